@@ -1,0 +1,65 @@
+// swift-tools-version: 6.0
+// Galley: a CoreText-style attributed text layout engine for Linux.
+// Each pipeline stage is its own target, so data flows one way (see DESIGN.md).
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Galley",
+    products: [
+        .library(name: "Galley", targets: ["Galley"]),
+        .executable(name: "galley", targets: ["galley"]),
+    ],
+    targets: [
+        // C libraries at the edge. Their headers are seen only by the Swift files that wrap them.
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+        // ICU through a C shim whose public header has plain C types only: Foundation carries
+        // its own ICU, so ICU's headers must never reach a Swift module.
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icuuc")]),
+
+        .target(name: "GalleyFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"], swiftSettings: strict),
+        .target(name: "GalleyText", dependencies: ["GalleyFonts"], swiftSettings: strict),
+        .target(name: "GalleyUnicode", dependencies: ["CICU"], swiftSettings: strict),
+        .target(
+            name: "GalleyShaping",
+            dependencies: ["GalleyText", "GalleyFonts", "GalleyUnicode", "CHarfBuzz"],
+            swiftSettings: strict),
+        .target(name: "GalleyLayout", dependencies: ["GalleyShaping"], swiftSettings: strict),
+        .target(
+            name: "GalleyRender",
+            dependencies: ["GalleyLayout", "CFreeType", "CPNG"],
+            swiftSettings: strict),
+        .target(
+            name: "Galley",
+            dependencies: ["GalleyFonts", "GalleyText", "GalleyUnicode", "GalleyShaping", "GalleyLayout", "GalleyRender"],
+            swiftSettings: strict),
+        // The command-line tool: argument parsing and commands live in a library so tests can call them.
+        .target(name: "GalleyCLI", dependencies: ["Galley"], swiftSettings: strict),
+        .executableTarget(name: "galley", dependencies: ["GalleyCLI"], swiftSettings: strict),
+
+        .testTarget(name: "GalleyFontsTests", dependencies: ["GalleyFonts"], swiftSettings: strict),
+        .testTarget(name: "GalleyTextTests", dependencies: ["GalleyText"], swiftSettings: strict),
+        .testTarget(name: "GalleyUnicodeTests", dependencies: ["GalleyUnicode"], swiftSettings: strict),
+        .testTarget(name: "GalleyShapingTests", dependencies: ["GalleyShaping"], swiftSettings: strict),
+        .testTarget(name: "GalleyLayoutTests", dependencies: ["GalleyLayout"], swiftSettings: strict),
+        .testTarget(name: "GalleyRenderTests", dependencies: ["GalleyRender"], swiftSettings: strict),
+        .testTarget(name: "GalleyCLITests", dependencies: ["GalleyCLI", "galley"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

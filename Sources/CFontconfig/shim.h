@@ -1,0 +1,2 @@
+// fontconfig headers for Swift.
+#include <fontconfig/fontconfig.h>

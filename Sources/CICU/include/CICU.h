@@ -1,0 +1,2 @@
+// Placeholder header; the ICU shim is being written.
+#include <stdint.h>

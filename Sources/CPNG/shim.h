@@ -1,0 +1,2 @@
+// libpng headers for Swift.
+#include <png.h>

@@ -1,0 +1,2 @@
+// The `galley` command-line tool: a thin entry point over GalleyCLI.
+import GalleyCLI
