@@ -52,6 +52,8 @@ let package = Package(
         // The command-line tool: argument parsing and commands live in a library so tests can call them.
         .target(name: "GalleyCLI", dependencies: ["Galley"], swiftSettings: strict),
         .executableTarget(name: "galley", dependencies: ["GalleyCLI"], swiftSettings: strict),
+        // Layout timing and line dumps beside ../shared/bench's pango-ref and hb-ref.
+        .executableTarget(name: "galley-bench", dependencies: ["GalleyLayout"], swiftSettings: strict),
 
         .testTarget(name: "GalleyFontsTests", dependencies: ["GalleyFonts"], swiftSettings: strict),
         .testTarget(name: "GalleyTextTests", dependencies: ["GalleyText"], swiftSettings: strict),

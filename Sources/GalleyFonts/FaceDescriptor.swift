@@ -1,0 +1,63 @@
+// FaceDescriptor: what Galley knows about a font face before loading it (file, families, style).
+
+/// A face described by fontconfig, not yet loaded. Like `CTFontDescriptor`.
+struct FaceDescriptor: Sendable {
+    /// The font file.
+    let path: String
+    /// The face within the file.
+    let faceIndex: Int
+    /// Every family name the face declares (English and localized), as fontconfig lists them.
+    let families: [String]
+    /// `families`, lower-cased, for case-insensitive lookup.
+    let lowercasedFamilies: [String]
+    /// CSS / OpenType weight (100 ... 900).
+    let weight: Int
+    /// Italic or oblique.
+    let isItalic: Bool
+    /// fontconfig width: 100 is normal, 87 semi-condensed, 75 condensed, ...
+    let width: Int
+    /// Colour font (CBDT, sbix, COLR).
+    let isColor: Bool
+    /// True for a face from the bundled `Fonts/` directory.
+    let isBundled: Bool
+    /// The code points the face maps, for bundled faces (nil for system faces, whose coverage
+    /// is asked of fontconfig when needed).
+    let coverage: CoverageSet?
+
+    init(path: String, faceIndex: Int, families: [String], weight: Int, isItalic: Bool,
+         width: Int, isColor: Bool, isBundled: Bool, coverage: CoverageSet?) {
+        self.path = path
+        self.faceIndex = faceIndex
+        self.families = families
+        self.lowercasedFamilies = families.map { $0.lowercased() }
+        self.weight = weight
+        self.isItalic = isItalic
+        self.width = width
+        self.isColor = isColor
+        self.isBundled = isBundled
+        self.coverage = coverage
+    }
+}
+
+/// A set of code points stored as sorted, disjoint ranges.
+struct CoverageSet: Sendable {
+    /// Sorted, non-overlapping ranges.
+    let ranges: [ClosedRange<UInt32>]
+
+    /// Whether `value` lies in one of the ranges (binary search).
+    func contains(_ value: UInt32) -> Bool {
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let mid = (low + high) / 2
+            if ranges[mid].upperBound < value {
+                low = mid + 1
+            } else if ranges[mid].lowerBound > value {
+                high = mid
+            } else {
+                return true
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,66 @@
+// FontCatalog: a snapshot of the faces a FontCollection can use, indexed by family and cascade order.
+
+import Foundation
+
+/// The faces known to one `FontCollection`, gathered once: bundled faces (with coverage) and, if
+/// enabled, the system's TrueType/OpenType faces from fontconfig.
+struct FontCatalog: Sendable {
+    /// The bundled families searched for fallback, in this order, before any other bundled family.
+    static let cascadeOrder = [
+        "DejaVu Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari",
+        "Noto Sans Thai", "Droid Sans Fallback", "NanumGothic", "Noto Color Emoji", "DejaVu Serif", "DejaVu Sans Mono",
+    ]
+
+    /// Faces of the bundled directory.
+    let bundled: [FaceDescriptor]
+    /// Faces fontconfig lists on the system (empty when system fonts are excluded).
+    let system: [FaceDescriptor]
+    /// Lower-cased family name → faces with that name (bundled first, then system).
+    let byFamily: [String: [FaceDescriptor]]
+    /// Bundled faces grouped by family, in cascade order.
+    let cascade: [[FaceDescriptor]]
+    /// Every family name, sorted and unique.
+    let familyNames: [String]
+
+    /// Scans `bundledDirectory` (files ending .ttf, .otf, .ttc, .otc, in name order) and, when
+    /// `includeSystemFonts`, the system fonts.
+    init(bundledDirectory: String?, includeSystemFonts: Bool) {
+        var bundled: [FaceDescriptor] = []
+        if let bundledDirectory,
+           let names = try? FileManager.default.contentsOfDirectory(atPath: bundledDirectory) {
+            let fontFiles = names.filter { name in
+                ["ttf", "otf", "ttc", "otc"].contains((name as NSString).pathExtension.lowercased())
+            }.sorted()
+            for name in fontFiles {
+                bundled += Fontconfig.queryFile((bundledDirectory as NSString).appendingPathComponent(name))
+            }
+        }
+        let system = includeSystemFonts ? Fontconfig.systemFaces() : []
+        self.bundled = bundled
+        self.system = system
+
+        var byFamily: [String: [FaceDescriptor]] = [:]
+        var names = Set<String>()
+        for face in bundled + system {
+            var seen = Set<String>()
+            for (family, lowercased) in zip(face.families, face.lowercasedFamilies) where seen.insert(lowercased).inserted {
+                byFamily[lowercased, default: []].append(face)
+                names.insert(family)
+            }
+        }
+        self.byFamily = byFamily
+        self.familyNames = names.sorted()
+
+        var groups: [[FaceDescriptor]] = []
+        var placed = Set<Int>()
+        let primaryNames = bundled.map { $0.lowercasedFamilies[0] }
+        let otherFamilies = Set(primaryNames).subtracting(FontCatalog.cascadeOrder.map { $0.lowercased() }).sorted()
+        for family in FontCatalog.cascadeOrder.map({ $0.lowercased() }) + otherFamilies {
+            let members = bundled.indices.filter { primaryNames[$0] == family && !placed.contains($0) }
+            guard !members.isEmpty else { continue }
+            placed.formUnion(members)
+            groups.append(members.map { bundled[$0] })
+        }
+        self.cascade = groups
+    }
+}

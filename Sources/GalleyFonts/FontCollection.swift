@@ -1,0 +1,161 @@
+// FontCollection: the bundled fonts plus the system's fonts — family lookup and the fallback cascade.
+
+import Foundation
+import Synchronization
+
+/// The fonts Galley can use: the bundled `Fonts/` folder first, then the system's fonts through
+/// fontconfig. Like `CTFontCollection`, plus the cascade list of `CTFontCopyDefaultCascadeListForLanguages`
+/// and the per-character fallback of `CTFontCreateForString`.
+///
+/// Safe to use from many threads. The font list is read once, on first use; faces load on demand
+/// and are shared by all collections (one `FontFace` per file and face index).
+public final class FontCollection: Sendable {
+    /// The bundled fonts (found by `defaultBundledFontsDirectory()`) plus the system's fonts.
+    public static let shared = FontCollection(bundledFontsDirectory: FontCollection.defaultBundledFontsDirectory())
+
+    /// The directory of bundled fonts this collection searches first, or nil for none.
+    public let bundledFontsDirectory: String?
+    /// Whether the system's fonts (fontconfig) are searched after the bundled ones.
+    public let includesSystemFonts: Bool
+
+    private let catalogStorage = Mutex<FontCatalog?>(nil)
+    private let fallbacks = Mutex<[FallbackKey: FallbackEntry]>([:])
+    /// Fallback results kept before the cache is emptied, bounding its memory.
+    private static let fallbackCacheLimit = 65_536
+
+    /// Creates a collection of the fonts in `bundledFontsDirectory` (nil for none) and, when
+    /// `includeSystemFonts`, the system's fonts.
+    public init(bundledFontsDirectory: String?, includeSystemFonts: Bool = true) {
+        self.bundledFontsDirectory = bundledFontsDirectory
+        self.includesSystemFonts = includeSystemFonts
+    }
+
+    /// Where the bundled fonts are, found with no configuration: `$GALLEY_FONTS_DIR` if set;
+    /// else a `Fonts` folder containing `README.md` in the running executable's directory or an
+    /// ancestor (covers `.build/debug/galley` and the test runner), then in the current directory
+    /// or an ancestor, then in the package this library was built from. Nil if none is found.
+    public static func defaultBundledFontsDirectory() -> String? {
+        BundledFontsLocator.locate()
+    }
+
+    /// The catalog, built on first use.
+    private var catalog: FontCatalog {
+        catalogStorage.withLock { storage in
+            if let storage { return storage }
+            let built = FontCatalog(bundledDirectory: bundledFontsDirectory, includeSystemFonts: includesSystemFonts)
+            storage = built
+            return built
+        }
+    }
+
+    /// Every family name, bundled and system, sorted and unique (localized names included).
+    /// Like `CTFontManagerCopyAvailableFontFamilyNames`.
+    public var familyNames: [String] { catalog.familyNames }
+
+    /// The face of `family` (case-insensitive exact match against any of its names) nearest to
+    /// `weight` and `italic` by CSS font matching, bundled fonts winning ties, at `size`.
+    /// Like `CTFontCreateWithFontDescriptor` with family and traits, but never substituting
+    /// another family.
+    /// - Throws: `.invalidSize`; `.familyNotFound` if no face has that family; a loading error if
+    ///   every face of the family fails to load.
+    public func font(family: String, weight: Font.Weight = .regular, italic: Bool = false, size: CGFloat) throws(FontError) -> Font {
+        try Font.validate(size: size)
+        let candidates = catalog.byFamily[family.lowercased()] ?? []
+        var firstError: FontError?
+        for descriptor in StyleMatching(weight: weight.rawValue, italic: italic).sorted(candidates) {
+            do {
+                let face = try FaceCache.shared.face(path: descriptor.path, faceIndex: descriptor.faceIndex)
+                return Font(face: face, size: size)
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        throw firstError ?? .familyNotFound(family: family, weight: weight.rawValue, italic: italic)
+    }
+
+    // MARK: Fallback
+
+    private struct FallbackKey: Hashable {
+        let scalar: UInt32
+        let face: ObjectIdentifier
+        let weight: Int
+        let italic: Bool
+        let color: Bool
+    }
+
+    /// A cached answer. Holds the requesting face so its `ObjectIdentifier` in the key cannot be
+    /// reused by another face while the entry exists.
+    private struct FallbackEntry: Sendable {
+        let requester: FontFace
+        let result: FontFace?
+    }
+
+    /// A font at `font`'s size that covers `scalar`, or nil when no font does. Like `CTFontCreateForString`
+    /// for one character.
+    ///
+    /// Search order:
+    /// 1. For an emoji-presentation character (Unicode `Emoji_Presentation`, or `preferColorEmoji`
+    ///    when the caller saw U+FE0F after it): colour fonts, bundled then system.
+    /// 2. `font` itself, if it covers `scalar`.
+    /// 3. The bundled cascade: DejaVu Sans family, Noto Sans Arabic, Noto Sans Hebrew, Noto Sans
+    ///    Devanagari, Noto Sans Thai, Droid Sans Fallback, NanumGothic, Noto Color Emoji, DejaVu Serif,
+    ///    DejaVu Sans Mono, then any other bundled family — within a family the face nearest to
+    ///    `font`'s weight and italic.
+    /// 4. The system's fonts in fontconfig's order (`FcFontSort` with a charset holding `scalar`,
+    ///    `font`'s weight and slant).
+    ///
+    /// Every answer is checked against the returned face's own cmap. Answers are cached per
+    /// (scalar, face, weight, italic, colour preference), so repeated lookups cost one dictionary hit.
+    public func fallbackFont(for scalar: Unicode.Scalar, matching font: Font, preferColorEmoji: Bool = false) -> Font? {
+        let wantsColor = preferColorEmoji || scalar.properties.isEmojiPresentation
+        let key = FallbackKey(scalar: scalar.value, face: ObjectIdentifier(font.face),
+                              weight: font.weight.rawValue, italic: font.isItalic, color: wantsColor)
+        if let entry = fallbacks.withLock({ $0[key] }) {
+            return entry.result.map { Font(face: $0, size: font.size) }
+        }
+        let result = resolveFallback(for: scalar, matching: font.face, wantsColor: wantsColor)
+        fallbacks.withLock { cache in
+            if cache.count >= FontCollection.fallbackCacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[key] = FallbackEntry(requester: font.face, result: result)
+        }
+        return result.map { Font(face: $0, size: font.size) }
+    }
+
+    private func resolveFallback(for scalar: Unicode.Scalar, matching face: FontFace, wantsColor: Bool) -> FontFace? {
+        let style = StyleMatching(weight: face.weight.rawValue, italic: face.isItalic)
+        let catalog = self.catalog
+        func bundledCovering(_ faces: [FaceDescriptor]) -> [FaceDescriptor] {
+            style.sorted(faces.filter { $0.coverage?.contains(scalar.value) ?? false })
+        }
+        func systemCovering(color: Bool) -> [FaceDescriptor] {
+            guard includesSystemFonts else { return [] }
+            return Fontconfig.systemFaces(covering: scalar, weight: face.weight.rawValue,
+                                          italic: face.isItalic, preferColor: color)
+        }
+
+        if wantsColor {
+            if let found = firstFace(covering: scalar, in: bundledCovering(catalog.bundled.filter(\.isColor))) {
+                return found
+            }
+            if let found = firstFace(covering: scalar, in: systemCovering(color: true).filter(\.isColor)) {
+                return found
+            }
+        }
+        if face.covers(scalar) { return face }
+        for group in catalog.cascade {
+            if let found = firstFace(covering: scalar, in: bundledCovering(group)) { return found }
+        }
+        return firstFace(covering: scalar, in: systemCovering(color: false))
+    }
+
+    /// The first of `candidates` that loads and whose cmap really maps `scalar`.
+    private func firstFace(covering scalar: Unicode.Scalar, in candidates: [FaceDescriptor]) -> FontFace? {
+        for descriptor in candidates {
+            guard let face = try? FaceCache.shared.face(path: descriptor.path, faceIndex: descriptor.faceIndex) else {
+                continue
+            }
+            if face.covers(scalar) { return face }
+        }
+        return nil
+    }
+}

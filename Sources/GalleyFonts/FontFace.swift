@@ -1,0 +1,133 @@
+// FontFace: the shared, size-independent part of a font — the file's bytes, HarfBuzz objects,
+// names, style and metrics in font units. Every Font at any size points at one FontFace.
+
+import CFreeType
+import CHarfBuzz
+
+/// The shared, size-independent part of a font: one face of one font file.
+///
+/// Thread-safety invariant (why `@unchecked Sendable` is sound): every stored property is a `let`
+/// set once in `init`. The HarfBuzz face and font are made immutable (`hb_face_make_immutable`,
+/// `hb_font_make_immutable`) before `init` returns and use HarfBuzz's own OpenType font functions,
+/// which are documented thread-safe on immutable objects; nothing ever mutates them, and they are
+/// destroyed only in `deinit`. Shapers may therefore use `hbFont` from many threads at once.
+package final class FontFace: @unchecked Sendable {
+    /// `hb_font_t*` using `hb_ot_font_set_funcs`, scale = (unitsPerEm, unitsPerEm), immutable.
+    /// Positions it returns are in font units; scale them by `size / unitsPerEm`.
+    package let hbFont: OpaquePointer
+    /// `hb_face_t*` for this face, immutable.
+    package let hbFace: OpaquePointer
+    /// The whole file's bytes (all faces of a collection), so the renderer can open its own `FT_Face`.
+    package let data: [UInt8]
+    /// The face's index within the file (0 unless the file is a `.ttc` collection).
+    package let faceIndex: Int
+    /// The file the face was loaded from; nil for fonts made from bytes.
+    package let path: String?
+    /// Font design units per em (`head.unitsPerEm`).
+    package let unitsPerEm: Int
+    /// The number of glyphs in the face (`maxp.numGlyphs`).
+    package let glyphCount: Int
+    /// PostScript name (`FT_Get_Postscript_Name`), e.g. `DejaVuSans-Bold`.
+    package let postScriptName: String
+    /// Family name as FreeType reports it, e.g. `DejaVu Sans`.
+    package let familyName: String
+    /// Style name as FreeType reports it, e.g. `Bold Oblique`.
+    package let styleName: String
+    /// `OS/2.usWeightClass` (or 700 / 400 from `head.macStyle` when absent).
+    package let weight: Font.Weight
+    /// `OS/2.fsSelection` ITALIC or OBLIQUE bit, else `head.macStyle` italic bit.
+    package let isItalic: Bool
+    /// True for colour fonts: CBDT/CBLC, sbix or COLR/CPAL.
+    package let hasColorGlyphs: Bool
+    /// Line and decoration metrics in font units.
+    package let metrics: FaceMetrics
+
+    /// Loads face `faceIndex` of a font file's bytes. `path` is used for error messages and for
+    /// `FontFace.path`; pass nil for in-memory fonts (errors then name `"<memory>"`).
+    package init(data: [UInt8], faceIndex: Int, path: String?) throws(FontError) {
+        let errorPath = path ?? "<memory>"
+        guard let faceCount = SFNTDirectory.faceCount(of: data) else {
+            throw .notAFont(path: errorPath)
+        }
+        guard faceIndex >= 0, faceIndex < faceCount else {
+            throw .faceIndexOutOfRange(path: errorPath, index: faceIndex, faceCount: faceCount)
+        }
+        guard let directory = SFNTDirectory(bytes: data, faceIndex: faceIndex),
+              let names = FreeTypeNames.read(data: data, faceIndex: faceIndex) else {
+            throw .notAFont(path: errorPath)
+        }
+
+        // HarfBuzz keeps its own copy of the bytes (HB_MEMORY_MODE_DUPLICATE), so its blob never
+        // points into Swift-managed array storage.
+        let blob: OpaquePointer? = data.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { chars in
+                hb_blob_create(chars, UInt32(buffer.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
+            }
+        }
+        guard let blob else { throw .notAFont(path: errorPath) }
+        defer { hb_blob_destroy(blob) }
+        guard let hbFace = hb_face_create(blob, UInt32(faceIndex)) else { throw .notAFont(path: errorPath) }
+        let glyphCount = Int(hb_face_get_glyph_count(hbFace))
+        guard glyphCount > 0, let hbFont = hb_font_create(hbFace) else {
+            hb_face_destroy(hbFace)
+            throw .notAFont(path: errorPath)
+        }
+        hb_face_make_immutable(hbFace)
+        let upem = Int(hb_face_get_upem(hbFace))
+        hb_ot_font_set_funcs(hbFont)
+        hb_font_set_scale(hbFont, Int32(upem), Int32(upem))
+        hb_font_make_immutable(hbFont)
+
+        self.hbFace = hbFace
+        self.hbFont = hbFont
+        self.data = data
+        self.faceIndex = faceIndex
+        self.path = path
+        self.unitsPerEm = upem
+        self.glyphCount = glyphCount
+        self.postScriptName = names.postScriptName
+        self.familyName = names.familyName
+        self.styleName = names.styleName
+        self.hasColorGlyphs = names.hasColor
+            || hb_ot_color_has_png(hbFace) != 0 || hb_ot_color_has_layers(hbFace) != 0
+
+        let head = directory.table("head")
+        let os2 = directory.table("OS/2")
+        let macStyle = head?.uint16(at: 44) ?? 0
+        if let weightClass = os2?.uint16(at: 4), weightClass > 0 {
+            // Some old fonts use 1...9 for 100...900 (fontconfig reads them the same way).
+            self.weight = Font.Weight(rawValue: weightClass < 10 ? Int(weightClass) * 100 : Int(weightClass))
+        } else {
+            self.weight = macStyle & 1 != 0 ? .bold : .regular
+        }
+        if let fsSelection = os2?.uint16(at: 62) {
+            self.isItalic = fsSelection & 0x0001 != 0 || fsSelection & 0x0200 != 0
+        } else {
+            self.isItalic = macStyle & 2 != 0
+        }
+        self.metrics = FaceMetrics(hbFont: hbFont, head: head)
+    }
+
+    deinit {
+        hb_font_destroy(hbFont)
+        hb_face_destroy(hbFace)
+    }
+
+    /// Loads a face from a file. Reads the whole file into memory.
+    package convenience init(path: String, faceIndex: Int) throws(FontError) {
+        let data = try FontFileReader.read(path: path)
+        try self.init(data: data, faceIndex: faceIndex, path: path)
+    }
+
+    /// The nominal glyph for `scalar` from the cmap, or nil if the face lacks it.
+    package func glyph(for scalar: Unicode.Scalar) -> GlyphID? {
+        var glyph: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0, glyph != 0 else { return nil }
+        return glyph
+    }
+
+    /// Whether the cmap maps `scalar` to a glyph.
+    package func covers(_ scalar: Unicode.Scalar) -> Bool {
+        glyph(for: scalar) != nil
+    }
+}

@@ -1,0 +1,30 @@
+// Reads a font file's bytes, turning every file-system failure into a FontError naming the file.
+
+import Foundation
+
+/// Reads whole font files into memory.
+enum FontFileReader {
+    /// The bytes of the file at `path`.
+    /// - Throws: `.fileNotFound` if nothing exists there, `.unreadable` for a directory, a file
+    ///   without read permission or an I/O error, `.notAFont` for an empty file.
+    static func read(path: String) throws(FontError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .fileNotFound(path: path)
+        }
+        if isDirectory.boolValue {
+            throw .unreadable(path: path, reason: "it is a directory")
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw .unreadable(path: path, reason: "permission denied")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+        } catch {
+            throw .unreadable(path: path, reason: error.localizedDescription)
+        }
+        if data.isEmpty { throw .notAFont(path: path) }
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,179 @@
+// Fontconfig: every call GalleyFonts makes into fontconfig, serialized behind one lock.
+
+import CFontconfig
+import Synchronization
+
+/// Access to fontconfig: the system font list, queries of bundled files, and coverage-sorted
+/// fallback candidates. fontconfig is initialised lazily on first use (`FcInitLoadConfigAndFonts`)
+/// and every call is made while holding one process-wide lock, so it is safe from any thread.
+enum Fontconfig {
+    /// Wraps the `FcConfig*` so it can live inside the lock.
+    /// Invariant: only touched while `state` is locked.
+    private struct Config: @unchecked Sendable {
+        let pointer: OpaquePointer?
+    }
+
+    private static let state = Mutex<Config?>(nil)
+
+    /// Runs `body` with the loaded configuration (nil if fontconfig could not load one) while
+    /// holding the fontconfig lock.
+    private static func withConfig<T>(_ body: (OpaquePointer?) -> T) -> T {
+        state.withLock { config in
+            if config == nil {
+                config = Config(pointer: FcInitLoadConfigAndFonts())
+            }
+            return body(config!.pointer)
+        }
+    }
+
+    /// The object names Galley reads from patterns.
+    private static func makeObjectSet() -> UnsafeMutablePointer<FcObjectSet>? {
+        let set = FcObjectSetCreate()
+        for object in [FC_FILE, FC_INDEX, FC_FAMILY, FC_WEIGHT, FC_SLANT, FC_WIDTH, FC_COLOR, FC_FONTFORMAT] {
+            FcObjectSetAdd(set, object)
+        }
+        return set
+    }
+
+    /// Every TrueType/OpenType face fontconfig knows on this system.
+    static func systemFaces() -> [FaceDescriptor] {
+        withConfig { config -> [FaceDescriptor] in
+            guard let config, let pattern = FcPatternCreate() else { return [] }
+            defer { FcPatternDestroy(pattern) }
+            let objects = makeObjectSet()
+            defer { FcObjectSetDestroy(objects) }
+            guard let set = FcFontList(config, pattern, objects) else { return [] }
+            defer { FcFontSetDestroy(set) }
+            return patterns(of: set).compactMap { descriptor(of: $0, isBundled: false, withCoverage: false) }
+        }
+    }
+
+    /// The faces of one bundled font file (all faces of a collection), with their coverage.
+    static func queryFile(_ path: String) -> [FaceDescriptor] {
+        withConfig { _ -> [FaceDescriptor] in
+            guard let set = FcFontSetCreate() else { return [] }
+            defer { FcFontSetDestroy(set) }
+            var count: Int32 = 0
+            _ = path.withCString { file in
+                file.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) {
+                    FcFreeTypeQueryAll($0, UInt32.max, nil, &count, set)
+                }
+            }
+            return patterns(of: set).compactMap { descriptor(of: $0, isBundled: true, withCoverage: true) }
+        }
+    }
+
+    /// System faces whose character set contains `scalar`, best first by fontconfig's own sort
+    /// (`FcFontSort`) for the given weight and italic; colour fonts first when `preferColor`.
+    static func systemFaces(covering scalar: Unicode.Scalar, weight: Int, italic: Bool, preferColor: Bool) -> [FaceDescriptor] {
+        withConfig { config -> [FaceDescriptor] in
+            guard let config, let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return [] }
+            defer { FcPatternDestroy(pattern) }
+            FcCharSetAddChar(charset, scalar.value)
+            FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+            FcCharSetDestroy(charset)
+            FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenType(Int32(weight)))
+            FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+            if preferColor {
+                FcPatternAddBool(pattern, FC_COLOR, FcTrue)
+                _ = "emoji".withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+            }
+            FcConfigSubstitute(config, pattern, FcMatchPattern)
+            FcDefaultSubstitute(pattern)
+            var result = FcResultNoMatch
+            guard let set = FcFontSort(config, pattern, FcTrue, nil, &result) else { return [] }
+            defer { FcFontSetDestroy(set) }
+            let covering = patterns(of: set).filter { font in
+                var fontCharset: OpaquePointer?
+                return FcPatternGetCharSet(font, FC_CHARSET, 0, &fontCharset) == FcResultMatch
+                    && FcCharSetHasChar(fontCharset, scalar.value) != 0
+            }
+            let faces = covering.compactMap { descriptor(of: $0, isBundled: false, withCoverage: false) }
+            guard preferColor else { return faces }
+            return faces.filter(\.isColor) + faces.filter { !$0.isColor }
+        }
+    }
+
+    // MARK: Pattern reading (called with the lock held)
+
+    private static func patterns(of set: UnsafeMutablePointer<FcFontSet>) -> [OpaquePointer] {
+        let count = Int(set.pointee.nfont)
+        guard count > 0, let fonts = set.pointee.fonts else { return [] }
+        return (0..<count).compactMap { fonts[$0] }
+    }
+
+    private static func string(_ pattern: OpaquePointer, _ object: String, _ n: Int32 = 0) -> String? {
+        var value: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, object, n, &value) == FcResultMatch, let value else { return nil }
+        return String(cString: value)
+    }
+
+    private static func integer(_ pattern: OpaquePointer, _ object: String) -> Int32? {
+        var value: Int32 = 0
+        return FcPatternGetInteger(pattern, object, 0, &value) == FcResultMatch ? value : nil
+    }
+
+    private static func double(_ pattern: OpaquePointer, _ object: String) -> Double? {
+        var value: Double = 0
+        if FcPatternGetDouble(pattern, object, 0, &value) == FcResultMatch { return value }
+        return integer(pattern, object).map(Double.init)
+    }
+
+    /// A descriptor for a TrueType/OpenType face pattern; nil for other formats (Type 1, PCF, ...)
+    /// and for named instances of variable fonts, which Galley does not load.
+    private static func descriptor(of pattern: OpaquePointer, isBundled: Bool, withCoverage: Bool) -> FaceDescriptor? {
+        guard let path = string(pattern, FC_FILE) else { return nil }
+        let format = string(pattern, FC_FONTFORMAT)
+        guard format == nil || format == "TrueType" || format == "CFF" else { return nil }
+        let index = Int(integer(pattern, FC_INDEX) ?? 0)
+        guard index >= 0, index < 0x10000 else { return nil }
+        var families: [String] = []
+        var n: Int32 = 0
+        while let family = string(pattern, FC_FAMILY, n) {
+            families.append(family)
+            n += 1
+        }
+        guard !families.isEmpty else { return nil }
+        let fcWeight = double(pattern, FC_WEIGHT) ?? Double(FC_WEIGHT_REGULAR)
+        let slant = integer(pattern, FC_SLANT) ?? FC_SLANT_ROMAN
+        let width = integer(pattern, FC_WIDTH) ?? FC_WIDTH_NORMAL
+        var color: FcBool = FcFalse
+        let isColor = FcPatternGetBool(pattern, FC_COLOR, 0, &color) == FcResultMatch && color != FcFalse
+        var coverage: CoverageSet?
+        if withCoverage {
+            var charset: OpaquePointer?
+            if FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch, let charset {
+                coverage = coverageSet(of: charset)
+            }
+        }
+        return FaceDescriptor(
+            path: path, faceIndex: index, families: families,
+            weight: Int(FcWeightToOpenTypeDouble(fcWeight).rounded()),
+            isItalic: slant != FC_SLANT_ROMAN, width: Int(width), isColor: isColor,
+            isBundled: isBundled, coverage: coverage)
+    }
+
+    /// Converts an `FcCharSet` into sorted ranges by walking its 256-code-point pages.
+    private static func coverageSet(of charset: OpaquePointer) -> CoverageSet {
+        var ranges: [ClosedRange<UInt32>] = []
+        var map = [FcChar32](repeating: 0, count: Int(FC_CHARSET_MAP_SIZE))
+        var next: FcChar32 = 0
+        func add(_ code: UInt32) {
+            if let last = ranges.last, last.upperBound &+ 1 == code {
+                ranges[ranges.count - 1] = last.lowerBound...code
+            } else {
+                ranges.append(code...code)
+            }
+        }
+        var base = map.withUnsafeMutableBufferPointer { FcCharSetFirstPage(charset, $0.baseAddress, &next) }
+        while base != UInt32.max {
+            for word in 0..<map.count where map[word] != 0 {
+                for bit in 0..<32 where map[word] & (1 << UInt32(bit)) != 0 {
+                    add(base + UInt32(word * 32 + bit))
+                }
+            }
+            base = map.withUnsafeMutableBufferPointer { FcCharSetNextPage(charset, $0.baseAddress, &next) }
+        }
+        return CoverageSet(ranges: ranges)
+    }
+}

@@ -1,0 +1,59 @@
+// A frame: the lines a framesetter placed in a rectangle, with their origins, the range they
+// hold, and the answers callers need from it (placeholder rects, the line at an index or point).
+import Foundation
+import GalleyText
+
+/// Like CTFrame. Immutable.
+public struct Frame: Sendable {
+    /// The rectangle the lines were laid out in (the path's bounding box), y up.
+    public let rect: CGRect
+    /// The lines, top to bottom. Like CTFrameGetLines.
+    public let lines: [Line]
+    /// Each line's origin — the left end of its baseline — relative to `rect.origin`, y up.
+    /// Like CTFrameGetLineOrigins.
+    public let lineOrigins: [CGPoint]
+    /// The range that was asked for. Like CTFrameGetStringRange.
+    public let stringRange: Range<Int>
+    /// The range that fits. Like CTFrameGetVisibleStringRange.
+    public let visibleStringRange: Range<Int>
+
+    package init(rect: CGRect, lines: [Line], lineOrigins: [CGPoint], stringRange: Range<Int>, visibleStringRange: Range<Int>) {
+        self.rect = rect
+        self.lines = lines
+        self.lineOrigins = lineOrigins
+        self.stringRange = stringRange
+        self.visibleStringRange = visibleStringRange
+    }
+
+    /// Every placeholder of the frame with its rect, in line order and left to right — what iOS code
+    /// computes by walking CTFrame's lines and runs for the delegates.
+    public var placeholders: [Placeholder] {
+        var result: [Placeholder] = []
+        for (index, (line, origin)) in zip(lines, lineOrigins).enumerated() {
+            for run in line.glyphRuns {
+                guard let delegate = run.runDelegate else { continue }
+                let i = run.stringRange.lowerBound
+                // CoreText's recipe takes offset(forStringIndex:), which in left-to-right text is the
+                // left edge of the placeholder's run; in right-to-left text that caret is the run's
+                // right edge, so the run's left edge is used, which is right in both directions.
+                let rect = CGRect(
+                    x: self.rect.minX + origin.x + run.originX, y: self.rect.minY + origin.y - delegate.descent,
+                    width: delegate.width, height: delegate.ascent + delegate.descent)
+                result.append(Placeholder(stringIndex: i, delegate: delegate, rect: rect, lineIndex: index))
+            }
+        }
+        return result
+    }
+
+    /// The index of the line containing UTF-16 index `index`, or nil when the frame does not show it.
+    public func lineIndex(forStringIndex index: Int) -> Int? {
+        lines.firstIndex { $0.stringRange.contains(index) }
+    }
+
+    /// The typographic height used, from the top of `rect` to the bottom (baseline − descent) of
+    /// the last line; 0 for an empty frame.
+    public var usedHeight: CGFloat {
+        guard let last = lines.last, let origin = lineOrigins.last else { return 0 }
+        return rect.height - (origin.y - last.descent)
+    }
+}

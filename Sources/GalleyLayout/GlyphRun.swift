@@ -1,0 +1,120 @@
+// A glyph run: glyphs of one font, one attribute set and one direction, positioned relative to
+// their line's origin — or one placeholder (U+FFFC) whose size comes from its run delegate.
+import Foundation
+import GalleyFonts
+import GalleyText
+
+/// Like CTRun. Glyphs are in visual order, left to right.
+public struct GlyphRun: Sendable {
+    /// Like CTRunStatus.
+    public struct Status: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        /// Creates a status from its raw bits.
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// The run is right-to-left: its string indices decrease left to right (kCTRunStatusRightToLeft).
+        public static let rightToLeft = Status(rawValue: 1)
+        /// The string indices are not monotonic in the run's direction (kCTRunStatusNonMonotonic).
+        public static let nonMonotonic = Status(rawValue: 2)
+    }
+
+    /// Glyph ids in the run's font. Like CTRunGetGlyphs.
+    public let glyphs: [GlyphID]
+    /// Where each glyph is drawn, relative to the line origin (y up). Like CTRunGetPositions.
+    public let positions: [CGPoint]
+    /// Each glyph's advance. Like CTRunGetAdvances.
+    public let advances: [CGSize]
+    /// For each glyph, the UTF-16 index of the first code unit of its cluster. Like CTRunGetStringIndices.
+    public let stringIndices: [Int]
+    /// The UTF-16 range the run covers. Like CTRunGetStringRange.
+    public let stringRange: Range<Int>
+    /// The attributes of the run's characters. Like CTRunGetAttributes.
+    public let attributes: Attributes
+    /// The font the glyphs come from; after fallback it may differ from `attributes.font`.
+    public let font: Font
+    /// Like CTRunGetStatus.
+    public let status: Status
+    /// The UAX #9 embedding level of the run: odd is right-to-left.
+    public let bidiLevel: UInt8
+
+    /// The run delegate when this run is a placeholder (one U+FFFC, no visible glyph).
+    public var runDelegate: RunDelegate? { isPlaceholder ? attributes.runDelegate : nil }
+    /// True for a placeholder run.
+    public let isPlaceholder: Bool
+    /// True when the run is right-to-left.
+    public var isRightToLeft: Bool { status.contains(.rightToLeft) }
+    /// Like CTRunGetGlyphCount.
+    public var glyphCount: Int { glyphs.count }
+
+    package init(
+        glyphs: [GlyphID], positions: [CGPoint], advances: [CGSize], stringIndices: [Int],
+        stringRange: Range<Int>, attributes: Attributes, font: Font, bidiLevel: UInt8, isPlaceholder: Bool,
+        originX: CGFloat
+    ) {
+        self.originX = originX
+        self.glyphs = glyphs
+        self.positions = positions
+        self.advances = advances
+        self.stringIndices = stringIndices
+        self.stringRange = stringRange
+        self.attributes = attributes
+        self.font = font
+        self.bidiLevel = bidiLevel
+        self.isPlaceholder = isPlaceholder
+        var status: Status = []
+        let rtl = bidiLevel & 1 == 1
+        if rtl { status.insert(.rightToLeft) }
+        for i in stringIndices.indices.dropFirst() {
+            let a = stringIndices[i - 1]
+            let b = stringIndices[i]
+            if rtl ? (b > a) : (b < a) {
+                status.insert(.nonMonotonic)
+                break
+            }
+        }
+        self.status = status
+    }
+
+    /// The run's vertical metrics: its delegate's for a placeholder, else its font's.
+    var verticalMetrics: (ascent: CGFloat, descent: CGFloat, leading: CGFloat) {
+        if let delegate = runDelegate { return (delegate.ascent, delegate.descent, 0) }
+        return (font.ascent, font.descent, font.leading)
+    }
+
+    /// The run's typographic bounds. Like CTRunGetTypographicBounds over all glyphs.
+    public var typographicBounds: TypographicBounds {
+        typographicBounds(forGlyphs: 0..<glyphs.count)
+    }
+
+    /// The typographic bounds of a range of glyph indices (clamped to the run). Like
+    /// CTRunGetTypographicBounds, whose range is also in glyphs: the width is the sum of those
+    /// glyphs' advances; ascent, descent and leading are the run's.
+    public func typographicBounds(forGlyphs range: Range<Int>) -> TypographicBounds {
+        let lo = max(0, min(range.lowerBound, glyphs.count))
+        let hi = max(lo, min(range.upperBound, glyphs.count))
+        var width: CGFloat = 0
+        for i in lo..<hi { width += advances[i].width }
+        let m = verticalMetrics
+        return TypographicBounds(width: width, ascent: m.ascent, descent: m.descent, leading: m.leading)
+    }
+
+    /// The x of the run's left edge (its first glyph's pen position) relative to the line origin.
+    public let originX: CGFloat
+    /// The sum of the run's advances.
+    public var width: CGFloat { advances.reduce(0) { $0 + $1.width } }
+
+    /// The union of the glyphs' ink rectangles, relative to the line origin (y up). A placeholder's
+    /// image bounds are its delegate's box. Like CTRunGetImageBounds with no context.
+    public var imageBounds: CGRect {
+        if let delegate = runDelegate {
+            return CGRect(
+                x: originX, y: -delegate.descent, width: delegate.width, height: delegate.ascent + delegate.descent)
+        }
+        var result = CGRect.null
+        for i in glyphs.indices {
+            let box = font.boundingRect(for: glyphs[i])
+            if box.isEmpty { continue }
+            result = result.union(box.offsetBy(dx: positions[i].x, dy: positions[i].y))
+        }
+        return result
+    }
+}

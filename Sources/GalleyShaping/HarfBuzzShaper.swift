@@ -1,0 +1,115 @@
+// Shapes one item with HarfBuzz: the item's text plus its paragraph as context, the item's font,
+// direction, script and language. The only file of this stage that talks to HarfBuzz.
+import CHarfBuzz
+import Foundation
+import GalleyFonts
+import GalleyText
+
+/// What to shape: a range of a paragraph and how.
+package struct ShapingRequest: Sendable {
+    /// The whole text's UTF-16 code units.
+    package let text: [UInt16]
+    /// The paragraph's content (context for HarfBuzz; shaping never looks past it).
+    package let context: Range<Int>
+    /// The code units to shape, inside `context`.
+    package let range: Range<Int>
+    package let font: Font
+    package let rightToLeft: Bool
+    /// ISO 15924 code ("Latn", "Arab"); "Zyyy" or "Zinh" lets HarfBuzz guess.
+    package let script: String
+    /// BCP 47 language tag, or nil for HarfBuzz's default.
+    package let language: String?
+    /// Extra advance after each cluster (kCTKernAttributeName), in points.
+    package let kern: CGFloat
+
+    package init(
+        text: [UInt16], context: Range<Int>, range: Range<Int>, font: Font, rightToLeft: Bool,
+        script: String, language: String?, kern: CGFloat
+    ) {
+        self.text = text
+        self.context = context
+        self.range = range
+        self.font = font
+        self.rightToLeft = rightToLeft
+        self.script = script
+        self.language = language
+        self.kern = kern
+    }
+}
+
+/// The glyphs HarfBuzz produced for a request, in visual order, scaled to points.
+package struct ShapedGlyphs: Sendable {
+    package var glyphs: [GlyphID] = []
+    package var clusters: [Int] = []
+    package var advances: [CGFloat] = []
+    package var offsets: [CGPoint] = []
+    package var unsafeToBreak: [Bool] = []
+}
+
+package enum HarfBuzzShaper {
+    /// Shapes `request.range` with HarfBuzz. The font's HarfBuzz object is immutable and scaled to
+    /// font units, so this is safe from many threads; results are scaled by size / unitsPerEm.
+    package static func shape(_ request: ShapingRequest) -> ShapedGlyphs {
+        var out = ShapedGlyphs()
+        let range = request.range
+        guard !range.isEmpty else { return out }
+        let context = request.context
+        guard let buffer = hb_buffer_create() else { return out }
+        defer { hb_buffer_destroy(buffer) }
+
+        request.text.withUnsafeBufferPointer { all in
+            let base = all.baseAddress! + context.lowerBound
+            hb_buffer_add_utf16(
+                buffer, base, Int32(context.count),
+                UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
+        }
+        hb_buffer_set_direction(buffer, request.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        if request.script != "Zyyy", request.script != "Zinh", request.script != "Zzzz" {
+            let script = request.script.withCString { hb_script_from_string($0, -1) }
+            hb_buffer_set_script(buffer, script)
+        }
+        if let language = request.language, !language.isEmpty {
+            hb_buffer_set_language(buffer, language.withCString { hb_language_from_string($0, -1) })
+        }
+        hb_buffer_guess_segment_properties(buffer)
+        var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
+        if range.lowerBound == context.lowerBound { flags |= HB_BUFFER_FLAG_BOT.rawValue }
+        if range.upperBound == context.upperBound { flags |= HB_BUFFER_FLAG_EOT.rawValue }
+        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
+
+        hb_shape(request.font.face.hbFont, buffer, nil, 0)
+
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return out }
+        let n = Int(count)
+        let scale = request.font.size / CGFloat(request.font.unitsPerEm)
+        out.glyphs.reserveCapacity(n)
+        out.clusters.reserveCapacity(n)
+        out.advances.reserveCapacity(n)
+        out.offsets.reserveCapacity(n)
+        out.unsafeToBreak.reserveCapacity(n)
+        let offset = context.lowerBound
+        for i in 0..<n {
+            let info = infos[i]
+            let pos = positions[i]
+            out.glyphs.append(info.codepoint)
+            out.clusters.append(Int(info.cluster) + offset)
+            out.advances.append(CGFloat(pos.x_advance) * scale)
+            out.offsets.append(CGPoint(x: CGFloat(pos.x_offset) * scale, y: CGFloat(pos.y_offset) * scale))
+            out.unsafeToBreak.append(info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
+        }
+        if request.kern != 0 { applyKern(request.kern, to: &out) }
+        return out
+    }
+
+    /// Adds `kern` to each cluster's width, on the cluster's last glyph in visual order (so in
+    /// right-to-left text the extra space sits on the cluster's right, before it in reading order).
+    static func applyKern(_ kern: CGFloat, to glyphs: inout ShapedGlyphs) {
+        let n = glyphs.glyphs.count
+        for i in 0..<n where i == n - 1 || glyphs.clusters[i + 1] != glyphs.clusters[i] {
+            glyphs.advances[i] += kern
+        }
+    }
+}

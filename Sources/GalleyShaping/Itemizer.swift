@@ -1,0 +1,147 @@
+// Splits a paragraph into items — maximal stretches of one attribute run, one bidi level, one
+// script and one font (after fallback) — the units HarfBuzz shapes. A U+FFFC carrying a run
+// delegate is always an item of its own.
+import Foundation
+import GalleyFonts
+import GalleyText
+import GalleyUnicode
+
+/// An item before shaping.
+package struct ItemSpec: Sendable {
+    package let range: Range<Int>
+    package let font: Font
+    package let attributes: Attributes
+    package let level: UInt8
+    package let script: String
+}
+
+package enum Itemizer {
+    /// The items of `paragraph` (content only, no separator), in logical order.
+    ///
+    /// - Parameters:
+    ///   - levels: the bidi level of each code unit of the content (index 0 = content start).
+    ///   - graphemes: grapheme-cluster boundaries of the content, ascending, both ends included.
+    ///   - defaultFont: the font of characters with no font attribute.
+    ///   - fonts: where fallback fonts come from.
+    package static func items(
+        text: AttributedText, content: Range<Int>, levels: [UInt8], graphemes: [Int],
+        defaultFont: Font, fonts: FontCollection
+    ) -> [ItemSpec] {
+        guard !content.isEmpty else { return [] }
+        let units = text.utf16
+        let runs = (try? text.runs(in: content)) ?? []
+        let scripts = ScriptItemizer.runs(in: units, range: content)
+        var result: [ItemSpec] = []
+
+        var runIndex = 0
+        var scriptIndex = 0
+        // The item being grown.
+        var start = content.lowerBound
+        var currentFont: Font? = nil
+        var currentRun = -1
+        var currentScript = -1
+        var currentLevel: UInt8 = 0
+        var currentIsPlaceholder = false
+        var currentAttributes = Attributes()
+
+        func flush(upTo end: Int) {
+            guard end > start, let font = currentFont else { return }
+            result.append(
+                ItemSpec(
+                    range: start..<end, font: font, attributes: currentAttributes,
+                    level: currentLevel, script: scripts.isEmpty ? "Zyyy" : scripts[currentScript].script.code))
+            start = end
+        }
+
+        var fallbackCache: [Font: [FallbackKey: Font]] = [:]
+        for g in 0..<(graphemes.count - 1) {
+            let lo = graphemes[g]
+            let hi = graphemes[g + 1]
+            while runIndex < runs.count - 1, runs[runIndex].range.upperBound <= lo { runIndex += 1 }
+            while scriptIndex < scripts.count - 1, scripts[scriptIndex].range.upperBound <= lo { scriptIndex += 1 }
+            let attributes = runs.isEmpty ? Attributes() : runs[runIndex].attributes
+            let level = levels[lo - content.lowerBound]
+            let requested = attributes.font ?? defaultFont
+            let isPlaceholder = attributes.runDelegate != nil && hi - lo == 1 && units[lo] == 0xFFFC
+            var font = requested
+            if !isPlaceholder {
+                font = resolveFont(
+                    units: units, cluster: lo..<hi, requested: requested, fonts: fonts, cache: &fallbackCache)
+            }
+            let changed =
+                currentFont == nil || runIndex != currentRun || scriptIndex != currentScript
+                || level != currentLevel || font != currentFont || isPlaceholder || currentIsPlaceholder
+            if changed {
+                flush(upTo: lo)
+                currentFont = font
+                currentRun = runIndex
+                currentScript = scriptIndex
+                currentLevel = level
+                currentIsPlaceholder = isPlaceholder
+                currentAttributes = attributes
+            }
+        }
+        flush(upTo: content.upperBound)
+        return result
+    }
+
+    struct FallbackKey: Hashable {
+        let scalar: UInt32
+        let emoji: Bool
+    }
+
+    /// The font for one grapheme cluster: the requested one if it covers every visible character
+    /// of the cluster (and the cluster does not ask for emoji presentation the font cannot give);
+    /// otherwise a fallback that covers the cluster's first uncovered character.
+    static func resolveFont(
+        units: [UInt16], cluster: Range<Int>, requested: Font, fonts: FontCollection,
+        cache: inout [Font: [FallbackKey: Font]]
+    ) -> Font {
+        var wantsEmoji = false
+        var uncovered: Unicode.Scalar? = nil
+        var first: Unicode.Scalar? = nil
+        var i = cluster.lowerBound
+        while i < cluster.upperBound {
+            let (scalar, width) = decodeScalar(units, at: i, limit: cluster.upperBound)
+            i += width
+            if first == nil { first = scalar }
+            let value = scalar.value
+            if value == 0xFE0F { wantsEmoji = true; continue }
+            if value == 0xFE0E { continue }
+            let properties = scalar.properties
+            if properties.isDefaultIgnorableCodePoint || properties.generalCategory == .control
+                || properties.generalCategory == .format
+            {
+                continue
+            }
+            if value == 0x20E3 { wantsEmoji = true }
+            if uncovered == nil, !requested.covers(scalar) { uncovered = scalar }
+        }
+        guard let base = first else { return requested }
+        if !wantsEmoji, base.properties.isEmojiPresentation {
+            // Emoji_Presentation characters default to emoji style unless U+FE0E follows.
+            wantsEmoji = !units[cluster].contains(0xFE0E)
+        }
+        if wantsEmoji && requested.hasColorGlyphs && uncovered == nil { return requested }
+        if !wantsEmoji && uncovered == nil { return requested }
+        if wantsEmoji && uncovered == nil && !base.properties.isEmoji { return requested }
+        let target = uncovered ?? base
+        let key = FallbackKey(scalar: target.value, emoji: wantsEmoji)
+        if let hit = cache[requested]?[key] { return hit }
+        let found =
+            fonts.fallbackFont(for: target, matching: requested, preferColorEmoji: wantsEmoji) ?? requested
+        cache[requested, default: [:]][key] = found
+        return found
+    }
+
+    /// Decodes the scalar at `i` (a lone surrogate decodes as U+FFFD, width 1).
+    @inline(__always)
+    package static func decodeScalar(_ units: [UInt16], at i: Int, limit: Int) -> (Unicode.Scalar, Int) {
+        let u = units[i]
+        if u & 0xFC00 == 0xD800, i + 1 < limit, units[i + 1] & 0xFC00 == 0xDC00 {
+            let value = 0x10000 + ((UInt32(u) - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00)
+            return (Unicode.Scalar(value)!, 2)
+        }
+        return (Unicode.Scalar(UInt32(u)) ?? "\u{FFFD}", 1)
+    }
+}

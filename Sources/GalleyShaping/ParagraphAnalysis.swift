@@ -1,0 +1,145 @@
+// Everything the typesetter needs to know about one paragraph, computed once: bidi levels,
+// items shaped by HarfBuzz over the whole paragraph, break opportunities, grapheme clusters,
+// and the logical advance of every code unit (so the width of any range is two lookups).
+import Foundation
+import GalleyFonts
+import GalleyText
+import GalleyUnicode
+
+/// One paragraph, analysed and shaped. Immutable and Sendable: the typesetter caches it and
+/// builds any number of lines from it.
+package struct ParagraphAnalysis: Sendable {
+    /// The paragraph, separator included.
+    package let span: ParagraphSpan
+    package let style: ParagraphStyle
+    /// 0 for a left-to-right paragraph, 1 for right-to-left.
+    package let baseLevel: UInt8
+    /// Bidi level per code unit of the content.
+    package let levels: [UInt8]
+    /// Shaped items in logical order, covering the content exactly.
+    package let items: [ShapedItem]
+    /// Line-break opportunities inside the content (offsets in the whole text), ascending; the
+    /// content end is always one.
+    package let breaks: [LineBreakOpportunity]
+    /// Grapheme cluster boundaries of the content, both ends included.
+    package let graphemes: [Int]
+    /// prefixAdvance[i - content.lowerBound] is the total advance of the content's code units before i
+    /// (each glyph's advance counted at its cluster's first code unit). Count = content.count + 1.
+    package let prefixAdvance: [CGFloat]
+    /// Whether each code unit of the content is whitespace that hangs at the end of a line.
+    package let isWhitespace: [Bool]
+    /// The font used for line metrics when a line has no glyphs (an empty paragraph).
+    package let fallbackMetricsFont: Font
+
+    package var content: Range<Int> { span.contentRange }
+
+    /// The width of the logical range `range` (clamped to the content), from the shaped advances.
+    @inline(__always)
+    package func width(of range: Range<Int>) -> CGFloat {
+        let lo = max(range.lowerBound, content.lowerBound) - content.lowerBound
+        let hi = min(range.upperBound, content.upperBound) - content.lowerBound
+        guard hi > lo else { return 0 }
+        return prefixAdvance[hi] - prefixAdvance[lo]
+    }
+
+    /// The end of `range` with trailing whitespace removed.
+    package func endTrimmingWhitespace(_ range: Range<Int>) -> Int {
+        var end = min(range.upperBound, content.upperBound)
+        while end > range.lowerBound, isWhitespace[end - 1 - content.lowerBound] { end -= 1 }
+        return end
+    }
+
+    /// Analyses and shapes one paragraph of `text`.
+    package init(text: AttributedText, span: ParagraphSpan, defaultFont: Font, fonts: FontCollection) {
+        self.span = span
+        let content = span.contentRange
+        let units = text.utf16
+        // CoreText takes the paragraph style of the paragraph's first character.
+        let firstAttributes = span.range.isEmpty ? Attributes() : ((try? text.attributes(at: span.range.lowerBound))?.attributes ?? Attributes())
+        let style = firstAttributes.paragraphStyle ?? .default
+        self.style = style
+        self.fallbackMetricsFont = firstAttributes.font ?? defaultFont
+
+        let direction: BaseDirection
+        switch style.baseWritingDirection {
+        case .natural: direction = .natural
+        case .leftToRight: direction = .leftToRight
+        case .rightToLeft: direction = .rightToLeft
+        }
+        if content.isEmpty {
+            baseLevel = direction == .rightToLeft ? 1 : 0
+            levels = []
+            items = []
+            breaks = [LineBreakOpportunity(offset: content.upperBound, isMandatory: false)]
+            graphemes = [content.lowerBound]
+            prefixAdvance = [0]
+            isWhitespace = []
+            return
+        }
+        let bidi = BidiParagraph(text: units, range: content, baseDirection: direction)
+        baseLevel = bidi.baseLevel
+        levels = bidi.levels
+        let graphemes = GraphemeClusters.boundaries(in: units, range: content)
+        self.graphemes = graphemes
+        let language = firstAttributes.language
+        breaks = LineBreaker.opportunities(in: units, range: content, locale: language)
+
+        let specs = Itemizer.items(
+            text: text, content: content, levels: levels, graphemes: graphemes, defaultFont: defaultFont,
+            fonts: fonts)
+        items = specs.map { ParagraphAnalysis.shape($0, units: units, context: content, range: $0.range) }
+
+        var advance = [CGFloat](repeating: 0, count: content.count)
+        for item in items {
+            for (cluster, width) in zip(item.clusters, item.advances) {
+                advance[cluster - content.lowerBound] += width
+            }
+        }
+        var prefix = [CGFloat](repeating: 0, count: content.count + 1)
+        var sum: CGFloat = 0
+        for i in 0..<content.count {
+            sum += advance[i]
+            prefix[i + 1] = sum
+        }
+        prefixAdvance = prefix
+
+        var whitespace = [Bool](repeating: false, count: content.count)
+        var i = content.lowerBound
+        while i < content.upperBound {
+            let (scalar, width) = Itemizer.decodeScalar(units, at: i, limit: content.upperBound)
+            if scalar.properties.isWhitespace && scalar.value != 0xA0 && scalar.value != 0x202F
+                && scalar.value != 0x2007
+            {
+                for k in 0..<width { whitespace[i - content.lowerBound + k] = true }
+            }
+            i += width
+        }
+        isWhitespace = whitespace
+    }
+
+    /// Shapes `range` (inside `spec.range`) of an item with the paragraph content as context.
+    package static func shape(_ spec: ItemSpec, units: [UInt16], context: Range<Int>, range: Range<Int>)
+        -> ShapedItem
+    {
+        if let delegate = spec.attributes.runDelegate, spec.range.count == 1, units[spec.range.lowerBound] == 0xFFFC {
+            // A placeholder: one glyph-less slot as wide as its delegate says.
+            return ShapedItem(
+                range: range, font: spec.font, attributes: spec.attributes, level: spec.level, script: spec.script,
+                glyphs: [0], clusters: [range.lowerBound], advances: [delegate.width], offsets: [.zero],
+                unsafeToBreak: [false])
+        }
+        let glyphs = HarfBuzzShaper.shape(
+            ShapingRequest(
+                text: units, context: context, range: range, font: spec.font, rightToLeft: spec.level & 1 == 1,
+                script: spec.script, language: spec.attributes.language, kern: spec.attributes.kern ?? 0))
+        return ShapedItem(
+            range: range, font: spec.font, attributes: spec.attributes, level: spec.level, script: spec.script,
+            glyphs: glyphs.glyphs, clusters: glyphs.clusters, advances: glyphs.advances, offsets: glyphs.offsets,
+            unsafeToBreak: glyphs.unsafeToBreak)
+    }
+
+    /// The item spec an item was made from (to shape a piece of it again).
+    package static func spec(of item: ShapedItem) -> ItemSpec {
+        ItemSpec(range: item.range, font: item.font, attributes: item.attributes, level: item.level, script: item.script)
+    }
+}

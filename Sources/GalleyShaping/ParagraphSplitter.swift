@@ -1,0 +1,47 @@
+// Splits text into paragraphs, each with its content and separator: U+000A, U+000D, CR LF, U+0085
+// and U+2029 end a paragraph (U+2028 only ends a line; line breaking handles it).
+
+/// One paragraph of a text: its content and the separator that ends it (if any).
+package struct ParagraphSpan: Sendable, Hashable {
+    /// The whole paragraph, separator included, in UTF-16 offsets.
+    package let range: Range<Int>
+    /// The paragraph without its separator: what gets shaped.
+    package let contentRange: Range<Int>
+    /// The separator (empty for the last paragraph of a text that does not end with one).
+    package var separatorRange: Range<Int> { contentRange.upperBound..<range.upperBound }
+}
+
+package enum ParagraphSplitter {
+    /// True for the code units that end a paragraph: LF, CR, NEL and PARAGRAPH SEPARATOR
+    /// (the UAX #9 class B characters, as `GalleyUnicode.Paragraphs` splits them).
+    @inline(__always)
+    package static func isSeparator(_ unit: UInt16) -> Bool {
+        unit == 0x0A || unit == 0x0D || unit == 0x85 || unit == 0x2029
+    }
+
+    /// The paragraphs of `text`, in order, covering it exactly. An empty text has one empty paragraph.
+    /// A final separator ends the last paragraph; it does not start an empty one (so "abc\n" is one
+    /// paragraph, laid out as one line, as CoreText does).
+    package static func split(_ text: [UInt16]) -> [ParagraphSpan] {
+        var result: [ParagraphSpan] = []
+        var start = 0
+        var i = 0
+        let n = text.count
+        while i < n {
+            let u = text[i]
+            if isSeparator(u) {
+                var end = i + 1
+                if u == 0x0D, end < n, text[end] == 0x0A { end += 1 }
+                result.append(ParagraphSpan(range: start..<end, contentRange: start..<i))
+                start = end
+                i = end
+            } else {
+                i += 1
+            }
+        }
+        if start < n || result.isEmpty {
+            result.append(ParagraphSpan(range: start..<n, contentRange: start..<n))
+        }
+        return result
+    }
+}
