@@ -106,6 +106,13 @@ package enum Itemizer {
             i += width
             if first == nil { first = scalar }
             let value = scalar.value
+            if value < 0x2000 {
+                // Fast path: below U+2000 there are no emoji-presentation characters or variation
+                // selectors; C0/C1 controls and SOFT HYPHEN need no glyph of their own.
+                if value < 0x20 || (value >= 0x7F && value < 0xA0) || value == 0xAD { continue }
+                if uncovered == nil, !requested.covers(scalar) { uncovered = scalar }
+                continue
+            }
             if value == 0xFE0F { wantsEmoji = true; continue }
             if value == 0xFE0E { continue }
             let properties = scalar.properties
@@ -118,6 +125,7 @@ package enum Itemizer {
             if uncovered == nil, !requested.covers(scalar) { uncovered = scalar }
         }
         guard let base = first else { return requested }
+        if base.value < 0x2000 && !wantsEmoji && uncovered == nil { return requested }
         if !wantsEmoji, base.properties.isEmojiPresentation {
             // Emoji_Presentation characters default to emoji style unless U+FE0E follows.
             wantsEmoji = !units[cluster].contains(0xFE0E)

@@ -1,0 +1,241 @@
+// AttributedTextBuilder: edits text and attributes (insert, replace, delete, set and add
+// attributes, placeholders) and yields an immutable AttributedText, like
+// CFMutableAttributedString.
+
+import Foundation
+import GalleyFonts
+
+/// Builds an ``AttributedText`` by editing. Like `CFMutableAttributedString` /
+/// `NSMutableAttributedString`; ``build()`` yields the immutable value.
+///
+/// Every index and range is in UTF-16 code units. Text edits (insert, replace, delete) must
+/// not split a surrogate pair; attribute edits may (as in CoreText), since they cannot make
+/// the string invalid. Runs stay maximal after every edit: equal neighbours merge.
+///
+/// Inherited attributes follow `NSMutableAttributedString`: inserted text without explicit
+/// attributes takes those of the character before the insertion point (after it, at 0);
+/// replacing text takes those of the first replaced character. When the text is empty there
+/// is no such character, and the builder uses its *default attributes*: those it was created
+/// with by ``init(_:attributes:)`` (none for ``init(_:)-(AttributedText)``). Unlike
+/// `NSMutableAttributedString`, inherited attributes never include a ``RunDelegate``: it
+/// belongs to its single U+FFFC, and text typed next to a placeholder must not become one.
+public struct AttributedTextBuilder: Sendable {
+    private var units: [UInt16]
+    private var runList: RunList
+    private let defaultAttributes: Attributes
+
+    /// A builder holding `string` with `attributes` over all of it; `attributes` are also the
+    /// default attributes for text added while the builder is empty.
+    /// Like `CFAttributedStringCreateMutable` followed by a replace and a set.
+    public init(_ string: String = "", attributes: Attributes = []) {
+        units = Array(string.utf16)
+        runList = RunList(length: units.count, attributes: attributes)
+        defaultAttributes = attributes
+    }
+
+    /// A builder holding a copy of `text`. Like `CFAttributedStringCreateMutableCopy`.
+    public init(_ text: AttributedText) {
+        units = text.utf16
+        runList = RunList(text.runs)
+        defaultAttributes = Attributes()
+    }
+
+    /// The current length in UTF-16 code units.
+    public var length: Int { units.count }
+
+    // MARK: Text edits
+
+    /// Appends `string`. Nil attributes: those of the last character (the default
+    /// attributes when the text is empty).
+    public mutating func append(_ string: String, attributes: Attributes? = nil) {
+        let inherited = attributes ?? inheritedAttributes(forInsertionAt: units.count)
+        splice(units.count..<units.count, with: Array(string.utf16), attributes: inherited)
+    }
+
+    /// Appends `text` with its own attributes. Like
+    /// `-[NSMutableAttributedString appendAttributedString:]`.
+    public mutating func append(_ text: AttributedText) {
+        // Appending never splits a pair: the text so far ends on a whole character.
+        splice(units.count..<units.count, with: text)
+    }
+
+    /// Inserts `string` at `index`. Nil attributes: those of the character before `index`
+    /// (after it, at 0; the default attributes when the text is empty).
+    /// - Throws: ``AttributedTextError/indexOutOfBounds(index:length:)`` unless
+    ///   `0 <= index <= length`; ``AttributedTextError/splitsSurrogatePair(index:)``.
+    public mutating func insert(_ string: String, at index: Int, attributes: Attributes? = nil) throws(AttributedTextError) {
+        try checkEditPoint(index)
+        let inherited = attributes ?? inheritedAttributes(forInsertionAt: index)
+        splice(index..<index, with: Array(string.utf16), attributes: inherited)
+    }
+
+    /// Inserts `text` at `index` with its own attributes. Like
+    /// `-[NSMutableAttributedString insertAttributedString:atIndex:]`.
+    /// - Throws: as ``insert(_:at:attributes:)``.
+    public mutating func insert(_ text: AttributedText, at index: Int) throws(AttributedTextError) {
+        try checkEditPoint(index)
+        splice(index..<index, with: text)
+    }
+
+    /// Replaces the characters in `range` by `string`, which takes the attributes of the
+    /// first replaced character (for an empty range, those an insertion would take). Like
+    /// `CFAttributedStringReplaceString`.
+    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)`` unless `range` lies
+    ///   within `0...length`; ``AttributedTextError/splitsSurrogatePair(index:)``.
+    public mutating func replace(_ range: Range<Int>, with string: String) throws(AttributedTextError) {
+        try checkEditRange(range)
+        var inherited = range.isEmpty
+            ? inheritedAttributes(forInsertionAt: range.lowerBound)
+            : runList.attributes(at: range.lowerBound)
+        inherited.runDelegate = nil
+        splice(range, with: Array(string.utf16), attributes: inherited)
+    }
+
+    /// Removes the characters in `range`. Like
+    /// `-[NSMutableAttributedString deleteCharactersInRange:]`.
+    /// - Throws: as ``replace(_:with:)``.
+    public mutating func delete(_ range: Range<Int>) throws(AttributedTextError) {
+        try checkEditRange(range)
+        splice(range, with: [], attributes: Attributes())
+    }
+
+    // MARK: Attribute edits
+
+    /// Replaces all attributes over `range` by `attributes`. Like
+    /// `CFAttributedStringSetAttributes` with `clearOtherAttributes` true.
+    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func setAttributes(_ attributes: Attributes, range: Range<Int>) throws(AttributedTextError) {
+        try TextBounds.check(range, length: length)
+        runList.transform(range) { _ in attributes }
+    }
+
+    /// Lays `attributes` over those in `range`: keys `attributes` has are replaced, others
+    /// kept. Like `CFAttributedStringSetAttributes` with `clearOtherAttributes` false.
+    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func addAttributes(_ attributes: Attributes, range: Range<Int>) throws(AttributedTextError) {
+        try TextBounds.check(range, length: length)
+        runList.transform(range) { $0.merging(attributes) }
+    }
+
+    /// Removes one key over `range`. Like `CFAttributedStringRemoveAttribute`.
+    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func removeAttribute(_ key: Attribute.Key, range: Range<Int>) throws(AttributedTextError) {
+        try TextBounds.check(range, length: length)
+        runList.transform(range) { attributes in
+            var changed = attributes
+            changed.remove(key)
+            return changed
+        }
+    }
+
+    /// Sets the font over `range`. Like `CFAttributedStringSetAttribute` with
+    /// `kCTFontAttributeName`.
+    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func setFont(_ font: Font, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.font(font), range: range)
+    }
+
+    /// Sets the foreground colour over `range`. Like `CFAttributedStringSetAttribute` with
+    /// `kCTForegroundColorAttributeName`.
+    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func setForegroundColor(_ color: Color, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.foregroundColor(color), range: range)
+    }
+
+    /// Sets the paragraph style over `range`. Like `CFAttributedStringSetAttribute` with
+    /// `kCTParagraphStyleAttributeName`. A paragraph uses the style of its first character.
+    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func setParagraphStyle(_ style: ParagraphStyle, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.paragraphStyle(style), range: range)
+    }
+
+    /// Sets the kern over `range`. Like `CFAttributedStringSetAttribute` with
+    /// `kCTKernAttributeName`.
+    /// - Throws: ``AttributedTextError/invalidValue(_:)`` for a NaN or infinite kern;
+    ///   ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func setKern(_ kern: CGFloat, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.kern(kern), range: range)
+    }
+
+    /// Sets the language over `range`. Like `CFAttributedStringSetAttribute` with
+    /// `kCTLanguageAttributeName`.
+    /// - Throws: ``AttributedTextError/invalidValue(_:)`` for an empty tag;
+    ///   ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func setLanguage(_ language: String, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.language(language), range: range)
+    }
+
+    // MARK: Placeholders
+
+    /// Inserts one U+FFFC at `index` carrying `delegate`; its other attributes are
+    /// `attributes`, or (nil) those an insertion at `index` would inherit, without any run
+    /// delegate they hold. The CoreText recipe for an inline object.
+    /// - Throws: as ``insert(_:at:attributes:)``.
+    public mutating func insertPlaceholder(_ delegate: RunDelegate, at index: Int, attributes: Attributes? = nil) throws(AttributedTextError) {
+        try checkEditPoint(index)
+        splice(index..<index, with: [AttributedTextBuilder.objectReplacement],
+               attributes: placeholderAttributes(delegate, attributes, at: index))
+    }
+
+    /// Appends one U+FFFC carrying `delegate`, as ``insertPlaceholder(_:at:attributes:)``
+    /// at the end.
+    public mutating func appendPlaceholder(_ delegate: RunDelegate, attributes: Attributes? = nil) {
+        splice(units.count..<units.count, with: [AttributedTextBuilder.objectReplacement],
+               attributes: placeholderAttributes(delegate, attributes, at: units.count))
+    }
+
+    /// The immutable text. Like `CFAttributedStringCreateCopy`.
+    public func build() -> AttributedText {
+        AttributedText(utf16: units, runs: runList)
+    }
+
+    // MARK: Internals
+
+    /// U+FFFC OBJECT REPLACEMENT CHARACTER.
+    static let objectReplacement: UInt16 = 0xFFFC
+
+    private mutating func setAttribute(_ attribute: Attribute, range: Range<Int>) throws(AttributedTextError) {
+        if let reason = attribute.invalidReason {
+            throw .invalidValue(reason)
+        }
+        try addAttributes(Attributes([attribute]), range: range)
+    }
+
+    private func placeholderAttributes(_ delegate: RunDelegate, _ attributes: Attributes?, at index: Int) -> Attributes {
+        var result = attributes ?? inheritedAttributes(forInsertionAt: index)
+        result.runDelegate = delegate
+        return result
+    }
+
+    /// What text inserted at `index` inherits (NSMutableAttributedString's rule).
+    private func inheritedAttributes(forInsertionAt index: Int) -> Attributes {
+        var inherited = units.isEmpty
+            ? defaultAttributes
+            : runList.attributes(at: index > 0 ? index - 1 : 0)
+        // A run delegate belongs to its one U+FFFC; typing next to an image must not make
+        // more placeholders.
+        inherited.runDelegate = nil
+        return inherited
+    }
+
+    private func checkEditPoint(_ index: Int) throws(AttributedTextError) {
+        try TextBounds.checkInsertion(index, length: length)
+        try TextBounds.checkBoundary(index, in: units)
+    }
+
+    private func checkEditRange(_ range: Range<Int>) throws(AttributedTextError) {
+        try TextBounds.check(range, length: length)
+        try TextBounds.checkBoundary(range.lowerBound, in: units)
+        try TextBounds.checkBoundary(range.upperBound, in: units)
+    }
+
+    private mutating func splice(_ range: Range<Int>, with newUnits: [UInt16], attributes: Attributes) {
+        units.replaceSubrange(range, with: newUnits)
+        runList.replace(range, count: newUnits.count, attributes: attributes)
+    }
+
+    private mutating func splice(_ range: Range<Int>, with text: AttributedText) {
+        units.replaceSubrange(range, with: text.utf16)
+        runList.replace(range, with: RunList(text.runs))
+    }
+}

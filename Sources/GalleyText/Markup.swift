@@ -1,0 +1,405 @@
+// Markup: parses a subset of Pango markup (<b>, <i>, <big>, <small>, <span …>) plus Galley's
+// <placeholder/> and <img/> into AttributedText.
+
+import Foundation
+import GalleyFonts
+
+/// Pango-style markup. Like `pango_parse_markup`, producing an ``AttributedText`` instead of
+/// a `PangoAttrList`.
+///
+/// **Elements**
+/// - `<markup>`: an optional wrapper (allowed anywhere, as in Pango); no effect.
+/// - `<b>`: weight bold. `<i>`: italic. `<big>`, `<small>`: the enclosing size × or ÷ 1.2.
+/// - `<span>` with these attributes (a `-` may replace `_`, as in Pango):
+///   - `font_family` or `face`: the family.
+///   - `font` or `font_desc`: a Pango font description such as `"DejaVu Sans Bold 12"`;
+///     the other font attributes on the same span override its parts.
+///   - `size` or `font_size`: points (`"18"`, `"18.5"`, `"18pt"`); a plain integer ≥ 1024 is in
+///     Pango units and divided by 1024, as Pango does (Pango reads *every* plain integer as
+///     Pango units; Galley reads integers below 1024 as points, since no one means a
+///     1/1024-point font); `xx-small` … `xx-large` (the base font's size × 1.2^level,
+///     `medium` being the base size); `smaller`, `larger` (enclosing size ÷ or × 1.2);
+///     a percentage of the base size (`"150%"`).
+///   - `weight` or `font_weight`: `ultralight`, `light`, `normal`, `bold`, `ultrabold`,
+///     `heavy`, the other Pango names, or a number 1…1000.
+///   - `style` or `font_style`: `normal`, `italic`, `oblique` (oblique is taken as italic).
+///   - `foreground`, `fgcolor` or `color`: a colour name or hex form (see ``Color/init(name:)``).
+///   - `alpha` or `fgalpha`: the foreground's opacity, `"50%"` or 0…65535.
+///   - `lang`: a BCP 47 language tag (``Attribute/language(_:)``).
+/// - `<placeholder width="100" ascent="30" descent="0" value="…"/>`: one U+FFFC carrying a
+///   ``RunDelegate`` (`width` required; `ascent`, `descent` default to 0; `value` to "").
+/// - `<img src="file.ppm" width="100" height="30"/>`: one U+FFFC carrying a ``RunDelegate``
+///   with ascent = height, descent 0 and value = src (all three required). The file is not
+///   opened here: drawing it is the caller's (or the renderer's) business.
+///
+/// Pango's `<s>`, `<u>`, `<tt>`, `<sub>`, `<sup>` and the other `<span>` attributes are not
+/// supported yet and are reported as unknown.
+///
+/// **Syntax** is GLib's XML subset: entities `&amp; &lt; &gt; &quot; &apos;`, character
+/// references `&#NNN;` and `&#xHH;`, comments and processing instructions (skipped), CDATA
+/// sections (kept as text; Pango drops them). White space is kept as written. Elements must
+/// nest properly.
+///
+/// **Fonts.** Every element that changes the font resolves a new one through
+/// `fonts.font(family:weight:italic:size:)`, starting from the enclosing element's family,
+/// weight, italic flag and size, and at the top from the base font's `familyName`,
+/// `weight`, `isItalic` and `size`. When the result equals the base font's settings, the
+/// base font itself is used. Other attributes of `base` (paragraph style, kern, …) apply to
+/// all the text.
+public enum Markup {
+    /// Parses `markup` into attributed text.
+    /// - Parameters:
+    ///   - markup: the markup.
+    ///   - base: the attributes of text outside any element; its font is the default font and
+    ///     is required by elements that change the font unless they name both family and size.
+    ///   - fonts: where new fonts come from.
+    /// - Throws: ``MarkupError`` with the line and column of the problem.
+    public static func parse(_ markup: String, base: Attributes, fonts: FontCollection = .shared) throws(MarkupError) -> AttributedText {
+        var parser = MarkupParser(markup, base: base, fonts: fonts)
+        return try parser.parse()
+    }
+}
+
+/// The state of one parse: the scanner, the open elements and the output so far.
+private struct MarkupParser {
+    /// Font settings in effect; nil means "as the base font".
+    struct FontSettings: Hashable {
+        var family: String?
+        var weight: Int?
+        var italic: Bool?
+        var size: CGFloat?
+    }
+
+    /// An open element and the attributes of text inside it.
+    struct OpenElement {
+        let name: String
+        let offset: Int
+        let settings: FontSettings
+        let alpha: Double?
+        let attributes: Attributes
+        /// `<placeholder>` and `<img>` take no content.
+        let mustBeEmpty: Bool
+    }
+
+    /// What a font is resolved from, for the cache.
+    struct FontKey: Hashable {
+        let family: String
+        let weight: Int
+        let italic: Bool
+        let size: CGFloat
+    }
+
+    var scanner: MarkupScanner
+    let base: Attributes
+    let fonts: FontCollection
+    var stack: [OpenElement] = []
+    var units: [UInt16] = []
+    var runs = RunList()
+    var fontCache: [FontKey: Font] = [:]
+
+    init(_ markup: String, base: Attributes, fonts: FontCollection) {
+        scanner = MarkupScanner(markup)
+        self.base = base
+        self.fonts = fonts
+    }
+
+    mutating func parse() throws(MarkupError) -> AttributedText {
+        while let token = try scanner.next() {
+            switch token {
+            case .text(let text):
+                try checkContentAllowed(at: nil)
+                append(Array(text.utf16), attributes: stack.last?.attributes ?? base)
+            case .start(let name, let attributes, let isEmpty, let offset):
+                try checkContentAllowed(at: offset)
+                try open(name, attributes: attributes, offset: offset)
+                if isEmpty {
+                    close()
+                }
+            case .end(let name, let offset):
+                guard let top = stack.last else {
+                    throw scanner.malformed("</\(name)> closes an element that was never opened", at: offset)
+                }
+                guard top.name == name else {
+                    let (line, column) = scanner.location(of: top.offset)
+                    throw scanner.malformed(
+                        "</\(name)> does not match <\(top.name)>, opened at line \(line), column \(column)", at: offset)
+                }
+                close()
+            }
+        }
+        if let unclosed = stack.last {
+            throw scanner.malformed("<\(unclosed.name)> is never closed", at: unclosed.offset)
+        }
+        return AttributedText(utf16: units, runs: runs)
+    }
+
+    // MARK: Elements
+
+    private mutating func open(_ name: String, attributes: [MarkupAttribute], offset: Int) throws(MarkupError) {
+        let parentSettings = stack.last?.settings ?? FontSettings()
+        var settings = parentSettings
+        var alpha = stack.last?.alpha
+        var color = (stack.last?.attributes ?? base).foregroundColor
+        var language: String?
+        var mustBeEmpty = false
+        var delegate: RunDelegate?
+
+        switch name {
+        case "markup":
+            try expectNoAttributes(attributes, of: name)
+        case "b":
+            try expectNoAttributes(attributes, of: name)
+            settings.weight = 700
+        case "i":
+            try expectNoAttributes(attributes, of: name)
+            settings.italic = true
+        case "big", "small":
+            try expectNoAttributes(attributes, of: name)
+            let factor = name == "big" ? MarkupValues.scaleStep : 1 / MarkupValues.scaleStep
+            settings.size = try enclosingSize(settings, element: name, offset: offset) * factor
+        case "span":
+            let values = try spanValues(attributes)
+            if let description = values["font"] {
+                guard let parsed = MarkupValues.fontDescription(description.value) else {
+                    throw invalid(description)
+                }
+                settings.family = parsed.family ?? settings.family
+                settings.weight = parsed.weight ?? settings.weight
+                settings.italic = parsed.italic ?? settings.italic
+                settings.size = parsed.size ?? settings.size
+            }
+            if let family = values["font_family"] {
+                guard !family.value.trimmingCharacters(in: .whitespaces).isEmpty else { throw invalid(family) }
+                settings.family = family.value
+            }
+            if let size = values["size"] {
+                guard let parsed = MarkupValues.size(size.value) else { throw invalid(size) }
+                switch parsed {
+                case .points(let points):
+                    settings.size = points
+                case .relativeToEnclosing(let factor):
+                    settings.size = try enclosingSize(settings, element: name, offset: offset) * factor
+                case .relativeToBase(let factor):
+                    guard let baseSize = base.font?.size else {
+                        throw missingBaseFont(name, offset)
+                    }
+                    settings.size = baseSize * factor
+                }
+            }
+            if let style = values["style"] {
+                guard let italic = MarkupValues.italic(style.value) else { throw invalid(style) }
+                settings.italic = italic
+            }
+            if let weight = values["weight"] {
+                guard let parsed = MarkupValues.weight(weight.value) else { throw invalid(weight) }
+                settings.weight = parsed
+            }
+            if let foreground = values["foreground"] {
+                guard var parsed = Color(name: foreground.value) else { throw invalid(foreground) }
+                // As in Pango, a colour's own alpha acts like an `alpha` attribute, and an
+                // opaque colour keeps the enclosing `alpha`.
+                if parsed.alpha < 1 {
+                    alpha = parsed.alpha
+                }
+                parsed.alpha = 1
+                color = parsed
+            }
+            if let alphaValue = values["alpha"] {
+                guard let parsed = MarkupValues.alpha(alphaValue.value) else { throw invalid(alphaValue) }
+                alpha = parsed
+            }
+            if let lang = values["lang"] {
+                guard !lang.value.isEmpty else { throw invalid(lang) }
+                language = lang.value
+            }
+        case "placeholder":
+            let values = try values(of: attributes, element: name, allowed: ["width", "ascent", "descent", "value"])
+            let width = try length(values["width"], required: "width", element: name, offset: offset)
+            let ascent = try length(values["ascent"], required: nil, element: name, offset: offset)
+            let descent = try length(values["descent"], required: nil, element: name, offset: offset)
+            delegate = runDelegate(width: width, ascent: ascent, descent: descent, value: values["value"]?.value ?? "")
+            mustBeEmpty = true
+        case "img":
+            let values = try values(of: attributes, element: name, allowed: ["src", "width", "height"])
+            guard let source = values["src"] else {
+                throw scanner.malformed("<img> needs a src attribute", at: offset)
+            }
+            guard !source.value.isEmpty else { throw invalid(source) }
+            let width = try length(values["width"], required: "width", element: name, offset: offset)
+            let height = try length(values["height"], required: "height", element: name, offset: offset)
+            delegate = runDelegate(width: width, ascent: height, descent: 0, value: source.value)
+            mustBeEmpty = true
+        default:
+            let (line, column) = scanner.location(of: offset)
+            throw .unknownElement(name, line: line, column: column)
+        }
+
+        var attributes = stack.last?.attributes ?? base
+        if settings != parentSettings {
+            attributes.font = try resolveFont(settings, element: name, offset: offset)
+        }
+        if let alpha {
+            var faded = color ?? .black
+            faded.alpha = alpha
+            color = faded
+        }
+        attributes.foregroundColor = color
+        if let language {
+            attributes.language = language
+        }
+        stack.append(OpenElement(name: name, offset: offset, settings: settings, alpha: alpha,
+                                 attributes: attributes, mustBeEmpty: mustBeEmpty))
+        if let delegate {
+            var placeholder = attributes
+            placeholder.runDelegate = delegate
+            append([AttributedTextBuilder.objectReplacement], attributes: placeholder)
+        }
+    }
+
+    private mutating func close() {
+        stack.removeLast()
+    }
+
+    /// Throws if the innermost open element takes no content; `offset` locates the child
+    /// tag (nil: text, located at the element).
+    private func checkContentAllowed(at offset: Int?) throws(MarkupError) {
+        if let top = stack.last, top.mustBeEmpty {
+            throw scanner.malformed("<\(top.name)> must be empty: write <\(top.name) … />", at: offset ?? top.offset)
+        }
+    }
+
+    private mutating func append(_ newUnits: [UInt16], attributes: Attributes) {
+        units.append(contentsOf: newUnits)
+        runs.append(count: newUnits.count, attributes: attributes)
+    }
+
+    // MARK: Attributes
+
+    /// The `<span>` attribute names Galley reads, by canonical name.
+    private static let spanAttributes: [String: String] = [
+        "font_family": "font_family", "face": "font_family",
+        "font": "font", "font_desc": "font",
+        "size": "size", "font_size": "size",
+        "weight": "weight", "font_weight": "weight",
+        "style": "style", "font_style": "style",
+        "foreground": "foreground", "fgcolor": "foreground", "color": "foreground",
+        "alpha": "alpha", "fgalpha": "alpha",
+        "lang": "lang",
+    ]
+
+    /// The span's attributes by canonical name; synonyms may not repeat a property.
+    private func spanValues(_ attributes: [MarkupAttribute]) throws(MarkupError) -> [String: MarkupAttribute] {
+        var result: [String: MarkupAttribute] = [:]
+        for attribute in attributes {
+            let normalized = attribute.name.replacingOccurrences(of: "-", with: "_")
+            guard let canonical = MarkupParser.spanAttributes[normalized] else {
+                let (line, column) = scanner.location(of: attribute.offset)
+                throw .unknownAttribute(element: "span", attribute: attribute.name, line: line, column: column)
+            }
+            if let earlier = result[canonical] {
+                throw scanner.malformed(
+                    "'\(attribute.name)' sets the same property as '\(earlier.name)' in <span>", at: attribute.offset)
+            }
+            result[canonical] = attribute
+        }
+        return result
+    }
+
+    private func values(of attributes: [MarkupAttribute], element: String, allowed: Set<String>) throws(MarkupError) -> [String: MarkupAttribute] {
+        var result: [String: MarkupAttribute] = [:]
+        for attribute in attributes {
+            guard allowed.contains(attribute.name) else {
+                let (line, column) = scanner.location(of: attribute.offset)
+                throw .unknownAttribute(element: element, attribute: attribute.name, line: line, column: column)
+            }
+            result[attribute.name] = attribute
+        }
+        return result
+    }
+
+    private func expectNoAttributes(_ attributes: [MarkupAttribute], of element: String) throws(MarkupError) {
+        if let first = attributes.first {
+            let (line, column) = scanner.location(of: first.offset)
+            throw .unknownAttribute(element: element, attribute: first.name, line: line, column: column)
+        }
+    }
+
+    /// A placeholder metric: finite and not negative; a missing optional one is 0.
+    private func length(_ attribute: MarkupAttribute?, required: String?, element: String, offset: Int) throws(MarkupError) -> CGFloat {
+        guard let attribute else {
+            if let required {
+                throw scanner.malformed("<\(element)> needs a \(required) attribute", at: offset)
+            }
+            return 0
+        }
+        guard let value = MarkupValues.length(attribute.value), value.isFinite, value >= 0 else {
+            throw invalid(attribute)
+        }
+        return value
+    }
+
+    /// A delegate from metrics that ``length(_:required:element:offset:)`` has checked.
+    private func runDelegate(width: CGFloat, ascent: CGFloat, descent: CGFloat, value: String) -> RunDelegate {
+        RunDelegate(checkedWidth: width, ascent: ascent, descent: descent, value: value)
+    }
+
+    private func invalid(_ attribute: MarkupAttribute) -> MarkupError {
+        let (line, column) = scanner.location(of: attribute.offset)
+        return .invalidValue(attribute: attribute.name, value: attribute.value, line: line, column: column)
+    }
+
+    private func missingBaseFont(_ element: String, _ offset: Int) -> MarkupError {
+        let (line, column) = scanner.location(of: offset)
+        return .missingBaseFont(element: element, line: line, column: column)
+    }
+
+    // MARK: Fonts
+
+    /// The size in effect before this element's own change.
+    private func enclosingSize(_ settings: FontSettings, element: String, offset: Int) throws(MarkupError) -> CGFloat {
+        guard let size = settings.size ?? base.font?.size else {
+            throw missingBaseFont(element, offset)
+        }
+        return size
+    }
+
+    private mutating func resolveFont(_ settings: FontSettings, element: String, offset: Int) throws(MarkupError) -> Font {
+        let baseFont = base.font
+        guard let family = settings.family ?? baseFont?.familyName,
+              let size = settings.size ?? baseFont?.size else {
+            throw missingBaseFont(element, offset)
+        }
+        let weight = settings.weight ?? baseFont?.weight.rawValue ?? Font.Weight.regular.rawValue
+        let italic = settings.italic ?? baseFont?.isItalic ?? false
+        if let baseFont, family == baseFont.familyName, weight == baseFont.weight.rawValue,
+           italic == baseFont.isItalic, size == baseFont.size {
+            return baseFont
+        }
+        let key = FontKey(family: family, weight: weight, italic: italic, size: size)
+        if let cached = fontCache[key] {
+            return cached
+        }
+        do {
+            let font = try fonts.font(family: family, weight: MarkupParser.fontWeight(weight), italic: italic, size: size)
+            fontCache[key] = font
+            return font
+        } catch {
+            throw .font(error)
+        }
+    }
+
+    /// The `Font.Weight` with this raw value, or the nearest named weight if there is none.
+    private static func fontWeight(_ value: Int) -> Font.Weight {
+        if let weight = makeRaw(Font.Weight.self, value) {
+            return weight
+        }
+        let named: [Font.Weight] = [.thin, .ultraLight, .light, .regular, .medium, .semibold, .bold, .heavy, .black]
+        return named.min { abs($0.rawValue - value) < abs($1.rawValue - value) } ?? .regular
+    }
+}
+
+/// `T(rawValue:)` through the protocol requirement, so it compiles whether the concrete
+/// initializer is failable or not.
+private func makeRaw<T: RawRepresentable>(_ type: T.Type, _ raw: T.RawValue) -> T? {
+    T(rawValue: raw)
+}

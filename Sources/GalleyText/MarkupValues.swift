@@ -1,0 +1,167 @@
+// MarkupValues: reads the values of markup attributes (sizes, weights, styles, alpha,
+// lengths, Pango font descriptions) the way Pango's markup parser does, with the documented
+// Galley differences.
+
+import Foundation
+
+/// Parsers for attribute values; each returns nil for a value it cannot read.
+enum MarkupValues {
+    /// A font size as written in `size=`.
+    enum Size: Equatable {
+        /// An absolute size in points.
+        case points(CGFloat)
+        /// A factor applied to the enclosing size (`smaller`, `larger`).
+        case relativeToEnclosing(CGFloat)
+        /// A factor applied to the base font's size (`small`, `x-large`, `150%`).
+        case relativeToBase(CGFloat)
+    }
+
+    /// Pango's CSS scale step between neighbouring size keywords.
+    static let scaleStep: CGFloat = 1.2
+
+    /// `size=`: `"18"` or `"18.5"` points; `"18pt"`; an integer ≥ 1024 is in Pango units
+    /// (1/1024 pt); `xx-small` … `xx-large` (base size × 1.2^level, `medium` = base);
+    /// `smaller`/`larger` (enclosing size ÷/× 1.2); `"150%"` of the base size.
+    static func size(_ text: String) -> Size? {
+        let value = text.trimmingCharacters(in: .whitespaces)
+        let keywords: [String: Int] = [
+            "xx-small": -3, "x-small": -2, "small": -1, "medium": 0, "large": 1, "x-large": 2, "xx-large": 3,
+        ]
+        if let level = keywords[value] {
+            return .relativeToBase(pow(scaleStep, CGFloat(level)))
+        }
+        switch value {
+        case "smaller": return .relativeToEnclosing(1 / scaleStep)
+        case "larger": return .relativeToEnclosing(scaleStep)
+        default: break
+        }
+        if value.hasSuffix("%") {
+            guard let percent = decimal(value.dropLast()), percent > 0 else { return nil }
+            return .relativeToBase(CGFloat(percent / 100))
+        }
+        if value.hasSuffix("pt") {
+            guard let points = decimal(value.dropLast(2)), points > 0 else { return nil }
+            return .points(CGFloat(points))
+        }
+        if let integer = Int(value), integer >= 1024 {
+            return .points(CGFloat(integer) / 1024)
+        }
+        guard let points = decimal(Substring(value)), points > 0 else { return nil }
+        return .points(CGFloat(points))
+    }
+
+    /// `weight=`: Pango's names (`thin` 100, `ultralight` 200, `light` 300, `semilight` 350,
+    /// `book` 380, `normal`/`regular` 400, `medium` 500, `semibold` 600, `bold` 700,
+    /// `ultrabold` 800, `heavy` 900, `ultraheavy` 1000, with their `extra`/`demi`/`black`
+    /// synonyms; case and hyphens ignored) or an integer 1…1000.
+    static func weight(_ text: String) -> Int? {
+        let key = text.lowercased().filter { $0 != "-" }
+        let names: [String: Int] = [
+            "thin": 100, "ultralight": 200, "extralight": 200, "light": 300, "semilight": 350,
+            "demilight": 350, "book": 380, "normal": 400, "regular": 400, "medium": 500,
+            "semibold": 600, "demibold": 600, "bold": 700, "ultrabold": 800, "extrabold": 800,
+            "heavy": 900, "black": 900, "ultraheavy": 1000, "extraheavy": 1000,
+            "ultrablack": 1000, "extrablack": 1000,
+        ]
+        if let weight = names[key] {
+            return weight
+        }
+        guard let number = Int(text), (1...1000).contains(number) else { return nil }
+        return number
+    }
+
+    /// `style=`: `normal` (or `roman`) → false; `italic` or `oblique` → true (Galley does not
+    /// tell oblique from italic). Case-insensitive.
+    static func italic(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "normal", "roman": false
+        case "italic", "oblique": true
+        default: nil
+        }
+    }
+
+    /// `alpha=`: `"50%"` (0…100 %) or an integer 0…65535, as a fraction 0…1.
+    static func alpha(_ text: String) -> Double? {
+        if text.hasSuffix("%") {
+            guard let percent = Int(text.dropLast()), (0...100).contains(percent) else { return nil }
+            return Double(percent) / 100
+        }
+        guard let value = Int(text), (0...65535).contains(value) else { return nil }
+        return Double(value) / 65535
+    }
+
+    /// A placeholder metric: a decimal number of points, optionally followed by `pt`.
+    /// Sign and range are checked by ``RunDelegate``.
+    static func length(_ text: String) -> CGFloat? {
+        var value = Substring(text.trimmingCharacters(in: .whitespaces))
+        if value.hasSuffix("pt") {
+            value = value.dropLast(2)
+        }
+        return decimal(value).map { CGFloat($0) }
+    }
+
+    /// The parts of a Pango font description such as `"DejaVu Sans, Noto Sans Bold Italic 12"`.
+    struct FontDescription: Equatable {
+        var family: String?
+        var weight: Int?
+        var italic: Bool?
+        var size: CGFloat?
+    }
+
+    /// `font=`: a Pango font description: `[FAMILY-LIST] [STYLE-OPTIONS] [SIZE]`. The size is
+    /// in points (`px` is accepted: 1 px = 1 pt at scale 1); weight and style words are read
+    /// from the end; what remains is the family list, of which the first family is used
+    /// (fallback is the font cascade's job). Words Galley cannot express (stretch, variant,
+    /// gravity) stay part of the family name. Nil when the size is not positive.
+    static func fontDescription(_ text: String) -> FontDescription? {
+        var description = FontDescription()
+        var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        if let last = words.last {
+            var number = Substring(last)
+            if number.hasSuffix("px") {
+                number = number.dropLast(2)
+            }
+            if let size = decimal(number) {
+                guard size > 0 else { return nil }
+                description.size = CGFloat(size)
+                words.removeLast()
+            }
+        }
+        while let last = words.last {
+            let word = last.hasSuffix(",") ? String(last.dropLast()) : last
+            if description.weight == nil, let weight = weight(word), Int(word) == nil {
+                description.weight = weight
+            } else if description.italic == nil, let italic = italic(word) {
+                description.italic = italic
+            } else {
+                break
+            }
+            words.removeLast()
+        }
+        let families = words.joined(separator: " ").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        description.family = families.first
+        return description
+    }
+
+    /// A plain decimal number (`12`, `-3`, `12.5`, `.5`); nil for anything else, including
+    /// exponents, `inf` and `nan`.
+    static func decimal(_ text: Substring) -> Double? {
+        var digits = text
+        if digits.first == "-" || digits.first == "+" {
+            digits = digits.dropFirst()
+        }
+        guard !digits.isEmpty, digits.contains(where: \.isASCIIDigit),
+              digits.allSatisfy({ $0.isASCIIDigit || $0 == "." }),
+              digits.filter({ $0 == "." }).count <= 1 else {
+            return nil
+        }
+        return Double(text)
+    }
+}
+
+extension Character {
+    /// 0…9.
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}

@@ -1,0 +1,75 @@
+// Tests of Attributes: one value per key, later values win, merging, removal, and the
+// invariant that no invalid kern or language is ever stored.
+
+import Foundation
+import GalleyText
+import Testing
+
+@Suite("Attributes")
+struct AttributesTests {
+    @Test func laterValueOfTheSameKeyWins() {
+        let attributes: Attributes = [.foregroundColor(.red), .kern(1), .foregroundColor(.blue)]
+        #expect(attributes.foregroundColor == .blue)
+        #expect(attributes.all == [.foregroundColor(.blue), .kern(1)])
+    }
+
+    @Test func mergingLetsTheOtherSideWin() {
+        let mine: Attributes = [.foregroundColor(.red), .kern(1)]
+        let theirs: Attributes = [.foregroundColor(.blue), .language("fr")]
+        let merged = mine.merging(theirs)
+        #expect(merged == [.foregroundColor(.blue), .kern(1), .language("fr")])
+        #expect(mine.merging([]) == mine)
+    }
+
+    @Test(arguments: Attribute.Key.allCases)
+    func setAndRemoveEachKey(_ key: Attribute.Key) throws {
+        let delegate = try RunDelegate(width: 1, ascent: 2, descent: 3)
+        let values: [Attribute] = [
+            .foregroundColor(.red), .paragraphStyle(ParagraphStyle(alignment: .justified)), .kern(-2),
+            .language("zh-Hans"), .runDelegate(delegate),
+        ]
+        // Fonts need GalleyFonts; their key is checked with the other keys here.
+        guard let attribute = values.first(where: { $0.key == key }) else {
+            #expect(key == .font)
+            return
+        }
+        var attributes = Attributes()
+        #expect(attributes.isEmpty)
+        attributes.set(attribute)
+        #expect(attributes.all == [attribute])
+        #expect(!attributes.isEmpty)
+        attributes.remove(key)
+        #expect(attributes.isEmpty)
+    }
+
+    @Test func keysNameTheirCases() {
+        #expect(Attribute.kern(1).key == .kern)
+        #expect(Attribute.foregroundColor(.red).key == .foregroundColor)
+        #expect(Attribute.Key.allCases.map(\.rawValue)
+                == ["font", "foregroundColor", "paragraphStyle", "kern", "language", "runDelegate"])
+    }
+
+    @Test(arguments: [CGFloat.nan, .infinity, -.infinity])
+    func nonFiniteKernIsNeverStored(_ kern: CGFloat) {
+        var attributes: Attributes = [.kern(kern)]
+        #expect(attributes.kern == nil)
+        attributes.kern = 2
+        attributes.kern = kern
+        #expect(attributes.kern == nil)
+        #expect(AttributedText("x", attributes: [.kern(kern)]).runs.first?.attributes.isEmpty == true)
+    }
+
+    @Test func emptyLanguageIsNeverStored() {
+        #expect(Attributes([.language("")]).language == nil)
+    }
+
+    @Test func paragraphStyleDefaults() {
+        // CTParagraphStyleCreate(nil, 0): natural alignment, word wrapping, natural direction.
+        let style = ParagraphStyle.default
+        #expect(style.alignment == .natural)
+        #expect(style.lineBreakMode == .wordWrapping)
+        #expect(style.baseWritingDirection == .natural)
+        #expect(ParagraphStyle() == .default)
+        #expect(TextAlignment.allCases.count == 5)
+    }
+}
