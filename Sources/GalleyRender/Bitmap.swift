@@ -1,0 +1,203 @@
+// A raster image in memory: 8-bit RGBA pixels, straight (not premultiplied) alpha, row 0 at the top.
+import GalleyText
+
+/// An RGBA image: what the ``Renderer`` draws into and what ``ImageLoader`` returns.
+///
+/// Like the bitmap behind a `CGBitmapContext`, but with a fixed layout: 4 bytes per pixel in the
+/// order red, green, blue, alpha; **straight alpha** (colour channels are not multiplied by
+/// alpha, as in PNG, so a PNG round trip is byte-exact); rows stored top to bottom with no
+/// padding. Pixel coordinates have `(0, 0)` at the top-left corner; the renderer flips
+/// CoreText's y-up coordinates into them (see ``Renderer``).
+public struct Bitmap: Sendable, Hashable {
+    /// The largest width or height accepted, in pixels.
+    public static let maximumDimension = 16_384
+
+    /// One pixel: 8-bit red, green, blue and straight alpha.
+    public struct Pixel: Sendable, Hashable, CustomStringConvertible {
+        /// Red, 0...255.
+        public var red: UInt8
+        /// Green, 0...255.
+        public var green: UInt8
+        /// Blue, 0...255.
+        public var blue: UInt8
+        /// Alpha (coverage), 0 = transparent ... 255 = opaque; not premultiplied into the colour.
+        public var alpha: UInt8
+
+        /// Creates a pixel from its four channels.
+        public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+            self.red = red
+            self.green = green
+            self.blue = blue
+            self.alpha = alpha
+        }
+
+        /// The pixel nearest to a colour (each channel clamped to 0...1 and rounded).
+        public init(_ color: Color) {
+            self.init(
+                red: Pixel.channel(color.red), green: Pixel.channel(color.green),
+                blue: Pixel.channel(color.blue), alpha: Pixel.channel(color.alpha))
+        }
+
+        /// The pixel as a colour.
+        public var color: Color {
+            Color(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255,
+                  alpha: Double(alpha) / 255)
+        }
+
+        /// `#rrggbbaa`, for test messages and debugging.
+        public var description: String {
+            func hex(_ v: UInt8) -> String {
+                let digits = Array("0123456789abcdef")
+                return String([digits[Int(v >> 4)], digits[Int(v & 15)]])
+            }
+            return "#" + hex(red) + hex(green) + hex(blue) + hex(alpha)
+        }
+
+        static func channel(_ value: Double) -> UInt8 {
+            guard value.isFinite else { return value == .infinity ? 255 : 0 }
+            return UInt8((min(max(value, 0), 1) * 255).rounded())
+        }
+    }
+
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// The colour under the image: `ppmData()` composites translucent pixels over it (PPM has no alpha).
+    public var background: Color
+    /// The pixels, `width × height × 4` bytes, RGBA, straight alpha, top row first.
+    public private(set) var pixels: [UInt8]
+
+    /// Creates a bitmap filled with `background`.
+    ///
+    /// - Throws: ``RenderError/invalidSize(width:height:)`` unless both sides are in
+    ///   `1...Bitmap.maximumDimension`.
+    public init(width: Int, height: Int, background: Color = .white) throws(RenderError) {
+        try Bitmap.validate(width: width, height: height)
+        self.width = width
+        self.height = height
+        self.background = background
+        let p = Pixel(background)
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        if p != Pixel(red: 0, green: 0, blue: 0, alpha: 0) {
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                var i = 0
+                while i < buffer.count {
+                    buffer[i] = p.red
+                    buffer[i + 1] = p.green
+                    buffer[i + 2] = p.blue
+                    buffer[i + 3] = p.alpha
+                    i += 4
+                }
+            }
+        }
+        self.pixels = bytes
+    }
+
+    /// Creates a bitmap from RGBA bytes (straight alpha, top row first, no row padding).
+    ///
+    /// - Throws: ``RenderError/invalidSize(width:height:)`` for a bad size,
+    ///   ``RenderError/invalidPixelData(expected:actual:)`` when `pixels.count != width × height × 4`.
+    public init(width: Int, height: Int, pixels: [UInt8], background: Color = .white) throws(RenderError) {
+        try Bitmap.validate(width: width, height: height)
+        guard pixels.count == width * height * 4 else {
+            throw .invalidPixelData(expected: width * height * 4, actual: pixels.count)
+        }
+        self.width = width
+        self.height = height
+        self.background = background
+        self.pixels = pixels
+    }
+
+    static func validate(width: Int, height: Int) throws(RenderError) {
+        guard (1...maximumDimension).contains(width), (1...maximumDimension).contains(height) else {
+            throw .invalidSize(width: width, height: height)
+        }
+    }
+
+    /// The pixel at column `x`, row `y` (row 0 at the top), or nil outside the bitmap.
+    public func pixel(x: Int, y: Int) -> Pixel? {
+        guard x >= 0, y >= 0, x < width, y < height else { return nil }
+        let i = (y * width + x) * 4
+        return Pixel(red: pixels[i], green: pixels[i + 1], blue: pixels[i + 2], alpha: pixels[i + 3])
+    }
+
+    /// Replaces the pixel at column `x`, row `y`; does nothing outside the bitmap.
+    ///
+    /// - Returns: whether the point was inside the bitmap.
+    @discardableResult
+    public mutating func setPixel(x: Int, y: Int, to pixel: Pixel) -> Bool {
+        guard x >= 0, y >= 0, x < width, y < height else { return false }
+        let i = (y * width + x) * 4
+        pixels[i] = pixel.red
+        pixels[i + 1] = pixel.green
+        pixels[i + 2] = pixel.blue
+        pixels[i + 3] = pixel.alpha
+        return true
+    }
+
+    /// Composites `color` over the pixel at (`x`, `y`) with the given extra coverage (0...1),
+    /// source-over, as `CGContextFillRect` with that colour would; does nothing outside the bitmap.
+    public mutating func blend(x: Int, y: Int, color: Color, coverage: Double = 1) {
+        guard x >= 0, y >= 0, x < width, y < height else { return }
+        let a = Float(Bitmap.unit(color.alpha) * Bitmap.unit(coverage))
+        guard a > 0 else { return }
+        let r = Float(Bitmap.unit(color.red)) * a
+        let g = Float(Bitmap.unit(color.green)) * a
+        let b = Float(Bitmap.unit(color.blue)) * a
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            Bitmap.compositePremultiplied(buffer, at: (y * width + x) * 4, red: r, green: g, blue: b, alpha: a)
+        }
+    }
+
+    /// The number of pixels that satisfy `predicate` in the given columns and rows (clipped to
+    /// the bitmap; the whole bitmap by default). A helper for tests and for finding ink.
+    public func count(where predicate: (Pixel) -> Bool, inColumns columns: Range<Int>? = nil,
+                      rows: Range<Int>? = nil) -> Int {
+        let xs = (columns ?? 0..<width).clamped(to: 0..<width)
+        let ys = (rows ?? 0..<height).clamped(to: 0..<height)
+        var n = 0
+        for y in ys {
+            for x in xs where predicate(pixel(x: x, y: y)!) {
+                n += 1
+            }
+        }
+        return n
+    }
+
+    /// Gives `body` the pixel bytes to change in place.
+    mutating func withMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) -> R) -> R {
+        pixels.withUnsafeMutableBufferPointer { body($0) }
+    }
+
+    static func unit(_ value: Double) -> Double {
+        guard value.isFinite else { return value == .infinity ? 1 : 0 }
+        return min(max(value, 0), 1)
+    }
+
+    /// Source-over compositing of a premultiplied source (channels 0...1) onto the straight-alpha
+    /// destination pixel at byte offset `i`.
+    @inline(__always)
+    static func compositePremultiplied(_ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int,
+                                       red: Float, green: Float, blue: Float, alpha: Float) {
+        let sa = min(max(alpha, 0), 1)
+        guard sa > 0 else { return }
+        let da = Float(buffer[i + 3]) * (1 / 255)
+        let keep = da * (1 - sa)
+        let oa = sa + keep
+        guard oa > 0 else { return }
+        let dr = Float(buffer[i]) * (1 / 255)
+        let dg = Float(buffer[i + 1]) * (1 / 255)
+        let db = Float(buffer[i + 2]) * (1 / 255)
+        let inv = 1 / oa
+        buffer[i] = byte((red + dr * keep) * inv)
+        buffer[i + 1] = byte((green + dg * keep) * inv)
+        buffer[i + 2] = byte((blue + db * keep) * inv)
+        buffer[i + 3] = byte(oa)
+    }
+
+    @inline(__always)
+    static func byte(_ v: Float) -> UInt8 {
+        UInt8(min(max(v, 0), 1) * 255 + 0.5)
+    }
+}

@@ -1,0 +1,321 @@
+// FreeType glyph rasterisation: faces opened from font bytes, glyph images cached, all behind one lock.
+import CFreeType
+import GalleyFonts
+import Synchronization
+
+/// A rasterised glyph, ready to composite at an integer pixel position.
+struct GlyphImage: Sendable {
+    /// Offset from the pen's integer pixel to the image's left column.
+    let left: Int
+    /// Offset from the pen's integer pixel row up to the image's top row (FreeType's `bitmap_top`).
+    let top: Int
+    let width: Int
+    let height: Int
+    /// `.coverage`: one byte per pixel, painted in the run's colour. `.color`: premultiplied
+    /// RGBA bytes, painted as they are (colour emoji).
+    let pixels: Pixels
+
+    enum Pixels: Sendable {
+        case coverage([UInt8])
+        case color([UInt8])
+    }
+
+    /// The size of the pixel data, for the cache's budget.
+    var byteCount: Int {
+        switch pixels {
+        case .coverage(let bytes), .color(let bytes): return bytes.count + 64
+        }
+    }
+}
+
+/// Rasterises glyphs with FreeType: anti-aliased grayscale, unhinted, at fractional pen positions
+/// (quantised to 1/4 pixel on each axis); colour bitmap fonts (CBDT/sbix, e.g. Noto Color Emoji)
+/// through their nearest strike scaled to the requested size.
+///
+/// One `FT_Library` and every `FT_Face` live inside a `Mutex`, since FreeType objects are not
+/// thread-safe: all FreeType calls happen while holding it. Faces are opened from
+/// `FontFace.data` with `FT_New_Memory_Face`, on a private copy of the bytes that lives exactly as
+/// long as the face. Bounded caches: at most ``faceLimit`` faces (least recently used closed first)
+/// and ``glyphLimit`` glyph images or ``glyphByteLimit`` bytes (the whole glyph cache is dropped
+/// when it fills).
+final class GlyphRasterizer: Sendable {
+    /// The process-wide rasterizer.
+    static let shared = GlyphRasterizer()
+
+    static let faceLimit = 32
+    static let glyphLimit = 8192
+    /// The glyph cache is also dropped when its images exceed this many bytes.
+    static let glyphByteLimit = 64 << 20
+    /// Glyphs larger than this many pixels per em are not drawn (a bitmap of that size is 16 MB).
+    static let maximumPixelSize = 4096.0
+    /// Fractional pen positions are quantised to 1 / subpixelSteps pixel.
+    static let subpixelSteps = 4
+
+    struct GlyphKey: Hashable {
+        let face: ObjectIdentifier
+        let glyph: GlyphID
+        /// The pixel size in 1/64 pixel.
+        let ppem64: Int
+        let phaseX: Int
+        let phaseY: Int
+    }
+
+    /// One glyph to rasterise: its id and subpixel phases (0 ..< subpixelSteps).
+    struct Request {
+        let glyph: GlyphID
+        let phaseX: Int
+        let phaseY: Int
+    }
+
+    private let state: Mutex<State>
+
+    init() {
+        state = Mutex(State())
+    }
+
+    /// Rasterises `requests` for `font`'s face at `pixelSize` pixels per em. Nil entries for
+    /// glyphs FreeType cannot load, or for all of them when the face cannot be opened.
+    func images(for face: FontFace, pixelSize: Double, requests: [Request]) -> [GlyphImage?] {
+        guard pixelSize.isFinite, pixelSize >= 1.0 / 64, pixelSize <= GlyphRasterizer.maximumPixelSize else {
+            return Array(repeating: nil, count: requests.count)
+        }
+        let ppem64 = Int((pixelSize * 64).rounded())
+        return state.withLock { state -> [GlyphImage?] in
+            guard let entry = state.face(for: face) else {
+                return Array(repeating: nil, count: requests.count)
+            }
+            var out: [GlyphImage?] = []
+            out.reserveCapacity(requests.count)
+            for r in requests {
+                let key = GlyphKey(face: ObjectIdentifier(face), glyph: r.glyph, ppem64: ppem64,
+                                   phaseX: r.phaseX, phaseY: r.phaseY)
+                if let cached = state.glyphs[key] {
+                    out.append(cached)
+                    continue
+                }
+                let image = entry.render(glyph: r.glyph, ppem64: ppem64, phaseX: r.phaseX, phaseY: r.phaseY)
+                if let image {
+                    let bytes = image.byteCount
+                    if state.glyphs.count >= GlyphRasterizer.glyphLimit || state.glyphBytes + bytes > GlyphRasterizer.glyphByteLimit {
+                        state.glyphs.removeAll(keepingCapacity: true)
+                        state.glyphBytes = 0
+                    }
+                    state.glyphs[key] = image
+                    state.glyphBytes += bytes
+                }
+                out.append(image)
+            }
+            return out
+        }
+    }
+
+    /// Everything FreeType, guarded by the mutex.
+    struct State: ~Copyable {
+        var library: Library?
+        var libraryFailed = false
+        var faces: [ObjectIdentifier: FaceEntry] = [:]
+        var clock = 0
+        var glyphs: [GlyphKey: GlyphImage] = [:]
+        var glyphBytes = 0
+
+        mutating func face(for fontFace: FontFace) -> FaceEntry? {
+            clock += 1
+            let id = ObjectIdentifier(fontFace)
+            if let entry = faces[id] {
+                entry.lastUse = clock
+                return entry
+            }
+            if library == nil, !libraryFailed {
+                library = Library()
+                libraryFailed = library == nil
+            }
+            guard let library else { return nil }
+            if faces.count >= GlyphRasterizer.faceLimit,
+               let oldest = faces.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                faces[oldest.key] = nil
+                glyphs = glyphs.filter { $0.key.face != oldest.key }
+                glyphBytes = glyphs.values.reduce(0) { $0 + $1.byteCount }
+            }
+            guard let entry = FaceEntry(library: library, fontFace: fontFace) else { return nil }
+            entry.lastUse = clock
+            faces[id] = entry
+            return entry
+        }
+    }
+
+    /// An `FT_Library`; each face holds its library, so the library is freed after its last face.
+    final class Library {
+        let library: FT_Library
+
+        init?() {
+            var lib: FT_Library?
+            guard FT_Init_FreeType(&lib) == 0, let lib else { return nil }
+            library = lib
+        }
+
+        deinit {
+            FT_Done_FreeType(library)
+        }
+    }
+
+    /// An open `FT_Face` and the bytes it reads. Used only under the rasterizer's lock.
+    final class FaceEntry {
+        /// Held so that `ObjectIdentifier(fontFace)` cannot be reused by another face while cached.
+        let fontFace: FontFace
+        let library: Library
+        let face: FT_Face
+        let bytes: UnsafeMutableBufferPointer<UInt8>
+        let scalable: Bool
+        let hasColor: Bool
+        var lastUse = 0
+        /// The size last set on the face: a ppem in 1/64 pixel, or −(strike index + 1); Int.min for none.
+        private var currentPPEM64 = Int.min
+
+        init?(library: Library, fontFace: FontFace) {
+            let data = fontFace.data
+            guard !data.isEmpty else { return nil }
+            let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: data.count)
+            _ = bytes.initialize(from: data)
+            var face: FT_Face?
+            let error = FT_New_Memory_Face(library.library, bytes.baseAddress, FT_Long(bytes.count), FT_Long(fontFace.faceIndex), &face)
+            guard error == 0, let face else {
+                bytes.deallocate()
+                return nil
+            }
+            self.fontFace = fontFace
+            self.library = library
+            self.face = face
+            self.bytes = bytes
+            self.scalable = galley_ft_is_scalable(face) != 0
+            self.hasColor = galley_ft_has_color(face) != 0
+        }
+
+        deinit {
+            FT_Done_Face(face)
+            bytes.deallocate()
+        }
+
+        /// Renders one glyph at `ppem64 / 64` pixels per em, the pen offset by
+        /// (`phaseX`, `phaseY`) quarter pixels (x right, y down) from the integer pixel.
+        func render(glyph: GlyphID, ppem64: Int, phaseX: Int, phaseY: Int) -> GlyphImage? {
+            let steps = Double(GlyphRasterizer.subpixelSteps)
+            if scalable {
+                if currentPPEM64 != ppem64 {
+                    guard FT_Set_Char_Size(face, 0, FT_F26Dot6(ppem64), 72, 72) == 0 else { return nil }
+                    currentPPEM64 = ppem64
+                }
+                // FreeType's y axis points up: a pen lower on the page is a negative delta.
+                var delta = FT_Vector(x: FT_Pos(phaseX * 64 / GlyphRasterizer.subpixelSteps),
+                                      y: FT_Pos(-phaseY * 64 / GlyphRasterizer.subpixelSteps))
+                FT_Set_Transform(face, nil, &delta)
+                var flags = FT_LOAD_NO_HINTING | FT_LOAD_RENDER
+                flags |= hasColor ? FT_LOAD_COLOR : FT_LOAD_NO_BITMAP
+                guard FT_Load_Glyph(face, FT_UInt(glyph), FT_Int32(flags)) == 0 else { return nil }
+                let slot = face.pointee.glyph!
+                return GlyphImage(slot: slot, scaledBy: nil)
+            }
+            // A bitmap-only face (CBDT colour emoji): choose a strike, scale it to the size.
+            let count = Int(face.pointee.num_fixed_sizes)
+            guard count > 0, let sizes = face.pointee.available_sizes else { return nil }
+            let wanted = Double(ppem64) / 64
+            var best = 0
+            var bestPPEM = Double(sizes[0].y_ppem) / 64
+            for i in 0..<count {
+                let p = Double(sizes[i].y_ppem) / 64
+                // The smallest strike at least as big as wanted, else the biggest.
+                let better = (p >= wanted && (bestPPEM < wanted || p < bestPPEM)) || (bestPPEM < wanted && p > bestPPEM)
+                if better {
+                    best = i
+                    bestPPEM = p
+                }
+            }
+            let strikeKey = -(best + 1)
+            if currentPPEM64 != strikeKey {
+                guard FT_Select_Size(face, FT_Int(best)) == 0 else { return nil }
+                currentPPEM64 = strikeKey
+            }
+            FT_Set_Transform(face, nil, nil)
+            let flags = FT_LOAD_COLOR | FT_LOAD_RENDER
+            guard FT_Load_Glyph(face, FT_UInt(glyph), FT_Int32(flags)) == 0 else { return nil }
+            let slot = face.pointee.glyph!
+            let strikePPEM = face.pointee.size.map { Double($0.pointee.metrics.y_ppem) } ?? bestPPEM
+            guard strikePPEM > 0 else { return nil }
+            let factor = wanted / strikePPEM
+            return GlyphImage(slot: slot, scaledBy: (factor, Double(phaseX) / steps, Double(phaseY) / steps))
+        }
+    }
+}
+
+extension GlyphImage {
+    /// Copies the slot's bitmap; with `scaledBy`, resamples it by `factor` with the pen at
+    /// (`dx`, `dy`) pixels (y down) from the integer pen position.
+    init?(slot: FT_GlyphSlot, scaledBy: (factor: Double, dx: Double, dy: Double)?) {
+        let bitmap = slot.pointee.bitmap
+        let width = Int(bitmap.width), rows = Int(bitmap.rows)
+        let left = Int(slot.pointee.bitmap_left), top = Int(slot.pointee.bitmap_top)
+        guard width > 0, rows > 0, let buffer = bitmap.buffer else {
+            // A blank glyph (a space): nothing to draw, but worth caching.
+            self.init(left: 0, top: 0, width: 0, height: 0, pixels: .coverage([]))
+            return
+        }
+        let pitch = Int(bitmap.pitch)
+        func rowStart(_ r: Int) -> UnsafeMutablePointer<UInt8> {
+            // A negative pitch means rows go up in memory and `buffer` points to the bottom row.
+            pitch >= 0 ? buffer + r * pitch : buffer + (rows - 1 - r) * (-pitch)
+        }
+        let mode = bitmap.pixel_mode
+        var isColor = false
+        var samples = [UInt8]()
+        switch mode {
+        case UInt8(FT_PIXEL_MODE_GRAY.rawValue):
+            samples.reserveCapacity(width * rows)
+            let levels = max(Int(bitmap.num_grays) - 1, 1)
+            for r in 0..<rows {
+                let p = rowStart(r)
+                for c in 0..<width {
+                    samples.append(levels == 255 ? p[c] : UInt8(min(Int(p[c]) * 255 / levels, 255)))
+                }
+            }
+        case UInt8(FT_PIXEL_MODE_MONO.rawValue):
+            samples.reserveCapacity(width * rows)
+            for r in 0..<rows {
+                let p = rowStart(r)
+                for c in 0..<width {
+                    samples.append((p[c >> 3] >> (7 - UInt8(c & 7))) & 1 == 1 ? 255 : 0)
+                }
+            }
+        case UInt8(FT_PIXEL_MODE_BGRA.rawValue):
+            isColor = true
+            samples.reserveCapacity(width * rows * 4)
+            for r in 0..<rows {
+                let p = rowStart(r)
+                for c in 0..<width {
+                    samples.append(p[c * 4 + 2]); samples.append(p[c * 4 + 1])
+                    samples.append(p[c * 4]); samples.append(p[c * 4 + 3])
+                }
+            }
+        default:
+            return nil
+        }
+        guard let (factor, dx, dy) = scaledBy, abs(factor - 1) > 1e-6 || dx != 0 || dy != 0 else {
+            self.init(left: left, top: top, width: width, height: rows,
+                      pixels: isColor ? .color(samples) : .coverage(samples))
+            return
+        }
+        let channels = isColor ? 4 : 1
+        let floats = samples.map { Float($0) * (1 / 255) }
+        let huge = Int.max / 4
+        guard let placed = Resampler.resample(
+            floats, width: width, height: rows, channels: channels,
+            into: dx + Double(left) * factor, dy - Double(top) * factor,
+            Double(width) * factor, Double(rows) * factor,
+            clipColumns: -huge..<huge, clipRows: -huge..<huge)
+        else {
+            self.init(left: 0, top: 0, width: 0, height: 0, pixels: .coverage([]))
+            return
+        }
+        let bytes = placed.samples.map { Bitmap.byte($0) }
+        self.init(left: placed.x, top: -placed.y, width: placed.width, height: placed.height,
+                  pixels: isColor ? .color(bytes) : .coverage(bytes))
+    }
+}

@@ -1,0 +1,233 @@
+// Drawing frames and lines into bitmaps: the y-up to pixel mapping, glyph runs and placeholders.
+import Foundation
+import GalleyFonts
+import GalleyLayout
+import GalleyText
+
+/// Draws laid-out text into a ``Bitmap``. Like `CTFrameDraw` / `CTLineDraw` into a bitmap
+/// `CGContext` whose text matrix is the identity and whose CTM flips y.
+///
+/// Coordinates: a frame's `rect` and line origins are CoreText's y-up points, where y = 0 is the
+/// bitmap's **bottom** edge. A point (x, y) lands on pixel coordinates
+/// `(x · scale, bitmap.height − y · scale)`; pixel centres are at half-integers.
+///
+/// Glyphs are rasterised by FreeType, grayscale anti-aliased and unhinted, at the run font's size ×
+/// `scale`, at their fractional positions (quantised to 1/4 pixel), and composited source-over
+/// in the run's `foregroundColor` (black when absent) in sRGB space with no gamma correction.
+/// Colour glyphs (emoji) keep their own colours; the run colour's alpha still applies. Nothing is
+/// clipped to the frame's rect, as with CoreText; drawing outside the bitmap is dropped. Glyphs
+/// larger than 4096 pixels per em are skipped (their bitmaps would take 16 MB each).
+public struct Renderer: Sendable {
+    /// Pixels per point. Values that are not finite and positive are replaced by 1; at most 64.
+    public let scale: CGFloat
+
+    /// Creates a renderer that draws `scale` pixels per point (2 for a "retina" image).
+    public init(scale: CGFloat = 1) {
+        self.scale = scale.isFinite && scale > 0 ? min(scale, 64) : 1
+    }
+
+    /// Draws every line of `frame`, then its placeholders: the image that `imageProvider` returns
+    /// for one, scaled into its rect, or else a 1-pixel grey outline with a diagonal.
+    /// Like `CTFrameDraw` followed by drawing each run delegate's image.
+    public func draw(_ frame: Frame, into bitmap: inout Bitmap,
+                     imageProvider: (Placeholder) -> Bitmap? = { _ in nil }) {
+        for (index, line) in frame.lines.enumerated() where index < frame.lineOrigins.count {
+            let o = frame.lineOrigins[index]
+            drawGlyphs(of: line, at: CGPoint(x: frame.rect.minX + o.x, y: frame.rect.minY + o.y), into: &bitmap)
+        }
+        for placeholder in frame.placeholders {
+            if let image = imageProvider(placeholder) {
+                drawImage(image, in: placeholder.rect, into: &bitmap)
+            } else {
+                drawPlaceholderBox(in: placeholder.rect, into: &bitmap)
+            }
+        }
+    }
+
+    /// Draws one line with its baseline starting at `origin` (y-up points, as for a frame's
+    /// rect). Like `CTLineDraw` after `CGContextSetTextPosition(origin)`. Placeholder runs are
+    /// drawn as grey boxes (`ascent` above and `descent` below the baseline).
+    public func draw(_ line: Line, at origin: CGPoint, into bitmap: inout Bitmap) {
+        drawGlyphs(of: line, at: origin, into: &bitmap)
+        for run in line.glyphRuns {
+            guard let delegate = run.runDelegate else { continue }
+            let rect = CGRect(x: origin.x + run.originX, y: origin.y - delegate.descent,
+                              width: delegate.width, height: delegate.ascent + delegate.descent)
+            drawPlaceholderBox(in: rect, into: &bitmap)
+        }
+    }
+
+    /// Draws `image` scaled to fill `rect` (y-up points), smoothly resampled and composited over.
+    public func drawImage(_ image: Bitmap, in rect: CGRect, into bitmap: inout Bitmap) {
+        guard let (x, y, w, h) = pixelRect(rect, in: bitmap), w > 0, h > 0 else { return }
+        var samples = [Float](repeating: 0, count: image.width * image.height * 4)
+        image.pixels.withUnsafeBufferPointer { p in
+            for i in 0..<(image.width * image.height) {
+                let a = Float(p[i * 4 + 3]) * (1 / 255)
+                samples[i * 4] = Float(p[i * 4]) * (1 / 255) * a
+                samples[i * 4 + 1] = Float(p[i * 4 + 1]) * (1 / 255) * a
+                samples[i * 4 + 2] = Float(p[i * 4 + 2]) * (1 / 255) * a
+                samples[i * 4 + 3] = a
+            }
+        }
+        guard let placed = Resampler.resample(
+            samples, width: image.width, height: image.height, channels: 4, into: x, y, w, h,
+            clipColumns: 0..<bitmap.width, clipRows: 0..<bitmap.height)
+        else { return }
+        composite(placed, into: &bitmap)
+    }
+
+    /// Draws the stand-in for a placeholder without an image: a 1-pixel grey outline of `rect`
+    /// (y-up points) and its diagonal from the top-left to the bottom-right corner.
+    public func drawPlaceholderBox(in rect: CGRect, into bitmap: inout Bitmap) {
+        guard let (x, y, w, h) = pixelRect(rect, in: bitmap),
+              abs(x) < 1e6, abs(y) < 1e6, w < 1e6, h < 1e6 else { return }
+        let grey = Renderer.placeholderColor
+        // The outline runs through the pixels just inside the rect's edges.
+        let left = Int(x.rounded()), top = Int(y.rounded())
+        let right = max(Int((x + w).rounded()) - 1, left), bottom = max(Int((y + h).rounded()) - 1, top)
+        let limit = 4 * Bitmap.maximumDimension
+        guard right - left <= limit, bottom - top <= limit else { return }
+        if let xs = Renderer.span(left, right, within: bitmap.width) {
+            for px in xs {
+                bitmap.blend(x: px, y: top, color: grey)
+                if bottom != top { bitmap.blend(x: px, y: bottom, color: grey) }
+            }
+        }
+        if let ys = Renderer.span(top + 1, bottom - 1, within: bitmap.height) {
+            for py in ys {
+                bitmap.blend(x: left, y: py, color: grey)
+                if right != left { bitmap.blend(x: right, y: py, color: grey) }
+            }
+        }
+        // The diagonal, one pixel per step along the longer side, inside the outline.
+        let dx = right - left, dy = bottom - top
+        let steps = max(dx, dy)
+        guard steps >= 2 else { return }
+        for s in 1..<steps {
+            let px = left + Int((Double(s * dx) / Double(steps)).rounded())
+            let py = top + Int((Double(s * dy) / Double(steps)).rounded())
+            if px > left, px < right, py > top, py < bottom { bitmap.blend(x: px, y: py, color: grey) }
+        }
+    }
+
+    /// The outline colour of an empty placeholder: opaque 50 % grey.
+    public static let placeholderColor = Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
+
+    // MARK: - Internals
+
+    /// `a...b` clipped to `0..<n`, or nil when nothing is left.
+    static func span(_ a: Int, _ b: Int, within n: Int) -> ClosedRange<Int>? {
+        let lo = max(a, 0), hi = min(b, n - 1)
+        return lo <= hi ? lo...hi : nil
+    }
+
+    /// `rect` (y-up points) as a pixel rectangle (x, y of the top-left corner, width, height).
+    func pixelRect(_ rect: CGRect, in bitmap: Bitmap) -> (Double, Double, Double, Double)? {
+        let r = rect.standardized
+        guard r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite else { return nil }
+        let s = Double(scale)
+        return (Double(r.minX) * s, Double(bitmap.height) - Double(r.maxY) * s, Double(r.width) * s, Double(r.height) * s)
+    }
+
+    /// Draws the glyphs of every run of `line` except placeholder runs.
+    func drawGlyphs(of line: Line, at origin: CGPoint, into bitmap: inout Bitmap) {
+        for run in line.glyphRuns where run.runDelegate == nil {
+            drawGlyphs(of: run, lineOrigin: origin, into: &bitmap)
+        }
+    }
+
+    func drawGlyphs(of run: GlyphRun, lineOrigin: CGPoint, into bitmap: inout Bitmap) {
+        let count = min(run.glyphs.count, run.positions.count)
+        guard count > 0 else { return }
+        let color = run.attributes.foregroundColor ?? .black
+        let s = Double(scale)
+        let steps = Double(GlyphRasterizer.subpixelSteps)
+        var requests: [GlyphRasterizer.Request] = []
+        var pens: [(x: Int, y: Int)] = []
+        requests.reserveCapacity(count)
+        pens.reserveCapacity(count)
+        for i in 0..<count {
+            let px = (Double(lineOrigin.x) + Double(run.positions[i].x)) * s
+            let py = Double(bitmap.height) - (Double(lineOrigin.y) + Double(run.positions[i].y)) * s
+            // Skip glyphs far outside the bitmap (and non-finite positions) before rasterising.
+            let margin = min(4 * Double(run.font.size) * s + 2, 100_000)
+            guard px.isFinite, py.isFinite, px > -margin, py > -margin,
+                  px < Double(bitmap.width) + margin, py < Double(bitmap.height) + margin else { continue }
+            let qx = Int((px * steps).rounded()), qy = Int((py * steps).rounded())
+            let ix = Int((Double(qx) / steps).rounded(.down)), iy = Int((Double(qy) / steps).rounded(.down))
+            let k = GlyphRasterizer.subpixelSteps
+            requests.append(.init(glyph: run.glyphs[i], phaseX: qx - ix * k, phaseY: qy - iy * k))
+            pens.append((ix, iy))
+        }
+        guard !requests.isEmpty else { return }
+        let images = GlyphRasterizer.shared.images(for: run.font.face, pixelSize: Double(run.font.size) * s,
+                                                   requests: requests)
+        for (image, pen) in zip(images, pens) {
+            guard let image else { continue }
+            composite(image, x: pen.x + image.left, y: pen.y - image.top, color: color, into: &bitmap)
+        }
+    }
+
+    /// Composites a glyph image with its top-left pixel at (`x`, `y`).
+    func composite(_ image: GlyphImage, x: Int, y: Int, color: Color, into bitmap: inout Bitmap) {
+        let w = image.width, h = image.height
+        guard w > 0, h > 0 else { return }
+        let c0 = max(0, -x), c1 = min(w, bitmap.width - x)
+        let r0 = max(0, -y), r1 = min(h, bitmap.height - y)
+        guard c0 < c1, r0 < r1 else { return }
+        let alpha = Float(Bitmap.unit(color.alpha))
+        let red = Float(Bitmap.unit(color.red)), green = Float(Bitmap.unit(color.green)), blue = Float(Bitmap.unit(color.blue))
+        let width = bitmap.width
+        bitmap.withMutablePixels { dst in
+            switch image.pixels {
+            case .coverage(let coverage):
+                coverage.withUnsafeBufferPointer { src in
+                    for r in r0..<r1 {
+                        for c in c0..<c1 {
+                            let v = src[r * w + c]
+                            guard v != 0 else { continue }
+                            let a = Float(v) * (1 / 255) * alpha
+                            Bitmap.compositePremultiplied(dst, at: ((y + r) * width + x + c) * 4,
+                                                          red: red * a, green: green * a, blue: blue * a, alpha: a)
+                        }
+                    }
+                }
+            case .color(let rgba):
+                rgba.withUnsafeBufferPointer { src in
+                    for r in r0..<r1 {
+                        for c in c0..<c1 {
+                            let i = (r * w + c) * 4
+                            guard src[i + 3] != 0 else { continue }
+                            Bitmap.compositePremultiplied(
+                                dst, at: ((y + r) * width + x + c) * 4,
+                                red: Float(src[i]) * (1 / 255) * alpha, green: Float(src[i + 1]) * (1 / 255) * alpha,
+                                blue: Float(src[i + 2]) * (1 / 255) * alpha, alpha: Float(src[i + 3]) * (1 / 255) * alpha)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Composites a resampled premultiplied RGBA image (already clipped to the bitmap).
+    func composite(_ image: PlacedImage, into bitmap: inout Bitmap) {
+        guard image.channels == 4 else { return }
+        let width = bitmap.width, height = bitmap.height
+        bitmap.withMutablePixels { dst in
+            image.samples.withUnsafeBufferPointer { src in
+                for r in 0..<image.height {
+                    let y = image.y + r
+                    guard y >= 0, y < height else { continue }
+                    for c in 0..<image.width {
+                        let x = image.x + c
+                        guard x >= 0, x < width else { continue }
+                        let i = (r * image.width + c) * 4
+                        Bitmap.compositePremultiplied(dst, at: (y * width + x) * 4, red: src[i], green: src[i + 1],
+                                                      blue: src[i + 2], alpha: src[i + 3])
+                    }
+                }
+            }
+        }
+    }
+}
