@@ -166,7 +166,8 @@ public struct Line: Sendable {
                 w += run.advances[m].width
                 m += 1
             }
-            let next = starts.first { $0 > cs } ?? run.stringRange.upperBound
+            let after = LineBuilder.partition(starts) { $0 > cs }
+            let next = after < starts.count ? starts[after] : run.stringRange.upperBound
             if next <= k {
                 advanceBefore += w
             } else if cs < k {

@@ -66,16 +66,39 @@ struct LoadingErrorTests {
 
     @Test("A collection (.ttc) exposes each face; its face count bounds the index")
     func collectionFaces() throws {
-        // fonts-noto-cjk's NotoSansCJK-Regular.ttc: `fc-scan --format '%{index} %{family[0]}\n'` lists
-        // indexes 0..9 (JP, KR, SC, TC, HK and the Mono variants), so it has 10 faces.
-        let ttc = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
-        try #require(FileManager.default.fileExists(atPath: ttc), "fonts-noto-cjk is a declared system dependency")
-        let second = try Font(path: ttc, size: 12, faceIndex: 1)
-        #expect(second.familyName.hasPrefix("Noto Sans CJK"))
-        #expect(throws: FontError.faceIndexOutOfRange(path: ttc, index: 10, faceCount: 10)) {
-            try Font(path: ttc, size: 12, faceIndex: 10)
+        // A two-face collection built here from the bundled DejaVu Sans and DejaVu Sans Bold, by the
+        // OpenType 'ttcf' layout: header (tag, version 1.0, numFonts, one offset per font), then each
+        // font's bytes with its table records' offsets made absolute within the collection.
+        let fonts = [TestFonts.dejaVuSans, TestFonts.dejaVuSansBold].map { [UInt8](FileManager.default.contents(atPath: $0)!) }
+        var ttc: [UInt8] = Array("ttcf".utf8) + [0, 1, 0, 0] + be32(UInt32(fonts.count))
+        var start = 12 + 4 * fonts.count
+        for font in fonts {
+            ttc += be32(UInt32(start))
+            start += (font.count + 3) & ~3
+        }
+        for var font in fonts {
+            let base = UInt32(ttc.count)
+            let tables = Int(SFNTTables.u16(font, 4))
+            for t in 0..<tables {
+                let o = 12 + 16 * t + 8
+                let patched = be32(SFNTTables.u32(font, o) + base)
+                font.replaceSubrange(o..<(o + 4), with: patched)
+            }
+            ttc += font + [UInt8](repeating: 0, count: ((font.count + 3) & ~3) - font.count)
+        }
+        let path = try TestFonts.temporaryDirectory() + "/DejaVuPair.ttc"
+        try Data(ttc).write(to: URL(fileURLWithPath: path))
+        let first = try Font(path: path, size: 12, faceIndex: 0)
+        let second = try Font(path: path, size: 12, faceIndex: 1)
+        #expect(first.postScriptName == "DejaVuSans")
+        #expect(second.postScriptName == "DejaVuSans-Bold")
+        #expect(second.weight == .bold)
+        #expect(throws: FontError.faceIndexOutOfRange(path: path, index: 2, faceCount: 2)) {
+            try Font(path: path, size: 12, faceIndex: 2)
         }
     }
+
+    private func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
 
     @Test("NaN, infinite, zero and negative sizes throw invalidSize", arguments: [Double.nan, .infinity, -.infinity, 0, -1, -0.0])
     func invalidSize(_ size: Double) throws {
