@@ -100,8 +100,24 @@ package enum HarfBuzzShaper {
             out.offsets.append(CGPoint(x: CGFloat(pos.x_offset) * scale, y: CGFloat(pos.y_offset) * scale))
             out.unsafeToBreak.append(info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
         }
+        replaceControlGlyphs(in: &out, text: request.text, font: request.font)
         if request.kern != 0 { applyKern(request.kern, to: &out) }
         return out
+    }
+
+    /// Control characters (TAB, VT, FF and the other C0/C1 controls) have no glyph in most fonts,
+    /// and HarfBuzz gives them .notdef, which would draw as a box. Galley lays them out as the
+    /// font's space instead: blank, one space wide. (Tab stops, as CTTextTab, are not modelled
+    /// yet; a TAB advances like a space.)
+    static func replaceControlGlyphs(in glyphs: inout ShapedGlyphs, text: [UInt16], font: Font) {
+        for i in glyphs.glyphs.indices where glyphs.glyphs[i] == 0 {
+            let unit = text[glyphs.clusters[i]]
+            guard unit < 0x20 || (unit >= 0x7F && unit < 0xA0) else { continue }
+            let space = font.glyph(for: " ") ?? 0
+            glyphs.glyphs[i] = space
+            glyphs.advances[i] = font.advance(for: space)
+            glyphs.offsets[i] = .zero
+        }
     }
 
     /// Adds `kern` to each cluster's width, on the cluster's last glyph in visual order (so in

@@ -88,3 +88,19 @@ struct ShapingMatchesHBShapeTests {
         #expect(abs(try total(kerned) - (try total(plain)) - 3 * 3) < 1e-9)
     }
 }
+
+@Suite("Control characters")
+struct ControlCharacterTests {
+    /// A TAB has no glyph in DejaVu Sans (hb-shape prints `.notdef=1+1229` for it), so Galley lays
+    /// it out as the font's space glyph and advance (hb-shape: `space=…+651`) instead of a box.
+    @Test func tabIsBlank() throws {
+        let font = try Font(path: BundledFonts.path("DejaVuSans.ttf"), size: 20)
+        let text = AttributedText("a\tb", attributes: [.font(font)])
+        let span = try #require(ParagraphSplitter.split(text.utf16).first)
+        let item = ParagraphAnalysis(text: text, span: span, defaultFont: font, fonts: .shared).items[0]
+        let space = try #require(font.glyph(for: " "))
+        #expect(item.glyphs[1] == space)
+        #expect(abs(item.advances[1] - 651 * 20 / 2048) < 1e-9)
+        #expect(!item.glyphs.contains(0))
+    }
+}
