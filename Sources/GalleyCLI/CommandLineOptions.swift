@@ -61,6 +61,8 @@ package struct Options: Equatable, Sendable {
     package var alignment: TextAlignment = .natural
     /// `--wrap`.
     package var lineBreakMode: LineBreakMode = .wordWrapping
+    /// `--direction`: the paragraphs' base writing direction.
+    package var direction: WritingDirection = .natural
     /// `--color`: the text colour.
     package var color: Color = .black
     /// `--background`: the canvas colour.
@@ -91,7 +93,7 @@ package enum CommandLineParser {
     static let maximumScale: CGFloat = 64
 
     private static let valueOptions: Set<String> = [
-        "--font", "--size", "--width", "--height", "--align", "--wrap", "--color", "--background",
+        "--font", "--size", "--width", "--height", "--align", "--wrap", "--direction", "--color", "--background",
         "--margin", "--scale", "--text", "--output", "-o",
     ]
     private static let flagOptions: Set<String> = ["--markup", "--help", "-h"]
@@ -210,6 +212,13 @@ package enum CommandLineParser {
             case "word": options.lineBreakMode = .wordWrapping
             case "char": options.lineBreakMode = .charWrapping
             default: throw CLIError("--wrap must be word or char, got '\(value)'")
+            }
+        case "--direction":
+            switch value.lowercased() {
+            case "ltr": options.direction = .leftToRight
+            case "rtl": options.direction = .rightToLeft
+            case "auto", "natural": options.direction = .natural
+            default: throw CLIError("--direction must be ltr, rtl or auto, got '\(value)'")
             }
         case "--color":
             options.color = try color(value, option: name)

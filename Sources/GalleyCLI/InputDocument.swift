@@ -26,7 +26,8 @@ struct InputDocument {
 
         let font = try loadFont(options)
         var base: Attributes = [.font(font), .foregroundColor(options.color)]
-        base.paragraphStyle = ParagraphStyle(alignment: options.alignment, lineBreakMode: options.lineBreakMode)
+        base.paragraphStyle = ParagraphStyle(
+            alignment: options.alignment, lineBreakMode: options.lineBreakMode, baseWritingDirection: options.direction)
 
         guard options.markup else {
             return InputDocument(text: AttributedText(source, attributes: base), font: font, images: [:])

@@ -19,6 +19,7 @@ enum Usage {
       --height PX            frame height (default: as tall as the text needs)
       --align A              left, right, center, justify or natural (default natural)
       --wrap W               word or char (default word)
+      --direction D          ltr, rtl or auto: the base direction (default auto: first strong character)
       --color COLOR          text colour: #rgb, #rrggbb, #rrggbbaa or a CSS name (default black)
       --background COLOR     canvas colour (default white)
       --margin M             canvas margin around the frame: PX, or T,R,B,L as in CSS (default 10)

@@ -55,6 +55,9 @@ struct ArgumentParsingTests {
         Case(option: "--align", value: "natural") { $0.alignment == .natural },
         Case(option: "--wrap", value: "char") { $0.lineBreakMode == .charWrapping },
         Case(option: "--wrap", value: "word") { $0.lineBreakMode == .wordWrapping },
+        Case(option: "--direction", value: "rtl") { $0.direction == .rightToLeft },
+        Case(option: "--direction", value: "ltr") { $0.direction == .leftToRight },
+        Case(option: "--direction", value: "auto") { $0.direction == .natural },
         // #ff000080: alpha 0x80 / 255.
         Case(option: "--color", value: "#ff000080") { $0.color == Color(red: 1, green: 0, blue: 0, alpha: 128.0 / 255) },
         // CSS: navy is #000080.
@@ -116,6 +119,7 @@ struct ArgumentParsingTests {
         ["layout", "--scale", "1000"],
         ["layout", "--align", "middle"],
         ["layout", "--wrap", "hyphen"],
+        ["layout", "--direction", "up"],
         ["layout", "--color", "not-a-colour"],
         ["layout", "--background", "#12"],
         ["layout", "--margin", "1,2,3,4,5"],
