@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "GalleyCLI", dependencies: ["Galley"], swiftSettings: strict),
         .executableTarget(name: "galley", dependencies: ["GalleyCLI"], swiftSettings: strict),
         // Layout timing and line dumps beside ../shared/bench's pango-ref and hb-ref.
-        .executableTarget(name: "galley-bench", dependencies: ["GalleyLayout"], swiftSettings: strict),
+        .executableTarget(name: "galley-bench", dependencies: ["GalleyLayout", "GalleyRender"], swiftSettings: strict),
 
         .testTarget(name: "GalleyFontsTests", dependencies: ["GalleyFonts"], swiftSettings: strict),
         .testTarget(name: "GalleyTextTests", dependencies: ["GalleyText"], swiftSettings: strict),

@@ -8,8 +8,12 @@ package enum Command: Equatable, Sendable {
     case render(Options)
     /// Lay out and print the frame as JSON.
     case layout(Options)
-    /// Print the usage text.
-    case help
+    /// List font families and their files.
+    case fonts(Options)
+    /// Print the glyphs of one line, like hb-shape.
+    case shape(Options)
+    /// Print the usage text: the overview (nil) or one command's.
+    case help(String?)
     /// Print the version.
     case version
 }
@@ -18,8 +22,29 @@ package enum Command: Equatable, Sendable {
 package enum FontChoice: Equatable, Sendable {
     /// A font file.
     case path(String)
-    /// A family name looked up in `FontCollection.shared`.
-    case family(String)
+    /// A Pango font description (families, weight, slant, size) looked up in `FontCollection.shared`.
+    case description(FontDescription)
+
+    /// One family at regular weight.
+    package static func family(_ name: String) -> FontChoice {
+        .description(FontDescription(families: [name]))
+    }
+}
+
+/// The image format `render` writes.
+package enum OutputFormat: String, Equatable, Sendable, CaseIterable {
+    /// Binary PPM (P6).
+    case ppm
+    /// PNG, 8-bit RGBA.
+    case png
+    /// SVG with glyph outlines as paths.
+    case svg
+
+    /// The format named by a file name's extension, or nil.
+    package static func from(path: String) -> OutputFormat? {
+        let lower = path.lowercased()
+        return allCases.first { lower.hasSuffix("." + $0.rawValue) }
+    }
 }
 
 /// Space around the frame on the canvas, in points, like CSS `margin`.
@@ -79,6 +104,12 @@ package struct Options: Equatable, Sendable {
     package var markup = false
     /// `-o`: a file, or "-" for standard output.
     package var output: String?
+    /// `--format`: overrides the output name's extension.
+    package var format: OutputFormat?
+    /// `--hinting`.
+    package var hinting: Renderer.Hinting = .none
+    /// `--json` (shape, fonts).
+    package var json = false
 
     /// The defaults.
     package init() {}
@@ -92,39 +123,57 @@ package enum CommandLineParser {
     /// The largest `--scale`.
     static let maximumScale: CGFloat = 64
 
-    private static let valueOptions: Set<String> = [
-        "--font", "--size", "--width", "--height", "--align", "--wrap", "--direction", "--color", "--background",
-        "--margin", "--scale", "--text", "--output", "-o",
+    /// The options each command accepts.
+    static let commandOptions: [String: (values: Set<String>, flags: Set<String>)] = [
+        "render": (["--font", "--size", "--width", "--height", "--align", "--wrap", "--direction", "--color",
+                    "--foreground", "--background", "--margin", "--scale", "--text", "--output", "-o", "--format",
+                    "--hinting"], ["--markup", "--help", "-h"]),
+        "layout": (["--font", "--size", "--width", "--height", "--align", "--wrap", "--direction", "--color",
+                    "--foreground", "--background", "--margin", "--text", "--output", "-o"], ["--markup", "--help", "-h"]),
+        "shape": (["--font", "--size", "--direction", "--text"], ["--markup", "--json", "--help", "-h"]),
+        "fonts": ([], ["--json", "--help", "-h"]),
     ]
-    private static let flagOptions: Set<String> = ["--markup", "--help", "-h"]
+    static let commands = ["render", "layout", "shape", "fonts"]
 
     /// Parses `arguments` (without the program name).
     package static func parse(_ arguments: [String]) throws(CLIError) -> Command {
         guard let first = arguments.first else {
-            throw CLIError("missing command (render or layout); try 'galley --help'")
+            throw CLIError("missing command (render, layout, shape or fonts); try 'galley --help'")
         }
         let rest = Array(arguments.dropFirst())
         switch first {
         case "help", "--help", "-h":
-            return .help
-        case "--version", "version":
+            if let topic = rest.first {
+                guard commands.contains(topic) else {
+                    throw CLIError("no help for '\(topic)' (commands: \(commands.joined(separator: ", ")))")
+                }
+                return .help(topic)
+            }
+            return .help(nil)
+        case "--version", "version", "-V":
+            guard rest.isEmpty else { throw CLIError("--version takes no arguments") }
             return .version
-        case "render":
-            let (options, help) = try parseOptions(rest)
-            return help ? .help : .render(options)
-        case "layout":
-            let (options, help) = try parseOptions(rest)
-            return help ? .help : .layout(options)
+        case "render", "layout", "shape", "fonts":
+            let (options, help) = try parseOptions(rest, command: first)
+            if help { return .help(first) }
+            switch first {
+            case "render": return .render(options)
+            case "layout": return .layout(options)
+            case "shape": return .shape(options)
+            default: return .fonts(options)
+            }
         default:
             if first.hasPrefix("-") {
                 throw CLIError("unknown option '\(first)' before the command; try 'galley --help'")
             }
-            throw CLIError("unknown command '\(first)' (expected render or layout)")
+            throw CLIError("unknown command '\(first)' (expected render, layout, shape or fonts)")
         }
     }
 
-    /// The options after the command; `help` is true when `--help` appeared.
-    static func parseOptions(_ arguments: [String]) throws(CLIError) -> (Options, help: Bool) {
+    /// The options after `command`; `help` is true when `--help` appeared.
+    static func parseOptions(_ arguments: [String], command: String = "render") throws(CLIError) -> (Options, help: Bool) {
+        let accepted = commandOptions[command] ?? commandOptions["render"]!
+        let valueOptions = accepted.values, flagOptions = accepted.flags
         var options = Options()
         var positional: [String] = []
         var help = false
@@ -149,11 +198,17 @@ package enum CommandLineParser {
             }
             if flagOptions.contains(name) {
                 guard inlineValue == nil else { throw CLIError("option \(name) takes no value") }
-                if name == "--markup" { options.markup = true } else { help = true }
+                switch name {
+                case "--markup": options.markup = true
+                case "--json": options.json = true
+                default: help = true
+                }
                 continue
             }
             guard valueOptions.contains(name) else {
-                throw CLIError("unknown option '\(name)'; try 'galley --help'")
+                let known = commandOptions.values.contains { $0.values.contains(name) || $0.flags.contains(name) }
+                if known { throw CLIError("option \(name) does not apply to '\(command)'; try 'galley \(command) --help'") }
+                throw CLIError("unknown option '\(name)'; try 'galley \(command) --help'")
             }
             let value: String
             if let inlineValue {
@@ -166,6 +221,9 @@ package enum CommandLineParser {
             try apply(name, value, to: &options)
         }
         if help { return (options, true) }
+        if command == "fonts", let extra = positional.first {
+            throw CLIError("'fonts' takes no arguments, got '\(extra)'")
+        }
         guard positional.count <= 1 else {
             throw CLIError("expected at most one input file, got \(positional.count): \(positional.joined(separator: " "))")
         }
@@ -179,13 +237,25 @@ package enum CommandLineParser {
     static func apply(_ name: String, _ value: String, to options: inout Options) throws(CLIError) {
         switch name {
         case "--font":
-            guard !value.isEmpty else { throw CLIError("option --font needs a file or family name") }
+            guard !value.isEmpty else { throw CLIError("option --font needs a font description or a font file") }
             let lower = value.lowercased()
             if value.contains("/") || [".ttf", ".otf", ".ttc"].contains(where: { lower.hasSuffix($0) }) {
                 options.font = .path(value)
             } else {
-                options.font = .family(value)
+                let description = try FontDescription.parse(value)
+                if let size = description.size { options.size = size }
+                options.font = .description(description)
             }
+        case "--format":
+            guard let format = OutputFormat(rawValue: value.lowercased()) else {
+                throw CLIError("--format must be ppm, png or svg, got '\(value)'")
+            }
+            options.format = format
+        case "--hinting":
+            guard let hinting = Renderer.Hinting(rawValue: value.lowercased()) else {
+                throw CLIError("--hinting must be none, light or full, got '\(value)'")
+            }
+            options.hinting = hinting
         case "--size":
             options.size = try length(value, option: name)
         case "--width":
@@ -220,7 +290,7 @@ package enum CommandLineParser {
             case "auto", "natural": options.direction = .natural
             default: throw CLIError("--direction must be ltr, rtl or auto, got '\(value)'")
             }
-        case "--color":
+        case "--color", "--foreground":
             options.color = try color(value, option: name)
         case "--background":
             options.background = try color(value, option: name)

@@ -8,6 +8,8 @@ struct InputDocument {
     let font: Font
     /// Loaded images, keyed by the `RunDelegate.value` (the `src` as written) of each `<img>`.
     let images: [String: Bitmap]
+    /// The absolute file path of each loaded image, keyed like `images` (for SVG `href`s).
+    var imagePaths: [String: String] = [:]
 
     /// Reads and parses the input that `options` names.
     static func load(_ options: Options, standardInput: () -> [UInt8]) throws(CLIError) -> InputDocument {
@@ -40,6 +42,7 @@ struct InputDocument {
         }
         let sources = imageSources(in: source)
         var images: [String: Bitmap] = [:]
+        var imagePaths: [String: String] = [:]
         for run in text.runs {
             guard let delegate = run.attributes.runDelegate, sources.contains(delegate.value),
                   images[delegate.value] == nil else { continue }
@@ -47,11 +50,13 @@ struct InputDocument {
             let path = src.hasPrefix("/") || baseDirectory.isEmpty ? src : (baseDirectory as NSString).appendingPathComponent(src)
             do {
                 images[src] = try ImageLoader.load(path: path)
+                imagePaths[src] = path.hasPrefix("/") ? path
+                    : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
             } catch {
                 throw CLIError("cannot load image '\(src)': \(error)")
             }
         }
-        return InputDocument(text: text, font: font, images: images)
+        return InputDocument(text: text, font: font, images: images, imagePaths: imagePaths)
     }
 
     static func loadFont(_ options: Options) throws(CLIError) -> Font {
@@ -62,12 +67,8 @@ struct InputDocument {
             } catch {
                 throw CLIError("cannot load font '\(path)': \(error)")
             }
-        case .family(let family):
-            do {
-                return try FontCollection.shared.font(family: family, size: options.size)
-            } catch {
-                throw CLIError("cannot load font family '\(family)': \(error)")
-            }
+        case .description(let description):
+            return try description.font(size: options.size)
         }
     }
 

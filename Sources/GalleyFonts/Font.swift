@@ -14,11 +14,18 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     public let size: CGFloat
     /// The shared, size-independent face.
     package let face: FontFace
+    /// Styles the renderer synthesizes because the face lacks them (set on fallback fonts).
+    public let syntheticTraits: SyntheticTraits
+    /// Families to search, in order, for characters this font lacks, before the collection's own
+    /// cascade; nil for the default. Like kCTFontCascadeListAttribute.
+    public let cascadeList: [String]?
 
     /// Wraps an already-loaded face; `size` must be finite and positive (callers check).
-    package init(face: FontFace, size: CGFloat) {
+    package init(face: FontFace, size: CGFloat, syntheticTraits: SyntheticTraits = [], cascadeList: [String]? = nil) {
         self.face = face
         self.size = size
+        self.syntheticTraits = syntheticTraits
+        self.cascadeList = cascadeList
     }
 
     /// Loads face `faceIndex` of the font file at `path`. Like `CTFontManagerCreateFontDescriptorsFromURL`
@@ -47,7 +54,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `.familyNotFound` or `.invalidSize`.
     public convenience init(family: String, weight: Font.Weight = .regular, italic: Bool = false, size: CGFloat) throws(FontError) {
         let font = try FontCollection.shared.font(family: family, weight: weight, italic: italic, size: size)
-        self.init(face: font.face, size: size)
+        self.init(face: font.face, size: size, syntheticTraits: font.syntheticTraits)
     }
 
     /// The same face at another size, sharing the loaded face. Like `CTFontCreateCopyWithAttributes`
@@ -55,7 +62,19 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `.invalidSize`.
     public func withSize(_ size: CGFloat) throws(FontError) -> Font {
         try Font.validate(size: size)
-        return Font(face: face, size: size)
+        return Font(face: face, size: size, syntheticTraits: syntheticTraits, cascadeList: cascadeList)
+    }
+
+    /// The same font with `families` searched first (in order) for characters it lacks, before
+    /// the collection's default cascade and the system fonts. Like a font descriptor with
+    /// kCTFontCascadeListAttribute.
+    public func withCascadeList(_ families: [String]) -> Font {
+        Font(face: face, size: size, syntheticTraits: syntheticTraits, cascadeList: families)
+    }
+
+    /// The same font drawn with `traits` synthesized.
+    public func withSyntheticTraits(_ traits: SyntheticTraits) -> Font {
+        Font(face: face, size: size, syntheticTraits: traits, cascadeList: cascadeList)
     }
 
     /// Throws `.invalidSize` unless `size` is finite and greater than zero.
@@ -147,19 +166,24 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
 
     // MARK: Identity
 
-    /// Same face (identity) and same size.
+    /// Same face (identity), size, synthetic traits and cascade list.
     public static func == (lhs: Font, rhs: Font) -> Bool {
-        lhs.face === rhs.face && lhs.size == rhs.size
+        lhs.face === rhs.face && lhs.size == rhs.size && lhs.syntheticTraits == rhs.syntheticTraits
+            && lhs.cascadeList == rhs.cascadeList
     }
 
-    /// Hashes the face identity and the size.
+    /// Hashes the face identity, the size and the synthetic traits.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(face))
         hasher.combine(size)
+        hasher.combine(syntheticTraits)
     }
 
-    /// E.g. `Font(DejaVuSans-Bold, 12.0 pt)`.
+    /// E.g. `Font(DejaVuSans-Bold, 12.0 pt)`, or `Font(DroidSansFallback, 12.0 pt, synthetic bold)`.
     public var description: String {
-        "Font(\(postScriptName), \(size) pt)"
+        var traits: [String] = []
+        if syntheticTraits.contains(.bold) { traits.append("bold") }
+        if syntheticTraits.contains(.oblique) { traits.append("oblique") }
+        return "Font(\(postScriptName), \(size) pt\(traits.isEmpty ? "" : ", synthetic " + traits.joined(separator: " ")))"
     }
 }

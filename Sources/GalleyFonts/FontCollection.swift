@@ -81,6 +81,7 @@ public final class FontCollection: Sendable {
         let weight: Int
         let italic: Bool
         let color: Bool
+        let cascade: [String]?
     }
 
     /// A cached answer. Holds the requesting face so its `ObjectIdentifier` in the key cannot be
@@ -94,34 +95,57 @@ public final class FontCollection: Sendable {
     /// for one character.
     ///
     /// Search order:
-    /// 1. For an emoji-presentation character (Unicode `Emoji_Presentation`, or `preferColorEmoji`
-    ///    when the caller saw U+FE0F after it): colour fonts, bundled then system.
+    /// 1. For emoji presentation — `preferColorEmoji` true (the caller saw U+FE0F), or nil and the
+    ///    character is Unicode `Emoji_Presentation` — colour fonts, bundled then system. `false`
+    ///    (the caller saw U+FE0E) asks for text presentation: colour fonts are then only a last resort.
     /// 2. `font` itself, if it covers `scalar`.
-    /// 3. The bundled cascade: DejaVu Sans family, Noto Sans Arabic, Noto Sans Hebrew, Noto Sans
+    /// 3. `font.cascadeList`, in order (like kCTFontCascadeListAttribute).
+    /// 4. The bundled cascade: DejaVu Sans family, Noto Sans Arabic, Noto Sans Hebrew, Noto Sans
     ///    Devanagari, Noto Sans Thai, Droid Sans Fallback, NanumGothic, Noto Color Emoji, DejaVu Serif,
     ///    DejaVu Sans Mono, then any other bundled family — within a family the face nearest to
     ///    `font`'s weight and italic.
-    /// 4. The system's fonts in fontconfig's order (`FcFontSort` with a charset holding `scalar`,
+    /// 5. The system's fonts in fontconfig's order (`FcFontSort` with a charset holding `scalar`,
     ///    `font`'s weight and slant).
     ///
-    /// Every answer is checked against the returned face's own cmap. Answers are cached per
-    /// (scalar, face, weight, italic, colour preference), so repeated lookups cost one dictionary hit.
-    public func fallbackFont(for scalar: Unicode.Scalar, matching font: Font, preferColorEmoji: Bool = false) -> Font? {
-        let wantsColor = preferColorEmoji || scalar.properties.isEmojiPresentation
+    /// The answer keeps `font`'s cascade list, and carries synthetic traits for the styles `font`
+    /// asks for and the fallback face lacks: `.bold` when `font` is semibold or heavier (or itself
+    /// synthetic bold) and the face is lighter, `.oblique` when `font` is italic and the face is
+    /// not (never for colour bitmap faces). Every answer is checked against the returned face's
+    /// own cmap. Answers are cached, so repeated lookups cost one dictionary hit.
+    public func fallbackFont(for scalar: Unicode.Scalar, matching font: Font, preferColorEmoji: Bool? = nil) -> Font? {
+        let wantsColor = preferColorEmoji ?? scalar.properties.isEmojiPresentation
         let key = FallbackKey(scalar: scalar.value, face: ObjectIdentifier(font.face),
-                              weight: font.weight.rawValue, italic: font.isItalic, color: wantsColor)
+                              weight: font.weight.rawValue, italic: font.isItalic, color: wantsColor,
+                              cascade: font.cascadeList)
         if let entry = fallbacks.withLock({ $0[key] }) {
-            return entry.result.map { Font(face: $0, size: font.size) }
+            return entry.result.map { styled($0, for: font) }
         }
-        let result = resolveFallback(for: scalar, matching: font.face, wantsColor: wantsColor)
+        let result = resolveFallback(for: scalar, matching: font.face, cascade: font.cascadeList ?? [],
+                                     wantsColor: wantsColor)
         fallbacks.withLock { cache in
             if cache.count >= FontCollection.fallbackCacheLimit { cache.removeAll(keepingCapacity: true) }
             cache[key] = FallbackEntry(requester: font.face, result: result)
         }
-        return result.map { Font(face: $0, size: font.size) }
+        return result.map { styled($0, for: font) }
     }
 
-    private func resolveFallback(for scalar: Unicode.Scalar, matching face: FontFace, wantsColor: Bool) -> FontFace? {
+    /// `face` at `font`'s size, with `font`'s cascade list and the synthetic traits it needs to
+    /// look like `font`.
+    private func styled(_ face: FontFace, for font: Font) -> Font {
+        if face === font.face { return font }
+        var traits: Font.SyntheticTraits = []
+        if !face.hasColorGlyphs {
+            let wantsBold = font.weight.rawValue >= Font.Weight.semibold.rawValue || font.syntheticTraits.contains(.bold)
+            if wantsBold && face.weight.rawValue < Font.Weight.semibold.rawValue { traits.insert(.bold) }
+            let wantsItalic = font.isItalic || font.syntheticTraits.contains(.oblique)
+            if wantsItalic && !face.isItalic { traits.insert(.oblique) }
+        }
+        return Font(face: face, size: font.size, syntheticTraits: traits, cascadeList: font.cascadeList)
+    }
+
+    private func resolveFallback(
+        for scalar: Unicode.Scalar, matching face: FontFace, cascade: [String], wantsColor: Bool
+    ) -> FontFace? {
         let style = StyleMatching(weight: face.weight.rawValue, italic: face.isItalic)
         let catalog = self.catalog
         func bundledCovering(_ faces: [FaceDescriptor]) -> [FaceDescriptor] {
@@ -142,6 +166,11 @@ public final class FontCollection: Sendable {
             }
         }
         if face.covers(scalar) { return face }
+        for family in cascade {
+            if let found = firstFace(covering: scalar, in: style.sorted(catalog.byFamily[family.lowercased()] ?? [])) {
+                return found
+            }
+        }
         for group in catalog.cascade {
             if let found = firstFace(covering: scalar, in: bundledCovering(group)) { return found }
         }

@@ -50,6 +50,37 @@ public struct Frame: Sendable {
         lines.firstIndex { $0.stringRange.contains(index) }
     }
 
+    /// The index of the line at `point` (in the coordinates of the frame's path, y up, like
+    /// `rect`): the line whose band — from its baseline minus descent and leading up to its
+    /// baseline plus ascent — holds the point's y, or the nearest line when the point is above,
+    /// below or between bands. Nil only for a frame without lines. (CoreText has no such call;
+    /// this is what text views build from CTFrameGetLineOrigins.)
+    public func lineIndex(at point: CGPoint) -> Int? {
+        guard !lines.isEmpty else { return nil }
+        let y = point.y - rect.minY
+        var best = 0
+        var bestDistance = CGFloat.infinity
+        for (i, (line, origin)) in zip(lines, lineOrigins).enumerated() {
+            let top = origin.y + line.ascent
+            let bottom = origin.y - line.descent - line.leading
+            let distance = y > top ? y - top : (y < bottom ? bottom - y : 0)
+            if distance < bestDistance {
+                bestDistance = distance
+                best = i
+            }
+            if distance == 0 { break }
+        }
+        return best
+    }
+
+    /// The insertion index nearest to `point` (path coordinates, y up): the line at the point,
+    /// then that line's `stringIndex(for:)` with the point made relative to its origin.
+    public func stringIndex(for point: CGPoint) -> Int? {
+        guard let i = lineIndex(at: point) else { return nil }
+        let origin = lineOrigins[i]
+        return lines[i].stringIndex(for: CGPoint(x: point.x - rect.minX - origin.x, y: point.y - rect.minY - origin.y))
+    }
+
     /// The typographic height used, from the top of `rect` to the bottom (baseline − descent) of
     /// the last line; 0 for an empty frame.
     public var usedHeight: CGFloat {

@@ -1,22 +1,8 @@
-// A line of laid-out text: its glyph runs in visual order with their metrics, and the caret
-// questions CoreText answers about a line (offset for a string index, string index for a point).
+// A line of laid-out text: its glyph runs in visual order with their metrics. The caret
+// questions CoreText answers about a line (offset for a string index, string index for a point,
+// caret enumeration, selection rects) are in Carets.swift.
 import Foundation
 import GalleyText
-
-/// A caret position for a string index: the primary caret and, at a direction boundary, the
-/// secondary one. Like the two results of CTLineGetOffsetForStringIndex.
-public struct CaretOffset: Sendable, Hashable {
-    /// The caret for a character whose direction matches the line's (paragraph) direction.
-    public let primary: CGFloat
-    /// The other caret at a bidi boundary; equal to `primary` when one caret is enough.
-    public let secondary: CGFloat
-
-    /// Creates a caret offset.
-    public init(primary: CGFloat, secondary: CGFloat) {
-        self.primary = primary
-        self.secondary = secondary
-    }
-}
 
 /// Like CTLine: glyph runs in visual order, left to right, positioned relative to the line
 /// origin (the left end of the baseline).
@@ -90,91 +76,5 @@ public struct Line: Sendable {
         let visible = width - trailingWhitespaceWidth
         let visibleStart = isRightToLeft ? trailingWhitespaceWidth : 0
         return factor * (available - visible) - visibleStart
-    }
-
-    // MARK: Carets
-
-    /// The primary and secondary caret x for the insertion point before `index`, relative to the line
-    /// origin. Indices outside the line are clamped to it. Like CTLineGetOffsetForStringIndex.
-    public func offset(forStringIndex index: Int) -> CaretOffset {
-        guard let first = glyphRuns.map(\.stringRange.lowerBound).min(),
-            let end = glyphRuns.map(\.stringRange.upperBound).max()
-        else { return CaretOffset(primary: 0, secondary: 0) }
-        let i = min(max(index, first), end)
-        let after = glyphRuns.firstIndex { $0.stringRange.contains(i) }
-        let before = i > first ? glyphRuns.firstIndex { $0.stringRange.contains(i - 1) } : nil
-        switch (after, before) {
-        case (let a?, let b?) where a != b:
-            let xa = caretX(boundary: i, in: glyphRuns[a])
-            let xb = caretX(boundary: i, in: glyphRuns[b])
-            if xa == xb { return CaretOffset(primary: xa, secondary: xa) }
-            let aMatches = glyphRuns[a].bidiLevel & 1 == paragraphLevel & 1
-            return aMatches ? CaretOffset(primary: xa, secondary: xb) : CaretOffset(primary: xb, secondary: xa)
-        case (let a?, _):
-            let x = caretX(boundary: i, in: glyphRuns[a])
-            return CaretOffset(primary: x, secondary: x)
-        case (nil, let b?):
-            let x = caretX(boundary: i, in: glyphRuns[b])
-            return CaretOffset(primary: x, secondary: x)
-        case (nil, nil):
-            return CaretOffset(primary: 0, secondary: 0)
-        }
-    }
-
-    /// The insertion index nearest to `position` (only x matters), between the line's first index
-    /// and the end of its last glyph cluster. Only cluster boundaries are returned, never the
-    /// middle of a cluster. Like CTLineGetStringIndexForPosition.
-    public func stringIndex(for position: CGPoint) -> Int {
-        guard !glyphRuns.isEmpty else { return stringRange.lowerBound }
-        var candidates = Set<Int>()
-        for run in glyphRuns {
-            candidates.formUnion(run.stringIndices)
-            candidates.insert(run.stringRange.upperBound)
-        }
-        var best = stringRange.lowerBound
-        var bestDistance = CGFloat.infinity
-        for k in candidates.sorted() {
-            let caret = offset(forStringIndex: k)
-            let d = min(abs(caret.primary - position.x), abs(caret.secondary - position.x))
-            if d < bestDistance {
-                bestDistance = d
-                best = k
-            }
-        }
-        return best
-    }
-
-    /// The x of the caret at logical boundary `k` inside `run` (k within the run's range, ends
-    /// included). Within a cluster of several code units (a ligature) the caret is interpolated.
-    func caretX(boundary k: Int, in run: GlyphRun) -> CGFloat {
-        let total = run.width
-        if run.isPlaceholder {
-            let before = k > run.stringRange.lowerBound ? total : 0
-            return run.isRightToLeft ? run.originX + total - before : run.originX + before
-        }
-        // Clusters: consecutive glyphs with the same string index.
-        var advanceBefore: CGFloat = 0
-        var j = 0
-        let n = run.glyphs.count
-        // Distinct cluster starts, to find each cluster's logical end.
-        let starts = Set(run.stringIndices).sorted()
-        while j < n {
-            let cs = run.stringIndices[j]
-            var w: CGFloat = 0
-            var m = j
-            while m < n, run.stringIndices[m] == cs {
-                w += run.advances[m].width
-                m += 1
-            }
-            let after = LineBuilder.partition(starts) { $0 > cs }
-            let next = after < starts.count ? starts[after] : run.stringRange.upperBound
-            if next <= k {
-                advanceBefore += w
-            } else if cs < k {
-                advanceBefore += w * CGFloat(k - cs) / CGFloat(next - cs)
-            }
-            j = m
-        }
-        return run.isRightToLeft ? run.originX + total - advanceBefore : run.originX + advanceBefore
     }
 }

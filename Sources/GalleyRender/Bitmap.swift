@@ -137,16 +137,22 @@ public struct Bitmap: Sendable, Hashable {
     }
 
     /// Composites `color` over the pixel at (`x`, `y`) with the given extra coverage (0...1),
-    /// source-over, as `CGContextFillRect` with that colour would; does nothing outside the bitmap.
+    /// source-over in linear light, as `CGContextFillRect` with that colour would in a
+    /// linear-light context; does nothing outside the bitmap.
+    ///
+    /// The colour channels are sRGB-encoded; they are decoded to linear light (IEC 61966-2-1),
+    /// blended with alpha = `color.alpha × coverage`, and encoded back, so 50 % black over white
+    /// is linear 0.5, i.e. sRGB 188 (not 128).
     public mutating func blend(x: Int, y: Int, color: Color, coverage: Double = 1) {
         guard x >= 0, y >= 0, x < width, y < height else { return }
         let a = Float(Bitmap.unit(color.alpha) * Bitmap.unit(coverage))
         guard a > 0 else { return }
-        let r = Float(Bitmap.unit(color.red)) * a
-        let g = Float(Bitmap.unit(color.green)) * a
-        let b = Float(Bitmap.unit(color.blue)) * a
-        pixels.withUnsafeMutableBufferPointer { buffer in
-            Bitmap.compositePremultiplied(buffer, at: (y * width + x) * 4, red: r, green: g, blue: b, alpha: a)
+        let r = SRGBTransfer.linear(color.red), g = SRGBTransfer.linear(color.green), b = SRGBTransfer.linear(color.blue)
+        let i = (y * width + x) * 4
+        SRGBTransfer.withTables { t in
+            pixels.withUnsafeMutableBufferPointer { buffer in
+                Bitmap.compositeLinear(buffer, at: i, t, red: r, green: g, blue: b, alpha: a)
+            }
         }
     }
 
@@ -175,25 +181,43 @@ public struct Bitmap: Sendable, Hashable {
         return min(max(value, 0), 1)
     }
 
-    /// Source-over compositing of a premultiplied source (channels 0...1) onto the straight-alpha
-    /// destination pixel at byte offset `i`.
+    /// Source-over compositing in linear light of a source with straight linear channels
+    /// (0...1) and alpha `alpha` onto the straight-alpha sRGB destination pixel at byte offset `i`:
+    /// αo = αs + αd(1 − αs), Co = (Cs·αs + Cd·αd(1 − αs)) / αo with C in linear light.
     @inline(__always)
-    static func compositePremultiplied(_ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int,
-                                       red: Float, green: Float, blue: Float, alpha: Float) {
+    static func compositeLinear(_ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ t: SRGBTransfer.Tables,
+                                red: Float, green: Float, blue: Float, alpha: Float) {
         let sa = min(max(alpha, 0), 1)
         guard sa > 0 else { return }
+        if sa >= 1 {
+            buffer[i] = t.encode(red)
+            buffer[i + 1] = t.encode(green)
+            buffer[i + 2] = t.encode(blue)
+            buffer[i + 3] = 255
+            return
+        }
         let da = Float(buffer[i + 3]) * (1 / 255)
         let keep = da * (1 - sa)
         let oa = sa + keep
         guard oa > 0 else { return }
-        let dr = Float(buffer[i]) * (1 / 255)
-        let dg = Float(buffer[i + 1]) * (1 / 255)
-        let db = Float(buffer[i + 2]) * (1 / 255)
         let inv = 1 / oa
-        buffer[i] = byte((red + dr * keep) * inv)
-        buffer[i + 1] = byte((green + dg * keep) * inv)
-        buffer[i + 2] = byte((blue + db * keep) * inv)
+        buffer[i] = t.encode((red * sa + t.linear(buffer[i]) * keep) * inv)
+        buffer[i + 1] = t.encode((green * sa + t.linear(buffer[i + 1]) * keep) * inv)
+        buffer[i + 2] = t.encode((blue * sa + t.linear(buffer[i + 2]) * keep) * inv)
         buffer[i + 3] = byte(oa)
+    }
+
+    /// Like ``compositeLinear(_:at:_:red:green:blue:alpha:)`` for a source given as premultiplied
+    /// sRGB-encoded channels (0...1), as colour glyphs and resampled images are: the channels are
+    /// un-premultiplied to the nearest sRGB code, then decoded.
+    @inline(__always)
+    static func compositePremultipliedSRGB(_ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ t: SRGBTransfer.Tables,
+                                           red: Float, green: Float, blue: Float, alpha: Float) {
+        let sa = min(max(alpha, 0), 1)
+        guard sa > 0 else { return }
+        let k = 255 / sa
+        compositeLinear(buffer, at: i, t, red: t.linear(byte(red * k / 255)), green: t.linear(byte(green * k / 255)),
+                        blue: t.linear(byte(blue * k / 255)), alpha: sa)
     }
 
     @inline(__always)

@@ -58,6 +58,8 @@ final class GlyphRasterizer: Sendable {
         let ppem64: Int
         let phaseX: Int
         let phaseY: Int
+        let hinting: Renderer.Hinting
+        let traits: Font.SyntheticTraits
     }
 
     /// One glyph to rasterise: its id and subpixel phases (0 ..< subpixelSteps).
@@ -67,15 +69,17 @@ final class GlyphRasterizer: Sendable {
         let phaseY: Int
     }
 
-    private let state: Mutex<State>
+    let state: Mutex<State>
 
     init() {
         state = Mutex(State())
     }
 
-    /// Rasterises `requests` for `font`'s face at `pixelSize` pixels per em. Nil entries for
-    /// glyphs FreeType cannot load, or for all of them when the face cannot be opened.
-    func images(for face: FontFace, pixelSize: Double, requests: [Request]) -> [GlyphImage?] {
+    /// Rasterises `requests` for `font`'s face at `pixelSize` pixels per em, hinted as `hinting`
+    /// says and with `traits` synthesized. Nil entries for glyphs FreeType cannot load, or for all
+    /// of them when the face cannot be opened.
+    func images(for face: FontFace, pixelSize: Double, hinting: Renderer.Hinting = .none,
+                traits: Font.SyntheticTraits = [], requests: [Request]) -> [GlyphImage?] {
         guard pixelSize.isFinite, pixelSize >= 1.0 / 64, pixelSize <= GlyphRasterizer.maximumPixelSize else {
             return Array(repeating: nil, count: requests.count)
         }
@@ -88,12 +92,13 @@ final class GlyphRasterizer: Sendable {
             out.reserveCapacity(requests.count)
             for r in requests {
                 let key = GlyphKey(face: ObjectIdentifier(face), glyph: r.glyph, ppem64: ppem64,
-                                   phaseX: r.phaseX, phaseY: r.phaseY)
+                                   phaseX: r.phaseX, phaseY: r.phaseY, hinting: hinting, traits: traits)
                 if let cached = state.glyphs[key] {
                     out.append(cached)
                     continue
                 }
-                let image = entry.render(glyph: r.glyph, ppem64: ppem64, phaseX: r.phaseX, phaseY: r.phaseY)
+                let image = entry.render(glyph: r.glyph, ppem64: ppem64, phaseX: r.phaseX, phaseY: r.phaseY,
+                                         hinting: hinting, traits: traits)
                 if let image {
                     let bytes = image.byteCount
                     if state.glyphs.count >= GlyphRasterizer.glyphLimit || state.glyphBytes + bytes > GlyphRasterizer.glyphByteLimit {
@@ -197,21 +202,33 @@ final class GlyphRasterizer: Sendable {
 
         /// Renders one glyph at `ppem64 / 64` pixels per em, the pen offset by
         /// (`phaseX`, `phaseY`) quarter pixels (x right, y down) from the integer pixel.
-        func render(glyph: GlyphID, ppem64: Int, phaseX: Int, phaseY: Int) -> GlyphImage? {
+        ///
+        /// Outline glyphs are loaded (hinted as `hinting` says), emboldened and slanted for
+        /// `traits`, moved to the subpixel phase, then rendered, so synthesis is centred on the
+        /// glyph origin and independent of the phase.
+        func render(glyph: GlyphID, ppem64: Int, phaseX: Int, phaseY: Int,
+                    hinting: Renderer.Hinting, traits: Font.SyntheticTraits) -> GlyphImage? {
             let steps = Double(GlyphRasterizer.subpixelSteps)
             if scalable {
                 if currentPPEM64 != ppem64 {
                     guard FT_Set_Char_Size(face, 0, FT_F26Dot6(ppem64), 72, 72) == 0 else { return nil }
                     currentPPEM64 = ppem64
                 }
-                // FreeType's y axis points up: a pen lower on the page is a negative delta.
-                var delta = FT_Vector(x: FT_Pos(phaseX * 64 / GlyphRasterizer.subpixelSteps),
-                                      y: FT_Pos(-phaseY * 64 / GlyphRasterizer.subpixelSteps))
-                FT_Set_Transform(face, nil, &delta)
-                var flags = FT_LOAD_NO_HINTING | FT_LOAD_RENDER
-                flags |= hasColor ? FT_LOAD_COLOR : FT_LOAD_NO_BITMAP
-                guard FT_Load_Glyph(face, FT_UInt(glyph), FT_Int32(flags)) == 0 else { return nil }
+                FT_Set_Transform(face, nil, nil)
+                var flags = hinting.loadFlags
+                flags |= hasColor ? FT_Int32(FT_LOAD_COLOR) : FT_Int32(FT_LOAD_NO_BITMAP)
+                guard FT_Load_Glyph(face, FT_UInt(glyph), flags) == 0 else { return nil }
                 let slot = face.pointee.glyph!
+                if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
+                    GlyphSynthesis.apply(traits, to: &slot.pointee.outline,
+                                         strength: FT_Pos(ppem64) / GlyphSynthesis.emboldenDivisor)
+                    // FreeType's y axis points up: a pen lower on the page is a negative delta.
+                    FT_Outline_Translate(&slot.pointee.outline, FT_Pos(phaseX * 64 / GlyphRasterizer.subpixelSteps),
+                                         FT_Pos(-phaseY * 64 / GlyphRasterizer.subpixelSteps))
+                }
+                if slot.pointee.format != FT_GLYPH_FORMAT_BITMAP {
+                    guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
+                }
                 return GlyphImage(slot: slot, scaledBy: nil)
             }
             // A bitmap-only face (CBDT colour emoji): choose a strike, scale it to the size.

@@ -3,27 +3,30 @@
 /// Encodes and decodes Netpbm pixmaps (netpbm.sourceforge.net/doc/ppm.html).
 enum PPMCodec {
     /// A binary P6 file with maxval 255. Translucent pixels are composited over `background`
-    /// (made opaque), since PPM has no alpha channel.
+    /// in linear light (made opaque), since PPM has no alpha channel.
     static func encode(_ bitmap: Bitmap) -> [UInt8] {
         let header = Array("P6\n\(bitmap.width) \(bitmap.height)\n255\n".utf8)
         var out = [UInt8]()
         out.reserveCapacity(header.count + bitmap.width * bitmap.height * 3)
         out.append(contentsOf: header)
         let bg = Bitmap.Pixel(bitmap.background)
-        let bgr = Int(bg.red), bgg = Int(bg.green), bgb = Int(bg.blue)
-        bitmap.pixels.withUnsafeBufferPointer { p in
-            var i = 0
-            while i < p.count {
-                let a = Int(p[i + 3])
-                if a == 255 {
-                    out.append(p[i]); out.append(p[i + 1]); out.append(p[i + 2])
-                } else {
-                    // c·a + bg·(1 − a), rounded, in 0...255 fixed point.
-                    out.append(UInt8((Int(p[i]) * a + bgr * (255 - a) + 127) / 255))
-                    out.append(UInt8((Int(p[i + 1]) * a + bgg * (255 - a) + 127) / 255))
-                    out.append(UInt8((Int(p[i + 2]) * a + bgb * (255 - a) + 127) / 255))
+        SRGBTransfer.withTables { t in
+            // Background channels in linear light; translucent pixels are blended over it in linear light too.
+            let bgr = t.linear(bg.red), bgg = t.linear(bg.green), bgb = t.linear(bg.blue)
+            bitmap.pixels.withUnsafeBufferPointer { p in
+                var i = 0
+                while i < p.count {
+                    let alpha = p[i + 3]
+                    if alpha == 255 {
+                        out.append(p[i]); out.append(p[i + 1]); out.append(p[i + 2])
+                    } else {
+                        let a = Float(alpha) * (1 / 255), k = 1 - a
+                        out.append(t.encode(t.linear(p[i]) * a + bgr * k))
+                        out.append(t.encode(t.linear(p[i + 1]) * a + bgg * k))
+                        out.append(t.encode(t.linear(p[i + 2]) * a + bgb * k))
+                    }
+                    i += 4
                 }
-                i += 4
             }
         }
         return out

@@ -11,19 +11,29 @@ import GalleyText
 /// bitmap's **bottom** edge. A point (x, y) lands on pixel coordinates
 /// `(x · scale, bitmap.height − y · scale)`; pixel centres are at half-integers.
 ///
-/// Glyphs are rasterised by FreeType, grayscale anti-aliased and unhinted, at the run font's size ×
+/// Glyphs are rasterised by FreeType, grayscale anti-aliased and (by default) unhinted, with the
+/// run font's synthetic bold and oblique applied to the outlines, at the run font's size ×
 /// `scale`, at their fractional positions (quantised to 1/4 pixel), and composited source-over
-/// in the run's `foregroundColor` (black when absent) in sRGB space with no gamma correction.
+/// in the run's `foregroundColor` (black when absent) **in linear light**: colours and
+/// destination pixels are decoded from sRGB (IEC 61966-2-1), blended with coverage × alpha, and
+/// encoded back, over any background, transparent included (straight alpha). So a pixel half
+/// covered by black ink on white is sRGB 188 (linear 0.5), not 128 as naive sRGB blending (and
+/// cairo) gives; thin text therefore looks lighter than pango-cairo's.
 /// Colour glyphs (emoji) keep their own colours; the run colour's alpha still applies. Nothing is
 /// clipped to the frame's rect, as with CoreText; drawing outside the bitmap is dropped. Glyphs
 /// larger than 4096 pixels per em are skipped (their bitmaps would take 16 MB each).
 public struct Renderer: Sendable {
     /// Pixels per point. Values that are not finite and positive are replaced by 1; at most 64.
     public let scale: CGFloat
+    /// Grid fitting of outlines; `.none` by default, so ink matches the (unhinted) layout.
+    public let hinting: Hinting
 
-    /// Creates a renderer that draws `scale` pixels per point (2 for a "retina" image).
-    public init(scale: CGFloat = 1) {
+    /// Creates a renderer that draws `scale` pixels per point (2 for a "retina" image), hinting
+    /// outlines as `hinting` says. With `.light` or `.full`, baselines snap to whole pixels
+    /// (as hinted outlines expect); x positions keep their 1/4-pixel phases.
+    public init(scale: CGFloat = 1, hinting: Hinting = .none) {
         self.scale = scale.isFinite && scale > 0 ? min(scale, 64) : 1
+        self.hinting = hinting
     }
 
     /// Draws every line of `frame`, then its placeholders: the image that `imageProvider` returns
@@ -154,22 +164,24 @@ public struct Renderer: Sendable {
             let margin = min(4 * Double(run.font.size) * s + 2, 100_000)
             guard px.isFinite, py.isFinite, px > -margin, py > -margin,
                   px < Double(bitmap.width) + margin, py < Double(bitmap.height) + margin else { continue }
-            let qx = Int((px * steps).rounded()), qy = Int((py * steps).rounded())
+            let qx = Int((px * steps).rounded())
+            let qy = hinting == .none ? Int((py * steps).rounded()) : Int(py.rounded()) * GlyphRasterizer.subpixelSteps
             let ix = Int((Double(qx) / steps).rounded(.down)), iy = Int((Double(qy) / steps).rounded(.down))
             let k = GlyphRasterizer.subpixelSteps
             requests.append(.init(glyph: run.glyphs[i], phaseX: qx - ix * k, phaseY: qy - iy * k))
             pens.append((ix, iy))
         }
         guard !requests.isEmpty else { return }
-        let images = GlyphRasterizer.shared.images(for: run.font.face, pixelSize: Double(run.font.size) * s,
-                                                   requests: requests)
+        let images = GlyphRasterizer.shared.images(
+            for: run.font.face, pixelSize: Double(run.font.size) * s, hinting: hinting,
+            traits: run.font.syntheticTraits, requests: requests)
         for (image, pen) in zip(images, pens) {
             guard let image else { continue }
             composite(image, x: pen.x + image.left, y: pen.y - image.top, color: color, into: &bitmap)
         }
     }
 
-    /// Composites a glyph image with its top-left pixel at (`x`, `y`).
+    /// Composites a glyph image with its top-left pixel at (`x`, `y`), in linear light.
     func composite(_ image: GlyphImage, x: Int, y: Int, color: Color, into bitmap: inout Bitmap) {
         let w = image.width, h = image.height
         guard w > 0, h > 0 else { return }
@@ -177,32 +189,36 @@ public struct Renderer: Sendable {
         let r0 = max(0, -y), r1 = min(h, bitmap.height - y)
         guard c0 < c1, r0 < r1 else { return }
         let alpha = Float(Bitmap.unit(color.alpha))
-        let red = Float(Bitmap.unit(color.red)), green = Float(Bitmap.unit(color.green)), blue = Float(Bitmap.unit(color.blue))
+        guard alpha > 0 else { return }
+        let red = SRGBTransfer.linear(color.red), green = SRGBTransfer.linear(color.green)
+        let blue = SRGBTransfer.linear(color.blue)
         let width = bitmap.width
-        bitmap.withMutablePixels { dst in
-            switch image.pixels {
-            case .coverage(let coverage):
-                coverage.withUnsafeBufferPointer { src in
-                    for r in r0..<r1 {
-                        for c in c0..<c1 {
-                            let v = src[r * w + c]
-                            guard v != 0 else { continue }
-                            let a = Float(v) * (1 / 255) * alpha
-                            Bitmap.compositePremultiplied(dst, at: ((y + r) * width + x + c) * 4,
-                                                          red: red * a, green: green * a, blue: blue * a, alpha: a)
+        SRGBTransfer.withTables { t in
+            bitmap.withMutablePixels { dst in
+                switch image.pixels {
+                case .coverage(let coverage):
+                    coverage.withUnsafeBufferPointer { src in
+                        for r in r0..<r1 {
+                            for c in c0..<c1 {
+                                let v = src[r * w + c]
+                                guard v != 0 else { continue }
+                                Bitmap.compositeLinear(dst, at: ((y + r) * width + x + c) * 4, t,
+                                                       red: red, green: green, blue: blue, alpha: Float(v) * (1 / 255) * alpha)
+                            }
                         }
                     }
-                }
-            case .color(let rgba):
-                rgba.withUnsafeBufferPointer { src in
-                    for r in r0..<r1 {
-                        for c in c0..<c1 {
-                            let i = (r * w + c) * 4
-                            guard src[i + 3] != 0 else { continue }
-                            Bitmap.compositePremultiplied(
-                                dst, at: ((y + r) * width + x + c) * 4,
-                                red: Float(src[i]) * (1 / 255) * alpha, green: Float(src[i + 1]) * (1 / 255) * alpha,
-                                blue: Float(src[i + 2]) * (1 / 255) * alpha, alpha: Float(src[i + 3]) * (1 / 255) * alpha)
+                case .color(let rgba):
+                    rgba.withUnsafeBufferPointer { src in
+                        for r in r0..<r1 {
+                            for c in c0..<c1 {
+                                let i = (r * w + c) * 4
+                                guard src[i + 3] != 0 else { continue }
+                                // Premultiplied sRGB bytes; the run colour's alpha scales the whole pixel.
+                                Bitmap.compositePremultipliedSRGB(
+                                    dst, at: ((y + r) * width + x + c) * 4, t,
+                                    red: Float(src[i]) * (1 / 255) * alpha, green: Float(src[i + 1]) * (1 / 255) * alpha,
+                                    blue: Float(src[i + 2]) * (1 / 255) * alpha, alpha: Float(src[i + 3]) * (1 / 255) * alpha)
+                            }
                         }
                     }
                 }
@@ -210,21 +226,23 @@ public struct Renderer: Sendable {
         }
     }
 
-    /// Composites a resampled premultiplied RGBA image (already clipped to the bitmap).
+    /// Composites a resampled premultiplied sRGB RGBA image (already clipped to the bitmap), in linear light.
     func composite(_ image: PlacedImage, into bitmap: inout Bitmap) {
         guard image.channels == 4 else { return }
         let width = bitmap.width, height = bitmap.height
-        bitmap.withMutablePixels { dst in
-            image.samples.withUnsafeBufferPointer { src in
-                for r in 0..<image.height {
-                    let y = image.y + r
-                    guard y >= 0, y < height else { continue }
-                    for c in 0..<image.width {
-                        let x = image.x + c
-                        guard x >= 0, x < width else { continue }
-                        let i = (r * image.width + c) * 4
-                        Bitmap.compositePremultiplied(dst, at: (y * width + x) * 4, red: src[i], green: src[i + 1],
-                                                      blue: src[i + 2], alpha: src[i + 3])
+        SRGBTransfer.withTables { t in
+            bitmap.withMutablePixels { dst in
+                image.samples.withUnsafeBufferPointer { src in
+                    for r in 0..<image.height {
+                        let y = image.y + r
+                        guard y >= 0, y < height else { continue }
+                        for c in 0..<image.width {
+                            let x = image.x + c
+                            guard x >= 0, x < width else { continue }
+                            let i = (r * image.width + c) * 4
+                            Bitmap.compositePremultipliedSRGB(dst, at: (y * width + x) * 4, t, red: src[i], green: src[i + 1],
+                                                              blue: src[i + 2], alpha: src[i + 3])
+                        }
                     }
                 }
             }

@@ -76,9 +76,7 @@ package struct ParagraphAnalysis: Sendable {
             isWhitespace = []
             return
         }
-        let bidi = BidiParagraph(text: units, range: content, baseDirection: direction)
-        baseLevel = bidi.baseLevel
-        levels = bidi.levels
+        (baseLevel, levels) = ExplicitBidi.levels(text: text, content: content, direction: direction)
         let graphemes = GraphemeClusters.boundaries(in: units, range: content)
         self.graphemes = graphemes
         let language = firstAttributes.language

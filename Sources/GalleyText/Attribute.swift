@@ -1,5 +1,5 @@
 // Attribute: one attribute with its value (font, colour, paragraph style, kern, language,
-// run delegate), and Attribute.Key, the name of each kind.
+// run delegate, writing direction), and Attribute.Key, the name of each kind.
 
 import Foundation
 import GalleyFonts
@@ -24,6 +24,9 @@ public enum Attribute: Sendable, Hashable {
     /// Inline-placeholder metrics; belongs on a single U+FFFC. Like
     /// `kCTRunDelegateAttributeName`.
     case runDelegate(RunDelegate)
+    /// Explicit bidi levels for the range, outermost first: embeddings, overrides and isolates.
+    /// Like `kCTWritingDirectionAttributeName` (an array, so levels can nest).
+    case writingDirection([BidiEmbedding])
 
     /// The name of each kind of attribute.
     public enum Key: String, Sendable, Hashable, CaseIterable {
@@ -39,6 +42,8 @@ public enum Attribute: Sendable, Hashable {
         case language
         /// ``Attribute/runDelegate(_:)``.
         case runDelegate
+        /// ``Attribute/writingDirection(_:)``.
+        case writingDirection
     }
 
     /// Which kind of attribute this is.
@@ -50,6 +55,7 @@ public enum Attribute: Sendable, Hashable {
         case .kern: .kern
         case .language: .language
         case .runDelegate: .runDelegate
+        case .writingDirection: .writingDirection
         }
     }
 

@@ -165,6 +165,17 @@ public struct AttributedTextBuilder: Sendable {
         try setAttribute(.language(language), range: range)
     }
 
+    /// Sets explicit bidi levels (outermost first) over `range`. Like adding
+    /// `kCTWritingDirectionAttributeName`. An empty array removes the attribute.
+    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func setWritingDirection(_ levels: [BidiEmbedding], range: Range<Int>) throws(AttributedTextError) {
+        if levels.isEmpty {
+            try removeAttribute(.writingDirection, range: range)
+        } else {
+            try setAttribute(.writingDirection(levels), range: range)
+        }
+    }
+
     // MARK: Placeholders
 
     /// Inserts one U+FFFC at `index` carrying `delegate`; its other attributes are

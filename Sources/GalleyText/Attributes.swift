@@ -26,6 +26,10 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
     public var language: String? { didSet { if language?.isEmpty == true { language = nil } } }
     /// Like `kCTRunDelegateAttributeName`.
     public var runDelegate: RunDelegate?
+    /// Like `kCTWritingDirectionAttributeName`. Never empty (an empty array is stored as nil).
+    public var writingDirection: [BidiEmbedding]? {
+        didSet { if writingDirection?.isEmpty == true { writingDirection = nil } }
+    }
 
     /// No attributes.
     public init() {}
@@ -52,6 +56,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         case .kern(let kern): self.kern = kern
         case .language(let language): self.language = language
         case .runDelegate(let delegate): runDelegate = delegate
+        case .writingDirection(let levels): writingDirection = levels
         }
     }
 
@@ -64,6 +69,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         case .kern: kern = nil
         case .language: language = nil
         case .runDelegate: runDelegate = nil
+        case .writingDirection: writingDirection = nil
         }
     }
 
@@ -89,6 +95,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         if let kern { result.append(.kern(kern)) }
         if let language { result.append(.language(language)) }
         if let runDelegate { result.append(.runDelegate(runDelegate)) }
+        if let writingDirection { result.append(.writingDirection(writingDirection)) }
         return result
     }
 
@@ -104,6 +111,8 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
             case .language(let language): "language: \(language)"
             case .runDelegate(let delegate):
                 "runDelegate: \(Attributes.number(delegate.width))×(\(Attributes.number(delegate.ascent))+\(Attributes.number(delegate.descent))) \"\(delegate.value)\""
+            case .writingDirection(let levels):
+                "writingDirection: [\(levels.map(\.description).joined(separator: ", "))]"
             }
         }
         return "{" + parts.joined(separator: ", ") + "}"

@@ -129,3 +129,44 @@ struct FallbackTests {
         #expect(larger.size == 30)
     }
 }
+
+@Suite("Fallback styles, cascade lists and presentation")
+struct FallbackStyleTests {
+    /// Bold DejaVu Sans asks for 中, which only regular faces cover (Droid Sans Fallback has no bold):
+    /// the fallback is Droid Sans Fallback with synthetic bold, as CoreText synthesizes it.
+    @Test func syntheticBoldAndOblique() throws {
+        let bold = try Font(family: "DejaVu Sans", weight: .bold, size: 16)
+        let chinese = try #require(FontCollection.shared.fallbackFont(for: "\u{4E2D}", matching: bold))
+        #expect(chinese.familyName == "Droid Sans Fallback")
+        #expect(chinese.syntheticTraits == [.bold])
+        let italic = try Font(family: "DejaVu Sans", italic: true, size: 16)
+        let thai = try #require(FontCollection.shared.fallbackFont(for: "\u{0E01}", matching: italic))
+        #expect(thai.familyName == "Noto Sans Thai" && thai.syntheticTraits == [.oblique])
+        let regular = try Font(family: "DejaVu Sans", size: 16)
+        #expect(try #require(FontCollection.shared.fallbackFont(for: "\u{4E2D}", matching: regular)).syntheticTraits == [])
+        // Colour bitmap faces are never synthesized.
+        let emoji = try #require(FontCollection.shared.fallbackFont(for: "\u{1F600}", matching: bold))
+        #expect(emoji.hasColorGlyphs && emoji.syntheticTraits == [])
+    }
+
+    /// A cascade list is searched before the default cascade: 中 (U+4E2D) is in NanumGothic's cmap
+    /// (hb-shape Fonts/NanumGothic.ttf 中 → glyph 6922) as well as in Droid Sans Fallback, which
+    /// the default cascade would pick first.
+    @Test func cascadeListComesFirst() throws {
+        let font = try Font(family: "DejaVu Sans", size: 16).withCascadeList(["NanumGothic"])
+        let found = try #require(FontCollection.shared.fallbackFont(for: "\u{4E2D}", matching: font))
+        #expect(found.familyName == "NanumGothic")
+        #expect(found.cascadeList == ["NanumGothic"])
+        // A character the font covers itself never consults the list.
+        #expect(FontCollection.shared.fallbackFont(for: "A", matching: font)?.familyName == "DejaVu Sans")
+    }
+
+    /// ☔ U+2614 is Emoji_Presentation (emoji-data.txt) and DejaVu Sans has a monochrome glyph for it
+    /// (hb-shape: glyph 3820). By default the colour font wins; asked for text presentation
+    /// (U+FE0E), DejaVu Sans' own glyph is used.
+    @Test func textPresentationSelector() throws {
+        let font = try Font(family: "DejaVu Sans", size: 16)
+        #expect(FontCollection.shared.fallbackFont(for: "\u{2614}", matching: font)?.hasColorGlyphs == true)
+        #expect(FontCollection.shared.fallbackFont(for: "\u{2614}", matching: font, preferColorEmoji: false)?.familyName == "DejaVu Sans")
+    }
+}

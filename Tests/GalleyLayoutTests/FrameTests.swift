@@ -183,3 +183,28 @@ struct JustificationTests {
         }
     }
 }
+
+@Suite("Frame queries")
+struct FrameQueryTests {
+    /// Line at a point: a point on a line's baseline finds that line; points above the frame find
+    /// the first line, below it the last; hit testing through the frame lands in the right line.
+    @Test func lineAtPointAndStringIndex() throws {
+        let font = try Fonts.dejaVu(20)
+        let rect = CGRect(x: 30, y: 40, width: 120, height: 1000)
+        let frame = try Framesetter(text("alpha beta gamma delta epsilon zeta eta theta", [.font(font)])).frame(in: rect)
+        try #require(frame.lines.count >= 3)
+        for (i, origin) in frame.lineOrigins.enumerated() {
+            let onBaseline = CGPoint(x: rect.minX + origin.x + 1, y: rect.minY + origin.y)
+            #expect(frame.lineIndex(at: onBaseline) == i)
+            // Just inside the top of the line's band.
+            #expect(frame.lineIndex(at: CGPoint(x: onBaseline.x, y: onBaseline.y + frame.lines[i].ascent - 0.5)) == i)
+            // The left edge of each line is its first index.
+            #expect(frame.stringIndex(for: CGPoint(x: rect.minX - 5, y: onBaseline.y)) == frame.lines[i].stringRange.lowerBound)
+        }
+        #expect(frame.lineIndex(at: CGPoint(x: 0, y: rect.maxY + 100)) == 0)
+        #expect(frame.lineIndex(at: CGPoint(x: 0, y: -100)) == frame.lines.count - 1)
+        #expect(frame.lineIndex(forStringIndex: 0) == 0)
+        let empty = try Framesetter(text("", [.font(font)])).frame(in: rect)
+        #expect(empty.lineIndex(at: .zero) == nil && empty.stringIndex(for: .zero) == nil)
+    }
+}

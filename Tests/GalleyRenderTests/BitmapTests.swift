@@ -64,18 +64,58 @@ struct BitmapTests {
         #expect(bitmap.pixels.enumerated().allSatisfy { $0.offset >= 4 && $0.offset < 8 || $0.element == 0 })
     }
 
-    @Test("blend is source-over in straight alpha")
+    @Test("blend is source-over in linear light, straight alpha")
     func sourceOver() throws {
         var bitmap = try Bitmap(width: 3, height: 1, background: .white)
-        // Opaque destination: out = src·a + dst·(1 − a). Half-opaque black on white → 0.5 → 128.
+        // Opaque destination: out = src·a + dst·(1 − a) in linear light (IEC 61966-2-1).
+        // Half-opaque black on white → linear 0.5 → sRGB 1.055·0.5^(1/2.4) − 0.055 = 0.7354 → 187.5 → 188.
         bitmap.blend(x: 0, y: 0, color: Color(red: 0, green: 0, blue: 0, alpha: 0.5))
-        #expect(bitmap.pixel(x: 0, y: 0) == Bitmap.Pixel(red: 128, green: 128, blue: 128, alpha: 255))
-        // Coverage multiplies alpha: opaque red at 25 % coverage over white: 1, 0.75, 0.75 → 255, 191, 191.
+        #expect(bitmap.pixel(x: 0, y: 0) == Bitmap.Pixel(red: 188, green: 188, blue: 188, alpha: 255))
+        // Coverage multiplies alpha: opaque red at 25 % coverage over white: linear (1, 0.75, 0.75).
         bitmap.blend(x: 1, y: 0, color: .red, coverage: 0.25)
-        #expect(bitmap.pixel(x: 1, y: 0) == Bitmap.Pixel(red: 255, green: 191, blue: 191, alpha: 255))
+        let g = TestSupport.srgbByte(linear: 0.75)
+        #expect(g == 225) // 1.055·0.75^(1/2.4) − 0.055 = 0.8808 → 224.6
+        #expect(bitmap.pixel(x: 1, y: 0) == Bitmap.Pixel(red: 255, green: g, blue: g, alpha: 255))
         // Opaque source replaces the destination.
         bitmap.blend(x: 2, y: 0, color: .blue)
         #expect(bitmap.pixel(x: 2, y: 0) == Bitmap.Pixel(red: 0, green: 0, blue: 255, alpha: 255))
+    }
+
+    @Test("a 50 % coverage black-on-white pixel is sRGB 188, not 128")
+    func halfCoverage() throws {
+        var bitmap = try Bitmap(width: 1, height: 1, background: .white)
+        bitmap.blend(x: 0, y: 0, color: .black, coverage: 0.5)
+        // Linear 0.5 encodes to 0.7354 (IEC 61966-2-1) → 188; naive sRGB blending would give 128.
+        #expect(TestSupport.srgbByte(linear: 0.5) == 188)
+        #expect(bitmap.pixel(x: 0, y: 0) == Bitmap.Pixel(red: 188, green: 188, blue: 188, alpha: 255))
+    }
+
+    @Test("blending over a coloured background mixes in linear light", arguments: [0.1, 0.3, 0.5, 0.7, 0.9])
+    func colouredBackground(coverage: Double) throws {
+        // #336699 background, #ff8000 ink: each channel is lin⁻¹(c·lin(s) + (1 − c)·lin(d)).
+        let bg = Color(red: 0x33 / 255.0, green: 0x66 / 255.0, blue: 0x99 / 255.0)
+        var bitmap = try Bitmap(width: 1, height: 1, background: bg)
+        bitmap.blend(x: 0, y: 0, color: Color(red: 1, green: 0x80 / 255.0, blue: 0), coverage: coverage)
+        func mix(_ s: UInt8, _ d: UInt8) -> UInt8 {
+            TestSupport.srgbByte(linear: coverage * TestSupport.linear(s) + (1 - coverage) * TestSupport.linear(d))
+        }
+        let p = try #require(bitmap.pixel(x: 0, y: 0))
+        // Float tables: allow one code where the exact value sits on a rounding boundary.
+        #expect(abs(Int(p.red) - Int(mix(0xff, 0x33))) <= 1)
+        #expect(abs(Int(p.green) - Int(mix(0x80, 0x66))) <= 1)
+        #expect(abs(Int(p.blue) - Int(mix(0x00, 0x99))) <= 1)
+        #expect(p.alpha == 255)
+    }
+
+    @Test("opaque colours and fully transparent sources leave exact codes", arguments: Array(stride(from: 0, through: 255, by: 15)))
+    func exactRoundTrip(code: Int) throws {
+        // encode(decode(b)) = b for every code: an opaque blend stores the colour's own byte.
+        var bitmap = try Bitmap(width: 1, height: 1, background: .white)
+        let v = Double(code) / 255
+        bitmap.blend(x: 0, y: 0, color: Color(red: v, green: v, blue: v))
+        #expect(bitmap.pixel(x: 0, y: 0) == Bitmap.Pixel(red: UInt8(code), green: UInt8(code), blue: UInt8(code)))
+        bitmap.blend(x: 0, y: 0, color: .black, coverage: 0)
+        #expect(bitmap.pixel(x: 0, y: 0) == Bitmap.Pixel(red: UInt8(code), green: UInt8(code), blue: UInt8(code)))
     }
 
     @Test("blend onto transparent pixels keeps the source colour, not premultiplied")

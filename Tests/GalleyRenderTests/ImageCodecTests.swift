@@ -28,8 +28,10 @@ struct ImageCodecTests {
     @Test("P6 composites translucent pixels over the background")
     func ppmComposites() throws {
         let bitmap = try Bitmap(width: 1, height: 1, pixels: [0, 0, 0, 51], background: .white)
-        // 0 · 0.2 + 255 · 0.8 = 204.
-        #expect(Array(bitmap.ppmData().suffix(3)) == [204, 204, 204])
+        // In linear light: 0 · 0.2 + 1 · 0.8 = 0.8 → sRGB 1.055·0.8^(1/2.4) − 0.055 = 0.9063 → 231.
+        let v = TestSupport.srgbByte(linear: 0.8)
+        #expect(v == 231)
+        #expect(Array(bitmap.ppmData().suffix(3)) == [v, v, v])
     }
 
     @Test("PPM round trip is byte-exact for opaque pixels")

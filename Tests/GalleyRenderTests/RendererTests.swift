@@ -23,12 +23,13 @@ func inkBox(_ bitmap: Bitmap, background: Bitmap.Pixel = Bitmap.Pixel(red: 255, 
     return box
 }
 
-/// The ink-weighted mean column and row, weighting each pixel by its darkness (255 − green).
+/// The ink-weighted mean column and row, weighting each pixel by its coverage: black ink on white
+/// is blended in linear light, so coverage = 1 − linear(green).
 func inkCentroid(_ bitmap: Bitmap) -> (x: Double, y: Double) {
     var sx = 0.0, sy = 0.0, total = 0.0
     for y in 0..<bitmap.height {
         for x in 0..<bitmap.width {
-            let w = 255 - Double(bitmap.pixel(x: x, y: y)!.green)
+            let w = 1 - TestSupport.linear(bitmap.pixel(x: x, y: y)!.green)
             sx += w * (Double(x) + 0.5)
             sy += w * (Double(y) + 0.5)
             total += w
@@ -108,10 +109,11 @@ struct RendererTests {
         #expect(black.count(where: { $0 == Bitmap.Pixel(red: 0, green: 0, blue: 0) }) > 20)
         var half = try Bitmap(width: 120, height: 90)
         Renderer().draw(try Self.frame("H", font: font, color: Color(red: 0, green: 0, blue: 1, alpha: 0.5), in: rect), into: &half)
-        // Fully covered pixels: blue at alpha 0.5 over white = (127.5, 127.5, 255) → (128, 128, 255);
-        // no pixel gets darker than that.
-        #expect(half.count(where: { $0 == Bitmap.Pixel(red: 128, green: 128, blue: 255) }) > 20)
-        #expect(half.count(where: { $0.red < 128 }) == 0)
+        // Fully covered pixels: blue at alpha 0.5 over white, in linear light = (0.5, 0.5, 1) →
+        // sRGB (188, 188, 255) (IEC 61966-2-1); no pixel gets darker than that.
+        let v = TestSupport.srgbByte(linear: 0.5)
+        #expect(half.count(where: { $0 == Bitmap.Pixel(red: v, green: v, blue: 255) }) > 20)
+        #expect(half.count(where: { $0.red < v }) == 0)
     }
 
     @Test("on a transparent bitmap, ink keeps the run colour and coverage goes to alpha")

@@ -25,6 +25,26 @@ enum TestSupport {
         return url
     }
 
+    /// IEC 61966-2-1 sRGB decoding (sRGB-encoded 0...1 → linear light 0...1), written from the spec.
+    static func srgbToLinear(_ v: Double) -> Double {
+        v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+    }
+
+    /// IEC 61966-2-1 sRGB encoding (linear light 0...1 → sRGB-encoded 0...1).
+    static func linearToSRGB(_ l: Double) -> Double {
+        l <= 0.0031308 ? 12.92 * l : 1.055 * pow(l, 1 / 2.4) - 0.055
+    }
+
+    /// The 8-bit sRGB code of a linear value: encode, scale to 255, round.
+    static func srgbByte(linear l: Double) -> UInt8 {
+        UInt8((linearToSRGB(l) * 255).rounded())
+    }
+
+    /// The linear value of an 8-bit sRGB code.
+    static func linear(_ byte: UInt8) -> Double {
+        srgbToLinear(Double(byte) / 255)
+    }
+
     static func write(_ bytes: [UInt8], to url: URL) throws {
         try Data(bytes).write(to: url)
     }

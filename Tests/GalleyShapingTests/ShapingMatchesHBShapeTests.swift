@@ -27,6 +27,7 @@ struct ShapingMatchesHBShapeTests {
         ShapingCase(text: "中文排版，全角标点与数字１２３。", fontFile: "DroidSansFallbackFull.ttf", size: 25),
         ShapingCase(text: "ひらがなとかたかな", fontFile: "DroidSansFallbackFull.ttf", size: 25),
         ShapingCase(text: "한국어 문장", fontFile: "NanumGothic.ttf", size: 25),
+        ShapingCase(text: "ภาษาไทยง่ายนิดเดียว", fontFile: "NotoSansThai-Regular.ttf", size: 20),
     ]
 
     @Test(arguments: cases)

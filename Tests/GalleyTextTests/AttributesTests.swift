@@ -27,6 +27,7 @@ struct AttributesTests {
         let values: [Attribute] = [
             .foregroundColor(.red), .paragraphStyle(ParagraphStyle(alignment: .justified)), .kern(-2),
             .language("zh-Hans"), .runDelegate(delegate),
+            .writingDirection([BidiEmbedding(.rightToLeft, .override)]),
         ]
         // Fonts need GalleyFonts; their key is checked with the other keys here.
         guard let attribute = values.first(where: { $0.key == key }) else {
@@ -46,7 +47,7 @@ struct AttributesTests {
         #expect(Attribute.kern(1).key == .kern)
         #expect(Attribute.foregroundColor(.red).key == .foregroundColor)
         #expect(Attribute.Key.allCases.map(\.rawValue)
-                == ["font", "foregroundColor", "paragraphStyle", "kern", "language", "runDelegate"])
+                == ["font", "foregroundColor", "paragraphStyle", "kern", "language", "runDelegate", "writingDirection"])
     }
 
     @Test(arguments: [CGFloat.nan, .infinity, -.infinity])

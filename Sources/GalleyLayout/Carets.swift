@@ -1,0 +1,274 @@
+// Carets, hit testing and selection on a line: CTLineGetOffsetForStringIndex (primary and
+// secondary carets at bidi boundaries), CTLineGetStringIndexForPosition, CTLineEnumerateCaretOffsets,
+// and the rectangles that highlight a selected range. Carets stop only at extended grapheme
+// cluster boundaries (UAX #29); a glyph cluster holding several graphemes (a ligature such as
+// Arabic lam-alef or "ffi") shares its advance equally among them.
+import Foundation
+import GalleyUnicode
+
+/// A caret position for a string index: the primary caret and, at a direction boundary, the
+/// secondary one. Like the two results of CTLineGetOffsetForStringIndex.
+public struct CaretOffset: Sendable, Hashable {
+    /// The caret for a character whose direction matches the line's (paragraph) direction.
+    public let primary: CGFloat
+    /// The other caret at a bidi boundary; equal to `primary` when one caret is enough.
+    public let secondary: CGFloat
+
+    /// Creates a caret offset.
+    public init(primary: CGFloat, secondary: CGFloat) {
+        self.primary = primary
+        self.secondary = secondary
+    }
+}
+
+extension Line {
+    /// The primary and secondary caret x for the insertion point before `index`, relative to the
+    /// line origin. Like CTLineGetOffsetForStringIndex.
+    ///
+    /// The primary caret is where a character of the paragraph's direction typed at `index` would
+    /// appear, the secondary where one of the opposite direction would. Such a character takes the
+    /// paragraph's embedding level (UAX #9), so it follows the character before `index` directly only
+    /// when that character is at the paragraph level too (or `index` starts the line): then the
+    /// primary caret is that character's trailing edge (or the line's start edge) and the secondary
+    /// the leading edge of the character at `index`. After a character of a deeper level (the other
+    /// direction, or numbers after right-to-left text) it lands past that embedded sequence, at the
+    /// leading edge of the character at `index` (at the line's end, the line's end edge: its right
+    /// end in a left-to-right paragraph, its left end in a right-to-left one), and the secondary is
+    /// the trailing edge of the character before. Both are equal inside a run of one direction. This
+    /// is Pango's strong/weak cursor rule, with levels instead of directions so that European
+    /// numbers after right-to-left text in a left-to-right paragraph (level 2) count as embedded.
+    ///
+    /// Indices outside the line's glyphs are clamped to them; an index inside a grapheme cluster (a
+    /// surrogate pair, a base with its marks, an emoji sequence) means that cluster's start. An
+    /// empty line answers 0.
+    public func offset(forStringIndex index: Int) -> CaretOffset {
+        guard let map = CaretMap(self) else { return CaretOffset(primary: 0, secondary: 0) }
+        return map.carets(at: map.snap(index))
+    }
+
+    /// The insertion index nearest to `position` (only x matters), relative to the line origin.
+    /// Like CTLineGetStringIndexForPosition.
+    ///
+    /// The result is always a grapheme cluster boundary between the first index of the line's
+    /// glyphs and the end of its last cluster (never inside a surrogate pair or a cluster). It is
+    /// the index whose caret — primary or secondary, as `offset(forStringIndex:)` gives them — is
+    /// nearest to x; when a primary and a secondary caret are equally near, the primary one wins,
+    /// so hitting a primary caret gives back its index (or one whose primary caret is at the same
+    /// x), and equal distances otherwise go to the lower index. Points left or right of the line
+    /// act like its edges; NaN acts like 0. An empty line answers its range's start.
+    public func stringIndex(for position: CGPoint) -> Int {
+        guard let map = CaretMap(self) else { return stringRange.lowerBound }
+        let x = position.x.isNaN ? 0 : min(max(position.x, 0), map.width)
+        var best = map.stops[0]
+        var bestDistance = CGFloat.infinity
+        var bestIsPrimary = false
+        for stop in map.stops {
+            let caret = map.carets(at: stop)
+            let dp = abs(caret.primary - x)
+            let ds = abs(caret.secondary - x)
+            let d = min(dp, ds)
+            let isPrimary = dp <= ds
+            if d < bestDistance - CaretMap.epsilon
+                || (abs(d - bestDistance) <= CaretMap.epsilon && isPrimary && !bestIsPrimary)
+            {
+                best = stop
+                bestDistance = d
+                bestIsPrimary = isPrimary
+            }
+        }
+        return best
+    }
+
+    /// Calls `body` once for each logical caret edge of each grapheme cluster of the line, in
+    /// left-to-right visual order, as CTLineEnumerateCaretOffsets does: every cluster gets one call
+    /// for its leading edge (`leadingEdge` true: the edge before it in logical order, its left edge
+    /// when it runs left to right, its right edge when it runs right to left) and one for its
+    /// trailing edge, with `stringIndex` the cluster's first UTF-16 index. Visiting left to right,
+    /// a left-to-right cluster gives its leading then its trailing edge, a right-to-left one its
+    /// trailing then its leading edge, so the offsets never decrease. Set `stop` to end early.
+    public func enumerateCaretOffsets(
+        _ body: (_ offset: CGFloat, _ stringIndex: Int, _ leadingEdge: Bool, _ stop: inout Bool) -> Void
+    ) {
+        guard let map = CaretMap(self) else { return }
+        var stop = false
+        for segment in map.segments {
+            let index = segment.range.lowerBound
+            body(segment.left, index, !segment.isRightToLeft, &stop)
+            if stop { return }
+            body(segment.right, index, segment.isRightToLeft, &stop)
+            if stop { return }
+        }
+    }
+
+    /// The rectangles that highlight the UTF-16 `range` on this line, relative to the line origin
+    /// (y up, from −descent to ascent): one per visually contiguous piece, ordered left to right. A
+    /// range crossing a direction boundary gives several pieces. A grapheme cluster is highlighted
+    /// when the range overlaps it; the range is clipped to the line's glyphs (the paragraph
+    /// separator has none), so a range outside the line gives no rectangle. Selecting the whole
+    /// line covers [0, width]; its trailing whitespace sits at the paragraph's end side (UAX #9
+    /// rule L1), so without it the highlight is [0, width − trailingWhitespaceWidth] in a
+    /// left-to-right paragraph and [trailingWhitespaceWidth, width] in a right-to-left one.
+    public func selectionRects(for range: Range<Int>) -> [CGRect] {
+        guard let map = CaretMap(self) else { return [] }
+        var pieces: [(left: CGFloat, right: CGFloat)] = []
+        for segment in map.segments where segment.range.overlaps(range) {
+            if let last = pieces.last, abs(last.right - segment.left) <= CaretMap.epsilon {
+                pieces[pieces.count - 1].right = max(last.right, segment.right)
+            } else {
+                pieces.append((segment.left, segment.right))
+            }
+        }
+        return pieces.map {
+            CGRect(x: $0.left, y: -descent, width: $0.right - $0.left, height: ascent + descent)
+        }
+    }
+}
+
+/// One grapheme cluster's part of one run (a whole cluster, or its share of a ligature), with its
+/// extent in line coordinates.
+struct CaretSegment: Sendable {
+    /// The UTF-16 range, in logical order.
+    let range: Range<Int>
+    /// The left and right edges relative to the line origin.
+    let left: CGFloat
+    let right: CGFloat
+    /// The bidi level of the run that holds it.
+    let level: UInt8
+    /// The direction of the run that holds it.
+    var isRightToLeft: Bool { level & 1 == 1 }
+    /// The edge before it in logical order.
+    var leadingX: CGFloat { isRightToLeft ? right : left }
+    /// The edge after it in logical order.
+    var trailingX: CGFloat { isRightToLeft ? left : right }
+}
+
+/// The caret geometry of a line, computed once per question from its runs and the grapheme
+/// cluster boundaries of its text.
+struct CaretMap {
+    /// Tolerance for comparing caret positions.
+    static let epsilon: CGFloat = 1e-9
+
+    /// The first index of the line's glyphs and the end of the last cluster.
+    let start: Int
+    let end: Int
+    /// The caret stops: grapheme cluster boundaries from `start` to `end`, both included.
+    let stops: [Int]
+    /// Every cluster piece, in visual order, left to right.
+    let segments: [CaretSegment]
+    /// Segment positions by their range's lower and upper bound (offset by `start`; −1 for none).
+    let startingAt: [Int]
+    let endingAt: [Int]
+    /// The paragraph's embedding level, and whether it is right-to-left.
+    let paragraphLevel: UInt8
+    var isRightToLeft: Bool { paragraphLevel & 1 == 1 }
+    /// The line's width.
+    let width: CGFloat
+
+    /// The map of `line`, or nil when it has no runs.
+    init?(_ line: Line) {
+        guard let first = line.glyphRuns.map(\.stringRange.lowerBound).min(),
+            let last = line.glyphRuns.map(\.stringRange.upperBound).max()
+        else { return nil }
+        start = first
+        end = max(first, min(last, line.units.count))
+        stops = GraphemeClusters.boundaries(in: line.units, range: start..<end)
+        paragraphLevel = line.paragraphLevel
+        width = line.width
+        var segments: [CaretSegment] = []
+        for run in line.glyphRuns {
+            segments.append(contentsOf: Self.segments(of: run, stops: stops))
+        }
+        self.segments = segments
+        var startingAt = [Int](repeating: -1, count: end - start + 1)
+        var endingAt = startingAt
+        for (i, segment) in segments.enumerated() {
+            let lo = segment.range.lowerBound - start
+            let hi = segment.range.upperBound - start
+            if lo >= 0, lo < startingAt.count { startingAt[lo] = i }
+            if hi >= 0, hi < endingAt.count { endingAt[hi] = i }
+        }
+        self.startingAt = startingAt
+        self.endingAt = endingAt
+    }
+
+    /// The stop at or before `index`, after clamping it to the line.
+    func snap(_ index: Int) -> Int {
+        let i = min(max(index, start), end)
+        let after = LineBuilder.partition(stops) { $0 > i }
+        return after > 0 ? stops[after - 1] : start
+    }
+
+    /// The primary and secondary carets at stop `i` (see `Line.offset(forStringIndex:)`).
+    func carets(at i: Int) -> CaretOffset {
+        // The trailing edge of the cluster before i, and its level.
+        var x1 = isRightToLeft ? width : 0
+        var level1 = paragraphLevel
+        if i > start, i <= end, case let s = endingAt[i - start], s >= 0 {
+            x1 = segments[s].trailingX
+            level1 = segments[s].level
+        }
+        // The leading edge of the cluster at i.
+        var x2 = isRightToLeft ? 0 : width
+        if i >= start, i < end, case let s = startingAt[i - start], s >= 0 { x2 = segments[s].leadingX }
+        return level1 == paragraphLevel
+            ? CaretOffset(primary: x1, secondary: x2) : CaretOffset(primary: x2, secondary: x1)
+    }
+
+    /// The pieces of `run` between consecutive caret stops (and the run's own ends), in visual order.
+    static func segments(of run: GlyphRun, stops: [Int]) -> [CaretSegment] {
+        let r = run.stringRange
+        guard !r.isEmpty else { return [] }
+        // The boundaries inside the run, both ends included.
+        var bounds = [r.lowerBound]
+        var k = LineBuilder.partition(stops) { $0 > r.lowerBound }
+        while k < stops.count, stops[k] < r.upperBound {
+            bounds.append(stops[k])
+            k += 1
+        }
+        bounds.append(r.upperBound)
+
+        // Glyph clusters in logical order with their total advances.
+        var widths: [Int: CGFloat] = [:]
+        for (g, cluster) in run.stringIndices.enumerated() where g < run.advances.count {
+            widths[cluster, default: 0] += run.advances[g].width
+        }
+        if widths.isEmpty { widths[r.lowerBound] = 0 }
+        let clusters = widths.keys.sorted()
+
+        // The advance before each boundary, in logical order; a cluster holding several
+        // boundaries shares its advance equally among the pieces they cut it into.
+        var before: [CGFloat] = []
+        before.reserveCapacity(bounds.count)
+        var acc: CGFloat = 0
+        var b = 0
+        for (c, clusterStart) in clusters.enumerated() {
+            let clusterEnd = c + 1 < clusters.count ? clusters[c + 1] : r.upperBound
+            let w = widths[clusterStart] ?? 0
+            while b < bounds.count, bounds[b] <= clusterStart {
+                before.append(acc)
+                b += 1
+            }
+            var interior = 0
+            while b + interior < bounds.count, bounds[b + interior] < clusterEnd { interior += 1 }
+            for j in 0..<interior { before.append(acc + w * CGFloat(j + 1) / CGFloat(interior + 1)) }
+            b += interior
+            acc += w
+        }
+        while b < bounds.count {
+            before.append(acc)
+            b += 1
+        }
+
+        let rtl = run.isRightToLeft
+        let x = before.map { rtl ? run.originX + acc - $0 : run.originX + $0 }
+        var result: [CaretSegment] = []
+        result.reserveCapacity(bounds.count - 1)
+        for j in 0..<(bounds.count - 1) {
+            result.append(
+                CaretSegment(
+                    range: bounds[j]..<bounds[j + 1], left: min(x[j], x[j + 1]), right: max(x[j], x[j + 1]),
+                    level: run.bidiLevel))
+        }
+        return rtl ? result.reversed() : result
+    }
+}

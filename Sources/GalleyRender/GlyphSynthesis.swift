@@ -1,0 +1,28 @@
+// Synthetic bold and oblique: emboldening and slanting FreeType outlines, as FT_GlyphSlot_Embolden
+// and FT_GlyphSlot_Oblique do (and as CoreText does for fonts lacking the requested traits).
+import CFreeType
+import GalleyFonts
+
+/// Applies ``Font/SyntheticTraits`` to a glyph outline.
+enum GlyphSynthesis {
+    /// The embolden strength is the em size divided by this, like `FT_GlyphSlot_Embolden`
+    /// (`FT_MulFix(units_per_EM, y_scale) / 24`): the outline grows by 1/24 em in total width.
+    static let emboldenDivisor: FT_Pos = 24
+
+    /// The horizontal shear of synthetic oblique: x += 0.2 · y (about 11.3°, `atan(0.2)`), as CoreText's
+    /// synthetic italic; `FT_GlyphSlot_Oblique` uses 0x0366A / 0x10000 ≈ 0.21 (12°).
+    static let obliqueShear = 0.2
+
+    /// Emboldens `outline` by `strength` (in the outline's units; 26.6 pixels for a scaled glyph,
+    /// font units for an unscaled one) when `traits` has `.bold`, then shears it about the glyph
+    /// origin when `traits` has `.oblique`.
+    static func apply(_ traits: Font.SyntheticTraits, to outline: inout FT_Outline, strength: FT_Pos) {
+        if traits.contains(.bold), strength > 0 {
+            FT_Outline_Embolden(&outline, strength)
+        }
+        if traits.contains(.oblique) {
+            var matrix = FT_Matrix(xx: 0x10000, xy: FT_Fixed((obliqueShear * 65536).rounded()), yx: 0, yy: 0x10000)
+            FT_Outline_Transform(&outline, &matrix)
+        }
+    }
+}

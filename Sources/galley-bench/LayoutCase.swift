@@ -1,0 +1,136 @@
+// The main case: every paragraph of a corpus laid out with a new Framesetter (as pango-ref makes a
+// new PangoLayout per paragraph per pass), beside pango-ref and hb-ref on the same file and font.
+import Foundation
+import GalleyFonts
+import GalleyLayout
+import GalleyText
+
+/// The frame rectangle for laying out everything at `width`: tall enough for any text.
+func unboundedRect(width: Double) -> CGRect {
+    CGRect(x: 0, y: 0, width: width, height: .greatestFiniteMagnitude / 4)
+}
+
+/// Lays out each of `texts` with its own framesetter at `width`; counts lines (at least one per
+/// paragraph, as Pango gives an empty paragraph one line) and glyphs.
+func layoutPass(_ texts: [AttributedText], width: Double) -> (lines: Int, glyphs: Int) {
+    var lines = 0
+    var glyphs = 0
+    do {
+        for text in texts {
+            let frame = try Framesetter(text).frame(in: unboundedRect(width: width))
+            lines += max(frame.lines.count, 1)
+            for line in frame.lines { glyphs += line.glyphCount }
+        }
+    } catch {
+        fail("layout failed: \(error)")
+    }
+    return (lines, glyphs)
+}
+
+/// One row of the layout table.
+struct LayoutRow: Sendable {
+    let corpus: String
+    /// The font file given to every tool, without extension.
+    let font: String
+    let width: Double
+    let paragraphs: Int
+    let lines: Int
+    let glyphs: Int
+    let galleyUs: Double
+    var pangoUs = Double.nan
+    var pangoLines: Int? = nil
+    var hbUs = Double.nan
+    var hbGlyphs: Int? = nil
+}
+
+/// Runs the layout case for every corpus and width in DejaVu Sans, then zh.txt again with every
+/// tool given the bundled Droid Sans Fallback (the font Galley falls back to for Han), so that one
+/// Chinese figure compares the same work.
+func runLayoutCase(_ settings: Settings, _ tools: ReferenceTools, font: Font) -> [LayoutRow] {
+    var rows: [LayoutRow] = []
+    for name in settings.corpora {
+        rows += measureCorpus(name, fontPath: tools.paths.font, font: font, label: "DejaVuSans", settings, tools)
+    }
+    if settings.corpora.contains("zh") {
+        let cjkPath = tools.paths.repo + "/Fonts/DroidSansFallbackFull.ttf"
+        if let cjk = try? Font(path: cjkPath, size: CGFloat(settings.size)) {
+            rows += measureCorpus("zh", fontPath: cjkPath, font: cjk, label: "DroidSansFallbackFull", settings, tools)
+        }
+    }
+    printLayoutRows(rows, settings)
+    return rows
+}
+
+/// The rows of one corpus in one font (a font file given to all three tools).
+func measureCorpus(
+    _ name: String, fontPath: String, font: Font, label: String, _ settings: Settings, _ tools: ReferenceTools
+) -> [LayoutRow] {
+    var rows: [LayoutRow] = []
+    let path = tools.paths.corpus(name)
+    let corpus = Corpus(path: path, name: name, font: font)
+    // hb-ref shapes whole paragraphs with no width: one figure per corpus and font.
+    var hb: ReferenceSummary? = nil
+    if tools.available {
+        note("  hb-ref \(name) (\(label))…")
+        hb = tools.median(tools.hbRef, ["--font", fontPath, "--size", fmt(settings.size, 0), path],
+                          runs: settings.runs, target: settings.target)
+    }
+    for width in settings.widths {
+        note("  galley \(name) @\(Int(width)) (\(label))…")
+        var counts = (lines: 0, glyphs: 0)
+        let pass = medianPassSeconds(runs: settings.runs, target: settings.target) {
+            counts = layoutPass(corpus.texts, width: width)
+        }
+        var row = LayoutRow(
+            corpus: name, font: label, width: width, paragraphs: corpus.texts.count, lines: counts.lines,
+            glyphs: counts.glyphs, galleyUs: pass * 1e6 / Double(max(corpus.texts.count, 1)))
+        if tools.available {
+            note("  pango-ref \(name) @\(Int(width)) (\(label))…")
+            let pango = tools.median(
+                tools.pangoRef, ["--font", fontPath, "--size", fmt(settings.size, 0), "--width", fmt(width, 0), path],
+                runs: settings.runs, target: settings.target)
+            row.pangoUs = pango?.usPerParagraph ?? .nan
+            row.pangoLines = pango?.lines
+            row.hbUs = hb?.usPerParagraph ?? .nan
+            row.hbGlyphs = hb?.glyphs
+        }
+        rows.append(row)
+    }
+    return rows
+}
+
+/// The layout table (or JSON objects).
+func printLayoutRows(_ rows: [LayoutRow], _ settings: Settings) {
+    settings.text("== Layout: each paragraph a new Framesetter + frame; DejaVu Sans \(fmt(settings.size, 0)) px; µs per paragraph (median of \(settings.runs) runs)")
+    settings.text(
+        pad("corpus", 9) + pad("width", 6) + pad("paras", 6) + pad("lines", 7) + pad("glyphs", 8)
+            + pad("Galley", 9) + pad("Pango", 9) + pad("p.lines", 8) + pad("HB", 8) + pad("hb.glyphs", 10)
+            + pad("G/Pango", 8) + pad("G/HB", 7))
+    for r in rows {
+        settings.text(
+            pad(r.corpus + (r.font == "DejaVuSans" ? "" : "+cjk"), 9) + pad(fmt(r.width, 0), 6) + pad("\(r.paragraphs)", 6) + pad("\(r.lines)", 7)
+                + pad("\(r.glyphs)", 8) + pad(fmt(r.galleyUs, 1), 9) + pad(fmt(r.pangoUs, 1), 9)
+                + pad(r.pangoLines.map(String.init) ?? "-", 8) + pad(fmt(r.hbUs, 1), 8)
+                + pad(r.hbGlyphs.map(String.init) ?? "-", 10)
+                + pad(fmt(r.galleyUs / r.pangoUs, 2), 8) + pad(fmt(r.galleyUs / r.hbUs, 2), 7))
+        settings.object([
+            ("case", Settings.quoted("layout")), ("corpus", Settings.quoted(r.corpus)),
+            ("font", Settings.quoted(r.font)), ("width", fmt(r.width, 0)),
+            ("paragraphs", "\(r.paragraphs)"), ("lines", "\(r.lines)"), ("glyphs", "\(r.glyphs)"),
+            ("galley_us", json(r.galleyUs)), ("pango_us", json(r.pangoUs)), ("hb_us", json(r.hbUs)),
+            ("pango_lines", r.pangoLines.map(String.init) ?? "null"), ("hb_glyphs", r.hbGlyphs.map(String.init) ?? "null"),
+            ("galley_over_pango", json(r.galleyUs / r.pangoUs)), ("galley_over_hb", json(r.galleyUs / r.hbUs)),
+        ])
+    }
+    if rows.contains(where: { $0.corpus != "en" }) {
+        settings.text(
+            "note: pango-ref and hb-ref use exactly one font (DejaVu Sans): characters it lacks (all CJK in zh,\n"
+                + "      CJK/Devanagari/emoji in mixed) are hex boxes (Pango) or .notdef (HB), while Galley falls back to\n"
+                + "      its other bundled fonts (Droid Sans Fallback, Noto…), shaping more fonts and runs. On zh/mixed\n"
+                + "      the ratios compare different work; glyph counts differ for the same reason. hb-ref shapes each\n"
+                + "      paragraph as one buffer (no itemization, bidi, fallback or breaking) and has no width.\n"
+                + "      zh+cjk: zh.txt with all three tools given Fonts/DroidSansFallbackFull.ttf (Galley's Han\n"
+                + "      fallback), the like-for-like Chinese figure (Galley still falls back for the few characters it lacks).")
+    }
+    settings.text()
+}

@@ -1,0 +1,61 @@
+// Re-layout at a new width: one Framesetter over a whole corpus (its Typesetter caches each
+// paragraph's analysis: itemization, bidi, shaping, break opportunities), a first frame at one
+// width, then frames at another width reusing that analysis; the ratio to a first layout.
+import Foundation
+import GalleyFonts
+import GalleyLayout
+import GalleyText
+
+/// One re-layout measurement.
+struct RelayoutRow: Sendable {
+    let corpus: String
+    let from: Double
+    let to: Double
+    /// A first layout (new framesetter, cold analysis) at `from`, µs per paragraph.
+    let firstUs: Double
+    /// A frame at `to` on the framesetter already used at `from`, µs per paragraph.
+    let relayoutUs: Double
+}
+
+/// Runs the re-layout case for every corpus, 300 → 800 and 800 → 300.
+func runRelayoutCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> [RelayoutRow] {
+    var rows: [RelayoutRow] = []
+    for name in settings.corpora {
+        let corpus = Corpus(path: paths.corpus(name), name: name, font: font)
+        let text = corpus.whole(font: font)
+        let n = Double(max(corpus.paragraphs.count, 1))
+        let pairs = [(settings.widths[0], settings.widths[settings.widths.count - 1]),
+                     (settings.widths[settings.widths.count - 1], settings.widths[0])]
+        for (from, to) in pairs {
+            note("  relayout \(name) \(Int(from))→\(Int(to))…")
+            do {
+                let first = try medianPassSeconds(runs: settings.runs, target: settings.target) {
+                    _ = try Framesetter(text).frame(in: unboundedRect(width: from))
+                }
+                let framesetter = try Framesetter(text)
+                _ = try framesetter.frame(in: unboundedRect(width: from))
+                let again = try medianPassSeconds(runs: settings.runs, target: settings.target) {
+                    _ = try framesetter.frame(in: unboundedRect(width: to))
+                }
+                rows.append(RelayoutRow(corpus: name, from: from, to: to, firstUs: first * 1e6 / n, relayoutUs: again * 1e6 / n))
+            } catch {
+                fail("relayout failed: \(error)")
+            }
+        }
+    }
+    settings.text("== Re-layout at a new width: one Framesetter over the whole corpus; µs per paragraph")
+    settings.text(pad("corpus", 6) + pad("from→to", 10) + pad("first", 9) + pad("relayout", 10) + pad("ratio", 7) + "   (target ≤ 0.30)")
+    for r in rows {
+        settings.text(pad(r.corpus, 6) + pad("\(Int(r.from))→\(Int(r.to))", 10) + pad(fmt(r.firstUs, 1), 9)
+                      + pad(fmt(r.relayoutUs, 1), 10) + pad(fmt(r.relayoutUs / r.firstUs, 2), 7))
+        settings.object([
+            ("case", Settings.quoted("relayout")), ("corpus", Settings.quoted(r.corpus)), ("from", fmt(r.from, 0)),
+            ("to", fmt(r.to, 0)), ("first_us", json(r.firstUs)), ("relayout_us", json(r.relayoutUs)),
+            ("ratio", json(r.relayoutUs / r.firstUs)),
+        ])
+    }
+    settings.text("first = new Framesetter + frame (paragraph analysis and shaping included); relayout = frame at the\n"
+                  + "other width on the same Framesetter (analysis cached). Both for the whole corpus as one text.")
+    settings.text()
+    return rows
+}
