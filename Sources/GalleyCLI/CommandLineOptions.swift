@@ -129,7 +129,8 @@ package enum CommandLineParser {
                     "--foreground", "--background", "--margin", "--scale", "--text", "--output", "-o", "--format",
                     "--hinting"], ["--markup", "--help", "-h"]),
         "layout": (["--font", "--size", "--width", "--height", "--align", "--wrap", "--direction", "--color",
-                    "--foreground", "--background", "--margin", "--text", "--output", "-o"], ["--markup", "--help", "-h"]),
+                    "--foreground", "--background", "--margin", "--scale", "--text", "--output", "-o"],
+                   ["--markup", "--help", "-h"]),
         "shape": (["--font", "--size", "--direction", "--text"], ["--markup", "--json", "--help", "-h"]),
         "fonts": ([], ["--json", "--help", "-h"]),
     ]
@@ -325,8 +326,10 @@ package enum CommandLineParser {
 
     static func color(_ text: String, option: String) throws(CLIError) -> Color {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // pango-view's "transparent" (and "none"): a fully transparent colour.
+        if ["transparent", "none"].contains(trimmed.lowercased()) { return .clear }
         if let color = Color(name: trimmed) ?? Color(hex: trimmed) { return color }
-        throw CLIError("\(option): unknown colour '\(text)' (use #rrggbb, #rrggbbaa or a CSS name)")
+        throw CLIError("\(option): unknown colour '\(text)' (use #rgb, #rgba, #rrggbb, #rrggbbaa, a CSS name or transparent)")
     }
 
     /// `PX`, or 2, 3 or 4 comma-separated values in CSS order (top, right, bottom, left).

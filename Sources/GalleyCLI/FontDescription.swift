@@ -102,7 +102,7 @@ package struct FontDescription: Equatable, Sendable {
     /// The font: the first family of the list that the collection has, nearest to the weight and
     /// slant; the other families become its cascade list. Bold or italic that the chosen face lacks
     /// is synthesized (as Pango does through fontconfig's `embolden` and `matrix`).
-    func font(size: CGFloat) throws(CLIError) -> Font {
+    package func font(size: CGFloat) throws(CLIError) -> Font {
         let names = (families.isEmpty ? ["DejaVu Sans"] : families).map { Self.generic[$0.lowercased()] ?? $0 }
         for (index, name) in names.enumerated() {
             guard let font = try? FontCollection.shared.font(family: name, weight: weight, italic: italic, size: size) else {

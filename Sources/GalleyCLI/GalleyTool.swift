@@ -23,11 +23,17 @@ public enum GalleyTool {
 
     static func execute(_ arguments: [String], standardInput: () -> [UInt8]) throws(CLIError) -> [UInt8] {
         switch try CommandLineParser.parse(arguments) {
-        case .help:
-            return Array((Usage.text + "\n").utf8)
+        case .help(let topic):
+            return Array((Usage.help(for: topic) + "\n").utf8)
         case .version:
             return Array((Usage.version + "\n").utf8)
+        case .fonts(let options):
+            return Array(FontsCommand.run(json: options.json).utf8)
+        case .shape(let options):
+            let document = try InputDocument.load(options, standardInput: standardInput)
+            return Array(try ShapeCommand.run(document, options).utf8)
         case .layout(let options):
+            if let output = options.output, output != "-" { try checkWritable(output) }
             let document = try InputDocument.load(options, standardInput: standardInput)
             let frame = try layOut(document, options)
             let json = Array((LayoutJSON.encode(frame).text + "\n").utf8)
@@ -38,22 +44,63 @@ public enum GalleyTool {
             return json
         case .render(let options):
             guard let output = options.output else {
-                throw CLIError("render needs -o FILE (.png or .ppm), or -o - for PPM on standard output")
+                throw CLIError("render needs -o FILE (.png, .ppm or .svg), or -o - for standard output")
             }
-            let lower = output.lowercased()
-            guard output == "-" || lower.hasSuffix(".png") || lower.hasSuffix(".ppm") else {
-                throw CLIError("cannot write '\(output)': the output name must end in .png or .ppm (or be -)")
+            let format: OutputFormat
+            if let chosen = options.format {
+                format = chosen
+            } else if output == "-" {
+                format = .ppm
+            } else if let byName = OutputFormat.from(path: output) {
+                format = byName
+            } else {
+                throw CLIError("cannot write '\(output)': the output name must end in .png, .ppm or .svg (or give --format)")
             }
+            if output != "-" { try checkWritable(output) }
             let document = try InputDocument.load(options, standardInput: standardInput)
             let frame = try layOut(document, options)
-            let bitmap = try render(frame, document: document, options: options)
-            if output == "-" { return bitmap.ppmData() }
-            do {
-                try bitmap.write(to: output)
-            } catch {
-                throw CLIError("cannot write '\(output)': \(error)")
+            let bytes: [UInt8]
+            switch format {
+            case .svg:
+                bytes = Array(svgWriter(frame, options).document(for: frame) { placeholder in
+                    document.imagePaths[placeholder.delegate.value]
+                }.utf8)
+            case .ppm:
+                bytes = try render(frame, document: document, options: options).ppmData()
+            case .png:
+                do {
+                    bytes = try render(frame, document: document, options: options).pngData()
+                } catch {
+                    throw CLIError("cannot encode PNG: \(error)")
+                }
             }
+            if output == "-" { return bytes }
+            try write(bytes, to: output)
             return []
+        }
+    }
+
+    /// The SVG writer for the canvas: margins + frame, in points (the scale does not apply).
+    static func svgWriter(_ frame: Frame, _ options: Options) -> SVGWriter {
+        SVGWriter(width: options.margins.left + frame.rect.width + options.margins.right,
+                  height: options.margins.bottom + frame.rect.height + options.margins.top,
+                  background: options.background)
+    }
+
+    /// Fails early, before any work, when `path`'s directory is missing or not writable, or `path` is a directory.
+    static func checkWritable(_ path: String) throws(CLIError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let dir = directory.isEmpty ? "." : directory
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory) else {
+            throw CLIError("cannot write '\(path)': directory '\(dir)' does not exist")
+        }
+        guard isDirectory.boolValue else { throw CLIError("cannot write '\(path)': '\(dir)' is not a directory") }
+        guard FileManager.default.isWritableFile(atPath: dir) else {
+            throw CLIError("cannot write '\(path)': directory '\(dir)' is not writable")
+        }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw CLIError("cannot write '\(path)': is a directory")
         }
     }
 
@@ -95,7 +142,7 @@ public enum GalleyTool {
         } catch {
             throw CLIError("cannot render a \(size.width)×\(size.height)-pixel image: each side must be at most \(Bitmap.maximumDimension) pixels")
         }
-        Renderer(scale: options.scale).draw(frame, into: &bitmap) { placeholder in
+        Renderer(scale: options.scale, hinting: options.hinting).draw(frame, into: &bitmap) { placeholder in
             document.images[placeholder.delegate.value]
         }
         return bitmap

@@ -1,36 +1,136 @@
-// The help and version texts of the `galley` tool.
+// The help and version texts of the `galley` tool: an overview and one page per command, with examples.
 
-/// Texts that `galley --help` and `galley --version` print.
+/// Texts that `galley --help`, `galley COMMAND --help` and `galley --version` print.
 enum Usage {
-    static let version = "galley 0.1.0"
+    static let version = "galley 0.2.0"
 
-    static let text = """
-    usage: galley render [options] [FILE|-]   lay out text and write an image (-o out.png|out.ppm|-)
-           galley layout [options] [FILE|-]   print the laid-out frame as JSON
-           galley help | --help | --version
+    /// The overview (`topic` nil) or one command's page.
+    static func help(for topic: String?) -> String {
+        switch topic {
+        case "render": return render
+        case "layout": return layout
+        case "shape": return shape
+        case "fonts": return fonts
+        default: return overview
+        }
+    }
+
+    static let overview = """
+    usage: galley render [options] [FILE|-] -o OUT   lay out text and write an image (.png, .ppm or .svg)
+           galley layout [options] [FILE|-]          print the laid-out frame as JSON
+           galley shape  [options] [FILE|-]          print the glyphs of each line, like hb-shape
+           galley fonts [--json]                     list font families and the file each resolves to
+           galley help [COMMAND] | COMMAND --help | --version
 
     Input is FILE, standard input ("-" or no FILE), or --text STRING; it must be UTF-8.
+    Options take "--key value" or "--key=value"; "--" ends the options.
+    Errors print one line on standard error and exit with status 2.
 
-    options:
-      --font FILE|FAMILY     font file (.ttf/.otf/.ttc or a path with '/') or family name
-                             (default "DejaVu Sans")
-      --size PT              font size in points (default 12)
-      --width PX             frame width (default 400)
-      --height PX            frame height (default: as tall as the text needs)
+    examples:
+      galley render --text "Hello, world" --font "DejaVu Sans Bold 16" -o hello.png
+      galley render --markup --width 300 -o page.svg notes.txt
+      galley shape --text "office" --font "DejaVu Serif 12"
+      galley fonts
+
+    Run 'galley COMMAND --help' for a command's options.
+    """
+
+    static let fontOption = """
+      --font DESC|FILE       a Pango font description "[FAMILIES] [STYLE…] [SIZE]" such as
+                             "DejaVu Sans Bold 16", "Sans Italic 12" or "DejaVu Serif,Noto Sans Arabic 10"
+                             (families are tried in order, the rest become the fallback list; style
+                             words: Thin Light Book Regular Medium Semi-Bold Bold Heavy Black, Italic
+                             Oblique; Sans, Serif and Monospace mean the bundled DejaVu families),
+                             or a font file (.ttf/.otf/.ttc, or any path with '/')  (default "DejaVu Sans")
+      --size PT              font size in points (default 12; a size in --font sets it too)
+    """
+
+    static let layoutOptions = """
+    \(fontOption)
+      --width PT             frame width (default 400)
+      --height PT            frame height (default: as tall as the text needs)
       --align A              left, right, center, justify or natural (default natural)
       --wrap W               word or char (default word)
       --direction D          ltr, rtl or auto: the base direction (default auto: first strong character)
-      --color COLOR          text colour: #rgb, #rrggbb, #rrggbbaa or a CSS name (default black)
-      --background COLOR     canvas colour (default white)
-      --margin M             canvas margin around the frame: PX, or T,R,B,L as in CSS (default 10)
-      --scale N              pixels per point when rendering (default 1)
+      --color, --foreground COLOR
+                             text colour: #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS name (default black)
+      --background COLOR     canvas colour (default white; "transparent" for none in PNG)
+      --margin M             canvas margin around the frame: PT, or T,R,B,L as in CSS (default 10)
       --text STRING          lay out STRING instead of reading a file
       --markup               the input is Pango-style markup (<b>, <i>, <span …>, <img src=…/>)
-      -o, --output FILE      output: .png or .ppm for render ("-" = PPM on standard output);
-                             JSON for layout (default standard output)
+    """
+
+    static let render = """
+    usage: galley render [options] [FILE|-] -o OUT
+
+    Lays out the text in a frame and draws it: anti-aliased, composited in linear light.
+
+    options:
+    \(layoutOptions)
+      --scale N              pixels per point (default 1; 2 for a dense display); not for SVG
+      --hinting H            none, light or full (default none: ink matches the layout exactly)
+      -o, --output OUT       the image file; "-" writes to standard output (PPM unless --format)
+      --format F             ppm, png or svg (default: from OUT's extension)
       -h, --help             show this help
 
-    Options take "--key value" or "--key=value"; "--" ends the options.
-    Errors print one line on standard error and exit with status 2.
+    SVG output draws glyph outlines as paths in points; placeholders reference their image files.
+
+    examples:
+      galley render --text "Hello" --font "DejaVu Sans 24" -o hello.png
+      echo "Piped text" | galley render --width 200 -o - > out.ppm
+      galley render --markup --text '<b>bold</b> and <span foreground="red">red</span>' -o m.svg
+      galley render --font Fonts/NotoSansArabic-Regular.ttf --size 20 --text "مرحبا" -o ar.png
+      galley render --scale 2 --hinting light --background "#202020" --foreground white -o dark.png in.txt
+    """
+
+    static let layout = """
+    usage: galley layout [options] [FILE|-]
+
+    Lays out the text and prints the frame as JSON: lines, origins, runs, glyphs and positions
+    (CoreText coordinates, y up, in points; ranges as [location, length] in UTF-16 units).
+
+    options:
+    \(layoutOptions)
+      -o, --output FILE      write the JSON to FILE (default standard output)
+      -h, --help             show this help
+
+    examples:
+      galley layout --text "Hello world" --width 60
+      galley layout --font "DejaVu Sans Mono 10" --align justify notes.txt -o notes.json
+    """
+
+    static let shape = """
+    usage: galley shape [options] [FILE|-]
+
+    Shapes each paragraph as one unwrapped line and prints its glyphs in visual order, like
+    'hb-shape --no-glyph-names': [gid=cluster@dx,dy+advance|…], advances and offsets in points,
+    clusters as UTF-16 offsets. Fallback fonts are used where the font lacks a character.
+
+    options:
+    \(fontOption)
+      --direction D          ltr, rtl or auto (default auto)
+      --text STRING          shape STRING instead of reading a file
+      --markup               the input is Pango-style markup
+      --json                 one JSON array per line: {"g","cl","dx","dy","ax","ay","font"}
+      -h, --help             show this help
+
+    examples:
+      galley shape --text "office" --font "DejaVu Serif 12"
+      galley shape --json --font Fonts/NotoSansArabic-Regular.ttf --text "سلام"
+    """
+
+    static let fonts = """
+    usage: galley fonts [--json]
+
+    Lists every font family (bundled under Fonts/, then the system's through fontconfig), one per
+    line: FAMILY<TAB>FILE<TAB>bundled|system, FILE being the face that --font FAMILY resolves to.
+
+    options:
+      --json                 a JSON array of {"family","postScriptName","path","bundled"}
+      -h, --help             show this help
+
+    examples:
+      galley fonts
+      galley fonts | grep -i noto
     """
 }

@@ -13,6 +13,11 @@ import CHarfBuzz
 ///   fallback rule); 0 when neither exists.
 /// - underlinePosition / underlineThickness: `post.underlinePosition` / `post.underlineThickness`.
 /// - bounding box: `head.xMin`, `yMin`, `xMax`, `yMax`.
+/// - strikeout position / thickness: `OS/2.yStrikeoutPosition` / `OS/2.yStrikeoutSize`; when absent,
+///   half the x-height and the underline thickness.
+/// - superscript / subscript: `OS/2.ySuperscriptYOffset` / `ySuperscriptYSize` and
+///   `ySubscriptYOffset` / `ySubscriptYSize` (subscript offset positive downward, as OS/2 stores it);
+///   when absent or zero, the conventional 0.34 em up / 0.14 em down at 0.65 em.
 package struct FaceMetrics: Sendable, Equatable {
     package var ascender: Double = 0
     package var descender: Double = 0
@@ -21,6 +26,12 @@ package struct FaceMetrics: Sendable, Equatable {
     package var xHeight: Double = 0
     package var underlinePosition: Double = 0
     package var underlineThickness: Double = 0
+    package var strikeoutPosition: Double = 0
+    package var strikeoutThickness: Double = 0
+    package var superscriptOffset: Double = 0
+    package var superscriptSize: Double = 0
+    package var subscriptOffset: Double = 0
+    package var subscriptSize: Double = 0
     package var xMin: Double = 0
     package var yMin: Double = 0
     package var xMax: Double = 0
@@ -46,6 +57,14 @@ package struct FaceMetrics: Sendable, Equatable {
         xHeight = position(HB_OT_METRICS_TAG_X_HEIGHT) ?? inkTop(of: "x") ?? 0
         underlinePosition = position(HB_OT_METRICS_TAG_UNDERLINE_OFFSET) ?? 0
         underlineThickness = position(HB_OT_METRICS_TAG_UNDERLINE_SIZE) ?? 0
+        let upem = Double(hb_face_get_upem(hb_font_get_face(hbFont)))
+        func nonZero(_ value: Double?) -> Double? { value.flatMap { $0 != 0 ? $0 : nil } }
+        strikeoutPosition = nonZero(position(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET)) ?? xHeight / 2
+        strikeoutThickness = nonZero(position(HB_OT_METRICS_TAG_STRIKEOUT_SIZE)) ?? underlineThickness
+        superscriptOffset = nonZero(position(HB_OT_METRICS_TAG_SUPERSCRIPT_EM_Y_OFFSET)) ?? 0.34 * upem
+        superscriptSize = nonZero(position(HB_OT_METRICS_TAG_SUPERSCRIPT_EM_Y_SIZE)) ?? 0.65 * upem
+        subscriptOffset = nonZero(position(HB_OT_METRICS_TAG_SUBSCRIPT_EM_Y_OFFSET)) ?? 0.14 * upem
+        subscriptSize = nonZero(position(HB_OT_METRICS_TAG_SUBSCRIPT_EM_Y_SIZE)) ?? 0.65 * upem
         if let head {
             xMin = Double(head.int16(at: 36) ?? 0)
             yMin = Double(head.int16(at: 38) ?? 0)

@@ -124,6 +124,20 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// `post.underlineThickness`. Like `CTFontGetUnderlineThickness`.
     public var underlineThickness: CGFloat { CGFloat(face.metrics.underlineThickness) * scale }
     /// The union of all glyph bounds from `head.xMin/yMin/xMax/yMax`, y up. Like `CTFontGetBoundingBox`.
+    /// Where strikethrough goes: its centre line's distance above the baseline (OS/2
+    /// yStrikeoutPosition, or half the x-height). Like NSFont's strikethrough metrics.
+    public var strikethroughPosition: CGFloat { CGFloat(face.metrics.strikeoutPosition) * scale }
+    /// Strikethrough thickness (OS/2 yStrikeoutSize, or the underline thickness).
+    public var strikethroughThickness: CGFloat { CGFloat(face.metrics.strikeoutThickness) * scale }
+    /// How far superscript text is raised (OS/2 ySuperscriptYOffset), in points at this size.
+    public var superscriptOffset: CGFloat { CGFloat(face.metrics.superscriptOffset) * scale }
+    /// How far subscript text is lowered (OS/2 ySubscriptYOffset, positive downward).
+    public var subscriptOffset: CGFloat { CGFloat(face.metrics.subscriptOffset) * scale }
+    /// The size of superscript text relative to this font's (OS/2 ySuperscriptYSize / unitsPerEm).
+    public var superscriptScale: CGFloat { CGFloat(face.metrics.superscriptSize) / CGFloat(unitsPerEm) }
+    /// The size of subscript text relative to this font's (OS/2 ySubscriptYSize / unitsPerEm).
+    public var subscriptScale: CGFloat { CGFloat(face.metrics.subscriptSize) / CGFloat(unitsPerEm) }
+
     public var boundingBox: CGRect {
         let m = face.metrics
         return CGRect(x: m.xMin * scale, y: m.yMin * scale,

@@ -14,10 +14,19 @@ public struct Frame: Sendable {
     public let lineOrigins: [CGPoint]
     /// The range that was asked for. Like CTFrameGetStringRange.
     public let stringRange: Range<Int>
-    /// The range that fits. Like CTFrameGetVisibleStringRange.
+    /// The range that fits. Like CTFrameGetVisibleStringRange. A truncated line counts with its
+    /// whole string range (the text its token stands for included).
     public let visibleStringRange: Range<Int>
+    /// For each line, the vertical metrics it was stacked with: its ascent after the paragraph's
+    /// line-height mode, multiple and minimum/maximum line height, its descent, and its leading
+    /// after the line-spacing adjustment and clamp (the width is the line's). Equal to the line's
+    /// own typographic bounds when the paragraph style sets none of these. CoreText keeps these
+    /// in the line origins only.
+    public let placedLineMetrics: [TypographicBounds]
 
-    package init(rect: CGRect, lines: [Line], lineOrigins: [CGPoint], stringRange: Range<Int>, visibleStringRange: Range<Int>) {
+    package init(rect: CGRect, lines: [Line], lineOrigins: [CGPoint], stringRange: Range<Int>, visibleStringRange: Range<Int>,
+                 placedLineMetrics: [TypographicBounds]? = nil) {
+        self.placedLineMetrics = placedLineMetrics ?? lines.map(\.typographicBounds)
         self.rect = rect
         self.lines = lines
         self.lineOrigins = lineOrigins
@@ -52,7 +61,7 @@ public struct Frame: Sendable {
 
     /// The index of the line at `point` (in the coordinates of the frame's path, y up, like
     /// `rect`): the line whose band — from its baseline minus descent and leading up to its
-    /// baseline plus ascent — holds the point's y, or the nearest line when the point is above,
+    /// baseline plus ascent, as in `placedLineMetrics` — holds the point's y, or the nearest line when the point is above,
     /// below or between bands. Nil only for a frame without lines. (CoreText has no such call;
     /// this is what text views build from CTFrameGetLineOrigins.)
     public func lineIndex(at point: CGPoint) -> Int? {
@@ -60,7 +69,7 @@ public struct Frame: Sendable {
         let y = point.y - rect.minY
         var best = 0
         var bestDistance = CGFloat.infinity
-        for (i, (line, origin)) in zip(lines, lineOrigins).enumerated() {
+        for (i, (line, origin)) in zip(placedLineMetrics, lineOrigins).enumerated() {
             let top = origin.y + line.ascent
             let bottom = origin.y - line.descent - line.leading
             let distance = y > top ? y - top : (y < bottom ? bottom - y : 0)
@@ -81,10 +90,10 @@ public struct Frame: Sendable {
         return lines[i].stringIndex(for: CGPoint(x: point.x - rect.minX - origin.x, y: point.y - rect.minY - origin.y))
     }
 
-    /// The typographic height used, from the top of `rect` to the bottom (baseline − descent) of
-    /// the last line; 0 for an empty frame.
+    /// The typographic height used, from the top of `rect` to the bottom (baseline − placed
+    /// descent) of the last line; 0 for an empty frame.
     public var usedHeight: CGFloat {
-        guard let last = lines.last, let origin = lineOrigins.last else { return 0 }
+        guard let last = placedLineMetrics.last, let origin = lineOrigins.last else { return 0 }
         return rect.height - (origin.y - last.descent)
     }
 }

@@ -27,15 +27,27 @@ public final class Framesetter: Sendable {
     public var text: AttributedText { typesetter.text }
 
     /// Lays out `range` (nil: the whole text) in `rect`, y up. Lines stack from the top: the first
-    /// baseline sits one ascent below the top edge; each next baseline is the previous one minus
-    /// the previous line's descent and leading and this line's ascent. A line is added only if it
-    /// fits whole (its descent above the bottom edge); the frame ends at the first line that does
-    /// not. Each line is placed horizontally by its paragraph's alignment (natural: left for a
-    /// left-to-right paragraph, right for a right-to-left one; justified: every line but a
+    /// baseline sits one (placed) ascent below the top edge; each next baseline is the previous one
+    /// minus the previous line's descent and leading, any paragraph spacing, and this line's
+    /// ascent — the metrics after the paragraph style's line-height rules (see `ParagraphStyle`
+    /// and `Frame.placedLineMetrics`). A line is added only if it fits whole (its descent above
+    /// the bottom edge); the frame ends at the first line that does not. Each line gets the width
+    /// its paragraph's indents leave (see `ParagraphStyle.tailIndent`) and is placed in it by the
+    /// paragraph's alignment (natural: left for a left-to-right paragraph, right for a
+    /// right-to-left one, whose head indent is on the right; justified: every line but a
     /// paragraph's last, or one ended by U+2028, is stretched to the width with `Line.justified`,
-    /// and those lines sit as natural), with trailing whitespace hanging past the edge.
-    /// Like CTFramesetterCreateFrame with a rectangular path.
+    /// and those lines sit as natural), with trailing whitespace hanging past the edge. A
+    /// paragraph whose line-break mode is clipping or truncating gets one line per paragraph
+    /// (and per U+2028), cut or truncated to its width. Like CTFramesetterCreateFrame with a
+    /// rectangular path (which never truncates the last line: see the `options:` variant).
     public func frame(in rect: CGRect, range: Range<Int>? = nil) throws(LayoutError) -> Frame {
+        try frame(in: rect, range: range, options: FrameOptions(maximumNumberOfLines: 0, truncation: nil))
+    }
+
+    /// Like `frame(in:range:)`, with a maximum number of lines and the truncation of the last
+    /// visible line when text remains (see `FrameOptions`). The frame's `stringRange` is still
+    /// the whole range asked for; its `visibleStringRange` ends where the last line's range ends.
+    public func frame(in rect: CGRect, range: Range<Int>? = nil, options: FrameOptions) throws(LayoutError) -> Frame {
         let range = try validate(range)
         for (name, value) in [("x", rect.minX), ("y", rect.minY), ("width", rect.width), ("height", rect.height)] {
             guard value.isFinite else { throw .invalidGeometry("frame \(name) \(value) must be finite") }
@@ -43,29 +55,39 @@ public final class Framesetter: Sendable {
         guard rect.size.width >= 0, rect.size.height >= 0 else {
             throw .invalidGeometry("frame size \(rect.size.width)×\(rect.size.height) must not be negative")
         }
+        guard options.maximumNumberOfLines >= 0 else {
+            throw .invalidGeometry("maximum number of lines \(options.maximumNumberOfLines) must be ≥ 0")
+        }
         let rect = rect.standardized
-        let placed = place(range, width: rect.width, height: rect.height)
+        let placed = place(range, width: rect.width, height: rect.height, options: options)
         var origins: [CGPoint] = []
         origins.reserveCapacity(placed.lines.count)
         var lines: [Line] = []
         lines.reserveCapacity(placed.lines.count)
-        for (line, baseline) in zip(placed.lines, placed.baselines) {
-            var line = line
-            if style(of: line).alignment == .justified, !line.endsParagraph, !line.endsWithLineSeparator {
-                line = line.justified(factor: 1, width: rect.width)
+        for item in placed.lines {
+            var line = item.line
+            let style = self.style(of: line)
+            if style.alignment == .justified, !line.endsParagraph, !line.endsWithLineSeparator, !line.isTruncated,
+               !style.lineBreakMode.isSingleLine
+            {
+                line = line.justified(factor: 1, width: item.width)
             }
             lines.append(line)
-            origins.append(CGPoint(x: alignmentOffset(line, width: rect.width), y: rect.height - baseline))
+            let left = item.resolved.lineLeft(frameWidth: rect.width, head: item.head, width: item.width,
+                                              rightToLeft: line.isRightToLeft)
+            origins.append(CGPoint(x: left + alignmentOffset(line, width: item.width), y: rect.height - item.baseline))
         }
         return Frame(
             rect: rect, lines: lines, lineOrigins: origins, stringRange: range,
-            visibleStringRange: range.lowerBound..<placed.end)
+            visibleStringRange: range.lowerBound..<placed.end, placedLineMetrics: placed.lines.map(\.metrics))
     }
 
     /// The size `range` needs within `constraints` (`.greatestFiniteMagnitude` or infinity for an
-    /// unconstrained dimension), and the range that fits. The width is the widest line without its
-    /// trailing whitespace; the height runs from the top to the last line's descent. A frame of
-    /// exactly this size holds the same lines and the same range.
+    /// unconstrained dimension), and the range that fits. The width is the widest line's extent
+    /// from the frame's left edge, indents included, without its trailing whitespace; the height
+    /// runs from the top to the last line's placed descent. A frame of exactly this size holds
+    /// the same lines and the same range. (With an unconstrained width, a positive tail indent
+    /// still fixes the line width; otherwise lines are as long as their paragraphs.)
     /// Like CTFramesetterSuggestFrameSizeWithConstraints.
     public func suggestFrameSize(range: Range<Int>? = nil, constraints: CGSize) throws(LayoutError)
         -> (size: CGSize, fitRange: Range<Int>)
@@ -77,11 +99,19 @@ public final class Framesetter: Sendable {
         let unbounded = CGFloat.greatestFiniteMagnitude / 2
         let width = constraints.width >= unbounded ? .infinity : constraints.width
         let height = constraints.height >= unbounded ? .infinity : constraints.height
-        let placed = place(range, width: width, height: height)
+        let placed = place(range, width: width, height: height, options: FrameOptions(truncation: nil))
         var maxWidth: CGFloat = 0
-        for line in placed.lines { maxWidth = max(maxWidth, line.width - line.trailingWhitespaceWidth) }
+        for item in placed.lines {
+            // The line's extent in a frame of its own width: head indent + visible width, and for
+            // a right-to-left or tail-indented line the same measured from the other side.
+            let visible = item.line.width - item.line.trailingWhitespaceWidth
+            var extent = item.head + visible
+            if item.resolved.tailIndent < 0 { extent -= item.resolved.tailIndent }
+            maxWidth = max(maxWidth, extent)
+        }
+        if width.isFinite { maxWidth = min(maxWidth, width) }
         var used: CGFloat = 0
-        if let last = placed.lines.last, let baseline = placed.baselines.last { used = baseline + last.descent }
+        if let last = placed.lines.last { used = last.baseline + last.metrics.descent }
         return (CGSize(width: maxWidth, height: used), range.lowerBound..<placed.end)
     }
 
@@ -94,26 +124,99 @@ public final class Framesetter: Sendable {
         return range
     }
 
-    /// Lines of `range` broken for `width`, with each baseline's distance below the top, as many as
-    /// fit in `height`.
-    func place(_ range: Range<Int>, width: CGFloat, height: CGFloat) -> (lines: [Line], baselines: [CGFloat], end: Int) {
-        var lines: [Line] = []
-        var baselines: [CGFloat] = []
+    /// One line as the framesetter placed it.
+    struct PlacedLine {
+        var line: Line
+        /// The line's baseline, below the frame's top.
+        var baseline: CGFloat
+        /// The metrics it was stacked with.
+        var metrics: TypographicBounds
+        /// Its head indent and available width.
+        var head: CGFloat
+        var width: CGFloat
+        var resolved: ResolvedParagraphStyle
+    }
+
+    /// Lines of `range` broken for a frame `width` wide, with each baseline's distance below the
+    /// top, as many as fit in `height` and the options allow; the last one truncated per the options.
+    func place(_ range: Range<Int>, width frameWidth: CGFloat, height: CGFloat, options: FrameOptions)
+        -> (lines: [PlacedLine], end: Int)
+    {
+        var placed: [PlacedLine] = []
         var end = range.lowerBound
-        typesetter.forEachLine(in: range, width: width) { line in
-            let baseline: CGFloat
-            if let previous = lines.last, let previousBaseline = baselines.last {
-                baseline = previousBaseline + previous.descent + previous.leading + line.ascent
-            } else {
-                baseline = line.ascent
+        var start = range.lowerBound
+        let limit = options.maximumNumberOfLines
+        // The gap below the previous line: its descent, leading and, when this line starts a
+        // paragraph, the previous paragraph's spacing after.
+        func baseline(for line: PlacedLine, startsParagraph: Bool) -> CGFloat {
+            guard let previous = placed.last else { return line.metrics.ascent }
+            var y = previous.baseline + previous.metrics.descent + previous.metrics.leading + line.metrics.ascent
+            if startsParagraph {
+                y += previous.resolved.paragraphSpacing + line.resolved.paragraphSpacingBefore
             }
-            guard baseline + line.descent <= height else { return false }
-            lines.append(line)
-            baselines.append(baseline)
-            end = line.stringRange.upperBound
-            return true
+            return y
         }
-        return (lines, baselines, end)
+        while start < range.upperBound {
+            if limit > 0, placed.count == limit { break }
+            let index = typesetter.paragraphIndex(containing: start)
+            let paragraph = typesetter.analysis(ofParagraph: index)
+            let resolved = typesetter.extras(ofParagraph: index).style
+            let startsParagraph = start == paragraph.span.range.lowerBound
+            let head = resolved.headIndent(firstLine: startsParagraph)
+            let width = resolved.lineWidth(frameWidth: frameWidth, head: head)
+            let mode = paragraph.style.lineBreakMode
+            var lineEnd: Int
+            if mode.isSingleLine {
+                lineEnd = typesetter.singleLineEnd(paragraph, from: start)
+            } else {
+                lineEnd = typesetter.lineEnd(paragraph, from: start, width: width, clusterOnly: mode == .charWrapping, offset: head)
+            }
+            lineEnd = min(max(lineEnd, start + 1), range.upperBound)
+            var line = typesetter.makeLine(paragraph, range: start..<lineEnd, offset: head)
+            if mode.isSingleLine, width.isFinite {
+                line = Framesetter.cut(line, mode: mode, width: width)
+            }
+            var item = PlacedLine(line: line, baseline: 0, metrics: resolved.placedMetrics(of: line), head: head,
+                                  width: width, resolved: resolved)
+            item.baseline = baseline(for: item, startsParagraph: startsParagraph)
+            guard item.baseline + item.metrics.descent <= height else { break }
+            placed.append(item)
+            end = lineEnd
+            start = lineEnd
+        }
+        // Truncate the last visible line when text remains.
+        if let type = options.truncation, end < range.upperBound, var last = placed.popLast() {
+            let lineStart = last.line.stringRange.lowerBound
+            let paragraph = typesetter.analysis(containing: lineStart)
+            let lineEnd = min(typesetter.singleLineEnd(paragraph, from: lineStart), range.upperBound)
+            let full = typesetter.makeLine(paragraph, range: lineStart..<lineEnd, offset: last.head)
+            let remains = lineEnd < range.upperBound
+            if last.width.isFinite,
+               let truncated = full.truncatedLine(width: last.width, type: type, token: .attributed(options.truncationToken),
+                                                  force: remains && type == .end)
+            {
+                last.line = truncated
+                last.metrics = last.resolved.placedMetrics(of: truncated)
+                last.baseline = baseline(for: last, startsParagraph: lineStart == paragraph.span.range.lowerBound)
+                end = lineEnd
+            }
+            placed.append(last)
+        }
+        return (placed, end)
+    }
+
+    /// A single-line paragraph's line cut to `width` as its line-break mode says.
+    static func cut(_ line: Line, mode: LineBreakMode, width: CGFloat) -> Line {
+        let result: Line?
+        switch mode {
+        case .clipping: result = line.truncatedLine(width: width, type: .end, token: .none, force: false)
+        case .truncatingHead: result = line.truncatedLine(width: width, type: .start, token: .attributed(nil), force: false)
+        case .truncatingTail: result = line.truncatedLine(width: width, type: .end, token: .attributed(nil), force: false)
+        case .truncatingMiddle: result = line.truncatedLine(width: width, type: .middle, token: .attributed(nil), force: false)
+        case .wordWrapping, .charWrapping: result = line
+        }
+        // A token wider than the line: clip instead.
+        return result ?? line.truncatedLine(width: width, type: .end, token: .none, force: false) ?? line
     }
 
     /// The paragraph style of a line's paragraph (its first character's, as CoreText takes it).

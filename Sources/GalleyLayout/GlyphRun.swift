@@ -40,6 +40,10 @@ public struct GlyphRun: Sendable {
     public var runDelegate: RunDelegate? { isPlaceholder ? attributes.runDelegate : nil }
     /// True for a placeholder run.
     public let isPlaceholder: Bool
+    /// True for a run of a truncation token (see `Line.truncated(width:type:token:)`): its glyphs
+    /// and attributes are the token's, and its string indices and range are those of the text the
+    /// token stands for.
+    public let isTruncationToken: Bool
     /// True when the run is right-to-left.
     public var isRightToLeft: Bool { status.contains(.rightToLeft) }
     /// Like CTRunGetGlyphCount.
@@ -48,8 +52,9 @@ public struct GlyphRun: Sendable {
     package init(
         glyphs: [GlyphID], positions: [CGPoint], advances: [CGSize], stringIndices: [Int],
         stringRange: Range<Int>, attributes: Attributes, font: Font, bidiLevel: UInt8, isPlaceholder: Bool,
-        originX: CGFloat
+        originX: CGFloat, isTruncationToken: Bool = false
     ) {
+        self.isTruncationToken = isTruncationToken
         self.originX = originX
         self.glyphs = glyphs
         self.positions = positions

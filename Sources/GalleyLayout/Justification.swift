@@ -73,13 +73,15 @@ extension Line {
                 GlyphRun(
                     glyphs: run.glyphs, positions: positions, advances: advances, stringIndices: run.stringIndices,
                     stringRange: run.stringRange, attributes: run.attributes, font: run.font,
-                    bidiLevel: run.bidiLevel, isPlaceholder: run.isPlaceholder, originX: start))
+                    bidiLevel: run.bidiLevel, isPlaceholder: run.isPlaceholder, originX: start,
+                    isTruncationToken: run.isTruncationToken))
         }
         var bounds = typographicBounds
         bounds.width = x
         return Line(
             glyphRuns: runs, stringRange: stringRange, typographicBounds: bounds,
             trailingWhitespaceWidth: trailingWhitespaceWidth, paragraphLevel: paragraphLevel,
-            endsParagraph: endsParagraph, units: units, visibleEnd: visibleEnd)
+            endsParagraph: endsParagraph, units: units, visibleEnd: visibleEnd,
+            truncationTokenRange: truncationTokenRange)
     }
 }

@@ -41,6 +41,13 @@ public struct Line: Sendable {
     /// True for a right-to-left paragraph's line.
     public var isRightToLeft: Bool { paragraphLevel & 1 == 1 }
 
+    /// For a line made by truncation, the UTF-16 range of the line's text that the token stands
+    /// for (what was cut; empty when a frame forced a token at the end of text that fits); nil
+    /// for a line that was not truncated. The token's glyph runs have `isTruncationToken` set.
+    public let truncationTokenRange: Range<Int>?
+    /// True for a line made by truncation (CoreText has no such flag; DTCoreText compares glyphs).
+    public var isTruncated: Bool { truncationTokenRange != nil }
+
     /// The text's code units (shared storage, not a copy), to tell spaces apart when justifying.
     let units: [UInt16]
     /// The end of the line's range without its trailing whitespace.
@@ -49,8 +56,9 @@ public struct Line: Sendable {
     package init(
         glyphRuns: [GlyphRun], stringRange: Range<Int>, typographicBounds: TypographicBounds,
         trailingWhitespaceWidth: CGFloat, paragraphLevel: UInt8, endsParagraph: Bool, units: [UInt16],
-        visibleEnd: Int
+        visibleEnd: Int, truncationTokenRange: Range<Int>? = nil
     ) {
+        self.truncationTokenRange = truncationTokenRange
         self.units = units
         self.visibleEnd = visibleEnd
         self.glyphRuns = glyphRuns

@@ -8,8 +8,9 @@ import GalleyText
 import GalleyUnicode
 
 enum LineBuilder {
-    /// The line for `range`, which lies inside `paragraph.span.range`.
-    static func line(_ paragraph: ParagraphAnalysis, range: Range<Int>, text: AttributedText) -> Line {
+    /// The line for `range`, which lies inside `paragraph.span.range`, with its TABs as wide as
+    /// `tabs` says (the shaper gives a TAB the space glyph at a space's advance).
+    static func line(_ paragraph: ParagraphAnalysis, range: Range<Int>, text: AttributedText, tabs: TabLayout = .none) -> Line {
         let content = paragraph.content
         let glyphRange = max(range.lowerBound, content.lowerBound)..<max(
             min(range.upperBound, content.upperBound), max(range.lowerBound, content.lowerBound))
@@ -65,8 +66,14 @@ enum LineBuilder {
             let start = x
             for g in 0..<n {
                 positions.append(CGPoint(x: x + piece.offsets[g].x, y: piece.offsets[g].y))
-                advances.append(CGSize(width: piece.advances[g], height: 0))
-                x += piece.advances[g]
+                var advance = piece.advances[g]
+                if !tabs.widths.isEmpty, let tab = tabs.widths[piece.clusters[g]] {
+                    // The cluster's first glyph (in visual order) takes the TAB's width, others none.
+                    let firstOfCluster = g == 0 || piece.clusters[g - 1] != piece.clusters[g]
+                    advance = firstOfCluster ? tab : 0
+                }
+                advances.append(CGSize(width: advance, height: 0))
+                x += advance
             }
             let run = GlyphRun(
                 glyphs: piece.glyphs, positions: positions, advances: advances, stringIndices: piece.clusters,
@@ -85,7 +92,7 @@ enum LineBuilder {
             descent = font.descent
             leading = font.leading
         }
-        let trailing = paragraph.width(of: trimmedEnd..<glyphRange.upperBound)
+        let trailing = tabs.width(of: trimmedEnd..<glyphRange.upperBound, in: paragraph)
         return Line(
             glyphRuns: runs, stringRange: range,
             typographicBounds: TypographicBounds(width: x, ascent: ascent, descent: descent, leading: leading),

@@ -17,6 +17,8 @@ public final class Typesetter: Sendable {
     public let defaultFont: Font
     let paragraphs: [ParagraphSpan]
     private let cache = Mutex<[Int: ParagraphAnalysis]>([:])
+    /// Per paragraph: its validated style and the offsets of its TABs.
+    private let extras = Mutex<[Int: (style: ResolvedParagraphStyle, tabs: [Int])]>([:])
 
     /// The default font: the bundled DejaVu Sans at 12 pt.
     static let fallbackDefaultFont: Result<Font, FontError> = {
@@ -67,40 +69,66 @@ public final class Typesetter: Sendable {
         analysis(ofParagraph: paragraphIndex(containing: offset))
     }
 
+    /// The validated style and TAB offsets of paragraph `index`, computed on first use.
+    func extras(ofParagraph index: Int) -> (style: ResolvedParagraphStyle, tabs: [Int]) {
+        if let hit = extras.withLock({ $0[index] }) { return hit }
+        let paragraph = analysis(ofParagraph: index)
+        let made = (ResolvedParagraphStyle(paragraph.style), TabLayout.tabs(in: paragraph, units: text.utf16))
+        extras.withLock { $0[index] = made }
+        return made
+    }
+
+    /// The TAB widths of the line `range` of `paragraph` starting `offset` from the leading margin.
+    func tabLayout(_ paragraph: ParagraphAnalysis, range: Range<Int>, offset: CGFloat) -> TabLayout {
+        let (style, tabs) = extras(ofParagraph: paragraphIndex(containing: paragraph.span.range.lowerBound))
+        if tabs.isEmpty { return .none }
+        return TabLayout(paragraph: paragraph, style: style, tabs: tabs, range: range, offset: offset, units: text.utf16)
+    }
+
     // MARK: Breaking
 
     /// How many UTF-16 code units starting at `start` fit on a line of `width`, breaking at a
     /// UAX #14 opportunity (or, for a word longer than the line, between grapheme clusters).
     /// The count includes trailing whitespace, which hangs past the width, and the paragraph
     /// separator or line separator that ends the line; it is never 0 for a start inside the text.
-    /// Like CTTypesetterSuggestLineBreak.
-    public func suggestLineBreak(startingAt start: Int, width: CGFloat) throws(LayoutError) -> Int {
-        try validate(start: start, width: width)
+    /// Like CTTypesetterSuggestLineBreakWithOffset: `offset` is the line's distance from the
+    /// paragraph's leading margin (its head indent), which only matters for TABs, whose stops are
+    /// measured from that margin. Only the wrapping rule of the paragraph's line-break mode is
+    /// used (character wrapping for `.charWrapping`, word wrapping for every other mode).
+    public func suggestLineBreak(startingAt start: Int, width: CGFloat, offset: CGFloat = 0) throws(LayoutError) -> Int {
+        try validate(start: start, width: width, offset: offset)
         if start == text.length { return 0 }
         let paragraph = analysis(containing: start)
         let mode = paragraph.style.lineBreakMode
-        return lineEnd(paragraph, from: start, width: width, clusterOnly: mode == .charWrapping) - start
+        return lineEnd(paragraph, from: start, width: width, clusterOnly: mode == .charWrapping, offset: offset) - start
     }
 
     /// Like `suggestLineBreak`, but breaks at any grapheme cluster boundary, with no linguistic
-    /// analysis (hard breaks are still honoured). Like CTTypesetterSuggestClusterBreak.
-    public func suggestClusterBreak(startingAt start: Int, width: CGFloat) throws(LayoutError) -> Int {
-        try validate(start: start, width: width)
+    /// analysis (hard breaks are still honoured). Like CTTypesetterSuggestClusterBreakWithOffset.
+    public func suggestClusterBreak(startingAt start: Int, width: CGFloat, offset: CGFloat = 0) throws(LayoutError) -> Int {
+        try validate(start: start, width: width, offset: offset)
         if start == text.length { return 0 }
-        return lineEnd(analysis(containing: start), from: start, width: width, clusterOnly: true) - start
+        return lineEnd(analysis(containing: start), from: start, width: width, clusterOnly: true, offset: offset) - start
     }
 
-    private func validate(start: Int, width: CGFloat) throws(LayoutError) {
+    private func validate(start: Int, width: CGFloat, offset: CGFloat) throws(LayoutError) {
         guard start >= 0, start <= text.length else { throw .indexOutOfBounds(index: start, length: text.length) }
         guard !width.isNaN, width >= 0 else { throw .invalidGeometry("line width \(width) must be a number ≥ 0") }
+        guard offset.isFinite else { throw .invalidGeometry("line offset \(offset) must be finite") }
     }
 
-    /// The end of the line that starts at `start` in `paragraph`.
-    func lineEnd(_ paragraph: ParagraphAnalysis, from start: Int, width: CGFloat, clusterOnly: Bool) -> Int {
+    /// The end of the line that starts at `start` in `paragraph`, `offset` from the leading margin.
+    func lineEnd(_ paragraph: ParagraphAnalysis, from start: Int, width: CGFloat, clusterOnly: Bool, offset: CGFloat = 0) -> Int {
         let content = paragraph.content
         if start >= content.upperBound { return paragraph.span.range.upperBound }
+        let hasTabs = !extras(ofParagraph: paragraphIndex(containing: start)).tabs.isEmpty
         let fits: (Int) -> Bool = { end in
-            paragraph.width(of: start..<paragraph.endTrimmingWhitespace(start..<end)) <= width
+            let visible = start..<paragraph.endTrimmingWhitespace(start..<end)
+            if hasTabs {
+                let tabs = self.tabLayout(paragraph, range: start..<end, offset: offset)
+                return tabs.width(of: visible, in: paragraph) <= width
+            }
+            return paragraph.width(of: visible) <= width
         }
         var best: Int? = nil
         // Break opportunities after `start`.
@@ -168,28 +196,34 @@ public final class Typesetter: Sendable {
 
     /// The line for `range`: glyphs in visual order, positioned from the line origin. A range that
     /// crosses a paragraph separator is cut at the end of the first paragraph (a line never spans
-    /// paragraphs). Like CTTypesetterCreateLine.
-    public func line(for range: Range<Int>) throws(LayoutError) -> Line {
+    /// paragraphs). `offset` is the line's distance from the paragraph's leading margin, used to
+    /// place TABs at their stops. Like CTTypesetterCreateLineWithOffset.
+    public func line(for range: Range<Int>, offset: CGFloat = 0) throws(LayoutError) -> Line {
         guard range.lowerBound >= 0, range.upperBound <= text.length else {
             throw .rangeOutOfBounds(range: range, length: text.length)
         }
+        guard offset.isFinite else { throw .invalidGeometry("line offset \(offset) must be finite") }
         let paragraph = analysis(containing: range.lowerBound)
         let end = min(range.upperBound, paragraph.span.range.upperBound)
-        return LineBuilder.line(paragraph, range: range.lowerBound..<end, text: text)
+        return makeLine(paragraph, range: range.lowerBound..<end, offset: offset)
     }
 
-    /// Breaks `range` into lines of `width`, in order, calling `body` with each; stops when `body`
-    /// returns false. The engine of the framesetter.
-    func forEachLine(in range: Range<Int>, width: CGFloat, _ body: (Line) -> Bool) {
-        var start = range.lowerBound
-        while start < range.upperBound {
-            let paragraph = analysis(containing: start)
-            let clusterOnly = paragraph.style.lineBreakMode == .charWrapping
-            var end = lineEnd(paragraph, from: start, width: width, clusterOnly: clusterOnly)
-            end = min(max(end, start + 1), range.upperBound)
-            let line = LineBuilder.line(paragraph, range: start..<end, text: text)
-            if !body(line) { return }
-            start = end
+    /// The line for `range` inside `paragraph`, TABs placed for `offset`.
+    func makeLine(_ paragraph: ParagraphAnalysis, range: Range<Int>, offset: CGFloat) -> Line {
+        let glyphEnd = min(range.upperBound, paragraph.content.upperBound)
+        let tabs = tabLayout(paragraph, range: range.lowerBound..<max(range.lowerBound, glyphEnd), offset: offset)
+        return LineBuilder.line(paragraph, range: range, text: text, tabs: tabs)
+    }
+
+    /// The end of the line a single-line mode (clipping, truncation) makes from `start`: the next
+    /// mandatory break (U+2028 or the paragraph's end), separator included.
+    func singleLineEnd(_ paragraph: ParagraphAnalysis, from start: Int) -> Int {
+        let breaks = paragraph.breaks
+        var i = firstBreak(after: start, in: breaks)
+        while i < breaks.count {
+            if breaks[i].isMandatory, breaks[i].offset < paragraph.content.upperBound { return breaks[i].offset }
+            i += 1
         }
+        return paragraph.span.range.upperBound
     }
 }

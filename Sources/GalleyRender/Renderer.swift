@@ -13,7 +13,8 @@ import GalleyText
 ///
 /// Glyphs are rasterised by FreeType, grayscale anti-aliased and (by default) unhinted, with the
 /// run font's synthetic bold and oblique applied to the outlines, at the run font's size ×
-/// `scale`, at their fractional positions (quantised to 1/4 pixel), and composited source-over
+/// `scale`, at their fractional x positions (quantised to 1/4 pixel; each glyph's baseline is
+/// rounded to a whole pixel row, as cairo and Skia do for horizontal text), and composited source-over
 /// in the run's `foregroundColor` (black when absent) **in linear light**: colours and
 /// destination pixels are decoded from sRGB (IEC 61966-2-1), blended with coverage × alpha, and
 /// encoded back, over any background, transparent included (straight alpha). So a pixel half
@@ -29,8 +30,7 @@ public struct Renderer: Sendable {
     public let hinting: Hinting
 
     /// Creates a renderer that draws `scale` pixels per point (2 for a "retina" image), hinting
-    /// outlines as `hinting` says. With `.light` or `.full`, baselines snap to whole pixels
-    /// (as hinted outlines expect); x positions keep their 1/4-pixel phases.
+    /// outlines as `hinting` says.
     public init(scale: CGFloat = 1, hinting: Hinting = .none) {
         self.scale = scale.isFinite && scale > 0 ? min(scale, 64) : 1
         self.hinting = hinting
@@ -164,8 +164,10 @@ public struct Renderer: Sendable {
             let margin = min(4 * Double(run.font.size) * s + 2, 100_000)
             guard px.isFinite, py.isFinite, px > -margin, py > -margin,
                   px < Double(bitmap.width) + margin, py < Double(bitmap.height) + margin else { continue }
+            // x keeps a 1/4-pixel phase; baselines snap to whole pixels (as cairo and Skia do for
+            // horizontal text), so every line has crisp horizontal edges at the same vertical phase.
             let qx = Int((px * steps).rounded())
-            let qy = hinting == .none ? Int((py * steps).rounded()) : Int(py.rounded()) * GlyphRasterizer.subpixelSteps
+            let qy = Int(py.rounded()) * GlyphRasterizer.subpixelSteps
             let ix = Int((Double(qx) / steps).rounded(.down)), iy = Int((Double(qy) / steps).rounded(.down))
             let k = GlyphRasterizer.subpixelSteps
             requests.append(.init(glyph: run.glyphs[i], phaseX: qx - ix * k, phaseY: qy - iy * k))

@@ -19,13 +19,16 @@ package struct ShapingRequest: Sendable {
     package let script: String
     /// BCP 47 language tag, or nil for HarfBuzz's default.
     package let language: String?
-    /// Extra advance after each cluster (kCTKernAttributeName), in points.
+    /// Extra advance after each cluster (kCTKernAttributeName plus kCTTrackingAttributeName), in points.
     package let kern: CGFloat
+    /// OpenType features to apply to the whole range.
+    package let features: [ShapingFeature]
 
     package init(
         text: [UInt16], context: Range<Int>, range: Range<Int>, font: Font, rightToLeft: Bool,
-        script: String, language: String?, kern: CGFloat
+        script: String, language: String?, kern: CGFloat, features: [ShapingFeature] = []
     ) {
+        self.features = features
         self.text = text
         self.context = context
         self.range = range
@@ -77,7 +80,13 @@ package enum HarfBuzzShaper {
         if range.upperBound == context.upperBound { flags |= HB_BUFFER_FLAG_EOT.rawValue }
         hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
 
-        hb_shape(request.font.face.hbFont, buffer, nil, 0)
+        var features = request.features.map { feature -> hb_feature_t in
+            let tag = feature.tag.withCString { hb_tag_from_string($0, -1) }
+            return hb_feature_t(tag: tag, value: feature.value, start: 0, end: UInt32.max)
+        }
+        features.withUnsafeMutableBufferPointer { list in
+            hb_shape(request.font.face.hbFont, buffer, list.baseAddress, UInt32(list.count))
+        }
 
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),

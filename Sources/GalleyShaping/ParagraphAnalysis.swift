@@ -129,7 +129,9 @@ package struct ParagraphAnalysis: Sendable {
         let glyphs = HarfBuzzShaper.shape(
             ShapingRequest(
                 text: units, context: context, range: range, font: spec.font, rightToLeft: spec.level & 1 == 1,
-                script: spec.script, language: spec.attributes.language, kern: spec.attributes.kern ?? 0))
+                script: spec.script, language: spec.attributes.language,
+                kern: (spec.attributes.kern ?? 0) + (spec.attributes.tracking ?? 0),
+                features: FeatureSettings.features(for: spec.attributes)))
         return ShapedItem(
             range: range, font: spec.font, attributes: spec.attributes, level: spec.level, script: spec.script,
             glyphs: glyphs.glyphs, clusters: glyphs.clusters, advances: glyphs.advances, offsets: glyphs.offsets,

@@ -1,5 +1,7 @@
 // Attribute: one attribute with its value (font, colour, paragraph style, kern, language,
-// run delegate, writing direction), and Attribute.Key, the name of each kind.
+// run delegate, writing direction, tracking, ligatures, OpenType features, baseline shifts,
+// obliqueness, decorations, background, stroke, shadow, variations), and Attribute.Key, the
+// name of each kind.
 
 import Foundation
 import GalleyFonts
@@ -27,6 +29,51 @@ public enum Attribute: Sendable, Hashable {
     /// Explicit bidi levels for the range, outermost first: embeddings, overrides and isolates.
     /// Like `kCTWritingDirectionAttributeName` (an array, so levels can nest).
     case writingDirection([BidiEmbedding])
+    /// Space in points added after every cluster, like letter-spacing (negative tightens;
+    /// must be finite). Like `kCTTrackingAttributeName`. As in CoreText, a non-zero tracking
+    /// turns off the optional ligatures (`liga`, `clig`, `dlig`, `hlig`) unless
+    /// ``fontFeatures(_:)`` turns them on explicitly, so tracked text does not keep "fi" as
+    /// one glyph.
+    case tracking(CGFloat)
+    /// Which ligatures to form: 0 only those the script requires (`liga` and `clig` off),
+    /// 1 the standard ones (the default when absent), 2 all (`dlig` on too). Like
+    /// `kCTLigatureAttributeName`. Other values are invalid. ``fontFeatures(_:)`` settings
+    /// for the same tags win over this level.
+    case ligatureLevel(Int)
+    /// OpenType feature settings, applied in order (a later setting of the same tag wins).
+    /// Like `kCTFontFeatureSettingsAttribute`. An empty array is no attribute.
+    case fontFeatures([FontFeature])
+    /// Moves the glyphs up (positive) or down (negative) by this many points, without
+    /// changing the font size; must be finite. Like `kCTBaselineOffsetAttributeName`.
+    case baselineOffset(CGFloat)
+    /// 1 superscript, -1 subscript, 0 none; n > 1 (n < -1) applies the font's superscript
+    /// (subscript) offset and scale n times. Like `kCTSuperscriptAttributeName`. Offsets and
+    /// scale come from the font's OS/2 table. Galley accepts -10…10 (beyond that the glyphs
+    /// would shrink to nothing).
+    case superscript(Int)
+    /// A horizontal skew: the tangent of the slant angle (0.2 slants about 11.3° to the
+    /// right, negative to the left; 0 upright); must be finite. Like
+    /// `NSObliquenessAttributeName`. Applied to the glyph outlines, not by choosing a face.
+    case obliqueness(CGFloat)
+    /// An underline. Like `kCTUnderlineStyleAttributeName` with
+    /// `kCTUnderlineColorAttributeName`.
+    case underline(TextDecoration)
+    /// A line through the text. Like `NSStrikethroughStyleAttributeName` with
+    /// `NSStrikethroughColorAttributeName`.
+    case strikethrough(TextDecoration)
+    /// The colour painted behind the glyphs, over the line's ascent plus descent. Like
+    /// `kCTBackgroundColorAttributeName`.
+    case backgroundColor(Color)
+    /// Outlined glyphs. Like `kCTStrokeWidthAttributeName` with `kCTStrokeColorAttributeName`;
+    /// see ``TextStroke`` for the sign convention. The width must be finite.
+    case stroke(TextStroke)
+    /// A shadow under the glyphs. Like `NSShadowAttributeName`; the offset must be finite and
+    /// the blur radius finite and not negative.
+    case shadow(TextShadow)
+    /// Axis values for a variable font (`wght`, `wdth`, `slnt`, …), applied in order (a later
+    /// value of the same axis wins). Like `kCTFontVariationAttribute`. An empty array is no
+    /// attribute.
+    case fontVariations([FontVariation])
 
     /// The name of each kind of attribute.
     public enum Key: String, Sendable, Hashable, CaseIterable {
@@ -44,6 +91,30 @@ public enum Attribute: Sendable, Hashable {
         case runDelegate
         /// ``Attribute/writingDirection(_:)``.
         case writingDirection
+        /// ``Attribute/tracking(_:)``.
+        case tracking
+        /// ``Attribute/ligatureLevel(_:)``.
+        case ligatureLevel
+        /// ``Attribute/fontFeatures(_:)``.
+        case fontFeatures
+        /// ``Attribute/baselineOffset(_:)``.
+        case baselineOffset
+        /// ``Attribute/superscript(_:)``.
+        case superscript
+        /// ``Attribute/obliqueness(_:)``.
+        case obliqueness
+        /// ``Attribute/underline(_:)``.
+        case underline
+        /// ``Attribute/strikethrough(_:)``.
+        case strikethrough
+        /// ``Attribute/backgroundColor(_:)``.
+        case backgroundColor
+        /// ``Attribute/stroke(_:)``.
+        case stroke
+        /// ``Attribute/shadow(_:)``.
+        case shadow
+        /// ``Attribute/fontVariations(_:)``.
+        case fontVariations
     }
 
     /// Which kind of attribute this is.
@@ -56,6 +127,18 @@ public enum Attribute: Sendable, Hashable {
         case .language: .language
         case .runDelegate: .runDelegate
         case .writingDirection: .writingDirection
+        case .tracking: .tracking
+        case .ligatureLevel: .ligatureLevel
+        case .fontFeatures: .fontFeatures
+        case .baselineOffset: .baselineOffset
+        case .superscript: .superscript
+        case .obliqueness: .obliqueness
+        case .underline: .underline
+        case .strikethrough: .strikethrough
+        case .backgroundColor: .backgroundColor
+        case .stroke: .stroke
+        case .shadow: .shadow
+        case .fontVariations: .fontVariations
         }
     }
 
@@ -66,8 +149,27 @@ public enum Attribute: Sendable, Hashable {
             "kern must be finite, not \(kern)"
         case .language(let language) where language.isEmpty:
             "language must not be empty"
+        case .tracking(let tracking) where !tracking.isFinite:
+            "tracking must be finite, not \(tracking)"
+        case .ligatureLevel(let level) where !Attribute.ligatureLevels.contains(level):
+            "ligature level must be 0 (none), 1 (standard) or 2 (all), not \(level)"
+        case .baselineOffset(let offset) where !offset.isFinite:
+            "baseline offset must be finite, not \(offset)"
+        case .superscript(let level) where !Attribute.superscriptLevels.contains(level):
+            "superscript must be in \(Attribute.superscriptLevels.lowerBound)...\(Attribute.superscriptLevels.upperBound), not \(level)"
+        case .obliqueness(let obliqueness) where !obliqueness.isFinite:
+            "obliqueness must be finite, not \(obliqueness)"
+        case .stroke(let stroke) where stroke.invalidReason != nil:
+            stroke.invalidReason
+        case .shadow(let shadow) where shadow.invalidReason != nil:
+            shadow.invalidReason
         default:
             nil
         }
     }
+
+    /// The valid ``ligatureLevel(_:)`` values.
+    static let ligatureLevels = 0...2
+    /// The valid ``superscript(_:)`` values.
+    static let superscriptLevels = -10...10
 }

@@ -176,6 +176,105 @@ public struct AttributedTextBuilder: Sendable {
         }
     }
 
+    /// Sets the tracking (points after every cluster) over `range`. Like
+    /// `CFAttributedStringSetAttribute` with `kCTTrackingAttributeName`.
+    /// - Throws: ``AttributedTextError/invalidValue(_:)`` for a NaN or infinite value;
+    ///   ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func setTracking(_ tracking: CGFloat, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.tracking(tracking), range: range)
+    }
+
+    /// Sets the ligature level (0 none, 1 standard, 2 all) over `range`. Like
+    /// `CFAttributedStringSetAttribute` with `kCTLigatureAttributeName`.
+    /// - Throws: ``AttributedTextError/invalidValue(_:)`` for a level other than 0, 1, 2;
+    ///   ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func setLigatureLevel(_ level: Int, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.ligatureLevel(level), range: range)
+    }
+
+    /// Sets OpenType feature settings over `range`, replacing any there. Like
+    /// `CFAttributedStringSetAttribute` with a font whose descriptor has
+    /// `kCTFontFeatureSettingsAttribute`. An empty array removes the attribute.
+    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func setFontFeatures(_ features: [FontFeature], range: Range<Int>) throws(AttributedTextError) {
+        if features.isEmpty {
+            try removeAttribute(.fontFeatures, range: range)
+        } else {
+            try setAttribute(.fontFeatures(features), range: range)
+        }
+    }
+
+    /// Sets the baseline offset (points, positive raises) over `range`. Like
+    /// `CFAttributedStringSetAttribute` with `kCTBaselineOffsetAttributeName`.
+    /// - Throws: ``AttributedTextError/invalidValue(_:)`` for a NaN or infinite value;
+    ///   ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func setBaselineOffset(_ offset: CGFloat, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.baselineOffset(offset), range: range)
+    }
+
+    /// Sets the superscript level (1 superscript, -1 subscript, 0 none) over `range`. Like
+    /// `CFAttributedStringSetAttribute` with `kCTSuperscriptAttributeName`.
+    /// - Throws: ``AttributedTextError/invalidValue(_:)`` for a level outside -10…10;
+    ///   ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func setSuperscript(_ level: Int, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.superscript(level), range: range)
+    }
+
+    /// Sets the obliqueness (tangent of the skew angle) over `range`. Like
+    /// `NSObliquenessAttributeName`.
+    /// - Throws: ``AttributedTextError/invalidValue(_:)`` for a NaN or infinite value;
+    ///   ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func setObliqueness(_ obliqueness: CGFloat, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.obliqueness(obliqueness), range: range)
+    }
+
+    /// Sets an underline over `range`. Like `CFAttributedStringSetAttribute` with
+    /// `kCTUnderlineStyleAttributeName` (and `kCTUnderlineColorAttributeName`).
+    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func setUnderline(_ decoration: TextDecoration, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.underline(decoration), range: range)
+    }
+
+    /// Sets a strikethrough over `range`. Like `NSStrikethroughStyleAttributeName` (and
+    /// `NSStrikethroughColorAttributeName`).
+    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func setStrikethrough(_ decoration: TextDecoration, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.strikethrough(decoration), range: range)
+    }
+
+    /// Sets the background colour over `range`. Like `CFAttributedStringSetAttribute` with
+    /// `kCTBackgroundColorAttributeName`.
+    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func setBackgroundColor(_ color: Color, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.backgroundColor(color), range: range)
+    }
+
+    /// Sets a stroke over `range`. Like `CFAttributedStringSetAttribute` with
+    /// `kCTStrokeWidthAttributeName` (and `kCTStrokeColorAttributeName`).
+    /// - Throws: ``AttributedTextError/invalidValue(_:)`` for a NaN or infinite width;
+    ///   ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func setStroke(_ stroke: TextStroke, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.stroke(stroke), range: range)
+    }
+
+    /// Sets a shadow over `range`. Like `NSShadowAttributeName`.
+    /// - Throws: ``AttributedTextError/invalidValue(_:)`` for a non-finite offset or a
+    ///   negative or non-finite blur radius; ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func setShadow(_ shadow: TextShadow, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.shadow(shadow), range: range)
+    }
+
+    /// Sets variable-font axis values over `range`, replacing any there. Like a font whose
+    /// descriptor has `kCTFontVariationAttribute`. An empty array removes the attribute.
+    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func setFontVariations(_ variations: [FontVariation], range: Range<Int>) throws(AttributedTextError) {
+        if variations.isEmpty {
+            try removeAttribute(.fontVariations, range: range)
+        } else {
+            try setAttribute(.fontVariations(variations), range: range)
+        }
+    }
+
     // MARK: Placeholders
 
     /// Inserts one U+FFFC at `index` carrying `delegate`; its other attributes are

@@ -10,9 +10,10 @@ import GalleyFonts
 /// Write it as an array literal: `[.font(f), .foregroundColor(.blue)]` (a later value of the
 /// same key wins).
 ///
-/// An `Attributes` never holds an invalid value: setting a non-finite ``kern`` or an empty
-/// ``language`` removes that key instead. The throwing methods of ``AttributedTextBuilder``
-/// reject such values with an error.
+/// An `Attributes` never holds an invalid value: setting a non-finite ``kern``, an empty
+/// ``language``, a ligature level other than 0, 1, 2, a NaN offset or blur radius, … (see
+/// each ``Attribute`` case) removes that key instead. The throwing methods of
+/// ``AttributedTextBuilder`` reject such values with an error.
 public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomStringConvertible {
     /// Like `kCTFontAttributeName`.
     public var font: Font?
@@ -30,6 +31,42 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
     public var writingDirection: [BidiEmbedding]? {
         didSet { if writingDirection?.isEmpty == true { writingDirection = nil } }
     }
+    /// Like `kCTTrackingAttributeName`. Always finite.
+    public var tracking: CGFloat? { didSet { if let tracking, !tracking.isFinite { self.tracking = nil } } }
+    /// Like `kCTLigatureAttributeName`. Always 0, 1 or 2 (nil: CoreText's default, 1).
+    public var ligatureLevel: Int? {
+        didSet { if let ligatureLevel, !Attribute.ligatureLevels.contains(ligatureLevel) { self.ligatureLevel = nil } }
+    }
+    /// Like `kCTFontFeatureSettingsAttribute`. Never empty (an empty array is stored as nil).
+    public var fontFeatures: [FontFeature]? { didSet { if fontFeatures?.isEmpty == true { fontFeatures = nil } } }
+    /// Like `kCTBaselineOffsetAttributeName`. Always finite.
+    public var baselineOffset: CGFloat? {
+        didSet { if let baselineOffset, !baselineOffset.isFinite { self.baselineOffset = nil } }
+    }
+    /// Like `kCTSuperscriptAttributeName`. Always in -10…10.
+    public var superscript: Int? {
+        didSet { if let superscript, !Attribute.superscriptLevels.contains(superscript) { self.superscript = nil } }
+    }
+    /// Like `NSObliquenessAttributeName`. Always finite.
+    public var obliqueness: CGFloat? {
+        didSet { if let obliqueness, !obliqueness.isFinite { self.obliqueness = nil } }
+    }
+    /// Like `kCTUnderlineStyleAttributeName` + `kCTUnderlineColorAttributeName`.
+    public var underline: TextDecoration?
+    /// Like `NSStrikethroughStyleAttributeName` + `NSStrikethroughColorAttributeName`.
+    public var strikethrough: TextDecoration?
+    /// Like `kCTBackgroundColorAttributeName`.
+    public var backgroundColor: Color?
+    /// Like `kCTStrokeWidthAttributeName` + `kCTStrokeColorAttributeName`. Its width is
+    /// always finite.
+    public var stroke: TextStroke? { didSet { if stroke?.invalidReason != nil { stroke = nil } } }
+    /// Like `NSShadowAttributeName`. Its offset is always finite and its blur radius finite
+    /// and not negative.
+    public var shadow: TextShadow? { didSet { if shadow?.invalidReason != nil { shadow = nil } } }
+    /// Like `kCTFontVariationAttribute`. Never empty (an empty array is stored as nil).
+    public var fontVariations: [FontVariation]? {
+        didSet { if fontVariations?.isEmpty == true { fontVariations = nil } }
+    }
 
     /// No attributes.
     public init() {}
@@ -46,8 +83,8 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         self.init(attributes)
     }
 
-    /// Sets one attribute, replacing any value of the same key. A non-finite kern or an empty
-    /// language removes the key instead.
+    /// Sets one attribute, replacing any value of the same key. An invalid value (a
+    /// non-finite kern, an empty language, … see ``Attribute``) removes the key instead.
     public mutating func set(_ attribute: Attribute) {
         switch attribute {
         case .font(let font): self.font = font
@@ -57,6 +94,18 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         case .language(let language): self.language = language
         case .runDelegate(let delegate): runDelegate = delegate
         case .writingDirection(let levels): writingDirection = levels
+        case .tracking(let value): tracking = value
+        case .ligatureLevel(let value): ligatureLevel = value
+        case .fontFeatures(let value): fontFeatures = value
+        case .baselineOffset(let value): baselineOffset = value
+        case .superscript(let value): superscript = value
+        case .obliqueness(let value): obliqueness = value
+        case .underline(let value): underline = value
+        case .strikethrough(let value): strikethrough = value
+        case .backgroundColor(let value): backgroundColor = value
+        case .stroke(let value): stroke = value
+        case .shadow(let value): shadow = value
+        case .fontVariations(let value): fontVariations = value
         }
     }
 
@@ -70,6 +119,18 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         case .language: language = nil
         case .runDelegate: runDelegate = nil
         case .writingDirection: writingDirection = nil
+        case .tracking: tracking = nil
+        case .ligatureLevel: ligatureLevel = nil
+        case .fontFeatures: fontFeatures = nil
+        case .baselineOffset: baselineOffset = nil
+        case .superscript: superscript = nil
+        case .obliqueness: obliqueness = nil
+        case .underline: underline = nil
+        case .strikethrough: strikethrough = nil
+        case .backgroundColor: backgroundColor = nil
+        case .stroke: stroke = nil
+        case .shadow: shadow = nil
+        case .fontVariations: fontVariations = nil
         }
     }
 
@@ -96,6 +157,18 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         if let language { result.append(.language(language)) }
         if let runDelegate { result.append(.runDelegate(runDelegate)) }
         if let writingDirection { result.append(.writingDirection(writingDirection)) }
+        if let tracking { result.append(.tracking(tracking)) }
+        if let ligatureLevel { result.append(.ligatureLevel(ligatureLevel)) }
+        if let fontFeatures { result.append(.fontFeatures(fontFeatures)) }
+        if let baselineOffset { result.append(.baselineOffset(baselineOffset)) }
+        if let superscript { result.append(.superscript(superscript)) }
+        if let obliqueness { result.append(.obliqueness(obliqueness)) }
+        if let underline { result.append(.underline(underline)) }
+        if let strikethrough { result.append(.strikethrough(strikethrough)) }
+        if let backgroundColor { result.append(.backgroundColor(backgroundColor)) }
+        if let stroke { result.append(.stroke(stroke)) }
+        if let shadow { result.append(.shadow(shadow)) }
+        if let fontVariations { result.append(.fontVariations(fontVariations)) }
         return result
     }
 
@@ -113,6 +186,18 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
                 "runDelegate: \(Attributes.number(delegate.width))×(\(Attributes.number(delegate.ascent))+\(Attributes.number(delegate.descent))) \"\(delegate.value)\""
             case .writingDirection(let levels):
                 "writingDirection: [\(levels.map(\.description).joined(separator: ", "))]"
+            case .tracking(let value): "tracking: \(Attributes.number(value))"
+            case .ligatureLevel(let value): "ligatureLevel: \(value)"
+            case .fontFeatures(let value): "fontFeatures: [\(value.map(\.description).joined(separator: ", "))]"
+            case .baselineOffset(let value): "baselineOffset: \(Attributes.number(value))"
+            case .superscript(let value): "superscript: \(value)"
+            case .obliqueness(let value): "obliqueness: \(Attributes.number(value))"
+            case .underline(let value): "underline: \(value)"
+            case .strikethrough(let value): "strikethrough: \(value)"
+            case .backgroundColor(let value): "backgroundColor: \(value.hexString)"
+            case .stroke(let value): "stroke: \(value)"
+            case .shadow(let value): "shadow: \(value)"
+            case .fontVariations(let value): "fontVariations: [\(value.map(\.description).joined(separator: ", "))]"
             }
         }
         return "{" + parts.joined(separator: ", ") + "}"

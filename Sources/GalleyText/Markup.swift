@@ -1,5 +1,5 @@
-// Markup: parses a subset of Pango markup (<b>, <i>, <big>, <small>, <span …>) plus Galley's
-// <placeholder/> and <img/> into AttributedText.
+// Markup: parses a subset of Pango markup (<b>, <i>, <big>, <small>, <u>, <s>, <sub>, <sup>,
+// <tt>, <span …>) plus Galley's <placeholder/> and <img/> into AttributedText.
 
 import Foundation
 import GalleyFonts
@@ -10,6 +10,15 @@ import GalleyFonts
 /// **Elements**
 /// - `<markup>`: an optional wrapper (allowed anywhere, as in Pango); no effect.
 /// - `<b>`: weight bold. `<i>`: italic. `<big>`, `<small>`: the enclosing size × or ÷ 1.2.
+/// - `<u>`: a single underline (``Attribute/underline(_:)``). `<s>`: a single strikethrough.
+/// - `<sup>`, `<sub>`: ``Attribute/superscript(_:)`` one level up (+1) or down (-1) from the
+///   enclosing level, so `<sup><sup>` gives 2 and `<sup><sub>` gives 0 (none). Modern Pango
+///   (1.50+) gives `<sup>` a superscript baseline shift plus a superscript font scale, both
+///   from the font's metrics; Galley's superscript attribute is exactly that pair (OS/2
+///   offset and size, applied by the layout stage). The font attribute itself is unchanged.
+/// - `<tt>`: the family "DejaVu Sans Mono", bundled in `Fonts/`. Pango asks fontconfig for
+///   the generic "Monospace", whose answer depends on the system's configuration; Galley
+///   names a family it ships so that results do not.
 /// - `<span>` with these attributes (a `-` may replace `_`, as in Pango):
 ///   - `font_family` or `face`: the family.
 ///   - `font` or `font_desc`: a Pango font description such as `"DejaVu Sans Bold 12"`;
@@ -25,6 +34,26 @@ import GalleyFonts
 ///   - `style` or `font_style`: `normal`, `italic`, `oblique` (oblique is taken as italic).
 ///   - `foreground`, `fgcolor` or `color`: a colour name or hex form (see ``Color/init(name:)``).
 ///   - `alpha` or `fgalpha`: the foreground's opacity, `"50%"` or 0…65535.
+///   - `background` or `bgcolor`: ``Attribute/backgroundColor(_:)``, a colour as for
+///     `foreground`; `bgalpha` or `background_alpha`: its opacity, as `alpha`.
+///   - `underline`: `none`, `single`, `double`, `low`, `error` (and Pango's `single-line`,
+///     `double-line`, `error-line`, and newer `dashed`, `dotted`, `wavy`). Galley has no low
+///     position nor wavy line: `low`, `error`, `error-line` and `wavy` give a single solid
+///     underline. `underline_color`: its colour (otherwise the foreground colour). As in
+///     Pango the two are separate: an inner span's `underline` keeps an outer colour.
+///   - `strikethrough`: `true`/`false` (or `yes`/`no`/`t`/`f`/`y`/`n`, or a style name as
+///     for `underline`); `strikethrough_color`: its colour.
+///   - `rise`: ``Attribute/baselineOffset(_:)``: an integer in Pango units (1/1024 pt) or
+///     points (`"5pt"`); positive raises. The innermost `rise` wins (not cumulative).
+///   - `baseline_shift`: cumulative, added to `rise`: a length as for `rise` whose magnitude
+///     exceeds 1 pt (1024 units; Pango rejects smaller ones), `none`, or `superscript` /
+///     `subscript`: the current font's OS/2 superscript offset up or subscript offset down,
+///     without a size change (Pango's separate `font_scale` does that; not supported).
+///   - `letter_spacing`: ``Attribute/tracking(_:)``, an integer in Pango units (5120 = 5 pt).
+///     Pango splits it half before and half after each cluster; Galley adds it after.
+///   - `font_features`: ``Attribute/fontFeatures(_:)``, a comma-separated list in CSS /
+///     HarfBuzz syntax (`"smcp, tnum=1, -liga"`, see ``FontFeature/init(parsing:)``).
+///     Nested lists add up, inner settings last (so they win), as in Pango.
 ///   - `lang`: a BCP 47 language tag (``Attribute/language(_:)``).
 /// - `<placeholder width="100" ascent="30" descent="0" value="…"/>`: one U+FFFC carrying a
 ///   ``RunDelegate`` (`width` required; `ascent`, `descent` default to 0; `value` to "").
@@ -32,8 +61,9 @@ import GalleyFonts
 ///   with ascent = height, descent 0 and value = src (all three required). The file is not
 ///   opened here: drawing it is the caller's (or the renderer's) business.
 ///
-/// Pango's `<s>`, `<u>`, `<tt>`, `<sub>`, `<sup>` and the other `<span>` attributes are not
-/// supported yet and are reported as unknown.
+/// Pango's other `<span>` attributes (`variant`, `stretch`, `overline`, `font_scale`,
+/// `gravity`, `fallback`, `line_height`, `show`, `segment`, …) are not supported yet and are
+/// reported as unknown.
 ///
 /// **Syntax** is GLib's XML subset: entities `&amp; &lt; &gt; &quot; &apos;`, character
 /// references `&#NNN;` and `&#xHH;`, comments and processing instructions (skipped), CDATA
@@ -70,12 +100,41 @@ private struct MarkupParser {
         var size: CGFloat?
     }
 
+    /// Character settings that nest as Pango's attributes do, kept apart because Galley's
+    /// attributes combine them (a decoration holds its colour; the baseline offset sums
+    /// `rise` and `baseline_shift`).
+    struct TextSettings: Equatable {
+        /// The innermost `rise`, in points (nil: none, the base's baseline offset applies).
+        var rise: CGFloat?
+        /// The sum of enclosing `baseline_shift` values, in points (cumulative, as in Pango).
+        var shift: CGFloat = 0
+        /// The sum of `<sup>` (+1) and `<sub>` (-1) levels.
+        var scriptLevel = 0
+        var underline: TextDecoration?
+        var underlineColor: Color?
+        var strikethrough: TextDecoration?
+        var strikethroughColor: Color?
+        var background: Color?
+        var backgroundAlpha: Double?
+
+        /// The settings of text outside any element.
+        init(base: Attributes) {
+            scriptLevel = base.superscript ?? 0
+            underline = base.underline
+            underlineColor = base.underline?.color
+            strikethrough = base.strikethrough
+            strikethroughColor = base.strikethrough?.color
+            background = base.backgroundColor
+        }
+    }
+
     /// An open element and the attributes of text inside it.
     struct OpenElement {
         let name: String
         let offset: Int
         let settings: FontSettings
         let alpha: Double?
+        let text: TextSettings
         let attributes: Attributes
         /// `<placeholder>` and `<img>` take no content.
         let mustBeEmpty: Bool
@@ -143,6 +202,11 @@ private struct MarkupParser {
         var language: String?
         var mustBeEmpty = false
         var delegate: RunDelegate?
+        let parentText = stack.last?.text ?? TextSettings(base: base)
+        var text = parentText
+        var scriptShift = 0
+        var tracking: CGFloat?
+        var features: [FontFeature] = []
 
         switch name {
         case "markup":
@@ -157,6 +221,18 @@ private struct MarkupParser {
             try expectNoAttributes(attributes, of: name)
             let factor = name == "big" ? MarkupValues.scaleStep : 1 / MarkupValues.scaleStep
             settings.size = try enclosingSize(settings, element: name, offset: offset) * factor
+        case "u":
+            try expectNoAttributes(attributes, of: name)
+            text.underline = .single
+        case "s":
+            try expectNoAttributes(attributes, of: name)
+            text.strikethrough = .single
+        case "sup", "sub":
+            try expectNoAttributes(attributes, of: name)
+            text.scriptLevel += name == "sup" ? 1 : -1
+        case "tt":
+            try expectNoAttributes(attributes, of: name)
+            settings.family = MarkupParser.monospaceFamily
         case "span":
             let values = try spanValues(attributes)
             if let description = values["font"] {
@@ -212,6 +288,53 @@ private struct MarkupParser {
                 guard !lang.value.isEmpty else { throw invalid(lang) }
                 language = lang.value
             }
+            if let background = values["background"] {
+                guard let parsed = Color(name: background.value) else { throw invalid(background) }
+                text.background = parsed
+                if parsed.alpha < 1 {
+                    text.backgroundAlpha = parsed.alpha
+                }
+            }
+            if let alphaValue = values["bgalpha"] {
+                guard let parsed = MarkupValues.alpha(alphaValue.value) else { throw invalid(alphaValue) }
+                text.backgroundAlpha = parsed
+            }
+            if let underline = values["underline"] {
+                guard let parsed = MarkupValues.underline(underline.value) else { throw invalid(underline) }
+                text.underline = parsed
+            }
+            if let color = values["underline_color"] {
+                guard let parsed = Color(name: color.value) else { throw invalid(color) }
+                text.underlineColor = parsed
+            }
+            if let strikethrough = values["strikethrough"] {
+                guard let parsed = MarkupValues.strikethrough(strikethrough.value) else { throw invalid(strikethrough) }
+                text.strikethrough = parsed
+            }
+            if let color = values["strikethrough_color"] {
+                guard let parsed = Color(name: color.value) else { throw invalid(color) }
+                text.strikethroughColor = parsed
+            }
+            if let rise = values["rise"] {
+                guard let parsed = MarkupValues.pangoLength(rise.value) else { throw invalid(rise) }
+                text.rise = parsed
+            }
+            if let shift = values["baseline_shift"] {
+                switch MarkupValues.baselineShift(shift.value) {
+                case nil: throw invalid(shift)
+                case .none?: break
+                case .script(let level)?: scriptShift = level
+                case .points(let points)?: text.shift += points
+                }
+            }
+            if let spacing = values["letter_spacing"] {
+                guard let parsed = MarkupValues.pangoUnits(spacing.value) else { throw invalid(spacing) }
+                tracking = parsed
+            }
+            if let list = values["font_features"] {
+                guard let parsed = FontFeature.parseList(list.value) else { throw invalid(list) }
+                features = parsed
+            }
         case "placeholder":
             let values = try values(of: attributes, element: name, allowed: ["width", "ascent", "descent", "value"])
             let width = try length(values["width"], required: "width", element: name, offset: offset)
@@ -247,7 +370,21 @@ private struct MarkupParser {
         if let language {
             attributes.language = language
         }
-        stack.append(OpenElement(name: name, offset: offset, settings: settings, alpha: alpha,
+        if scriptShift != 0 {
+            // baseline_shift="superscript"/"subscript": the font's OS/2 offset, without the
+            // size change (Pango's font_scale does that part; <sup>/<sub> do both).
+            guard let font = attributes.font else { throw missingBaseFont(name, offset) }
+            text.shift += scriptShift > 0 ? font.superscriptOffset : -font.subscriptOffset
+        }
+        if let tracking {
+            attributes.tracking = tracking
+        }
+        if !features.isEmpty {
+            // Pango applies every enclosing font_features list, inner ones last.
+            attributes.fontFeatures = (attributes.fontFeatures ?? []) + features
+        }
+        apply(text, changedFrom: parentText, to: &attributes)
+        stack.append(OpenElement(name: name, offset: offset, settings: settings, alpha: alpha, text: text,
                                  attributes: attributes, mustBeEmpty: mustBeEmpty))
         if let delegate {
             var placeholder = attributes
@@ -255,6 +392,43 @@ private struct MarkupParser {
             append([AttributedTextBuilder.objectReplacement], attributes: placeholder)
         }
     }
+
+    /// Writes the character settings that differ from the enclosing element's into
+    /// `attributes`.
+    private func apply(_ text: TextSettings, changedFrom parent: TextSettings, to attributes: inout Attributes) {
+        if text.rise != parent.rise || text.shift != parent.shift {
+            let offset = (text.rise ?? base.baselineOffset ?? 0) + text.shift
+            attributes.baselineOffset = offset == 0 ? nil : offset
+        }
+        if text.scriptLevel != parent.scriptLevel {
+            attributes.superscript = text.scriptLevel == 0 ? nil : text.scriptLevel
+        }
+        if text.underline != parent.underline || text.underlineColor != parent.underlineColor {
+            attributes.underline = text.underline.map { decoration in
+                var colored = decoration
+                colored.color = text.underlineColor
+                return colored
+            }
+        }
+        if text.strikethrough != parent.strikethrough || text.strikethroughColor != parent.strikethroughColor {
+            attributes.strikethrough = text.strikethrough.map { decoration in
+                var colored = decoration
+                colored.color = text.strikethroughColor
+                return colored
+            }
+        }
+        if text.background != parent.background || text.backgroundAlpha != parent.backgroundAlpha {
+            attributes.backgroundColor = text.background.map { color in
+                var faded = color
+                faded.alpha = text.backgroundAlpha ?? 1
+                return faded
+            }
+        }
+    }
+
+    /// The family `<tt>` selects: a bundled monospace family (Pango asks fontconfig for the
+    /// generic "Monospace", which depends on the system).
+    static let monospaceFamily = "DejaVu Sans Mono"
 
     private mutating func close() {
         stack.removeLast()
@@ -285,6 +459,12 @@ private struct MarkupParser {
         "foreground": "foreground", "fgcolor": "foreground", "color": "foreground",
         "alpha": "alpha", "fgalpha": "alpha",
         "lang": "lang",
+        "background": "background", "bgcolor": "background",
+        "background_alpha": "bgalpha", "bgalpha": "bgalpha",
+        "underline": "underline", "underline_color": "underline_color",
+        "strikethrough": "strikethrough", "strikethrough_color": "strikethrough_color",
+        "rise": "rise", "baseline_shift": "baseline_shift",
+        "letter_spacing": "letter_spacing", "font_features": "font_features",
     ]
 
     /// The span's attributes by canonical name; synonyms may not repeat a property.

@@ -100,6 +100,84 @@ enum MarkupValues {
         return decimal(value).map { CGFloat($0) }
     }
 
+    /// Pango units per point (`PANGO_SCALE`).
+    static let pangoScale: CGFloat = 1024
+
+    /// A length as Pango's markup parser reads `rise` and `baseline_shift`: an integer in
+    /// Pango units (1/1024 pt), or a decimal number of points followed by `pt`. In points.
+    static func pangoLength(_ text: String) -> CGFloat? {
+        if let units = Int(text) {
+            return CGFloat(units) / pangoScale
+        }
+        guard text.hasSuffix("pt"), let points = decimal(text.dropLast(2)) else { return nil }
+        return CGFloat(points)
+    }
+
+    /// `letter_spacing=`: an integer in Pango units (Pango's `span_parse_int`), in points.
+    static func pangoUnits(_ text: String) -> CGFloat? {
+        Int(text).map { CGFloat($0) / pangoScale }
+    }
+
+    /// A value of `baseline_shift=`.
+    enum BaselineShift: Equatable {
+        /// `none`: no change.
+        case none
+        /// `superscript` (+1) or `subscript` (-1): the font's OS/2 superscript or subscript
+        /// offset.
+        case script(Int)
+        /// A length, in points.
+        case points(CGFloat)
+    }
+
+    /// `baseline_shift=`: `none`, `superscript`, `subscript`, or a length as ``pangoLength(_:)``
+    /// whose magnitude exceeds 1024 Pango units (1 pt) — Pango rejects smaller lengths, which
+    /// it cannot tell from its enumeration values.
+    static func baselineShift(_ text: String) -> BaselineShift? {
+        switch text {
+        case "none": return BaselineShift.none
+        case "superscript": return .script(1)
+        case "subscript": return .script(-1)
+        default:
+            guard let points = pangoLength(text), abs(points) > 1 else { return nil }
+            return .points(points)
+        }
+    }
+
+    /// `underline=`: Pango's `PangoUnderline` names `none` (nil), `single`, `double`, `low`,
+    /// `error`, `single-line`, `double-line`, `error-line`, and the names of newer Pango
+    /// documentation `dashed`, `dotted`, `wavy`. Galley has no low position and no wavy line:
+    /// `low`, `error`, `error-line` and `wavy` give a single solid line (the renderer draws
+    /// every underline at the font's `post` position). The outer nil means "not a value".
+    static func underline(_ text: String) -> TextDecoration?? {
+        switch text {
+        case "none": return .some(nil)
+        case "single", "single-line", "low", "error", "error-line", "wavy": return TextDecoration(style: .single)
+        case "double", "double-line": return TextDecoration(style: .double)
+        case "dashed": return TextDecoration(style: .single, pattern: .dash)
+        case "dotted": return TextDecoration(style: .single, pattern: .dot)
+        default: return nil
+        }
+    }
+
+    /// `strikethrough=`: Pango's booleans (`true`/`yes`/`t`/`y` → a single line,
+    /// `false`/`no`/`f`/`n` → none), or a style name as ``underline(_:)`` reads it. The outer
+    /// nil means "not a value".
+    static func strikethrough(_ text: String) -> TextDecoration?? {
+        if let on = boolean(text) {
+            return on ? TextDecoration.single : .some(nil)
+        }
+        return underline(text)
+    }
+
+    /// Pango's `span_parse_boolean`: `true`, `yes`, `t`, `y` or `false`, `no`, `f`, `n`.
+    static func boolean(_ text: String) -> Bool? {
+        switch text {
+        case "true", "yes", "t", "y": true
+        case "false", "no", "f", "n": false
+        default: nil
+        }
+    }
+
     /// The parts of a Pango font description such as `"DejaVu Sans, Noto Sans Bold Italic 12"`.
     struct FontDescription: Equatable {
         var family: String?

@@ -61,39 +61,44 @@ func runLayoutCase(_ settings: Settings, _ tools: ReferenceTools, font: Font) ->
     return rows
 }
 
-/// The rows of one corpus in one font (a font file given to all three tools).
+/// The rows of one corpus in one font (a font file given to all three tools). Galley, pango-ref
+/// and hb-ref runs are interleaved, so that all three see the same load on a shared machine.
 func measureCorpus(
     _ name: String, fontPath: String, font: Font, label: String, _ settings: Settings, _ tools: ReferenceTools
 ) -> [LayoutRow] {
     var rows: [LayoutRow] = []
     let path = tools.paths.corpus(name)
     let corpus = Corpus(path: path, name: name, font: font)
-    // hb-ref shapes whole paragraphs with no width: one figure per corpus and font.
-    var hb: ReferenceSummary? = nil
-    if tools.available {
-        note("  hb-ref \(name) (\(label))…")
-        hb = tools.median(tools.hbRef, ["--font", fontPath, "--size", fmt(settings.size, 0), path],
-                          runs: settings.runs, target: settings.target)
-    }
+    let size = fmt(settings.size, 0)
+    let hbArguments = ["--font", fontPath, "--size", size, path]
+    // hb-ref shapes whole paragraphs with no width: its iterations are chosen once per corpus.
+    let hbIterations = tools.available ? tools.iterations(tools.hbRef, hbArguments, target: settings.target) : nil
     for width in settings.widths {
-        note("  galley \(name) @\(Int(width)) (\(label))…")
+        note("  \(name) @\(Int(width)) (\(label)): Galley, pango-ref, hb-ref…")
+        let pangoArguments = ["--font", fontPath, "--size", size, "--width", fmt(width, 0), path]
+        let pangoIterations = tools.available ? tools.iterations(tools.pangoRef, pangoArguments, target: settings.target) : nil
         var counts = (lines: 0, glyphs: 0)
-        let pass = medianPassSeconds(runs: settings.runs, target: settings.target) {
-            counts = layoutPass(corpus.texts, width: width)
+        let warm = seconds { counts = layoutPass(corpus.texts, width: width) }
+        let passes = max(1, min(1000, Int(settings.target / max(warm, 1e-6))))
+        var galley: [Double] = []
+        var pango: [ReferenceSummary] = []
+        var hb: [ReferenceSummary] = []
+        for _ in 0..<settings.runs {
+            galley.append(seconds { for _ in 0..<passes { counts = layoutPass(corpus.texts, width: width) } } / Double(passes))
+            if let n = pangoIterations, let s = tools.summary(tools.pangoRef, pangoArguments + ["--iterations", "\(n)"]) {
+                pango.append(s)
+            }
+            if let n = hbIterations, let s = tools.summary(tools.hbRef, hbArguments + ["--iterations", "\(n)"]) {
+                hb.append(s)
+            }
         }
         var row = LayoutRow(
             corpus: name, font: label, width: width, paragraphs: corpus.texts.count, lines: counts.lines,
-            glyphs: counts.glyphs, galleyUs: pass * 1e6 / Double(max(corpus.texts.count, 1)))
-        if tools.available {
-            note("  pango-ref \(name) @\(Int(width)) (\(label))…")
-            let pango = tools.median(
-                tools.pangoRef, ["--font", fontPath, "--size", fmt(settings.size, 0), "--width", fmt(width, 0), path],
-                runs: settings.runs, target: settings.target)
-            row.pangoUs = pango?.usPerParagraph ?? .nan
-            row.pangoLines = pango?.lines
-            row.hbUs = hb?.usPerParagraph ?? .nan
-            row.hbGlyphs = hb?.glyphs
-        }
+            glyphs: counts.glyphs, galleyUs: medianOf(galley) * 1e6 / Double(max(corpus.texts.count, 1)))
+        row.pangoUs = medianOf(pango.map(\.usPerParagraph))
+        row.pangoLines = pango.first?.lines
+        row.hbUs = medianOf(hb.map(\.usPerParagraph))
+        row.hbGlyphs = hb.first?.glyphs
         rows.append(row)
     }
     return rows

@@ -157,18 +157,10 @@ struct ReferenceTools: Sendable {
         return s
     }
 
-    /// Median µs per paragraph (and the lines or glyphs of one pass) of `tool` over `runs` runs, each
-    /// with enough iterations to last about `target` seconds (chosen from one 1-iteration run).
-    func median(_ tool: String, _ arguments: [String], runs: Int, target: Double) -> ReferenceSummary? {
+    /// How many iterations make one run of `tool` last about `target` seconds (from one
+    /// 1-iteration run), or nil when the tool fails.
+    func iterations(_ tool: String, _ arguments: [String], target: Double) -> Int? {
         guard let probe = summary(tool, arguments + ["--iterations", "1"]) else { return nil }
-        let n = max(1, min(2000, Int(target * 1000 / max(probe.totalMs, 0.01))))
-        var results: [ReferenceSummary] = []
-        for _ in 0..<runs {
-            if let s = summary(tool, arguments + ["--iterations", String(n)]) { results.append(s) }
-        }
-        guard var best = results.first else { return nil }
-        best.usPerParagraph = medianOf(results.map(\.usPerParagraph))
-        best.totalMs = medianOf(results.map(\.totalMs))
-        return best
+        return max(1, min(2000, Int(target * 1000 / max(probe.totalMs, 0.01))))
     }
 }

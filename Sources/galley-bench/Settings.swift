@@ -11,6 +11,12 @@ struct Settings: Sendable {
     var full = false
     /// The repository root, when it cannot be found from the executable or the current directory.
     var repo: String? = nil
+    /// The cases to run (nil: all of them).
+    var only: Set<String>? = nil
+    /// Every case, in the order the suite runs them.
+    static let cases = ["layout", "relayout", "hittest", "render", "threads", "linear", "edit", "nobreak"]
+    /// Whether case `name` runs.
+    func wants(_ name: String) -> Bool { only?.contains(name) ?? true }
     /// Corpora to lay out.
     var corpora = ["en", "zh", "mixed"]
     /// Frame widths in points (= pixels).

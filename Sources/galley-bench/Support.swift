@@ -84,3 +84,11 @@ func currentRSSBytes() -> Int? {
     guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
     return pages * sysconf(Int32(_SC_PAGESIZE))
 }
+
+/// CPU seconds (user + system) the whole process has used so far, over all its threads.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return s(usage.ru_utime) + s(usage.ru_stime)
+}

@@ -6,13 +6,14 @@ import Foundation
 import GalleyFonts
 
 let suiteUsage = """
-    usage: galley-bench [--quick] [--json] [--full] [--repo DIR]
+    usage: galley-bench [--quick] [--json] [--full] [--only CASE,…] [--repo DIR]
            galley-bench file [--font FILE] [--size PX] [--width PX] [--iterations N] [--lines] TEXTFILE
 
       (no arguments)  the whole suite (about 2–3 minutes in a release build)
       --quick         fewer and shorter runs, no 10 MB text (well under a minute)
       --json          one JSON object per line on stdout (progress notes stay on stderr)
       --full          lay out the 10 MB text even when the 1 MB run predicts it is slow
+      --only CASES    run only these cases: layout,relayout,hittest,render,threads,linear,edit,nobreak
       --repo DIR      the Galley repository (default: found from the executable or the current directory)
     Run it in release: swift run -c release galley-bench
     """
@@ -30,6 +31,12 @@ while let arg = rest.popFirst() {
     case "--json": settings.json = true
     case "--full": settings.full = true
     case "--repo": settings.repo = need(rest.popFirst(), "--repo needs a value")
+    case "--only":
+        let names = need(rest.popFirst(), "--only needs a value").split(separator: ",").map(String.init)
+        for name in names where !Settings.cases.contains(name) {
+            fail("unknown case \(name) (cases: \(Settings.cases.joined(separator: ",")))")
+        }
+        settings.only = Set(names)
     case "--help", "-h":
         print(suiteUsage)
         exit(0)

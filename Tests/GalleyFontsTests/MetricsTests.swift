@@ -56,6 +56,22 @@ struct MetricsTests {
         #expect(font.isItalic == (tables.fsSelection & 0x201 != 0))
     }
 
+    @Test("Strikethrough, superscript and subscript metrics equal the OS/2 table's", arguments: [TestFonts.dejaVuSans, TestFonts.notoSansArabic, TestFonts.droidSansFallback])
+    func decorationAndScriptMetrics(_ file: String) throws {
+        let tables = try SFNTTables(path: file)
+        let font = try Font(path: file, size: 20)
+        let scale = 20 / Double(tables.unitsPerEm)
+        func close(_ a: CGFloat, _ b: Double) -> Bool { abs(Double(a) - b) < 1e-9 }
+        // Each of these fonts fills the OS/2 fields (non-zero), so no fallback rule applies.
+        #expect(tables.strikeoutSize != 0 && tables.superscriptYOffset != 0 && tables.subscriptYSize != 0)
+        #expect(close(font.strikethroughPosition, Double(tables.strikeoutPosition) * scale))
+        #expect(close(font.strikethroughThickness, Double(tables.strikeoutSize) * scale))
+        #expect(close(font.superscriptOffset, Double(tables.superscriptYOffset) * scale))
+        #expect(close(font.subscriptOffset, Double(tables.subscriptYOffset) * scale))
+        #expect(close(font.superscriptScale, Double(tables.superscriptYSize) / Double(tables.unitsPerEm)))
+        #expect(close(font.subscriptScale, Double(tables.subscriptYSize) / Double(tables.unitsPerEm)))
+    }
+
     @Test("Sizes scale metrics linearly and withSize shares the face")
     func withSizeSharesFace() throws {
         let font = try Font(path: TestFonts.dejaVuSans, size: 10)

@@ -78,6 +78,14 @@ struct SFNTTables {
     var typoLineGap: Int { int16("OS/2", 72) }
     var xHeight: Int? { os2Version >= 2 ? int16("OS/2", 86) : nil }
     var capHeight: Int? { os2Version >= 2 ? int16("OS/2", 88) : nil }
+    // OS/2: ySubscriptYSize @12, ySubscriptYOffset @16, ySuperscriptYSize @20, ySuperscriptYOffset @24,
+    // yStrikeoutSize @26, yStrikeoutPosition @28 (all versions).
+    var subscriptYSize: Int { int16("OS/2", 12) }
+    var subscriptYOffset: Int { int16("OS/2", 16) }
+    var superscriptYSize: Int { int16("OS/2", 20) }
+    var superscriptYOffset: Int { int16("OS/2", 24) }
+    var strikeoutSize: Int { int16("OS/2", 26) }
+    var strikeoutPosition: Int { int16("OS/2", 28) }
     // post: underlinePosition @8, underlineThickness @10.
     var underlinePosition: Int { int16("post", 8) }
     var underlineThickness: Int { int16("post", 10) }

@@ -28,6 +28,10 @@ struct AttributesTests {
             .foregroundColor(.red), .paragraphStyle(ParagraphStyle(alignment: .justified)), .kern(-2),
             .language("zh-Hans"), .runDelegate(delegate),
             .writingDirection([BidiEmbedding(.rightToLeft, .override)]),
+            .tracking(1.5), .ligatureLevel(0), .fontFeatures([try FontFeature("smcp")]), .baselineOffset(-2),
+            .superscript(1), .obliqueness(0.2), .underline(.single),
+            .strikethrough(TextDecoration(style: .double, color: .red)), .backgroundColor(.yellow),
+            .stroke(TextStroke(width: 3)), .shadow(TextShadow()), .fontVariations([try FontVariation("wght", 700)]),
         ]
         // Fonts need GalleyFonts; their key is checked with the other keys here.
         guard let attribute = values.first(where: { $0.key == key }) else {
@@ -47,7 +51,9 @@ struct AttributesTests {
         #expect(Attribute.kern(1).key == .kern)
         #expect(Attribute.foregroundColor(.red).key == .foregroundColor)
         #expect(Attribute.Key.allCases.map(\.rawValue)
-                == ["font", "foregroundColor", "paragraphStyle", "kern", "language", "runDelegate", "writingDirection"])
+                == ["font", "foregroundColor", "paragraphStyle", "kern", "language", "runDelegate", "writingDirection",
+                    "tracking", "ligatureLevel", "fontFeatures", "baselineOffset", "superscript", "obliqueness",
+                    "underline", "strikethrough", "backgroundColor", "stroke", "shadow", "fontVariations"])
     }
 
     @Test(arguments: [CGFloat.nan, .infinity, -.infinity])

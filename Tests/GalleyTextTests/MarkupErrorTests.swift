@@ -19,7 +19,7 @@ struct MarkupErrorTests {
         ("<b/>x</b>", .malformed(line: 1, column: 6, message: "</b> closes an element that was never opened")),
         // "<q>" is on line 2 after two spaces.
         ("a\n  <q>x</q>", .unknownElement("q", line: 2, column: 3)),
-        ("<u>x</u>", .unknownElement("u", line: 1, column: 1)),
+        ("<blink>x</blink>", .unknownElement("blink", line: 1, column: 1)),
         // "é" (U+00E9) is one scalar, so "<q/>" is at column 2.
         ("é<q/>", .unknownElement("q", line: 1, column: 2)),
         // "size" starts at column 7: "<span " is 6 scalars.
@@ -34,8 +34,13 @@ struct MarkupErrorTests {
         (#"<span face=" ">x</span>"#, .invalidValue(attribute: "face", value: " ", line: 1, column: 7)),
         (#"<span font="Sans 0">x</span>"#, .invalidValue(attribute: "font", value: "Sans 0", line: 1, column: 7)),
         ("<span foo='1'>x</span>", .unknownAttribute(element: "span", attribute: "foo", line: 1, column: 7)),
-        ("<span underline='single'>x</span>",
-         .unknownAttribute(element: "span", attribute: "underline", line: 1, column: 7)),
+        ("<span overline='single'>x</span>",
+         .unknownAttribute(element: "span", attribute: "overline", line: 1, column: 7)),
+        ("<u x='1'>y</u>", .unknownAttribute(element: "u", attribute: "x", line: 1, column: 4)),
+        ("<sup x='1'>y</sup>", .unknownAttribute(element: "sup", attribute: "x", line: 1, column: 6)),
+        // "<span bgcolor=… background=…>": two names for one property, as Pango's CHECK_DUPLICATE.
+        ("<span bgcolor='red' background='blue'>x</span>",
+         .malformed(line: 1, column: 21, message: "'background' sets the same property as 'bgcolor' in <span>")),
         ("<b x='1'>y</b>", .unknownAttribute(element: "b", attribute: "x", line: 1, column: 4)),
         ("<img src='a' width='1' height='1' alt='x'/>",
          .unknownAttribute(element: "img", attribute: "alt", line: 1, column: 35)),

@@ -1,0 +1,43 @@
+// The OpenType features an item is shaped with, from its attributes: the ligature level
+// (kCTLigatureAttributeName), tracking (which turns optional ligatures off, as CoreText does),
+// and explicit feature settings (kCTFontFeatureSettingsAttribute), later ones winning.
+import Foundation
+import GalleyText
+
+/// One feature for HarfBuzz: a 4-letter tag and a value, applied to the whole item.
+package struct ShapingFeature: Sendable, Hashable {
+    package let tag: String
+    package let value: UInt32
+
+    package init(tag: String, value: UInt32) {
+        self.tag = tag
+        self.value = value
+    }
+}
+
+package enum FeatureSettings {
+    /// The features for text with `attributes`, in the order HarfBuzz applies them (a later
+    /// setting of the same tag overrides an earlier one).
+    ///
+    /// - Ligature level 0 turns off `liga` and `clig` (standard and contextual ligatures; required
+    ///   ones such as Arabic `rlig` stay); 1 is the font's default; 2 also turns on `dlig`.
+    /// - Non-zero tracking turns off `liga` and `clig`: letter-spaced ligatures would look wrong.
+    ///   (CoreText documents the same for kCTTrackingAttributeName.)
+    /// - Explicit feature settings come last, so they win.
+    package static func features(for attributes: Attributes) -> [ShapingFeature] {
+        var result: [ShapingFeature] = []
+        let level = attributes.ligatureLevel ?? 1
+        let tracked = (attributes.tracking ?? 0) != 0
+        if level == 0 || tracked {
+            result.append(ShapingFeature(tag: "liga", value: 0))
+            result.append(ShapingFeature(tag: "clig", value: 0))
+        }
+        if level == 2 {
+            result.append(ShapingFeature(tag: "dlig", value: 1))
+        }
+        for feature in attributes.fontFeatures ?? [] {
+            result.append(ShapingFeature(tag: feature.tag, value: feature.value))
+        }
+        return result
+    }
+}

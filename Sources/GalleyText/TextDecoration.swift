@@ -1,0 +1,58 @@
+// TextDecoration: the style, dash pattern and colour of an underline or strikethrough, the
+// value of the underline and strikethrough attributes.
+
+/// An underline or strikethrough. Like the value of `kCTUnderlineStyleAttributeName` /
+/// `NSStrikethroughStyleAttributeName` (an `NSUnderlineStyle`: style | pattern) together with
+/// `kCTUnderlineColorAttributeName` / `NSStrikethroughColorAttributeName`.
+///
+/// Position and thickness come from the font (`post` underline position and thickness,
+/// OS/2 strikeout position and size), as in CoreText.
+public struct TextDecoration: Sendable, Hashable, CustomStringConvertible {
+    /// How many lines and how heavy. Like `NSUnderlineStyle.single`, `.double`, `.thick`.
+    public enum Style: Sendable, Hashable, CaseIterable {
+        /// One line of the font's thickness. Like `kCTUnderlineStyleSingle`.
+        case single
+        /// Two lines. Like `kCTUnderlineStyleDouble`.
+        case double
+        /// One line of twice the font's thickness. Like `kCTUnderlineStyleThick`.
+        case thick
+    }
+
+    /// The dash pattern. Like `kCTUnderlinePatternSolid`, `…Dot`, `…Dash`, `…DashDot`,
+    /// `…DashDotDot`.
+    public enum Pattern: Sendable, Hashable, CaseIterable {
+        /// A continuous line.
+        case solid
+        /// Dots.
+        case dot
+        /// Dashes.
+        case dash
+        /// Dash, dot, repeated.
+        case dashDot
+        /// Dash, dot, dot, repeated.
+        case dashDotDot
+    }
+
+    /// Single (the default), double or thick.
+    public var style: Style = .single
+    /// Solid (the default) or a dash pattern.
+    public var pattern: Pattern = .solid
+    /// The line's colour; nil draws it in the text's foreground colour (CoreText's rule when
+    /// `kCTUnderlineColorAttributeName` is absent).
+    public var color: Color? = nil
+
+    /// A decoration.
+    public init(style: Style = .single, pattern: Pattern = .solid, color: Color? = nil) {
+        self.style = style
+        self.pattern = pattern
+        self.color = color
+    }
+
+    /// A single solid line in the foreground colour. Like `NSUnderlineStyle.single`.
+    public static let single = TextDecoration()
+
+    /// E.g. `"single solid"`, `"double dash #ff0000ff"`.
+    public var description: String {
+        "\(style) \(pattern)" + (color.map { " \($0.hexString)" } ?? "")
+    }
+}

@@ -1,0 +1,44 @@
+// TextShadow: the offset, blur radius and colour of a text shadow, the value of the shadow
+// attribute.
+
+import Foundation
+
+/// A shadow drawn under the glyphs (and their decorations). Like `NSShadow`
+/// (`NSShadowAttributeName`): `shadowOffset`, `shadowBlurRadius`, `shadowColor`.
+/// A valid shadow has a finite offset and a finite, non-negative blur radius
+/// (``Attributes`` drops any other).
+public struct TextShadow: Sendable, Hashable, CustomStringConvertible {
+    /// How far the shadow is moved, in points, y up (CoreText/CG convention: the default
+    /// (0, -3) puts it below the text). Like `NSShadow.shadowOffset`.
+    public var offset: CGSize
+    /// The Gaussian blur radius in points, ≥ 0 (0: a sharp shadow). Like
+    /// `NSShadow.shadowBlurRadius`.
+    public var blurRadius: CGFloat
+    /// The shadow's colour. Like `NSShadow.shadowColor`, whose default is black with alpha 1/3.
+    public var color: Color
+
+    /// A shadow; the defaults are `NSShadow`'s, except that the offset default (0, -3) is
+    /// CoreText's y-up form of AppKit's.
+    public init(offset: CGSize = CGSize(width: 0, height: -3), blurRadius: CGFloat = 0,
+                color: Color = Color(red: 0, green: 0, blue: 0, alpha: 1.0 / 3)) {
+        self.offset = offset
+        self.blurRadius = blurRadius
+        self.color = color
+    }
+
+    /// E.g. `"(0, -3) blur 2 #00000055"`.
+    public var description: String {
+        "(\(Attributes.number(offset.width)), \(Attributes.number(offset.height))) blur \(Attributes.number(blurRadius)) \(color.hexString)"
+    }
+
+    /// Why this shadow is invalid, or nil.
+    var invalidReason: String? {
+        if !offset.width.isFinite || !offset.height.isFinite {
+            return "shadow offset must be finite, not (\(offset.width), \(offset.height))"
+        }
+        if !blurRadius.isFinite || blurRadius < 0 {
+            return "shadow blur radius must be finite and not negative, not \(blurRadius)"
+        }
+        return nil
+    }
+}
