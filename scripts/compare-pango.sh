@@ -12,7 +12,10 @@
 #              anti-aliased edges differ in tone even where the geometry is identical;
 #   psnr-lin   galley's pixels mapped back to naive-sRGB coverage (valid for black on white),
 #              which isolates differences of glyph placement and rasterisation.
-# Both are taken at the best whole-pixel vertical shift within ±3 px (printed as dy): Pango's line
+#   psnr-int   as psnr-lin, galley drawn with --subpixel-positions off: cairo 1.16 (Debian 12)
+#              rounds glyph x positions to whole pixels even with --subpixel-positions, galley
+#              keeps 1/4-pixel phases; this column compares like with like.
+# All are taken at the best whole-pixel vertical shift within ±3 px (printed as dy): Pango's line
 # ascent is FreeType's ascender rounded up to a whole pixel, Galley's is the exact hhea ascender
 # (as CoreText's), so the baseline may sit up to one pixel higher in galley's image by design.
 set -eu
@@ -27,7 +30,7 @@ command -v pango-view >/dev/null || { echo "pango-view not found (apt-get instal
 command -v fc-query >/dev/null || { echo "fc-query not found (fontconfig)" >&2; exit 2; }
 
 MARGIN=10
-printf '%-20s %-32s %5s %4s %8s %9s\n' "sample" "font" "size" "dy" "psnr" "psnr-lin"
+printf '%-20s %-32s %5s %4s %8s %9s %9s\n' "sample" "font" "size" "dy" "psnr" "psnr-lin" "psnr-int"
 # name|font file|size|text
 while IFS='|' read -r name font size text; do
     [ -z "$name" ] && continue
@@ -45,12 +48,17 @@ CONF
     # The same canvas: pango-view sizes the image to the text's logical extents plus margins.
     dims=$(python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(24); print(*struct.unpack('>II', d[16:24]))" "$OUT/$name.pango.png")
     w=${dims% *}; h=${dims#* }
-    "$GALLEY" render --font "$font" --size "$size" --margin $MARGIN --hinting none \
+    # pango-view without --width lays each line out from x = 0 (no alignment box), so galley aligns
+    # left too, right-to-left lines included; its frame is as wide as pango's logical extents.
+    "$GALLEY" render --font "$font" --size "$size" --margin $MARGIN --hinting none --align left \
         --width $((w - 2 * MARGIN)) --height $((h - 2 * MARGIN)) --text "$text" -o "$OUT/$name.galley.png"
+    "$GALLEY" render --font "$font" --size "$size" --margin $MARGIN --hinting none --align left --subpixel-positions off \
+        --width $((w - 2 * MARGIN)) --height $((h - 2 * MARGIN)) --text "$text" -o "$OUT/$name.galley-int.png"
     raw=$(python3 scripts/psnr.py --align "$OUT/$name.pango.png" "$OUT/$name.galley.png")
     lin=$(python3 scripts/psnr.py --align --linearize-b "$OUT/$name.pango.png" "$OUT/$name.galley.png")
+    int=$(python3 scripts/psnr.py --align --linearize-b "$OUT/$name.pango.png" "$OUT/$name.galley-int.png")
     dy=$(echo "$raw" | sed -n 's/.*dy=\(-*[0-9]*\).*/\1/p')
-    printf '%-20s %-32s %5s %4s %8s %9s\n' "$name" "$(basename "$font")" "$size" "$dy" "${raw%% *}" "${lin%% *}"
+    printf '%-20s %-32s %5s %4s %8s %9s %9s\n' "$name" "$(basename "$font")" "$size" "$dy" "${raw%% *}" "${lin%% *}" "${int%% *}"
 done <<'SAMPLES'
 latin-dejavu-16|Fonts/DejaVuSans.ttf|16|The quick brown fox jumps over the lazy dog.
 latin-dejavu-12|Fonts/DejaVuSans.ttf|12|Sphinx of black quartz, judge my vow: 0123456789

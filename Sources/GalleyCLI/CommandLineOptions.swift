@@ -108,6 +108,8 @@ package struct Options: Equatable, Sendable {
     package var format: OutputFormat?
     /// `--hinting`.
     package var hinting: Renderer.Hinting = .none
+    /// `--subpixel-positions on|off`.
+    package var subpixelPositioning = true
     /// `--json` (shape, fonts).
     package var json = false
 
@@ -127,7 +129,7 @@ package enum CommandLineParser {
     static let commandOptions: [String: (values: Set<String>, flags: Set<String>)] = [
         "render": (["--font", "--size", "--width", "--height", "--align", "--wrap", "--direction", "--color",
                     "--foreground", "--background", "--margin", "--scale", "--text", "--output", "-o", "--format",
-                    "--hinting"], ["--markup", "--help", "-h"]),
+                    "--hinting", "--subpixel-positions"], ["--markup", "--help", "-h"]),
         "layout": (["--font", "--size", "--width", "--height", "--align", "--wrap", "--direction", "--color",
                     "--foreground", "--background", "--margin", "--scale", "--text", "--output", "-o"],
                    ["--markup", "--help", "-h"]),
@@ -257,6 +259,12 @@ package enum CommandLineParser {
                 throw CLIError("--hinting must be none, light or full, got '\(value)'")
             }
             options.hinting = hinting
+        case "--subpixel-positions":
+            switch value.lowercased() {
+            case "on", "yes", "true": options.subpixelPositioning = true
+            case "off", "no", "false": options.subpixelPositioning = false
+            default: throw CLIError("--subpixel-positions must be on or off, got '\(value)'")
+            }
         case "--size":
             options.size = try length(value, option: name)
         case "--width":

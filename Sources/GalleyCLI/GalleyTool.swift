@@ -2,8 +2,9 @@
 import Foundation
 import Galley
 
-/// The `galley` command-line tool: `render` lays out text and writes an image, `layout` prints the
-/// frame as JSON. See `galley --help` (``Usage``) for the options.
+/// The `galley` command-line tool, like pango-view and hb-shape: `render` lays out text and writes
+/// a PPM, PNG or SVG image, `layout` prints the frame as JSON, `shape` prints glyphs like hb-shape,
+/// `fonts` lists families and their files. See `galley --help` (``Usage``) for the options.
 public enum GalleyTool {
     /// Runs one invocation.
     ///
@@ -63,7 +64,7 @@ public enum GalleyTool {
             switch format {
             case .svg:
                 bytes = Array(svgWriter(frame, options).document(for: frame) { placeholder in
-                    document.imagePaths[placeholder.delegate.value]
+                    svgImageReference(placeholder.delegate.value, document)
                 }.utf8)
             case .ppm:
                 bytes = try render(frame, document: document, options: options).ppmData()
@@ -78,6 +79,17 @@ public enum GalleyTool {
             try write(bytes, to: output)
             return []
         }
+    }
+
+    /// The `href` of a placeholder's image in SVG: the absolute path of a PNG file, which SVG
+    /// viewers read; other formats (PPM) embedded as a PNG `data:` URI; nil without an image.
+    static func svgImageReference(_ source: String, _ document: InputDocument) -> String? {
+        guard let path = document.imagePaths[source], let bitmap = document.images[source] else { return nil }
+        if let bytes = try? Data(contentsOf: URL(fileURLWithPath: path)), bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            return path
+        }
+        guard let png = try? bitmap.pngData() else { return nil }
+        return "data:image/png;base64," + Data(png).base64EncodedString()
     }
 
     /// The SVG writer for the canvas: margins + frame, in points (the scale does not apply).
@@ -142,7 +154,7 @@ public enum GalleyTool {
         } catch {
             throw CLIError("cannot render a \(size.width)×\(size.height)-pixel image: each side must be at most \(Bitmap.maximumDimension) pixels")
         }
-        Renderer(scale: options.scale, hinting: options.hinting).draw(frame, into: &bitmap) { placeholder in
+        Renderer(scale: options.scale, hinting: options.hinting, subpixelPositioning: options.subpixelPositioning).draw(frame, into: &bitmap) { placeholder in
             document.images[placeholder.delegate.value]
         }
         return bitmap

@@ -69,6 +69,8 @@ enum Usage {
     \(layoutOptions)
       --scale N              pixels per point (default 1; 2 for a dense display); not for SVG
       --hinting H            none, light or full (default none: ink matches the layout exactly)
+      --subpixel-positions S on (default: glyphs at 1/4-pixel x positions) or off (whole pixels,
+                             as cairo < 1.17.4 draws)
       -o, --output OUT       the image file; "-" writes to standard output (PPM unless --format)
       --format F             ppm, png or svg (default: from OUT's extension)
       -h, --help             show this help

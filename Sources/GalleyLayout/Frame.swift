@@ -46,7 +46,8 @@ public struct Frame: Sendable {
                 // left edge of the placeholder's run; in right-to-left text that caret is the run's
                 // right edge, so the run's left edge is used, which is right in both directions.
                 let rect = CGRect(
-                    x: self.rect.minX + origin.x + run.originX, y: self.rect.minY + origin.y - delegate.descent,
+                    x: self.rect.minX + origin.x + run.originX,
+                    y: self.rect.minY + origin.y + run.baselineShift - delegate.descent,
                     width: delegate.width, height: delegate.ascent + delegate.descent)
                 result.append(Placeholder(stringIndex: i, delegate: delegate, rect: rect, lineIndex: index))
             }

@@ -44,6 +44,12 @@ public struct GlyphRun: Sendable {
     /// and attributes are the token's, and its string indices and range are those of the text the
     /// token stands for.
     public let isTruncationToken: Bool
+    /// How far the run's baseline is raised above the line's (negative: lowered), in points: the
+    /// run's `baselineOffset` attribute plus its `superscript` level times the font's OS/2
+    /// superscript offset (subscript offset for negative levels). Already included in
+    /// `positions` and in the run's ascent and descent. This is the shift that
+    /// CTLineGetBoundsWithOptions's `kCTLineBoundsExcludeTypographicShifts` leaves out.
+    public let baselineShift: CGFloat
     /// True when the run is right-to-left.
     public var isRightToLeft: Bool { status.contains(.rightToLeft) }
     /// Like CTRunGetGlyphCount.
@@ -52,8 +58,9 @@ public struct GlyphRun: Sendable {
     package init(
         glyphs: [GlyphID], positions: [CGPoint], advances: [CGSize], stringIndices: [Int],
         stringRange: Range<Int>, attributes: Attributes, font: Font, bidiLevel: UInt8, isPlaceholder: Bool,
-        originX: CGFloat, isTruncationToken: Bool = false
+        originX: CGFloat, isTruncationToken: Bool = false, baselineShift: CGFloat = 0
     ) {
+        self.baselineShift = baselineShift
         self.isTruncationToken = isTruncationToken
         self.originX = originX
         self.glyphs = glyphs
@@ -79,10 +86,11 @@ public struct GlyphRun: Sendable {
         self.status = status
     }
 
-    /// The run's vertical metrics: its delegate's for a placeholder, else its font's.
+    /// The run's vertical metrics: its delegate's for a placeholder, else its font's, moved by
+    /// the baseline shift (a raised run reaches higher and less low).
     var verticalMetrics: (ascent: CGFloat, descent: CGFloat, leading: CGFloat) {
-        if let delegate = runDelegate { return (delegate.ascent, delegate.descent, 0) }
-        return (font.ascent, font.descent, font.leading)
+        if let delegate = runDelegate { return (delegate.ascent + baselineShift, delegate.descent - baselineShift, 0) }
+        return (font.ascent + baselineShift, font.descent - baselineShift, font.leading)
     }
 
     /// The run's typographic bounds. Like CTRunGetTypographicBounds over all glyphs.
@@ -112,7 +120,8 @@ public struct GlyphRun: Sendable {
     public var imageBounds: CGRect {
         if let delegate = runDelegate {
             return CGRect(
-                x: originX, y: -delegate.descent, width: delegate.width, height: delegate.ascent + delegate.descent)
+                x: originX, y: baselineShift - delegate.descent, width: delegate.width,
+                height: delegate.ascent + delegate.descent)
         }
         var result = CGRect.null
         for i in glyphs.indices {

@@ -74,7 +74,7 @@ extension Line {
                     glyphs: run.glyphs, positions: positions, advances: advances, stringIndices: run.stringIndices,
                     stringRange: run.stringRange, attributes: run.attributes, font: run.font,
                     bidiLevel: run.bidiLevel, isPlaceholder: run.isPlaceholder, originX: start,
-                    isTruncationToken: run.isTruncationToken))
+                    isTruncationToken: run.isTruncationToken, baselineShift: run.baselineShift))
         }
         var bounds = typographicBounds
         bounds.width = x

@@ -64,8 +64,9 @@ enum LineBuilder {
             positions.reserveCapacity(n)
             advances.reserveCapacity(n)
             let start = x
+            let shift = baselineShift(piece.attributes, font: piece.font)
             for g in 0..<n {
-                positions.append(CGPoint(x: x + piece.offsets[g].x, y: piece.offsets[g].y))
+                positions.append(CGPoint(x: x + piece.offsets[g].x, y: piece.offsets[g].y + shift))
                 var advance = piece.advances[g]
                 if !tabs.widths.isEmpty, let tab = tabs.widths[piece.clusters[g]] {
                     // The cluster's first glyph (in visual order) takes the TAB's width, others none.
@@ -78,7 +79,7 @@ enum LineBuilder {
             let run = GlyphRun(
                 glyphs: piece.glyphs, positions: positions, advances: advances, stringIndices: piece.clusters,
                 stringRange: piece.range, attributes: piece.attributes, font: piece.font, bidiLevel: piece.level,
-                isPlaceholder: piece.isPlaceholder, originX: start)
+                isPlaceholder: piece.isPlaceholder, originX: start, baselineShift: shift)
             let m = run.verticalMetrics
             ascent = max(ascent, m.ascent)
             descent = max(descent, m.descent)
@@ -99,6 +100,20 @@ enum LineBuilder {
             trailingWhitespaceWidth: min(trailing, x), paragraphLevel: paragraph.baseLevel,
             endsParagraph: range.upperBound >= paragraph.content.upperBound, units: text.utf16,
             visibleEnd: trimmedEnd)
+    }
+
+    /// How far a run with `attributes` in `font` sits above the baseline: the baseline offset
+    /// (kCTBaselineOffsetAttributeName, points, positive up) plus, for a superscript level n > 0,
+    /// n × the font's OS/2 superscript y offset, and for n < 0, |n| × its subscript y offset
+    /// downward (kCTSuperscriptAttributeName). The glyphs keep their size, as with Cocoa's
+    /// superscript attribute; smaller superscript text comes from a smaller font attribute
+    /// (`Font.superscriptScale`).
+    static func baselineShift(_ attributes: Attributes, font: Font) -> CGFloat {
+        var shift = attributes.baselineOffset ?? 0
+        if let level = attributes.superscript, level != 0 {
+            shift += level > 0 ? CGFloat(level) * font.superscriptOffset : CGFloat(level) * font.subscriptOffset
+        }
+        return shift
     }
 
     /// Whether a break at `offset` inside `item` would change its shaping: true when no glyph

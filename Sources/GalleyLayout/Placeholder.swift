@@ -10,7 +10,7 @@ public struct Placeholder: Sendable, Hashable {
     public let stringIndex: Int
     /// The run delegate it carries.
     public let delegate: RunDelegate
-    /// Its box in the coordinates of the frame's path (y up): x = path.minX + lineOrigin.x +
+    /// Its box in the coordinates of the frame's path (y up), raised by its run's `baselineShift`: x = path.minX + lineOrigin.x +
     /// offset(forStringIndex:), y = path.minY + lineOrigin.y − delegate.descent, width = delegate.width,
     /// height = delegate.ascent + delegate.descent.
     public let rect: CGRect

@@ -125,37 +125,27 @@ extension Line {
             var isToken: Bool
         }
         var pieces: [Piece] = []
-        let logicalRuns = glyphRuns.sorted { $0.stringRange.lowerBound < $1.stringRange.lowerBound }
-        var tokenInserted = false
-        func insertToken() {
-            guard !tokenInserted else { return }
-            tokenInserted = true
-            guard let tokenLine else { return }
-            for run in tokenLine.glyphRuns.sorted(by: { $0.stringRange.lowerBound < $1.stringRange.lowerBound }) {
-                pieces.append(Piece(run: run, glyphs: Array(run.glyphs.indices), range: elided,
-                                    level: run.bidiLevel, isToken: true))
-            }
-        }
-        for run in logicalRuns {
+        for run in glyphRuns.sorted(by: { $0.stringRange.lowerBound < $1.stringRange.lowerBound }) {
             for part in [lo..<keep.head, keep.tail..<hi] {
-                let r = max(part.lowerBound, run.stringRange.lowerBound)..<max(max(part.lowerBound, run.stringRange.lowerBound), min(part.upperBound, run.stringRange.upperBound))
-                if part.lowerBound == keep.tail, run.stringRange.lowerBound >= keep.tail || r.lowerBound >= keep.tail { insertToken() }
-                guard !r.isEmpty else { continue }
-                let glyphs = run.stringIndices.indices.filter { r.contains(run.stringIndices[$0]) }
-                pieces.append(Piece(run: run, glyphs: glyphs, range: r, level: run.bidiLevel, isToken: false))
+                let from = max(part.lowerBound, run.stringRange.lowerBound)
+                let to = max(from, min(part.upperBound, run.stringRange.upperBound))
+                guard to > from else { continue }
+                let glyphs = run.stringIndices.indices.filter { (from..<to).contains(run.stringIndices[$0]) }
+                pieces.append(Piece(run: run, glyphs: glyphs, range: from..<to, level: run.bidiLevel, isToken: false))
             }
         }
-        insertToken()
-        // Logical order of the pieces: by range, the token at the cut.
-        pieces.sort { a, b in
-            let ka = a.isToken ? elided.lowerBound : a.range.lowerBound
-            let kb = b.isToken ? elided.lowerBound : b.range.lowerBound
-            if ka != kb { return ka < kb }
-            // At the same position: the token goes after kept text ending there (.end, .middle)
-            // and before kept text starting there (.start, .middle's tail).
-            if a.isToken != b.isToken { return b.isToken ? !a.range.isEmpty && a.range.upperBound <= elided.lowerBound : false }
-            return false
+        if let tokenLine {
+            for run in tokenLine.glyphRuns.sorted(by: { $0.stringRange.lowerBound < $1.stringRange.lowerBound }) {
+                pieces.append(Piece(run: run, glyphs: Array(run.glyphs.indices), range: elided, level: run.bidiLevel, isToken: true))
+            }
         }
+        // Logical order: kept text by position, the token (its runs in their own order) at the
+        // cut, before kept text that starts there.
+        let keyed = pieces.enumerated().map { (seq, piece) in
+            (position: piece.isToken ? elided.lowerBound : piece.range.lowerBound, rank: piece.isToken ? 0 : 1, seq: seq)
+        }
+        let logical = keyed.sorted { ($0.position, $0.rank, $0.seq) < ($1.position, $1.rank, $1.seq) }.map { pieces[$0.seq] }
+        pieces = logical
         let order = BidiParagraph.visualOrder(levels: pieces.map(\.level))
         var runs: [GlyphRun] = []
         var x: CGFloat = 0
@@ -186,7 +176,8 @@ extension Line {
             let made = GlyphRun(
                 glyphs: glyphs, positions: positions, advances: advances, stringIndices: indices,
                 stringRange: piece.range, attributes: run.attributes, font: run.font, bidiLevel: piece.level,
-                isPlaceholder: run.isPlaceholder, originX: start, isTruncationToken: piece.isToken)
+                isPlaceholder: run.isPlaceholder, originX: start, isTruncationToken: piece.isToken,
+                baselineShift: run.baselineShift)
             let m = made.verticalMetrics
             ascent = max(ascent, m.ascent)
             descent = max(descent, m.descent)
@@ -194,11 +185,26 @@ extension Line {
             runs.append(made)
         }
         if runs.isEmpty { (ascent, descent, leading) = (self.ascent, self.descent, self.leading) }
+        // Without a token, kept whitespace at the logical end is trailing whitespace (it hangs).
+        var visible = stringRange.upperBound
+        var trailing: CGFloat = 0
+        if tokenLine == nil, type == .end {
+            var ws = keep.head
+            while ws > lo, Line.isTrailingSpace(units[ws - 1]) { ws -= 1 }
+            trailing = advance[(ws - lo)..<(keep.head - lo)].reduce(0, +)
+            visible = ws
+        }
         return Line(
             glyphRuns: runs, stringRange: stringRange,
             typographicBounds: TypographicBounds(width: x, ascent: ascent, descent: descent, leading: leading),
-            trailingWhitespaceWidth: 0, paragraphLevel: paragraphLevel, endsParagraph: endsParagraph, units: units,
-            visibleEnd: stringRange.upperBound, truncationTokenRange: elided)
+            trailingWhitespaceWidth: min(trailing, x), paragraphLevel: paragraphLevel, endsParagraph: endsParagraph,
+            units: units, visibleEnd: visible, truncationTokenRange: elided)
+    }
+
+    /// Whitespace that hangs at the end of a clipped line: SPACE, TAB, IDEOGRAPHIC SPACE and the
+    /// breaking spaces U+2000–U+200A (not the no-break ones).
+    static func isTrailingSpace(_ unit: UInt16) -> Bool {
+        unit == 0x20 || unit == 0x09 || unit == 0x3000 || (0x2000...0x200A).contains(unit) && unit != 0x2007
     }
 
     /// The token laid out as a line in this line's direction: `given`, or "…" in the attributes

@@ -28,12 +28,17 @@ public struct Renderer: Sendable {
     public let scale: CGFloat
     /// Grid fitting of outlines; `.none` by default, so ink matches the (unhinted) layout.
     public let hinting: Hinting
+    /// Whether glyphs keep 1/4-pixel x phases (the default) or snap to whole pixels, as cairo
+    /// before 1.17.4 (and so pango-view on Debian 12) draws them. Like
+    /// `CGContextSetShouldSubpixelPositionFonts`.
+    public let subpixelPositioning: Bool
 
     /// Creates a renderer that draws `scale` pixels per point (2 for a "retina" image), hinting
-    /// outlines as `hinting` says.
-    public init(scale: CGFloat = 1, hinting: Hinting = .none) {
+    /// outlines as `hinting` says, at subpixel x positions unless `subpixelPositioning` is false.
+    public init(scale: CGFloat = 1, hinting: Hinting = .none, subpixelPositioning: Bool = true) {
         self.scale = scale.isFinite && scale > 0 ? min(scale, 64) : 1
         self.hinting = hinting
+        self.subpixelPositioning = subpixelPositioning
     }
 
     /// Draws every line of `frame`, then its placeholders: the image that `imageProvider` returns
@@ -166,7 +171,7 @@ public struct Renderer: Sendable {
                   px < Double(bitmap.width) + margin, py < Double(bitmap.height) + margin else { continue }
             // x keeps a 1/4-pixel phase; baselines snap to whole pixels (as cairo and Skia do for
             // horizontal text), so every line has crisp horizontal edges at the same vertical phase.
-            let qx = Int((px * steps).rounded())
+            let qx = subpixelPositioning ? Int((px * steps).rounded()) : Int(px.rounded()) * GlyphRasterizer.subpixelSteps
             let qy = Int(py.rounded()) * GlyphRasterizer.subpixelSteps
             let ix = Int((Double(qx) / steps).rounded(.down)), iy = Int((Double(qy) / steps).rounded(.down))
             let k = GlyphRasterizer.subpixelSteps

@@ -21,8 +21,8 @@ package enum FeatureSettings {
     ///
     /// - Ligature level 0 turns off `liga` and `clig` (standard and contextual ligatures; required
     ///   ones such as Arabic `rlig` stay); 1 is the font's default; 2 also turns on `dlig`.
-    /// - Non-zero tracking turns off `liga` and `clig`: letter-spaced ligatures would look wrong.
-    ///   (CoreText documents the same for kCTTrackingAttributeName.)
+    /// - Non-zero tracking turns off the optional ligatures (`liga`, `clig`, `dlig`, `hlig`):
+    ///   letter-spaced ligatures would look wrong (as CoreText does for kCTTrackingAttributeName).
     /// - Explicit feature settings come last, so they win.
     package static func features(for attributes: Attributes) -> [ShapingFeature] {
         var result: [ShapingFeature] = []
@@ -32,7 +32,10 @@ package enum FeatureSettings {
             result.append(ShapingFeature(tag: "liga", value: 0))
             result.append(ShapingFeature(tag: "clig", value: 0))
         }
-        if level == 2 {
+        if tracked {
+            result.append(ShapingFeature(tag: "dlig", value: 0))
+            result.append(ShapingFeature(tag: "hlig", value: 0))
+        } else if level == 2 {
             result.append(ShapingFeature(tag: "dlig", value: 1))
         }
         for feature in attributes.fontFeatures ?? [] {

@@ -54,23 +54,36 @@ package enum Itemizer {
         }
 
         var fallbackCache: [Font: [FallbackKey: Font]] = [:]
+        // The current attribute run's values, read once per run rather than once per cluster.
+        var loadedRun = -1
+        var attributes = Attributes()
+        var requested = defaultFont
+        var hasDelegate = false
         for g in 0..<(graphemes.count - 1) {
             let lo = graphemes[g]
             let hi = graphemes[g + 1]
             while runIndex < runs.count - 1, runs[runIndex].range.upperBound <= lo { runIndex += 1 }
             while scriptIndex < scripts.count - 1, scripts[scriptIndex].range.upperBound <= lo { scriptIndex += 1 }
-            let attributes = runs.isEmpty ? Attributes() : runs[runIndex].attributes
+            if runIndex != loadedRun, !runs.isEmpty {
+                loadedRun = runIndex
+                attributes = runs[runIndex].attributes
+                requested = attributes.font ?? defaultFont
+                hasDelegate = attributes.runDelegate != nil
+            }
             let level = levels[lo - content.lowerBound]
-            let requested = attributes.font ?? defaultFont
-            let isPlaceholder = attributes.runDelegate != nil && hi - lo == 1 && units[lo] == 0xFFFC
+            let isPlaceholder = hasDelegate && hi - lo == 1 && units[lo] == 0xFFFC
             var font = requested
             if !isPlaceholder {
                 font = resolveFont(
-                    units: units, cluster: lo..<hi, requested: requested, fonts: fonts, cache: &fallbackCache)
+                    units: units, cluster: lo..<hi, requested: requested,
+                    previous: runIndex == currentRun ? currentFont : nil, fonts: fonts,
+                    cache: &fallbackCache)
             }
+            let sameFont: Bool
+            if let currentFont { sameFont = font === currentFont || font == currentFont } else { sameFont = false }
             let changed =
-                currentFont == nil || runIndex != currentRun || scriptIndex != currentScript
-                || level != currentLevel || font != currentFont || isPlaceholder || currentIsPlaceholder
+                !sameFont || runIndex != currentRun || scriptIndex != currentScript
+                || level != currentLevel || isPlaceholder || currentIsPlaceholder
             if changed {
                 flush(upTo: lo)
                 currentFont = font
@@ -92,9 +105,11 @@ package enum Itemizer {
 
     /// The font for one grapheme cluster: the requested one if it covers every visible character
     /// of the cluster (and the cluster does not ask for emoji presentation the font cannot give);
-    /// otherwise a fallback that covers the cluster's first uncovered character.
+    /// otherwise the previous cluster's fallback font if it covers the first uncovered character
+    /// (so a run of Han, Hangul or Arabic stays in one font, as Pango keeps a run's font); otherwise
+    /// a fallback from the collection for that character.
     static func resolveFont(
-        units: [UInt16], cluster: Range<Int>, requested: Font, fonts: FontCollection,
+        units: [UInt16], cluster: Range<Int>, requested: Font, previous: Font?, fonts: FontCollection,
         cache: inout [Font: [FallbackKey: Font]]
     ) -> Font {
         var wantsEmoji = false
@@ -106,9 +121,10 @@ package enum Itemizer {
             i += width
             if first == nil { first = scalar }
             let value = scalar.value
-            if value < 0x2000 {
-                // Fast path: below U+2000 there are no emoji-presentation characters or variation
-                // selectors; C0/C1 controls and SOFT HYPHEN need no glyph of their own.
+            if value < 0x2000 || isPlainCJK(value) {
+                // Fast path: below U+2000, and in the CJK, kana, Hangul and full-width blocks, there
+                // are no emoji-presentation characters, variation selectors or format characters;
+                // C0/C1 controls and SOFT HYPHEN need no glyph of their own.
                 if value < 0x20 || (value >= 0x7F && value < 0xA0) || value == 0xAD { continue }
                 if uncovered == nil, !requested.covers(scalar) { uncovered = scalar }
                 continue
@@ -125,7 +141,7 @@ package enum Itemizer {
             if uncovered == nil, !requested.covers(scalar) { uncovered = scalar }
         }
         guard let base = first else { return requested }
-        if base.value < 0x2000 && !wantsEmoji && uncovered == nil { return requested }
+        if (base.value < 0x2000 || isPlainCJK(base.value)) && !wantsEmoji && uncovered == nil { return requested }
         if !wantsEmoji, base.properties.isEmojiPresentation {
             // Emoji_Presentation characters default to emoji style unless U+FE0E follows.
             wantsEmoji = !units[cluster].contains(0xFE0E)
@@ -134,12 +150,26 @@ package enum Itemizer {
         if !wantsEmoji && uncovered == nil { return requested }
         if wantsEmoji && uncovered == nil && !base.properties.isEmoji { return requested }
         let target = uncovered ?? base
+        if let previous, previous !== requested, previous.hasColorGlyphs == wantsEmoji,
+            previous.cascadeList == requested.cascadeList, previous.covers(target)
+        {
+            return previous
+        }
         let key = FallbackKey(scalar: target.value, emoji: wantsEmoji)
         if let hit = cache[requested]?[key] { return hit }
         let found =
             fonts.fallbackFont(for: target, matching: requested, preferColorEmoji: wantsEmoji) ?? requested
         cache[requested, default: [:]][key] = found
         return found
+    }
+
+    /// Kana, CJK ideographs (URO, Extension A, compatibility), Hangul syllables and the
+    /// full-width ASCII forms: blocks with no emoji, selectors or format characters (emoji-data.txt,
+    /// PropList.txt), so a cluster of them needs only a coverage check.
+    @inline(__always)
+    static func isPlainCJK(_ v: UInt32) -> Bool {
+        (v >= 0x3041 && v <= 0x30FF) || (v >= 0x3400 && v <= 0x4DBF) || (v >= 0x4E00 && v <= 0x9FFF)
+            || (v >= 0xAC00 && v <= 0xD7A3) || (v >= 0xF900 && v <= 0xFAFF) || (v >= 0xFF01 && v <= 0xFF60)
     }
 
     /// Decodes the scalar at `i` (a lone surrogate decodes as U+FFFD, width 1).

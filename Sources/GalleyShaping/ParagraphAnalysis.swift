@@ -102,17 +102,24 @@ package struct ParagraphAnalysis: Sendable {
         prefixAdvance = prefix
 
         var whitespace = [Bool](repeating: false, count: content.count)
-        var i = content.lowerBound
-        while i < content.upperBound {
-            let (scalar, width) = Itemizer.decodeScalar(units, at: i, limit: content.upperBound)
-            if scalar.properties.isWhitespace && scalar.value != 0xA0 && scalar.value != 0x202F
-                && scalar.value != 0x2007
-            {
-                for k in 0..<width { whitespace[i - content.lowerBound + k] = true }
-            }
-            i += width
+        for i in content {
+            whitespace[i - content.lowerBound] = ParagraphAnalysis.hangsAtLineEnd(units[i])
         }
         isWhitespace = whitespace
+    }
+
+    /// Whether a code unit is whitespace that hangs past the end of a line: the White_Space
+    /// characters of PropList.txt (all in the BMP: TAB…CR, SPACE, NEL, U+1680, U+2000–U+200A,
+    /// U+2028, U+2029, U+205F, U+3000) except the no-break spaces U+00A0, U+2007 and U+202F,
+    /// which do not allow a break and so never end a line.
+    @inline(__always)
+    package static func hangsAtLineEnd(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x09...0x0D, 0x20, 0x85, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x2028, 0x2029, 0x205F, 0x3000:
+            return true
+        default:
+            return false
+        }
     }
 
     /// Shapes `range` (inside `spec.range`) of an item with the paragraph content as context.

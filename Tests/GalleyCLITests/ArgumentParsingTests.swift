@@ -147,6 +147,8 @@ struct ArgumentParsingTests {
         ["fonts", "--size", "3"],
         ["help", "frobnicate"],
         ["--version", "extra"],
+        ["render", "--text", "hi", "--subpixel-positions", "maybe", "-o", "out.png"],
+        ["render", "--text", "hi", "--background", "clear-ish", "-o", "out.png"],
     ]
 
     @Test("errors print one line on stderr and exit with status 2", arguments: badCommandLines)

@@ -161,7 +161,7 @@ struct NewCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: odd)).prefix(2) == Data("P6".utf8))
     }
 
-    @Test("--hinting changes the pixels; --foreground is --color")
+    @Test("--hinting and --subpixel-positions change the pixels; --foreground is --color")
     func hintingAndForeground() throws {
         func ppm(_ extra: [String]) throws -> [UInt8] {
             let r = CLITestSupport.run(["render", "--font", CLITestSupport.dejaVuPath, "--size", "11", "--text", "Hamburg", "-o", "-"] + extra)
@@ -171,6 +171,34 @@ struct NewCommandTests {
         #expect(try ppm(["--hinting", "full"]) != ppm([]))
         #expect(try ppm(["--hinting", "none"]) == ppm([]))
         #expect(try ppm(["--foreground", "red"]) == ppm(["--color", "red"]))
+        // "Hamburg" at 11 pt has fractional advances (DejaVu's hmtx × 11/2048), so some glyphs sit at
+        // non-zero 1/4-pixel phases that --subpixel-positions off rounds away.
+        #expect(try ppm(["--subpixel-positions", "off"]) != ppm([]))
+        #expect(try ppm(["--subpixel-positions", "on"]) == ppm([]))
+    }
+
+    @Test("SVG placeholders reference PNG files by path and embed other images as PNG data URIs")
+    func svgImages() throws {
+        let dir = try CLITestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A 2×1 P3 image (red, blue) and the same pixels as a PNG written by the renderer's encoder.
+        try Data("P3 2 1 255 255 0 0 0 0 255".utf8).write(to: dir.appendingPathComponent("a.ppm"))
+        let png = try Bitmap(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 255]).pngData()
+        try Data(png).write(to: dir.appendingPathComponent("b.png"))
+        let out = dir.appendingPathComponent("out.svg").path
+        let markup = #"A <img src="a.ppm" width="20" height="10"/> B <img src="b.png" width="8" height="8"/>"#
+        try Data(markup.utf8).write(to: dir.appendingPathComponent("in.txt"))
+        let r = CLITestSupport.run(["render", "--markup", "--font", CLITestSupport.dejaVuPath, "-o", out,
+                                    dir.appendingPathComponent("in.txt").path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(text.contains("xlink:href=\"\(dir.appendingPathComponent("b.png").path)\""))
+        let dataURI = try #require(text.range(of: "xlink:href=\"data:image/png;base64,"))
+        let rest = text[dataURI.upperBound...]
+        let base64 = String(rest[..<rest.firstIndex(of: "\"")!])
+        let decoded = try ImageLoader.decode([UInt8](try #require(Data(base64Encoded: base64))))
+        #expect(decoded.width == 2 && decoded.height == 1)
+        #expect(decoded.pixel(x: 0, y: 0) == Bitmap.Pixel(red: 255, green: 0, blue: 0))
     }
 
     @Test("--background transparent gives a PNG with alpha 0 where there is no ink")

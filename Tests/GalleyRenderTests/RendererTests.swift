@@ -147,6 +147,25 @@ struct RendererTests {
         #expect(abs((b.y - a.y) - expectedDY) < 0.05, "dy \(b.y - a.y) vs \(expectedDY)")
     }
 
+    @Test("without subpixel positioning, glyph x positions round to whole pixels")
+    func wholePixelPositions() throws {
+        let font = try Font(path: Self.dejaVu, size: 30)
+        func draw(_ dx: CGFloat) throws -> Bitmap {
+            var b = try Bitmap(width: 80, height: 60)
+            Renderer(subpixelPositioning: false).draw(
+                try Self.frame("o", font: font, in: CGRect(x: 20 + dx, y: 10, width: 50, height: 45)), into: &b)
+            return b
+        }
+        // The glyph origin x = 20 + dx + (line origin and glyph position 0): rounding maps dx = 0.25
+        // onto dx = 0 and dx = 0.75 onto dx = 1, and the default renderer keeps them apart.
+        #expect(try draw(0.25).pixels == draw(0).pixels)
+        #expect(try draw(0.75).pixels == draw(1).pixels)
+        #expect(try draw(1).pixels != draw(0).pixels)
+        var subpixel = try Bitmap(width: 80, height: 60)
+        Renderer().draw(try Self.frame("o", font: font, in: CGRect(x: 20.25, y: 10, width: 50, height: 45)), into: &subpixel)
+        #expect(subpixel.pixels != (try draw(0.25)).pixels)
+    }
+
     @Test("scale multiplies every coordinate")
     func scaled() throws {
         let font = try Font(path: Self.dejaVu, size: 30)
