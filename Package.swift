@@ -60,7 +60,8 @@ let package = Package(
         .testTarget(name: "GalleyUnicodeTests", dependencies: ["GalleyUnicode"], swiftSettings: strict),
         .testTarget(name: "GalleyShapingTests", dependencies: ["GalleyShaping"], swiftSettings: strict),
         .testTarget(name: "GalleyLayoutTests", dependencies: ["GalleyLayout"], swiftSettings: strict),
-        .testTarget(name: "GalleyRenderTests", dependencies: ["GalleyRender"], swiftSettings: strict),
+        .testTarget(
+            name: "GalleyRenderTests", dependencies: ["GalleyRender"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "GalleyCLITests", dependencies: ["GalleyCLI", "galley"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

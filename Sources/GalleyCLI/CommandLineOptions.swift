@@ -112,13 +112,34 @@ package struct Options: Equatable, Sendable {
     package var subpixelPositioning = true
     /// `--json` (shape, fonts).
     package var json = false
+    /// `--indent`: positive indents each paragraph's first line, negative gives a hanging indent
+    /// (see `paragraphStyle`).
+    package var indent: CGFloat = 0
+    /// `--line-height`: the line-height multiple; 0 means none.
+    package var lineHeightMultiple: CGFloat = 0
+    /// `--line-spacing`: points added to the leading below each line.
+    package var lineSpacing: CGFloat = 0
+    /// `--paragraph-spacing`: points between paragraphs.
+    package var paragraphSpacing: CGFloat = 0
+    /// `--tabs`: the tab stops; nil keeps CoreText's default stops.
+    package var tabStops: [TextTab]?
+    /// `--max-lines`: at most this many lines; 0 means no limit.
+    package var maximumLines = 0
+    /// `--ellipsize`; nil when not given.
+    package var ellipsize: EllipsizeMode?
+    /// `--path`: the frame's shape (the whole `--width` × `--height` box by default).
+    package var path: ShapeOption = .rectangle(nil)
+    /// `--exclude`, each occurrence adding one: shapes the lines flow around.
+    package var exclusions: [ShapeOption] = []
+    /// `--batch`: render every .txt and .markup file of this folder into the `-o` folder.
+    package var batchDirectory: String?
 
     /// The defaults.
     package init() {}
 }
 
 /// The command-line parser. Accepts `--key value` and `--key=value`; `--` ends the options;
-/// a later occurrence of an option replaces an earlier one.
+/// a later occurrence of an option replaces an earlier one (except `--exclude`, which adds).
 package enum CommandLineParser {
     /// The largest length accepted for sizes, widths, heights and margins, in points.
     static let maximumLength: CGFloat = 1_000_000
@@ -127,16 +148,22 @@ package enum CommandLineParser {
 
     /// The options each command accepts.
     static let commandOptions: [String: (values: Set<String>, flags: Set<String>)] = [
-        "render": (["--font", "--size", "--width", "--height", "--align", "--wrap", "--direction", "--color",
+        "render": (Set(["--font", "--size", "--width", "--height", "--align", "--wrap", "--direction", "--color",
                     "--foreground", "--background", "--margin", "--scale", "--text", "--output", "-o", "--format",
-                    "--hinting", "--subpixel-positions"], ["--markup", "--help", "-h"]),
-        "layout": (["--font", "--size", "--width", "--height", "--align", "--wrap", "--direction", "--color",
-                    "--foreground", "--background", "--margin", "--scale", "--text", "--output", "-o"],
-                   ["--markup", "--help", "-h"]),
+                    "--hinting", "--subpixel-positions", "--batch"] + typographyOptions),
+                   ["--markup", "--justify", "--help", "-h"]),
+        "layout": (Set(["--font", "--size", "--width", "--height", "--align", "--wrap", "--direction", "--color",
+                    "--foreground", "--background", "--margin", "--scale", "--text", "--output", "-o"] + typographyOptions),
+                   ["--markup", "--justify", "--help", "-h"]),
         "shape": (["--font", "--size", "--direction", "--text"], ["--markup", "--json", "--help", "-h"]),
         "fonts": ([], ["--json", "--help", "-h"]),
     ]
     static let commands = ["render", "layout", "shape", "fonts"]
+    /// The paragraph and frame options of `render` and `layout` (TypographyOptions.swift).
+    static let typographyOptions: [String] = [
+        "--indent", "--line-height", "--line-spacing", "--paragraph-spacing", "--tabs", "--max-lines", "--ellipsize",
+        "--path", "--exclude",
+    ]
 
     /// Parses `arguments` (without the program name).
     package static func parse(_ arguments: [String]) throws(CLIError) -> Command {
@@ -204,6 +231,7 @@ package enum CommandLineParser {
                 switch name {
                 case "--markup": options.markup = true
                 case "--json": options.json = true
+                case "--justify": options.alignment = .justified
                 default: help = true
                 }
                 continue
@@ -230,6 +258,10 @@ package enum CommandLineParser {
         guard positional.count <= 1 else {
             throw CLIError("expected at most one input file, got \(positional.count): \(positional.joined(separator: " "))")
         }
+        if options.batchDirectory != nil {
+            if let extra = positional.first { throw CLIError("--batch takes a folder, not an input file ('\(extra)')") }
+            guard options.text == nil else { throw CLIError("give either --text or --batch, not both") }
+        }
         if let file = positional.first {
             guard options.text == nil else { throw CLIError("give either --text or an input file, not both") }
             options.inputPath = file
@@ -238,7 +270,11 @@ package enum CommandLineParser {
     }
 
     static func apply(_ name: String, _ value: String, to options: inout Options) throws(CLIError) {
+        if try applyTypography(name, value, to: &options) { return }
         switch name {
+        case "--batch":
+            guard !value.isEmpty else { throw CLIError("option --batch needs a folder") }
+            options.batchDirectory = value
         case "--font":
             guard !value.isEmpty else { throw CLIError("option --font needs a font description or a font file") }
             let lower = value.lowercased()
@@ -290,7 +326,8 @@ package enum CommandLineParser {
             switch value.lowercased() {
             case "word": options.lineBreakMode = .wordWrapping
             case "char": options.lineBreakMode = .charWrapping
-            default: throw CLIError("--wrap must be word or char, got '\(value)'")
+            case "none": options.lineBreakMode = .clipping
+            default: throw CLIError("--wrap must be word, char or none, got '\(value)'")
             }
         case "--direction":
             switch value.lowercased() {

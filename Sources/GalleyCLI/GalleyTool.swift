@@ -13,16 +13,23 @@ public enum GalleyTool {
     ///   - standardInput: called (at most once) when the input is standard input.
     /// - Returns: the exit status (0 on success, 2 on any error), the bytes for standard output and
     ///   the text for standard error (empty, or one line `galley: <problem>`).
-    public static func run(_ arguments: [String], standardInput: () -> [UInt8]) -> (status: Int32, stdout: [UInt8], stderr: String) {
+    ///   - standardError: called with text to write to standard error as it happens — the
+    ///     progress line of `render --batch` and its per-file errors (from several threads, one
+    ///     call at a time).
+    public static func run(_ arguments: [String], standardInput: () -> [UInt8],
+                           standardError: @escaping @Sendable (String) -> Void = { _ in })
+        -> (status: Int32, stdout: [UInt8], stderr: String)
+    {
         do {
-            let output = try execute(arguments, standardInput: standardInput)
+            let output = try execute(arguments, standardInput: standardInput, standardError: standardError)
             return (0, output, "")
         } catch {
             return (error.status, [], "galley: \(error.message)\n")
         }
     }
 
-    static func execute(_ arguments: [String], standardInput: () -> [UInt8]) throws(CLIError) -> [UInt8] {
+    static func execute(_ arguments: [String], standardInput: () -> [UInt8],
+                        standardError: @escaping @Sendable (String) -> Void = { _ in }) throws(CLIError) -> [UInt8] {
         switch try CommandLineParser.parse(arguments) {
         case .help(let topic):
             return Array((Usage.help(for: topic) + "\n").utf8)
@@ -43,6 +50,9 @@ public enum GalleyTool {
                 return []
             }
             return json
+        case .render(let options) where options.batchDirectory != nil:
+            try BatchCommand.run(Array(arguments.dropFirst()), options: options, standardError: standardError)
+            return []
         case .render(let options):
             guard let output = options.output else {
                 throw CLIError("render needs -o FILE (.png, .ppm or .svg), or -o - for standard output")
@@ -117,20 +127,25 @@ public enum GalleyTool {
     }
 
     /// The frame: `width` wide, `height` tall (or as tall as the text needs, rounded up to whole
-    /// points), placed at the left and bottom margins of the canvas (y up).
+    /// points), placed at the left and bottom margins of the canvas (y up), with the options'
+    /// `frameOptions` (line limit, truncation). Without `--height` but with `--max-lines`, the
+    /// frame is as tall as the lines it keeps.
     static func layOut(_ document: InputDocument, _ options: Options) throws(CLIError) -> Frame {
         do {
             let framesetter = try Framesetter(document.text, defaultFont: document.font)
-            let height: CGFloat
-            if let h = options.height {
-                height = h
-            } else {
-                let suggested = try framesetter.suggestFrameSize(
-                    constraints: CGSize(width: options.width, height: .greatestFiniteMagnitude))
-                height = suggested.size.height.rounded(.up)
+            let frameOptions = options.frameOptions
+            func frame(height: CGFloat) throws(LayoutError) -> Frame {
+                let rect = CGRect(x: options.margins.left, y: options.margins.bottom, width: options.width, height: height)
+                return try framesetter.frame(in: rect, options: frameOptions)
             }
-            let rect = CGRect(x: options.margins.left, y: options.margins.bottom, width: options.width, height: height)
-            return try framesetter.frame(in: rect)
+            if let h = options.height { return try frame(height: h) }
+            let suggested = try framesetter.suggestFrameSize(
+                constraints: CGSize(width: options.width, height: .greatestFiniteMagnitude))
+            let full = try frame(height: suggested.size.height.rounded(.up))
+            guard options.maximumLines > 0, full.lines.count >= options.maximumLines else { return full }
+            // Fewer lines than the text needs: shrink the frame to them, unless that loses one.
+            let fitted = try frame(height: full.usedHeight.rounded(.up))
+            return fitted.lines.count == full.lines.count ? fitted : full
         } catch {
             throw CLIError("layout failed: \(error)")
         }

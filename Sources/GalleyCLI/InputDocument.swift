@@ -28,8 +28,7 @@ struct InputDocument {
 
         let font = try loadFont(options)
         var base: Attributes = [.font(font), .foregroundColor(options.color)]
-        base.paragraphStyle = ParagraphStyle(
-            alignment: options.alignment, lineBreakMode: options.lineBreakMode, baseWritingDirection: options.direction)
+        base.paragraphStyle = options.paragraphStyle
 
         guard options.markup else {
             return InputDocument(text: AttributedText(source, attributes: base), font: font, images: [:])

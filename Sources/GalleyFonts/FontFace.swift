@@ -41,6 +41,9 @@ package final class FontFace: @unchecked Sendable {
     package let hasColorGlyphs: Bool
     /// Line and decoration metrics in font units.
     package let metrics: FaceMetrics
+    /// One bit per Basic Multilingual Plane code point that the cmap maps to a real glyph, so the
+    /// coverage checks of fallback (one per character laid out) cost a bit test, not a cmap search.
+    private let bmpCoverage: [UInt64]
 
     /// Loads face `faceIndex` of a font file's bytes. `path` is used for error messages and for
     /// `FontFace.path`; pass nil for in-memory fonts (errors then name `"<memory>"`).
@@ -106,6 +109,24 @@ package final class FontFace: @unchecked Sendable {
             self.isItalic = macStyle & 2 != 0
         }
         self.metrics = FaceMetrics(hbFont: hbFont, head: head)
+        self.bmpCoverage = FontFace.bmpCoverage(of: hbFace, font: hbFont)
+    }
+
+    /// The BMP coverage bitset: every code point HarfBuzz collects from the cmap whose nominal
+    /// glyph is not .notdef.
+    private static func bmpCoverage(of face: OpaquePointer, font: OpaquePointer) -> [UInt64] {
+        var bits = [UInt64](repeating: 0, count: 1024)
+        guard let set = hb_set_create() else { return bits }
+        defer { hb_set_destroy(set) }
+        hb_face_collect_unicodes(face, set)
+        var codepoint: hb_codepoint_t = UInt32.max  // HB_SET_VALUE_INVALID: start before the first
+        var glyph: hb_codepoint_t = 0
+        while hb_set_next(set, &codepoint) != 0, codepoint < 0x10000 {
+            if hb_font_get_nominal_glyph(font, codepoint, &glyph) != 0, glyph != 0 {
+                bits[Int(codepoint >> 6)] |= 1 << UInt64(codepoint & 63)
+            }
+        }
+        return bits
     }
 
     deinit {
@@ -128,6 +149,8 @@ package final class FontFace: @unchecked Sendable {
 
     /// Whether the cmap maps `scalar` to a glyph.
     package func covers(_ scalar: Unicode.Scalar) -> Bool {
-        glyph(for: scalar) != nil
+        let value = scalar.value
+        if value < 0x10000 { return bmpCoverage[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0 }
+        return glyph(for: scalar) != nil
     }
 }

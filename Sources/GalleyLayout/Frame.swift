@@ -1,11 +1,11 @@
-// A frame: the lines a framesetter placed in a rectangle, with their origins, the range they
+// A frame: the lines a framesetter placed in a path (a rectangle or another shape), with their origins, the range they
 // hold, and the answers callers need from it (placeholder rects, the line at an index or point).
 import Foundation
 import GalleyText
 
 /// Like CTFrame. Immutable.
 public struct Frame: Sendable {
-    /// The rectangle the lines were laid out in (the path's bounding box), y up.
+    /// The rectangle the lines were laid out in — the path's bounding box — y up.
     public let rect: CGRect
     /// The lines, top to bottom. Like CTFrameGetLines.
     public let lines: [Line]
@@ -23,10 +23,22 @@ public struct Frame: Sendable {
     /// own typographic bounds when the paragraph style sets none of these. CoreText keeps these
     /// in the line origins only.
     public let placedLineMetrics: [TypographicBounds]
+    /// The path the lines were laid out in (`.rectangle(rect)` for a rectangular frame). Like
+    /// CTFrameGetPath.
+    public let path: FramePath
+    /// For each line, the index of its row: the lines that share one band of the path (and one
+    /// baseline), in reading order — several when the path or an exclusion splits the band (a
+    /// YYText "row"). In a rectangle without exclusions each line is a row of its own, so this
+    /// is 0, 1, 2, …. Rows are numbered from 0 at the top, without gaps.
+    public let lineRowIndices: [Int]
+    /// The number of rows (see `lineRowIndices`). Like YYTextLayout.rowCount.
+    public var rowCount: Int { (lineRowIndices.last ?? -1) + 1 }
 
     package init(rect: CGRect, lines: [Line], lineOrigins: [CGPoint], stringRange: Range<Int>, visibleStringRange: Range<Int>,
-                 placedLineMetrics: [TypographicBounds]? = nil) {
+                 placedLineMetrics: [TypographicBounds]? = nil, path: FramePath? = nil, lineRowIndices: [Int]? = nil) {
         self.placedLineMetrics = placedLineMetrics ?? lines.map(\.typographicBounds)
+        self.path = path ?? .rectangle(rect)
+        self.lineRowIndices = lineRowIndices ?? Array(lines.indices)
         self.rect = rect
         self.lines = lines
         self.lineOrigins = lineOrigins
@@ -63,7 +75,8 @@ public struct Frame: Sendable {
     /// The index of the line at `point` (in the coordinates of the frame's path, y up, like
     /// `rect`): the line whose band — from its baseline minus descent and leading up to its
     /// baseline plus ascent, as in `placedLineMetrics` — holds the point's y, or the nearest line when the point is above,
-    /// below or between bands. Nil only for a frame without lines. (CoreText has no such call;
+    /// below or between bands — and, in a row of several lines, the one horizontally nearest to the
+    /// point. Nil only for a frame without lines. (CoreText has no such call;
     /// this is what text views build from CTFrameGetLineOrigins.)
     public func lineIndex(at point: CGPoint) -> Int? {
         guard !lines.isEmpty else { return nil }
@@ -80,7 +93,21 @@ public struct Frame: Sendable {
             }
             if distance == 0 { break }
         }
-        return best
+        // In a row of several lines (a band split by the path or an exclusion), the line whose
+        // horizontal extent is nearest to the point's x.
+        let row = lineRowIndices[best]
+        var bestX = CGFloat.infinity
+        var chosen = best
+        for i in lines.indices where lineRowIndices[i] == row {
+            let left = rect.minX + lineOrigins[i].x
+            let right = left + lines[i].width
+            let distance = point.x < left ? left - point.x : (point.x > right ? point.x - right : 0)
+            if distance < bestX {
+                bestX = distance
+                chosen = i
+            }
+        }
+        return chosen
     }
 
     /// The insertion index nearest to `point` (path coordinates, y up): the line at the point,

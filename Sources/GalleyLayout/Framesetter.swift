@@ -48,7 +48,7 @@ public final class Framesetter: Sendable {
     /// visible line when text remains (see `FrameOptions`). The frame's `stringRange` is still
     /// the whole range asked for; its `visibleStringRange` ends where the last line's range ends.
     public func frame(in rect: CGRect, range: Range<Int>? = nil, options: FrameOptions) throws(LayoutError) -> Frame {
-        let range = try validate(range)
+        let range = try validateRange(range)
         for (name, value) in [("x", rect.minX), ("y", rect.minY), ("width", rect.width), ("height", rect.height)] {
             guard value.isFinite else { throw .invalidGeometry("frame \(name) \(value) must be finite") }
         }
@@ -58,28 +58,13 @@ public final class Framesetter: Sendable {
         guard options.maximumNumberOfLines >= 0 else {
             throw .invalidGeometry("maximum number of lines \(options.maximumNumberOfLines) must be ≥ 0")
         }
+        if !options.exclusionPaths.isEmpty || options.insets != .zero {
+            // Exclusions and insets are the shaped-frame algorithm's (see `frame(in: FramePath, …)`).
+            return try frame(in: .rectangle(rect), range: range, options: options)
+        }
         let rect = rect.standardized
         let placed = place(range, width: rect.width, height: rect.height, options: options)
-        var origins: [CGPoint] = []
-        origins.reserveCapacity(placed.lines.count)
-        var lines: [Line] = []
-        lines.reserveCapacity(placed.lines.count)
-        for item in placed.lines {
-            var line = item.line
-            let style = self.style(of: line)
-            if style.alignment == .justified, !line.endsParagraph, !line.endsWithLineSeparator, !line.isTruncated,
-               !style.lineBreakMode.isSingleLine
-            {
-                line = line.justified(factor: 1, width: item.width)
-            }
-            lines.append(line)
-            let left = item.resolved.lineLeft(frameWidth: rect.width, head: item.head, width: item.width,
-                                              rightToLeft: line.isRightToLeft)
-            origins.append(CGPoint(x: left + alignmentOffset(line, width: item.width), y: rect.height - item.baseline))
-        }
-        return Frame(
-            rect: rect, lines: lines, lineOrigins: origins, stringRange: range,
-            visibleStringRange: range.lowerBound..<placed.end, placedLineMetrics: placed.lines.map(\.metrics))
+        return assemble(placed.lines, end: placed.end, rect: rect, range: range, path: .rectangle(rect))
     }
 
     /// The size `range` needs within `constraints` (`.greatestFiniteMagnitude` or infinity for an
@@ -92,7 +77,7 @@ public final class Framesetter: Sendable {
     public func suggestFrameSize(range: Range<Int>? = nil, constraints: CGSize) throws(LayoutError)
         -> (size: CGSize, fitRange: Range<Int>)
     {
-        let range = try validate(range)
+        let range = try validateRange(range)
         guard !constraints.width.isNaN, !constraints.height.isNaN, constraints.width >= 0, constraints.height >= 0 else {
             throw .invalidGeometry("constraints \(constraints.width)×\(constraints.height) must be numbers ≥ 0")
         }
@@ -115,7 +100,7 @@ public final class Framesetter: Sendable {
         return (CGSize(width: maxWidth, height: used), range.lowerBound..<placed.end)
     }
 
-    private func validate(_ range: Range<Int>?) throws(LayoutError) -> Range<Int> {
+    func validateRange(_ range: Range<Int>?) throws(LayoutError) -> Range<Int> {
         let length = typesetter.text.length
         guard let range else { return 0..<length }
         guard range.lowerBound >= 0, range.upperBound <= length else {
@@ -135,6 +120,13 @@ public final class Framesetter: Sendable {
         var head: CGFloat
         var width: CGFloat
         var resolved: ResolvedParagraphStyle
+        /// The left edge of the line's interval (relative to the frame's left edge) and its width:
+        /// the whole frame in a rectangle, one interval of a band in a shaped frame.
+        var slotX: CGFloat = 0
+        var slotWidth: CGFloat = 0
+        /// The top of the line's row, below the frame's top, and the row's index.
+        var rowTop: CGFloat = 0
+        var row: Int = 0
     }
 
     /// Lines of `range` broken for a frame `width` wide, with each baseline's distance below the
@@ -177,7 +169,7 @@ public final class Framesetter: Sendable {
                 line = Framesetter.cut(line, mode: mode, width: width)
             }
             var item = PlacedLine(line: line, baseline: 0, metrics: resolved.placedMetrics(of: line), head: head,
-                                  width: width, resolved: resolved)
+                                  width: width, resolved: resolved, slotWidth: frameWidth, row: placed.count)
             item.baseline = baseline(for: item, startsParagraph: startsParagraph)
             guard item.baseline + item.metrics.descent <= height else { break }
             placed.append(item)

@@ -38,8 +38,8 @@ struct GlyphImage: Sendable {
 /// thread-safe: all FreeType calls happen while holding it. Faces are opened from
 /// `FontFace.data` with `FT_New_Memory_Face`, on a private copy of the bytes that lives exactly as
 /// long as the face. Bounded caches: at most ``faceLimit`` faces (least recently used closed first)
-/// and ``glyphLimit`` glyph images or ``glyphByteLimit`` bytes (the whole glyph cache is dropped
-/// when it fills).
+/// and ``glyphLimit`` glyph images or ``glyphByteLimit`` bytes, the least recently used glyph
+/// images evicted first (an ``LRUCache``).
 final class GlyphRasterizer: Sendable {
     /// The process-wide rasterizer.
     static let shared = GlyphRasterizer()
@@ -62,6 +62,19 @@ final class GlyphRasterizer: Sendable {
         let phaseY: Int
         let hinting: Renderer.Hinting
         let traits: Font.SyntheticTraits
+        let style: GlyphStyle
+    }
+
+    /// How an outline is changed beyond the font's synthetic traits: sheared for the
+    /// obliqueness attribute, or stroked for the stroke attribute.
+    struct GlyphStyle: Hashable, Sendable {
+        /// The horizontal shear x += shear · y about the glyph origin, in 1/65536 (16.16 fixed).
+        var shear: Int = 0
+        /// The stroke's radius (half its width) in 1/64 pixel; 0 renders the filled glyph.
+        var strokeRadius64: Int = 0
+
+        /// The filled, unsheared glyph.
+        static let plain = GlyphStyle()
     }
 
     /// One glyph to rasterise: its id and subpixel phases (0 ..< subpixelSteps).
@@ -81,7 +94,7 @@ final class GlyphRasterizer: Sendable {
     /// says and with `traits` synthesized. Nil entries for glyphs FreeType cannot load, or for all
     /// of them when the face cannot be opened.
     func images(for face: FontFace, pixelSize: Double, hinting: Renderer.Hinting = .none,
-                traits: Font.SyntheticTraits = [], requests: [Request]) -> [GlyphImage?] {
+                traits: Font.SyntheticTraits = [], style: GlyphStyle = .plain, requests: [Request]) -> [GlyphImage?] {
         guard pixelSize.isFinite, pixelSize >= 1.0 / 64, pixelSize <= GlyphRasterizer.maximumPixelSize else {
             return Array(repeating: nil, count: requests.count)
         }
@@ -94,21 +107,15 @@ final class GlyphRasterizer: Sendable {
             out.reserveCapacity(requests.count)
             for r in requests {
                 let key = GlyphKey(face: ObjectIdentifier(face), glyph: r.glyph, ppem64: ppem64,
-                                   phaseX: r.phaseX, phaseY: r.phaseY, hinting: hinting, traits: traits)
-                if let cached = state.glyphs[key] {
+                                   phaseX: r.phaseX, phaseY: r.phaseY, hinting: hinting, traits: traits, style: style)
+                if let cached = state.glyphs.value(for: key) {
                     out.append(cached)
                     continue
                 }
                 let image = entry.render(glyph: r.glyph, ppem64: ppem64, phaseX: r.phaseX, phaseY: r.phaseY,
-                                         hinting: hinting, traits: traits)
+                                         hinting: hinting, traits: traits, style: style)
                 if let image {
-                    let bytes = image.byteCount
-                    if state.glyphs.count >= GlyphRasterizer.glyphLimit || state.glyphBytes + bytes > GlyphRasterizer.glyphByteLimit {
-                        state.glyphs.removeAll(keepingCapacity: true)
-                        state.glyphBytes = 0
-                    }
-                    state.glyphs[key] = image
-                    state.glyphBytes += bytes
+                    state.glyphs.insert(image, for: key, cost: image.byteCount)
                 }
                 out.append(image)
             }
@@ -122,8 +129,8 @@ final class GlyphRasterizer: Sendable {
         var libraryFailed = false
         var faces: [ObjectIdentifier: FaceEntry] = [:]
         var clock = 0
-        var glyphs: [GlyphKey: GlyphImage] = [:]
-        var glyphBytes = 0
+        var glyphs = LRUCache<GlyphKey, GlyphImage>(countLimit: GlyphRasterizer.glyphLimit,
+                                                    costLimit: GlyphRasterizer.glyphByteLimit)
 
         mutating func face(for fontFace: FontFace) -> FaceEntry? {
             clock += 1
@@ -140,8 +147,7 @@ final class GlyphRasterizer: Sendable {
             if faces.count >= GlyphRasterizer.faceLimit,
                let oldest = faces.min(by: { $0.value.lastUse < $1.value.lastUse }) {
                 faces[oldest.key] = nil
-                glyphs = glyphs.filter { $0.key.face != oldest.key }
-                glyphBytes = glyphs.values.reduce(0) { $0 + $1.byteCount }
+                glyphs.removeAll { $0.face == oldest.key }
             }
             guard let entry = FaceEntry(library: library, fontFace: fontFace) else { return nil }
             entry.lastUse = clock
@@ -209,7 +215,7 @@ final class GlyphRasterizer: Sendable {
         /// `traits`, moved to the subpixel phase, then rendered, so synthesis is centred on the
         /// glyph origin and independent of the phase.
         func render(glyph: GlyphID, ppem64: Int, phaseX: Int, phaseY: Int,
-                    hinting: Renderer.Hinting, traits: Font.SyntheticTraits) -> GlyphImage? {
+                    hinting: Renderer.Hinting, traits: Font.SyntheticTraits, style: GlyphStyle) -> GlyphImage? {
             let steps = Double(GlyphRasterizer.subpixelSteps)
             if scalable {
                 if currentPPEM64 != ppem64 {
@@ -224,9 +230,13 @@ final class GlyphRasterizer: Sendable {
                 if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
                     GlyphSynthesis.apply(traits, to: &slot.pointee.outline,
                                          strength: FT_Pos(ppem64) / GlyphSynthesis.emboldenDivisor)
+                    GlyphSynthesis.shear(&slot.pointee.outline, by: style.shear)
                     // FreeType's y axis points up: a pen lower on the page is a negative delta.
                     FT_Outline_Translate(&slot.pointee.outline, FT_Pos(phaseX * 64 / GlyphRasterizer.subpixelSteps),
                                          FT_Pos(-phaseY * 64 / GlyphRasterizer.subpixelSteps))
+                    if style.strokeRadius64 > 0 {
+                        return GlyphStroker.render(&slot.pointee.outline, radius64: style.strokeRadius64, library: library)
+                    }
                 }
                 if slot.pointee.format != FT_GLYPH_FORMAT_BITMAP {
                     guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }

@@ -26,3 +26,20 @@ enum GlyphSynthesis {
         }
     }
 }
+
+extension GlyphSynthesis {
+    /// Shears `outline` about the glyph origin: x += shear / 65536 · y (y up), so a positive
+    /// factor leans the glyph right. Like `NSObliquenessAttributeName`, whose value is this skew
+    /// factor; nothing happens for 0.
+    static func shear(_ outline: inout FT_Outline, by shear: Int) {
+        guard shear != 0 else { return }
+        var matrix = FT_Matrix(xx: 0x10000, xy: FT_Fixed(shear), yx: 0, yy: 0x10000)
+        FT_Outline_Transform(&outline, &matrix)
+    }
+
+    /// The 16.16 shear of an obliqueness factor (clamped to ±4, about ±76°; 0 for none or NaN).
+    static func shear(obliqueness: Double?) -> Int {
+        guard let o = obliqueness, o.isFinite else { return 0 }
+        return Int((min(max(o, -4), 4) * 65536).rounded())
+    }
+}

@@ -43,13 +43,31 @@ public struct Renderer: Sendable {
 
     /// Draws every line of `frame`, then its placeholders: the image that `imageProvider` returns
     /// for one, scaled into its rect, or else a 1-pixel grey outline with a diagonal.
-    /// Like `CTFrameDraw` followed by drawing each run delegate's image.
+    /// Like `CTFrameDraw` followed by drawing each run delegate's image. See
+    /// ``draw(_:into:imageProvider:selection:selectionColor:)`` for the drawing order.
     public func draw(_ frame: Frame, into bitmap: inout Bitmap,
                      imageProvider: (Placeholder) -> Bitmap? = { _ in nil }) {
+        draw(frame, into: &bitmap, imageProvider: imageProvider, selection: nil)
+    }
+
+    /// Draws `frame` with the UTF-16 range `selection` highlighted (nil: none), the way a text
+    /// view shows a selection, to show hit testing: each line's ``Line/selectionRects(for:)``
+    /// (from the line's descent to its ascent) filled with `selectionColor` behind the text.
+    ///
+    /// Order, each pass over every line: background colours, the selection, shadows, glyphs
+    /// (fill, then stroke), underlines and strikethroughs, then placeholders. Backgrounds,
+    /// selection boxes and decoration lines are snapped to whole pixels (each edge rounded, at
+    /// least one pixel thick) so adjacent runs meet without seams; see ``LineDecorations`` for
+    /// where they go.
+    public func draw(_ frame: Frame, into bitmap: inout Bitmap,
+                     imageProvider: (Placeholder) -> Bitmap? = { _ in nil },
+                     selection: Range<Int>?, selectionColor: Color = Renderer.selectionColor) {
+        var placed: [(Line, CGPoint)] = []
         for (index, line) in frame.lines.enumerated() where index < frame.lineOrigins.count {
             let o = frame.lineOrigins[index]
-            drawGlyphs(of: line, at: CGPoint(x: frame.rect.minX + o.x, y: frame.rect.minY + o.y), into: &bitmap)
+            placed.append((line, CGPoint(x: frame.rect.minX + o.x, y: frame.rect.minY + o.y)))
         }
+        drawLines(placed, selection: selection, selectionColor: selectionColor, into: &bitmap)
         for placeholder in frame.placeholders {
             if let image = imageProvider(placeholder) {
                 drawImage(image, in: placeholder.rect, into: &bitmap)
@@ -59,14 +77,18 @@ public struct Renderer: Sendable {
         }
     }
 
+    /// The default selection highlight: macOS's light-blue selected-text background (#B3D7FF).
+    public static let selectionColor = Color(red: 0xB3 / 255.0, green: 0xD7 / 255.0, blue: 1, alpha: 1)
+
     /// Draws one line with its baseline starting at `origin` (y-up points, as for a frame's
-    /// rect). Like `CTLineDraw` after `CGContextSetTextPosition(origin)`. Placeholder runs are
-    /// drawn as grey boxes (`ascent` above and `descent` below the baseline).
+    /// rect), backgrounds, shadows and decorations included. Like `CTLineDraw` after
+    /// `CGContextSetTextPosition(origin)`. Placeholder runs are drawn as grey boxes (`ascent`
+    /// above and `descent` below the baseline).
     public func draw(_ line: Line, at origin: CGPoint, into bitmap: inout Bitmap) {
-        drawGlyphs(of: line, at: origin, into: &bitmap)
+        drawLines([(line, origin)], selection: nil, selectionColor: Renderer.selectionColor, into: &bitmap)
         for run in line.glyphRuns {
             guard let delegate = run.runDelegate else { continue }
-            let rect = CGRect(x: origin.x + run.originX, y: origin.y - delegate.descent,
+            let rect = CGRect(x: origin.x + run.originX, y: origin.y + run.baselineShift - delegate.descent,
                               width: delegate.width, height: delegate.ascent + delegate.descent)
             drawPlaceholderBox(in: rect, into: &bitmap)
         }
@@ -145,16 +167,20 @@ public struct Renderer: Sendable {
         return (Double(r.minX) * s, Double(bitmap.height) - Double(r.maxY) * s, Double(r.width) * s, Double(r.height) * s)
     }
 
-    /// Draws the glyphs of every run of `line` except placeholder runs.
-    func drawGlyphs(of line: Line, at origin: CGPoint, into bitmap: inout Bitmap) {
-        for run in line.glyphRuns where run.runDelegate == nil {
-            drawGlyphs(of: run, lineOrigin: origin, into: &bitmap)
-        }
+    /// A run's glyphs as images placed at integer pixels, in drawing order (fill, then stroke),
+    /// each layer with its colour.
+    struct GlyphLayer {
+        var images: [(image: GlyphImage, x: Int, y: Int)]
+        var color: Color
     }
 
-    func drawGlyphs(of run: GlyphRun, lineOrigin: CGPoint, into bitmap: inout Bitmap) {
+    /// Rasterises the glyphs of `run`: the fill in the foreground colour (unless a positive
+    /// stroke width asks for the outline only) and the stroke in the stroke colour (CoreText's
+    /// convention: `TextStroke.width` is a percentage of the font size, the line is that wide, so
+    /// FreeType's stroker radius is half of it), both sheared by the run's obliqueness.
+    func glyphLayers(of run: GlyphRun, lineOrigin: CGPoint, in bitmap: Bitmap) -> [GlyphLayer] {
         let count = min(run.glyphs.count, run.positions.count)
-        guard count > 0 else { return }
+        guard count > 0 else { return [] }
         let color = run.attributes.foregroundColor ?? .black
         let s = Double(scale)
         let steps = Double(GlyphRasterizer.subpixelSteps)
@@ -178,14 +204,33 @@ public struct Renderer: Sendable {
             requests.append(.init(glyph: run.glyphs[i], phaseX: qx - ix * k, phaseY: qy - iy * k))
             pens.append((ix, iy))
         }
-        guard !requests.isEmpty else { return }
-        let images = GlyphRasterizer.shared.images(
-            for: run.font.face, pixelSize: Double(run.font.size) * s, hinting: hinting,
-            traits: run.font.syntheticTraits, requests: requests)
-        for (image, pen) in zip(images, pens) {
-            guard let image else { continue }
-            composite(image, x: pen.x + image.left, y: pen.y - image.top, color: color, into: &bitmap)
+        guard !requests.isEmpty else { return [] }
+        let pixelSize = Double(run.font.size) * s
+        let shear = GlyphSynthesis.shear(obliqueness: run.attributes.obliqueness.map(Double.init))
+        func layer(_ style: GlyphRasterizer.GlyphStyle, _ color: Color) -> GlyphLayer {
+            let images = GlyphRasterizer.shared.images(
+                for: run.font.face, pixelSize: pixelSize, hinting: hinting,
+                traits: run.font.syntheticTraits, style: style, requests: requests)
+            var placed: [(image: GlyphImage, x: Int, y: Int)] = []
+            placed.reserveCapacity(images.count)
+            for (image, pen) in zip(images, pens) {
+                guard let image, image.width > 0 else { continue }
+                placed.append((image, pen.x + image.left, pen.y - image.top))
+            }
+            return GlyphLayer(images: placed, color: color)
         }
+        var layers: [GlyphLayer] = []
+        let stroke = run.attributes.stroke.flatMap { $0.width != 0 ? $0 : nil }
+        if stroke?.fills ?? true {
+            layers.append(layer(.init(shear: shear), color))
+        }
+        if let stroke {
+            let radius64 = Int((Double(stroke.lineWidth(fontSize: run.font.size)) * s * 32).rounded())
+            if radius64 > 0 {
+                layers.append(layer(.init(shear: shear, strokeRadius64: min(radius64, 64 * 256)), stroke.color ?? color))
+            }
+        }
+        return layers
     }
 
     /// Composites a glyph image with its top-left pixel at (`x`, `y`), in linear light.

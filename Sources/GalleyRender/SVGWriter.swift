@@ -16,6 +16,14 @@ import GalleyText
 /// ``emojiPixelsPerPoint`` pixels per point. Placeholders are `<image href>` elements when the
 /// caller gives a reference for them, else a grey outlined `<rect>` with a diagonal, as the
 /// ``Renderer`` draws them.
+///
+/// Character attributes are drawn as the ``Renderer`` draws them (see ``LineDecorations``):
+/// background colours and underline / strikethrough bands as `<rect>`s (one per band and dash,
+/// in points, not snapped), strokes as the glyph group's `stroke` and `stroke-width` (|width| %
+/// of the font size, round joins; `fill="none"` for a positive width), obliqueness as a shear of
+/// the outline's points, and shadows as a copy of the run's paths in the shadow colour, moved by
+/// the offset (y up) and blurred by an `feGaussianBlur` whose standard deviation is half the
+/// blur radius, under the text.
 public struct SVGWriter: Sendable {
     /// Canvas width in points.
     public let width: CGFloat
@@ -36,7 +44,10 @@ public struct SVGWriter: Sendable {
 
     /// The SVG document for `frame`. `imageReference` gives the `href` (a path or URL) of each
     /// placeholder's image, or nil to draw the placeholder's outline instead.
-    public func document(for frame: Frame, imageReference: (Placeholder) -> String? = { _ in nil }) -> String {
+    /// `selection` (nil: none) highlights that UTF-16 range with `selectionColor` behind the
+    /// text, as ``Renderer/draw(_:into:imageProvider:selection:selectionColor:)`` does.
+    public func document(for frame: Frame, selection: Range<Int>? = nil, selectionColor: Color = Renderer.selectionColor,
+                         imageReference: (Placeholder) -> String? = { _ in nil }) -> String {
         var out = """
         <?xml version="1.0" encoding="UTF-8"?>
         <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" \
@@ -47,11 +58,53 @@ public struct SVGWriter: Sendable {
         if let background, background.alpha > 0 {
             out += "<rect x=\"0\" y=\"0\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\"\(Self.fill(background))/>\n"
         }
+        var outlines = OutlineCache()
+        var lines: [(Line, (x: Double, y: Double), LineDecorations)] = []
         for (index, line) in frame.lines.enumerated() where index < frame.lineOrigins.count {
             let o = frame.lineOrigins[index]
-            let origin = (x: Double(frame.rect.minX + o.x), y: Double(frame.rect.minY + o.y))
+            lines.append((line, (x: Double(frame.rect.minX + o.x), y: Double(frame.rect.minY + o.y)), LineDecorations(line)))
+        }
+        for (_, origin, decorations) in lines {
+            for box in decorations.backgrounds {
+                appendRect(box.rect, origin: origin, color: box.color, to: &out)
+            }
+        }
+        if let selection, selectionColor.alpha > 0 {
+            for (line, origin, _) in lines where line.stringRange.overlaps(selection) {
+                for rect in line.selectionRects(for: selection) {
+                    appendRect(rect, origin: origin, color: selectionColor, to: &out)
+                }
+            }
+        }
+        var shadowCount = 0
+        for (line, origin, _) in lines {
             for run in line.glyphRuns where run.runDelegate == nil {
-                appendRun(run, lineOrigin: origin, to: &out)
+                guard let shadow = run.attributes.shadow, shadow.color.alpha > 0 else { continue }
+                let body = runBody(run, lineOrigin: origin, outlines: &outlines, alpha: shadow.color.alpha)
+                guard !body.isEmpty else { continue }
+                var filter = ""
+                if shadow.blurRadius > 0 {
+                    shadowCount += 1
+                    let id = "galley-shadow-\(shadowCount)"
+                    out += "<defs><filter id=\"\(id)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\">"
+                        + "<feGaussianBlur stdDeviation=\"\(Self.number(Double(shadow.blurRadius) / 2))\"/></filter></defs>\n"
+                    filter = " filter=\"url(#\(id))\""
+                }
+                out += "<g class=\"shadow\"" + Self.fill(shadow.color) + filter
+                    + " transform=\"translate(\(Self.number(shadow.offset.width)) \(Self.number(-shadow.offset.height)))\">\n"
+                    + body + "</g>\n"
+            }
+        }
+        for (line, origin, _) in lines {
+            for run in line.glyphRuns where run.runDelegate == nil {
+                appendRun(run, lineOrigin: origin, outlines: &outlines, to: &out)
+            }
+        }
+        for (_, origin, decorations) in lines {
+            for stroke in decorations.strokes {
+                for rect in stroke.rects {
+                    appendRect(rect, origin: origin, color: stroke.color, to: &out)
+                }
             }
         }
         for placeholder in frame.placeholders {
@@ -72,34 +125,78 @@ public struct SVGWriter: Sendable {
 
     // MARK: - Internals
 
-    func appendRun(_ run: GlyphRun, lineOrigin: (x: Double, y: Double), to out: inout String) {
-        let count = min(run.glyphs.count, run.positions.count)
-        guard count > 0 else { return }
+    /// Outlines already decomposed while writing one document, so each glyph is loaded once.
+    struct OutlineCache {
+        struct Key: Hashable {
+            let face: ObjectIdentifier
+            let glyph: GlyphID
+            let traits: UInt8
+        }
+        /// The faces are held so their identifiers stay unique while cached.
+        var faces: [ObjectIdentifier: FontFace] = [:]
+        var outlines: [Key: GlyphOutline?] = [:]
+
+        mutating func outline(_ face: FontFace, _ glyph: GlyphID, _ traits: Font.SyntheticTraits) -> GlyphOutline? {
+            let key = Key(face: ObjectIdentifier(face), glyph: glyph, traits: traits.rawValue)
+            if let cached = outlines[key] { return cached }
+            faces[key.face] = face
+            let outline = GlyphRasterizer.shared.outline(for: face, glyph: glyph, traits: traits)
+            outlines[key] = outline
+            return outline
+        }
+    }
+
+    /// A `<rect>` for `rect` (y-up points relative to `origin`).
+    func appendRect(_ rect: CGRect, origin: (x: Double, y: Double), color: Color, to out: inout String) {
+        let r = rect.standardized
+        guard r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite, r.width > 0, r.height > 0 else { return }
+        out += "<rect x=\"\(Self.number(origin.x + Double(r.minX)))\" y=\"\(Self.number(Double(height) - origin.y - Double(r.maxY)))\" "
+            + "width=\"\(Self.number(r.width))\" height=\"\(Self.number(r.height))\"" + Self.fill(color) + "/>\n"
+    }
+
+    func appendRun(_ run: GlyphRun, lineOrigin: (x: Double, y: Double), outlines: inout OutlineCache, to out: inout String) {
         let color = run.attributes.foregroundColor ?? .black
-        guard color.alpha > 0 else { return }
+        let stroke = run.attributes.stroke.flatMap { $0.width != 0 ? $0 : nil }
+        let strokeColor = stroke.map { $0.color ?? color }
+        guard color.alpha > 0 || (strokeColor?.alpha ?? 0) > 0 else { return }
+        let body = runBody(run, lineOrigin: lineOrigin, outlines: &outlines, alpha: color.alpha)
+        guard !body.isEmpty else { return }
+        var paint = stroke?.fills == false ? " fill=\"none\"" : Self.fill(color)
+        if let stroke, let strokeColor {
+            paint += Self.paint("stroke", strokeColor)
+                + " stroke-width=\"\(Self.number(stroke.lineWidth(fontSize: run.font.size)))\" stroke-linejoin=\"round\""
+        }
+        out += "<g" + paint + ">\n" + body + "</g>\n"
+    }
+
+    /// The paths (and colour-glyph images) of a run's glyphs, sheared by its obliqueness.
+    func runBody(_ run: GlyphRun, lineOrigin: (x: Double, y: Double), outlines: inout OutlineCache, alpha: Double) -> String {
+        let count = min(run.glyphs.count, run.positions.count)
+        guard count > 0 else { return "" }
         let size = Double(run.font.size)
         let traits = run.font.syntheticTraits
+        let shear = Double(GlyphSynthesis.shear(obliqueness: run.attributes.obliqueness.map(Double.init))) / 65536
         var body = ""
         for i in 0..<count {
             let ox = lineOrigin.x + Double(run.positions[i].x), oy = lineOrigin.y + Double(run.positions[i].y)
             guard ox.isFinite, oy.isFinite else { continue }
-            if let outline = GlyphRasterizer.shared.outline(for: run.font.face, glyph: run.glyphs[i], traits: traits) {
+            if let outline = outlines.outline(run.font.face, run.glyphs[i], traits) {
                 guard !outline.isEmpty else { continue }
-                body += "<path d=\"" + pathData(outline, originX: ox, originY: oy, size: size) + "\"/>\n"
-            } else if let image = colorGlyphImage(run, glyph: run.glyphs[i], originX: ox, originY: oy, alpha: color.alpha) {
+                body += "<path d=\"" + pathData(outline, originX: ox, originY: oy, size: size, shear: shear) + "\"/>\n"
+            } else if let image = colorGlyphImage(run, glyph: run.glyphs[i], originX: ox, originY: oy, alpha: alpha) {
                 body += image
             }
         }
-        guard !body.isEmpty else { return }
-        out += "<g" + Self.fill(color) + ">\n" + body + "</g>\n"
+        return body
     }
 
-    /// The `d` attribute of an outline placed with its origin at (`originX`, `originY`) (y-up points).
-    func pathData(_ outline: GlyphOutline, originX: Double, originY: Double, size: Double) -> String {
+    /// The `d` attribute of an outline placed with its origin at (`originX`, `originY`) (y-up
+    /// points), sheared by x += `shear` · y about the glyph origin.
+    func pathData(_ outline: GlyphOutline, originX: Double, originY: Double, size: Double, shear: Double = 0) -> String {
         let k = size / Double(max(outline.unitsPerEm, 1))
         let h = Double(height)
         func p(_ x: Double, _ y: Double) -> String {
-            Self.number(originX + x * k) + " " + Self.number(h - (originY + y * k))
+            Self.number(originX + (x + shear * y) * k) + " " + Self.number(h - (originY + y * k))
         }
         var d = ""
         var open = false
@@ -177,15 +274,21 @@ public struct SVGWriter: Sendable {
         return " \(property)=\"\(hex)\"" + (a < 1 ? " \(property)-opacity=\"\(number(a))\"" : "")
     }
 
-    /// A coordinate with at most 3 decimals and no trailing zeros ("-0" as "0").
+    /// A coordinate with at most 3 decimals and no trailing zeros ("-0" as "0"); 0 when not finite.
     static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        let rounded = (value * 1000).rounded() / 1000
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
-        var text = String(format: "%.3f", rounded)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
+        guard value.isFinite, abs(value) < 1e15 else { return "0" }
+        let thousandths = Int64((value * 1000).rounded())
+        let magnitude = thousandths.magnitude
+        var text = thousandths < 0 ? "-" : ""
+        text += String(magnitude / 1000)
+        var fraction = Int(magnitude % 1000)
+        if fraction != 0 {
+            var digits = 3
+            while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+            let f = String(fraction)
+            text += "." + String(repeating: "0", count: digits - f.count) + f
+        }
+        return text
     }
 
     static func number(_ value: CGFloat) -> String { number(Double(value)) }

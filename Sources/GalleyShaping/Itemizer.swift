@@ -73,7 +73,11 @@ package enum Itemizer {
             let level = levels[lo - content.lowerBound]
             let isPlaceholder = hasDelegate && hi - lo == 1 && units[lo] == 0xFFFC
             var font = requested
-            if !isPlaceholder {
+            if hi - lo == 1, !isPlaceholder, units[lo] >= 0x20, units[lo] < 0x7F || isPlainCJK(UInt32(units[lo])),
+                requested.covers(Unicode.Scalar(units[lo])!)
+            {
+                // Fast path for the common case: one printable ASCII or CJK character the font has.
+            } else if !isPlaceholder {
                 font = resolveFont(
                     units: units, cluster: lo..<hi, requested: requested,
                     previous: runIndex == currentRun ? currentFont : nil, fonts: fonts,

@@ -15,57 +15,163 @@ import GalleyFonts
 /// each ``Attribute`` case) removes that key instead. The throwing methods of
 /// ``AttributedTextBuilder`` reject such values with an error.
 public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomStringConvertible {
+    /// Equal when every value is equal (the same storage is equal at once).
+    public static func == (lhs: Attributes, rhs: Attributes) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.values == rhs.storage.values
+    }
+
+    /// Hashes the values.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.values)
+    }
+
+    /// The stored values; shared between copies until one of them changes (copy on write),
+    /// so passing attributes along the pipeline costs one reference, not a copy of every field.
+    struct Values: Sendable, Hashable {
+        var font: Font?
+        var foregroundColor: Color?
+        var paragraphStyle: ParagraphStyle?
+        var kern: CGFloat? { didSet { if let kern, !kern.isFinite { self.kern = nil } } }
+        var language: String? { didSet { if language?.isEmpty == true { language = nil } } }
+        var runDelegate: RunDelegate?
+        var writingDirection: [BidiEmbedding]? {
+            didSet { if writingDirection?.isEmpty == true { writingDirection = nil } }
+        }
+        var tracking: CGFloat? { didSet { if let tracking, !tracking.isFinite { self.tracking = nil } } }
+        var ligatureLevel: Int? {
+            didSet { if let ligatureLevel, !Attribute.ligatureLevels.contains(ligatureLevel) { self.ligatureLevel = nil } }
+        }
+        var fontFeatures: [FontFeature]? { didSet { if fontFeatures?.isEmpty == true { fontFeatures = nil } } }
+        var baselineOffset: CGFloat? {
+            didSet { if let baselineOffset, !baselineOffset.isFinite { self.baselineOffset = nil } }
+        }
+        var superscript: Int? {
+            didSet { if let superscript, !Attribute.superscriptLevels.contains(superscript) { self.superscript = nil } }
+        }
+        var obliqueness: CGFloat? {
+            didSet { if let obliqueness, !obliqueness.isFinite { self.obliqueness = nil } }
+        }
+        var underline: TextDecoration?
+        var strikethrough: TextDecoration?
+        var backgroundColor: Color?
+        var stroke: TextStroke? { didSet { if stroke?.invalidReason != nil { stroke = nil } } }
+        var shadow: TextShadow? { didSet { if shadow?.invalidReason != nil { shadow = nil } } }
+        var fontVariations: [FontVariation]? {
+            didSet { if fontVariations?.isEmpty == true { fontVariations = nil } }
+        }
+    }
+
+    /// Immutable boxed values; replaced, never mutated.
+    final class Storage: Sendable {
+        let values: Values
+        init(_ values: Values) { self.values = values }
+        static let empty = Storage(Values())
+    }
+
+    private var storage: Storage = .empty
+
+    private mutating func update(_ body: (inout Values) -> Void) {
+        var values = storage.values
+        body(&values)
+        storage = Storage(values)
+    }
+
     /// Like `kCTFontAttributeName`.
-    public var font: Font?
+    public var font: Font? {
+        get { storage.values.font }
+        set { update { $0.font = newValue } }
+    }
     /// Like `kCTForegroundColorAttributeName`.
-    public var foregroundColor: Color?
+    public var foregroundColor: Color? {
+        get { storage.values.foregroundColor }
+        set { update { $0.foregroundColor = newValue } }
+    }
     /// Like `kCTParagraphStyleAttributeName`.
-    public var paragraphStyle: ParagraphStyle?
+    public var paragraphStyle: ParagraphStyle? {
+        get { storage.values.paragraphStyle }
+        set { update { $0.paragraphStyle = newValue } }
+    }
     /// Like `kCTKernAttributeName`. Always finite (a non-finite value is stored as nil).
-    public var kern: CGFloat? { didSet { if let kern, !kern.isFinite { self.kern = nil } } }
+    public var kern: CGFloat? {
+        get { storage.values.kern }
+        set { update { $0.kern = newValue } }
+    }
     /// Like `kCTLanguageAttributeName`. Never empty (an empty string is stored as nil).
-    public var language: String? { didSet { if language?.isEmpty == true { language = nil } } }
+    public var language: String? {
+        get { storage.values.language }
+        set { update { $0.language = newValue } }
+    }
     /// Like `kCTRunDelegateAttributeName`.
-    public var runDelegate: RunDelegate?
+    public var runDelegate: RunDelegate? {
+        get { storage.values.runDelegate }
+        set { update { $0.runDelegate = newValue } }
+    }
     /// Like `kCTWritingDirectionAttributeName`. Never empty (an empty array is stored as nil).
     public var writingDirection: [BidiEmbedding]? {
-        didSet { if writingDirection?.isEmpty == true { writingDirection = nil } }
+        get { storage.values.writingDirection }
+        set { update { $0.writingDirection = newValue } }
     }
     /// Like `kCTTrackingAttributeName`. Always finite.
-    public var tracking: CGFloat? { didSet { if let tracking, !tracking.isFinite { self.tracking = nil } } }
+    public var tracking: CGFloat? {
+        get { storage.values.tracking }
+        set { update { $0.tracking = newValue } }
+    }
     /// Like `kCTLigatureAttributeName`. Always 0, 1 or 2 (nil: CoreText's default, 1).
     public var ligatureLevel: Int? {
-        didSet { if let ligatureLevel, !Attribute.ligatureLevels.contains(ligatureLevel) { self.ligatureLevel = nil } }
+        get { storage.values.ligatureLevel }
+        set { update { $0.ligatureLevel = newValue } }
     }
     /// Like `kCTFontFeatureSettingsAttribute`. Never empty (an empty array is stored as nil).
-    public var fontFeatures: [FontFeature]? { didSet { if fontFeatures?.isEmpty == true { fontFeatures = nil } } }
+    public var fontFeatures: [FontFeature]? {
+        get { storage.values.fontFeatures }
+        set { update { $0.fontFeatures = newValue } }
+    }
     /// Like `kCTBaselineOffsetAttributeName`. Always finite.
     public var baselineOffset: CGFloat? {
-        didSet { if let baselineOffset, !baselineOffset.isFinite { self.baselineOffset = nil } }
+        get { storage.values.baselineOffset }
+        set { update { $0.baselineOffset = newValue } }
     }
     /// Like `kCTSuperscriptAttributeName`. Always in -10…10.
     public var superscript: Int? {
-        didSet { if let superscript, !Attribute.superscriptLevels.contains(superscript) { self.superscript = nil } }
+        get { storage.values.superscript }
+        set { update { $0.superscript = newValue } }
     }
     /// Like `NSObliquenessAttributeName`. Always finite.
     public var obliqueness: CGFloat? {
-        didSet { if let obliqueness, !obliqueness.isFinite { self.obliqueness = nil } }
+        get { storage.values.obliqueness }
+        set { update { $0.obliqueness = newValue } }
     }
     /// Like `kCTUnderlineStyleAttributeName` + `kCTUnderlineColorAttributeName`.
-    public var underline: TextDecoration?
+    public var underline: TextDecoration? {
+        get { storage.values.underline }
+        set { update { $0.underline = newValue } }
+    }
     /// Like `NSStrikethroughStyleAttributeName` + `NSStrikethroughColorAttributeName`.
-    public var strikethrough: TextDecoration?
+    public var strikethrough: TextDecoration? {
+        get { storage.values.strikethrough }
+        set { update { $0.strikethrough = newValue } }
+    }
     /// Like `kCTBackgroundColorAttributeName`.
-    public var backgroundColor: Color?
+    public var backgroundColor: Color? {
+        get { storage.values.backgroundColor }
+        set { update { $0.backgroundColor = newValue } }
+    }
     /// Like `kCTStrokeWidthAttributeName` + `kCTStrokeColorAttributeName`. Its width is
     /// always finite.
-    public var stroke: TextStroke? { didSet { if stroke?.invalidReason != nil { stroke = nil } } }
+    public var stroke: TextStroke? {
+        get { storage.values.stroke }
+        set { update { $0.stroke = newValue } }
+    }
     /// Like `NSShadowAttributeName`. Its offset is always finite and its blur radius finite
     /// and not negative.
-    public var shadow: TextShadow? { didSet { if shadow?.invalidReason != nil { shadow = nil } } }
+    public var shadow: TextShadow? {
+        get { storage.values.shadow }
+        set { update { $0.shadow = newValue } }
+    }
     /// Like `kCTFontVariationAttribute`. Never empty (an empty array is stored as nil).
     public var fontVariations: [FontVariation]? {
-        didSet { if fontVariations?.isEmpty == true { fontVariations = nil } }
+        get { storage.values.fontVariations }
+        set { update { $0.fontVariations = newValue } }
     }
 
     /// No attributes.

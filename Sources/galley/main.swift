@@ -2,9 +2,10 @@
 import Foundation
 import GalleyCLI
 
-let result = GalleyTool.run(Array(CommandLine.arguments.dropFirst())) {
-    [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-}
+let result = GalleyTool.run(
+    Array(CommandLine.arguments.dropFirst()),
+    standardInput: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
+    standardError: { FileHandle.standardError.write(Data($0.utf8)) })
 if !result.stdout.isEmpty {
     FileHandle.standardOutput.write(Data(result.stdout))
 }

@@ -83,3 +83,19 @@ struct GlyphTests {
         #expect(font.advance(for: .max) == 0)
     }
 }
+
+@Suite("Coverage")
+struct CoverageTests {
+    /// `covers` (a bitset for the BMP) agrees with a direct cmap lookup (`glyph(for:)`) for every
+    /// BMP code point and a sample of supplementary ones, in each bundled face.
+    @Test(arguments: [TestFonts.dejaVuSans, TestFonts.notoSansArabic, TestFonts.droidSansFallback, TestFonts.notoColorEmoji])
+    func coverageAgreesWithCmap(_ file: String) throws {
+        let font = try Font(path: file, size: 12)
+        var mismatches = 0
+        for value in UInt32(0)...0x10FFFF where value < 0x10000 || value % 97 == 0 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if font.covers(scalar) != (font.glyph(for: scalar) != nil) { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+    }
+}

@@ -1,0 +1,171 @@
+// The paragraph and frame options of `render` and `layout` (--indent, --line-height, --tabs,
+// --max-lines, --ellipsize, …): their parsing, and how they become a ParagraphStyle and FrameOptions.
+import Foundation
+import Galley
+
+/// `--ellipsize`: where text that does not fit is cut and replaced by "…", like pango-view's
+/// `--ellipsize` (PangoEllipsizeMode).
+package enum EllipsizeMode: String, Equatable, Sendable, CaseIterable {
+    /// No token: text that does not fit is dropped.
+    case none
+    /// The start of the text is replaced. Like `kCTLineTruncationStart`.
+    case start
+    /// Its middle. Like `kCTLineTruncationMiddle`.
+    case middle
+    /// Its end. Like `kCTLineTruncationEnd`.
+    case end
+
+    /// The truncation type, nil for `none`.
+    package var truncationType: TruncationType? {
+        switch self {
+        case .none: return nil
+        case .start: return .start
+        case .middle: return .middle
+        case .end: return .end
+        }
+    }
+
+    /// The single-line break mode this ellipsization gives a paragraph (clipping for `none`).
+    package var lineBreakMode: LineBreakMode {
+        switch self {
+        case .none: return .clipping
+        case .start: return .truncatingHead
+        case .middle: return .truncatingMiddle
+        case .end: return .truncatingTail
+        }
+    }
+}
+
+extension Options {
+    /// True when the frame's line count is bounded (by `--max-lines` or `--height`), so a
+    /// `--ellipsize` mode truncates the frame's last line instead of making every paragraph one line.
+    package var truncatesLastLine: Bool { maximumLines > 0 || height != nil }
+
+    /// The paragraph style the options give every paragraph:
+    /// - `--indent PX` like pango-view's: positive indents each paragraph's first line by PX
+    ///   (`firstLineHeadIndent`); negative gives a hanging indent — the first line starts at the
+    ///   margin and the others are indented by −PX (`headIndent`).
+    /// - `--line-height` is `lineHeightMultiple`, `--line-spacing` `lineSpacingAdjustment`,
+    ///   `--paragraph-spacing` `paragraphSpacing`, `--tabs` the tab stops.
+    /// - The line-break mode is `--wrap`'s, unless `--ellipsize start|middle|end` is given
+    ///   without `--max-lines` or `--height`: then each paragraph is one line truncated at its
+    ///   start, middle or end (`truncatingHead`, `truncatingMiddle`, `truncatingTail`).
+    package var paragraphStyle: ParagraphStyle {
+        var style = ParagraphStyle(alignment: alignment, lineBreakMode: lineBreakMode, baseWritingDirection: direction)
+        if indent >= 0 {
+            style.firstLineHeadIndent = indent
+        } else {
+            style.headIndent = -indent
+        }
+        style.lineHeightMultiple = lineHeightMultiple
+        style.lineSpacingAdjustment = lineSpacing
+        style.paragraphSpacing = paragraphSpacing
+        if let tabStops { style.tabStops = tabStops }
+        if let ellipsize, ellipsize != .none, !truncatesLastLine {
+            style.lineBreakMode = ellipsize.lineBreakMode
+        }
+        return style
+    }
+
+    /// The frame options: at most `--max-lines` lines; when text remains after the last one
+    /// (because of `--max-lines` or `--height`) that line is truncated as `--ellipsize` says —
+    /// at its end by default with `--max-lines` (as UILabel's tail truncation), not at all by
+    /// default with only `--height`.
+    package var frameOptions: FrameOptions {
+        let truncation: TruncationType?
+        if let ellipsize {
+            truncation = ellipsize.truncationType
+        } else {
+            truncation = maximumLines > 0 ? .end : nil
+        }
+        return FrameOptions(maximumNumberOfLines: maximumLines, truncation: truncation)
+    }
+}
+
+extension CommandLineParser {
+    /// The largest `--max-lines`.
+    static let maximumLineCount = 1_000_000
+    /// The largest `--line-height` multiple.
+    static let maximumLineHeightMultiple: CGFloat = 100
+
+    /// Applies one of the typography options; false when `name` is not one of them.
+    static func applyTypography(_ name: String, _ value: String, to options: inout Options) throws(CLIError) -> Bool {
+        switch name {
+        case "--indent":
+            let v = try number(value, option: name)
+            guard abs(v) <= maximumLength else {
+                throw CLIError("--indent must be between -\(Int(maximumLength)) and \(Int(maximumLength)), got '\(value)'")
+            }
+            options.indent = v
+        case "--line-height":
+            let v = try number(value, option: name)
+            guard v > 0, v <= maximumLineHeightMultiple else {
+                throw CLIError("--line-height must be a multiple in (0, \(Int(maximumLineHeightMultiple))], got '\(value)'")
+            }
+            options.lineHeightMultiple = v
+        case "--line-spacing":
+            let v = try number(value, option: name)
+            guard abs(v) <= maximumLength else {
+                throw CLIError("--line-spacing must be between -\(Int(maximumLength)) and \(Int(maximumLength)), got '\(value)'")
+            }
+            options.lineSpacing = v
+        case "--paragraph-spacing":
+            let v = try number(value, option: name)
+            guard v >= 0, v <= maximumLength else {
+                throw CLIError("--paragraph-spacing must be between 0 and \(Int(maximumLength)), got '\(value)'")
+            }
+            options.paragraphSpacing = v
+        case "--tabs":
+            options.tabStops = try tabStops(value)
+        case "--max-lines":
+            let trimmed = value.trimmingCharacters(in: .whitespaces)
+            guard let n = Int(trimmed), n >= 0, n <= maximumLineCount else {
+                throw CLIError("--max-lines must be a whole number from 0 (no limit) to \(maximumLineCount), got '\(value)'")
+            }
+            options.maximumLines = n
+        case "--path":
+            options.path = try ShapeOption.parse(value, option: name, whole: true)
+        case "--exclude":
+            options.exclusions.append(try ShapeOption.parse(value, option: name, whole: false))
+        case "--ellipsize":
+            guard let mode = EllipsizeMode(rawValue: value.lowercased()) else {
+                throw CLIError("--ellipsize must be start, middle, end or none, got '\(value)'")
+            }
+            options.ellipsize = mode
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// `--tabs`: comma-separated stops, each a location in points with an optional alignment
+    /// letter before it — L left, R right, C center, D decimal (a bare number is a left stop),
+    /// e.g. "L100,R200,C300,D400".
+    static func tabStops(_ text: String) throws(CLIError) -> [TextTab] {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        var stops: [TextTab] = []
+        for raw in parts {
+            var item = raw.trimmingCharacters(in: .whitespaces)
+            var alignment = TabAlignment.left
+            if let first = item.first, first.isLetter {
+                switch first.uppercased() {
+                case "L": alignment = .left
+                case "R": alignment = .right
+                case "C": alignment = .center
+                case "D": alignment = .decimal
+                default:
+                    throw CLIError("--tabs: unknown alignment '\(first)' in '\(raw)' (use L, R, C or D before the location)")
+                }
+                item.removeFirst()
+            }
+            guard let v = Double(item.trimmingCharacters(in: .whitespaces)), v.isFinite else {
+                throw CLIError("--tabs needs comma-separated stops like L100,R200,C300,D400, got '\(text)'")
+            }
+            guard v >= 0, CGFloat(v) <= maximumLength else {
+                throw CLIError("--tabs: stop '\(raw)' must be between 0 and \(Int(maximumLength))")
+            }
+            stops.append(TextTab(alignment: alignment, location: CGFloat(v)))
+        }
+        return stops
+    }
+}

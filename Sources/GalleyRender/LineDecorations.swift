@@ -1,0 +1,148 @@
+// Where a line's background colours, underlines and strikethroughs go: geometry shared by the
+// bitmap renderer and the SVG writer.
+import Foundation
+import GalleyFonts
+import GalleyLayout
+import GalleyText
+
+/// The background boxes and decoration bands of one line, in points relative to the line origin,
+/// y up. Computed from the line's runs as CoreText's `CTLineDraw` and DTCoreText draw them:
+///
+/// - **Background** (`backgroundColor`): each run's box spans the run's advances horizontally and
+///   the **line's** descent to ascent vertically (so runs of different sizes give one even band);
+///   the line's trailing whitespace is excluded, as DTCoreText does.
+/// - **Underline**: one position and one thickness per line (CoreText pitfall 17: fallback fonts
+///   must not make the line jump): the lowest `post.underlinePosition` and the largest
+///   `post.underlineThickness` among the line's underlined runs. Following the OpenType spec (and
+///   Pango), the position is the **top** edge of the stroke. Each run's band is moved by the run's
+///   baseline shift (a superscript's underline rises with it).
+/// - **Strikethrough**: likewise one per line: the highest OS/2 `yStrikeoutPosition` (the top edge
+///   of the stroke) and the largest `yStrikeoutSize` among the struck runs.
+/// - Styles: single is one band of the thickness t; thick is one band of 2t from the same top;
+///   double is two bands of t, the second starting t below the first's bottom edge.
+/// - Patterns, in multiples of t from the line's origin (so dashes continue across runs): dot 1 on
+///   1 off; dash 4 on 2 off; dash-dot 4, 2, 1, 2; dash-dot-dot 4, 2, 1, 2, 1, 2.
+/// - Colour: the decoration's own, else the run's foreground colour, else black.
+/// - Trailing whitespace (at the right of a left-to-right line, the left of a right-to-left one)
+///   is neither underlined nor struck through. Placeholder runs get a background but no lines.
+struct LineDecorations {
+    /// A filled box (a background).
+    struct Box {
+        var rect: CGRect
+        var color: Color
+    }
+
+    /// One underline or strikethrough over one run: bands of (top edge, thickness), x extent,
+    /// dash pattern (lengths in points, on/off alternating; empty for solid) and colour.
+    struct Stroke {
+        var minX: CGFloat
+        var maxX: CGFloat
+        var bands: [(top: CGFloat, thickness: CGFloat)]
+        var dashes: [CGFloat]
+        var color: Color
+
+        /// The rectangles that draw this stroke (one per band and dash), y up.
+        var rects: [CGRect] {
+            var spans: [(CGFloat, CGFloat)] = []
+            if dashes.isEmpty || dashes.reduce(0, +) <= 0 {
+                spans = [(minX, maxX)]
+            } else {
+                // The pattern starts at the line origin (x = 0), so it runs on across runs.
+                let period = dashes.reduce(0, +)
+                var x = (minX / period).rounded(.down) * period
+                var i = 0
+                var guardCount = 0
+                while x < maxX, guardCount < 100_000 {
+                    let length = dashes[i % dashes.count]
+                    if i % 2 == 0 {
+                        let a = max(x, minX), b = min(x + length, maxX)
+                        if b > a { spans.append((a, b)) }
+                    }
+                    x += length
+                    i += 1
+                    guardCount += 1
+                }
+            }
+            var result: [CGRect] = []
+            for band in bands {
+                for (a, b) in spans {
+                    result.append(CGRect(x: a, y: band.top - band.thickness, width: b - a, height: band.thickness))
+                }
+            }
+            return result
+        }
+    }
+
+    /// Backgrounds, left to right.
+    var backgrounds: [Box] = []
+    /// Underlines, then strikethroughs.
+    var strokes: [Stroke] = []
+
+    /// The decorations of `line`.
+    init(_ line: Line) {
+        let trailing = max(0, line.trailingWhitespaceWidth)
+        let visible: ClosedRange<CGFloat> = line.isRightToLeft
+            ? min(trailing, line.width)...max(line.width, trailing)
+            : 0...max(0, line.width - trailing)
+        func clip(_ run: GlyphRun) -> (CGFloat, CGFloat)? {
+            let a = max(run.originX, visible.lowerBound), b = min(run.originX + run.width, visible.upperBound)
+            guard a.isFinite, b.isFinite, b > a else { return nil }
+            return (a, b)
+        }
+        for run in line.glyphRuns {
+            guard let color = run.attributes.backgroundColor, color.alpha > 0, let (a, b) = clip(run) else { continue }
+            backgrounds.append(Box(rect: CGRect(x: a, y: -line.descent, width: b - a, height: line.ascent + line.descent),
+                                   color: color))
+        }
+        let texts = line.glyphRuns.filter { !$0.isPlaceholder && !$0.glyphs.isEmpty }
+        let underlined = texts.filter { $0.attributes.underline != nil }
+        if !underlined.isEmpty {
+            let position = underlined.map(\.font.underlinePosition).min() ?? 0
+            let thickness = LineDecorations.thickness(underlined.map(\.font.underlineThickness), underlined)
+            for run in underlined {
+                if let stroke = LineDecorations.stroke(run, run.attributes.underline!, top: position, thickness: thickness, clip(run)) {
+                    strokes.append(stroke)
+                }
+            }
+        }
+        let struck = texts.filter { $0.attributes.strikethrough != nil }
+        if !struck.isEmpty {
+            let position = struck.map(\.font.strikethroughPosition).max() ?? 0
+            let thickness = LineDecorations.thickness(struck.map(\.font.strikethroughThickness), struck)
+            for run in struck {
+                if let stroke = LineDecorations.stroke(run, run.attributes.strikethrough!, top: position, thickness: thickness, clip(run)) {
+                    strokes.append(stroke)
+                }
+            }
+        }
+    }
+
+    /// The largest of the fonts' thicknesses; a font without one (0) gets 1/20 em.
+    static func thickness(_ values: [CGFloat], _ runs: [GlyphRun]) -> CGFloat {
+        let t = values.filter { $0.isFinite }.max() ?? 0
+        return t > 0 ? t : (runs.map(\.font.size).max() ?? 12) / 20
+    }
+
+    static func stroke(_ run: GlyphRun, _ decoration: TextDecoration, top: CGFloat, thickness t: CGFloat,
+                       _ extent: (CGFloat, CGFloat)?) -> Stroke? {
+        guard let (a, b) = extent else { return nil }
+        let color = decoration.color ?? run.attributes.foregroundColor ?? .black
+        guard color.alpha > 0, t > 0, t.isFinite else { return nil }
+        let y = top + run.baselineShift
+        let bands: [(CGFloat, CGFloat)]
+        switch decoration.style {
+        case .single: bands = [(y, t)]
+        case .thick: bands = [(y, 2 * t)]
+        case .double: bands = [(y, t), (y - 2 * t, t)]
+        }
+        let units: [CGFloat]
+        switch decoration.pattern {
+        case .solid: units = []
+        case .dot: units = [1, 1]
+        case .dash: units = [4, 2]
+        case .dashDot: units = [4, 2, 1, 2]
+        case .dashDotDot: units = [4, 2, 1, 2, 1, 2]
+        }
+        return Stroke(minX: a, maxX: b, bands: bands, dashes: units.map { $0 * t }, color: color)
+    }
+}

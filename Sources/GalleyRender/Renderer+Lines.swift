@@ -1,0 +1,187 @@
+// Drawing placed lines in passes: backgrounds, selection, shadows, glyphs, then decoration lines.
+import Foundation
+import GalleyLayout
+import GalleyText
+
+extension Renderer {
+    /// Draws `lines` (each with its origin in y-up points) pass by pass, so a background or a
+    /// shadow never covers the glyphs of a neighbouring line: backgrounds, the selection,
+    /// shadows, glyphs, underlines and strikethroughs.
+    func drawLines(_ lines: [(Line, CGPoint)], selection: Range<Int>?, selectionColor: Color, into bitmap: inout Bitmap) {
+        let decorations = lines.map { LineDecorations($0.0) }
+        for ((_, origin), d) in zip(lines, decorations) {
+            for box in d.backgrounds {
+                fillSnapped(box.rect.offsetBy(dx: origin.x, dy: origin.y), color: box.color, into: &bitmap)
+            }
+        }
+        if let selection, selectionColor.alpha > 0 {
+            for (line, origin) in lines where line.stringRange.overlaps(selection) {
+                for rect in line.selectionRects(for: selection) {
+                    fillSnapped(rect.offsetBy(dx: origin.x, dy: origin.y), color: selectionColor, into: &bitmap)
+                }
+            }
+        }
+        var layers: [[GlyphLayer]] = []
+        for (line, origin) in lines {
+            for run in line.glyphRuns where run.runDelegate == nil {
+                let runLayers = glyphLayers(of: run, lineOrigin: origin, in: bitmap)
+                if let shadow = run.attributes.shadow {
+                    drawShadow(shadow, of: runLayers, into: &bitmap)
+                }
+                layers.append(runLayers)
+            }
+        }
+        for runLayers in layers {
+            for layer in runLayers {
+                for placed in layer.images {
+                    composite(placed.image, x: placed.x, y: placed.y, color: layer.color, into: &bitmap)
+                }
+            }
+        }
+        for ((_, origin), d) in zip(lines, decorations) {
+            for stroke in d.strokes {
+                for rect in stroke.rects {
+                    fillSnapped(rect.offsetBy(dx: origin.x, dy: origin.y), color: stroke.color, into: &bitmap)
+                }
+            }
+        }
+    }
+
+    /// Fills `rect` (y-up points) with `color`, each edge rounded to the nearest pixel boundary;
+    /// a non-empty rect covers at least one pixel in each direction. Composited in linear light.
+    func fillSnapped(_ rect: CGRect, color: Color, into bitmap: inout Bitmap) {
+        guard let (x, y, w, h) = pixelRect(rect, in: bitmap), w > 0, h > 0 else { return }
+        let limit = Double(4 * Bitmap.maximumDimension)
+        guard abs(x) < limit, abs(y) < limit, w < limit, h < limit else { return }
+        let x0 = Int(x.rounded()), y0 = Int(y.rounded())
+        let x1 = max(Int((x + w).rounded()), x0 + 1), y1 = max(Int((y + h).rounded()), y0 + 1)
+        guard let xs = Renderer.span(x0, x1 - 1, within: bitmap.width),
+              let ys = Renderer.span(y0, y1 - 1, within: bitmap.height) else { return }
+        let alpha = Float(Bitmap.unit(color.alpha))
+        guard alpha > 0 else { return }
+        let red = SRGBTransfer.linear(color.red), green = SRGBTransfer.linear(color.green)
+        let blue = SRGBTransfer.linear(color.blue)
+        let width = bitmap.width
+        SRGBTransfer.withTables { t in
+            bitmap.withMutablePixels { dst in
+                for py in ys {
+                    for px in xs {
+                        Bitmap.compositeLinear(dst, at: (py * width + px) * 4, t, red: red, green: green, blue: blue, alpha: alpha)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Draws the shadow of a run's glyph layers: their combined coverage (colour glyphs by their
+    /// alpha) moved by the shadow's offset — y up, so (2, −2) lands right and **below** — rounded
+    /// to whole pixels, blurred by three box blurs that approximate a Gaussian whose standard
+    /// deviation is half the blur radius (the CSS / canvas convention for `shadowBlur`), painted
+    /// in the shadow's colour (its alpha included). Decorations cast no shadow.
+    func drawShadow(_ shadow: TextShadow, of layers: [GlyphLayer], into bitmap: inout Bitmap) {
+        guard shadow.color.alpha > 0 else { return }
+        let s = Double(scale)
+        let dx = Double(shadow.offset.width) * s, dy = -Double(shadow.offset.height) * s
+        guard dx.isFinite, dy.isFinite, abs(dx) < 1e5, abs(dy) < 1e5 else { return }
+        let ox = Int(dx.rounded()), oy = Int(dy.rounded())
+        let sigma = min(Double(shadow.blurRadius) * s / 2, 256)
+        let boxes = Renderer.boxBlurRadii(sigma: sigma)
+        let margin = boxes.reduce(0, +)
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        for layer in layers {
+            for p in layer.images {
+                minX = min(minX, p.x); minY = min(minY, p.y)
+                maxX = max(maxX, p.x + p.image.width); maxY = max(maxY, p.y + p.image.height)
+            }
+        }
+        guard minX < maxX, minY < maxY else { return }
+        // The buffer: the ink box grown by the blur's reach, clipped to the bitmap after the offset.
+        let bx0 = max(minX + ox - margin, 0), by0 = max(minY + oy - margin, 0)
+        let bx1 = min(maxX + ox + margin, bitmap.width), by1 = min(maxY + oy + margin, bitmap.height)
+        guard bx0 < bx1, by0 < by1 else { return }
+        // Coverage is gathered over the unclipped reach so that blur near the edges stays right.
+        let gx0 = minX + ox - margin, gy0 = minY + oy - margin
+        let w = maxX - minX + 2 * margin, h = maxY - minY + 2 * margin
+        guard w > 0, h > 0, w * h <= 1 << 26 else { return }
+        var coverage = [Float](repeating: 0, count: w * h)
+        for layer in layers {
+            for p in layer.images {
+                let image = p.image
+                let left = p.x + ox - gx0, top = p.y + oy - gy0
+                for r in 0..<image.height {
+                    for c in 0..<image.width {
+                        let v: Float
+                        switch image.pixels {
+                        case .coverage(let bytes): v = Float(bytes[r * image.width + c]) * (1 / 255)
+                        case .color(let bytes): v = Float(bytes[(r * image.width + c) * 4 + 3]) * (1 / 255)
+                        }
+                        guard v > 0 else { continue }
+                        let i = (top + r) * w + left + c
+                        coverage[i] = 1 - (1 - coverage[i]) * (1 - v)  // union of overlapping ink
+                    }
+                }
+            }
+        }
+        for radius in boxes where radius > 0 {
+            Renderer.boxBlur(&coverage, width: w, height: h, radius: radius)
+        }
+        let alpha = Float(Bitmap.unit(shadow.color.alpha))
+        let red = SRGBTransfer.linear(shadow.color.red), green = SRGBTransfer.linear(shadow.color.green)
+        let blue = SRGBTransfer.linear(shadow.color.blue)
+        let width = bitmap.width
+        SRGBTransfer.withTables { t in
+            bitmap.withMutablePixels { dst in
+                for py in by0..<by1 {
+                    for px in bx0..<bx1 {
+                        let v = coverage[(py - gy0) * w + (px - gx0)]
+                        guard v > 1e-4 else { continue }
+                        Bitmap.compositeLinear(dst, at: (py * width + px) * 4, t, red: red, green: green, blue: blue,
+                                               alpha: min(v, 1) * alpha)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The radii of three successive box blurs whose combination approximates a Gaussian of
+    /// standard deviation `sigma` pixels (W. Jarosz, "Fast image convolutions", 2001: box widths
+    /// wl and wl + 2 chosen so the variances sum to σ²). Empty for σ < 0.5 (no visible blur).
+    static func boxBlurRadii(sigma: Double) -> [Int] {
+        guard sigma.isFinite, sigma >= 0.5 else { return [] }
+        let n = 3.0
+        let ideal = (12 * sigma * sigma / n + 1).squareRoot()
+        var wl = Int(ideal.rounded(.down))
+        if wl % 2 == 0 { wl -= 1 }
+        let wu = wl + 2
+        let m = Int(((12 * sigma * sigma - n * Double(wl * wl) - 4 * n * Double(wl) - 3 * n) / (-4 * Double(wl) - 4)).rounded())
+        return (0..<3).map { ($0 < m ? wl : wu) / 2 }
+    }
+
+    /// A box blur of `radius` pixels along rows then columns (a running sum; outside is zero).
+    static func boxBlur(_ data: inout [Float], width: Int, height: Int, radius: Int) {
+        let scale = 1 / Float(2 * radius + 1)
+        var line = [Float](repeating: 0, count: max(width, height))
+        data.withUnsafeMutableBufferPointer { d in
+            for y in 0..<height {
+                var sum: Float = 0
+                for x in 0..<min(radius, width) { sum += d[y * width + x] }
+                for x in 0..<width {
+                    if x + radius < width { sum += d[y * width + x + radius] }
+                    if x - radius - 1 >= 0 { sum -= d[y * width + x - radius - 1] }
+                    line[x] = sum * scale
+                }
+                for x in 0..<width { d[y * width + x] = line[x] }
+            }
+            for x in 0..<width {
+                var sum: Float = 0
+                for y in 0..<min(radius, height) { sum += d[y * width + x] }
+                for y in 0..<height {
+                    if y + radius < height { sum += d[(y + radius) * width + x] }
+                    if y - radius - 1 >= 0 { sum -= d[(y - radius - 1) * width + x] }
+                    line[y] = sum * scale
+                }
+                for y in 0..<height { d[y * width + x] = line[y] }
+            }
+        }
+    }
+}

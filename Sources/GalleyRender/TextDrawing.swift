@@ -1,0 +1,85 @@
+// One-call drawing and measuring of attributed text and plain strings, as UIKit's
+// NSAttributedString/NSString drawInRect: and boundingRectWithSize: are used.
+import Foundation
+import GalleyLayout
+import GalleyText
+
+/// Options of ``GalleyText/AttributedText/boundingRect(with:options:)`` and
+/// ``GalleyText/AttributedText/draw(in:into:renderer:options:)``. Like `NSStringDrawingOptions`,
+/// where Galley always behaves as with `.usesLineFragmentOrigin` (multi-line layout in the rect).
+public struct TextDrawingOptions: OptionSet, Sendable, Hashable {
+    /// The raw bits.
+    public let rawValue: Int
+    /// Creates options from raw bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// When text is left over, the last line that fits ends with "…". Like
+    /// `NSStringDrawingTruncatesLastVisibleLine`.
+    public static let truncatesLastVisibleLine = TextDrawingOptions(rawValue: 1 << 5)
+}
+
+extension AttributedText {
+    /// Lays the text out in `rect` and draws it into `bitmap` in one call. Like
+    /// `-[NSAttributedString drawWithRect:options:context:]` / `drawInRect:` on iOS.
+    ///
+    /// `rect` is in UIKit's coordinates: y grows **downward** from the bitmap's top-left corner,
+    /// in points (pixels ÷ `renderer.scale`; at scale 1, pixels). The text is laid out by a
+    /// ``Framesetter`` in a frame of `rect`'s size — so it wraps, aligns and clips lines exactly
+    /// as `Framesetter.frame(in:)` does (a line that does not fit whole is not drawn) — and drawn
+    /// by `renderer` with everything the layout produces (backgrounds, decorations, shadows).
+    ///
+    /// - Throws: ``LayoutError`` for a rect that is not finite or has a negative size, or when no
+    ///   default font can be loaded.
+    public func draw(in rect: CGRect, into bitmap: inout Bitmap, renderer: Renderer = Renderer(),
+                     options: TextDrawingOptions = []) throws(LayoutError) {
+        let frame = try layoutFrame(in: rect, bitmapHeight: CGFloat(bitmap.height) / renderer.scale, options: options)
+        renderer.draw(frame, into: &bitmap)
+    }
+
+    /// The size the text needs when laid out no wider than `size.width` and no taller than
+    /// `size.height` (`.greatestFiniteMagnitude` or infinity: unconstrained), as a rect at the
+    /// origin. Like `-[NSAttributedString boundingRectWithSize:options:context:]` with
+    /// `.usesLineFragmentOrigin`. The size is ``Framesetter/suggestFrameSize(range:constraints:)``'s,
+    /// so ``draw(in:into:renderer:options:)`` into a rect of this size shows every line that was
+    /// measured. (UIKit users round it up with `ceil` before using it as a view size; that is
+    /// harmless here too.)
+    ///
+    /// - Throws: ``LayoutError`` for a NaN or negative size, or when no default font can be loaded.
+    public func boundingRect(with size: CGSize, options: TextDrawingOptions = []) throws(LayoutError) -> CGRect {
+        let framesetter = try Framesetter(self)
+        let suggested = try framesetter.suggestFrameSize(constraints: size)
+        return CGRect(origin: .zero, size: suggested.size)
+    }
+
+    /// The frame that ``draw(in:into:renderer:options:)`` draws: `rect` (y down, points) turned
+    /// into CoreText's y-up frame rect in a canvas `bitmapHeight` points tall.
+    func layoutFrame(in rect: CGRect, bitmapHeight: CGFloat, options: TextDrawingOptions) throws(LayoutError) -> Frame {
+        for value in [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height] where !value.isFinite {
+            throw .invalidGeometry("drawing rect \(rect) must be finite")
+        }
+        guard rect.size.width >= 0, rect.size.height >= 0 else {
+            throw .invalidGeometry("drawing rect size \(rect.size.width)×\(rect.size.height) must not be negative")
+        }
+        let flipped = CGRect(x: rect.minX, y: bitmapHeight - rect.maxY, width: rect.width, height: rect.height)
+        let framesetter = try Framesetter(self)
+        let frameOptions = FrameOptions(truncation: options.contains(.truncatesLastVisibleLine) ? .end : nil)
+        return try framesetter.frame(in: flipped, options: frameOptions)
+    }
+}
+
+extension String {
+    /// Draws the string with `attributes` in `rect` (y down from the bitmap's top-left corner,
+    /// points). Like `-[NSString drawInRect:withAttributes:]`; see
+    /// ``GalleyText/AttributedText/draw(in:into:renderer:options:)``.
+    public func draw(in rect: CGRect, withAttributes attributes: Attributes, into bitmap: inout Bitmap,
+                     renderer: Renderer = Renderer(), options: TextDrawingOptions = []) throws(LayoutError) {
+        try AttributedText(self, attributes: attributes).draw(in: rect, into: &bitmap, renderer: renderer, options: options)
+    }
+
+    /// The size the string with `attributes` needs within `size`, as a rect at the origin. Like
+    /// `-[NSString boundingRectWithSize:options:attributes:context:]`; see
+    /// ``GalleyText/AttributedText/boundingRect(with:options:)``.
+    public func boundingRect(with size: CGSize, options: TextDrawingOptions = [],
+                             attributes: Attributes) throws(LayoutError) -> CGRect {
+        try AttributedText(self, attributes: attributes).boundingRect(with: size, options: options)
+    }
+}
