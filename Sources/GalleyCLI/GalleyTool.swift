@@ -104,9 +104,8 @@ public enum GalleyTool {
 
     /// The SVG writer for the canvas: margins + frame, in points (the scale does not apply).
     static func svgWriter(_ frame: Frame, _ options: Options) -> SVGWriter {
-        SVGWriter(width: options.margins.left + frame.rect.width + options.margins.right,
-                  height: options.margins.bottom + frame.rect.height + options.margins.top,
-                  background: options.background)
+        let extent = canvasExtent(frame, options)
+        return SVGWriter(width: extent.width, height: extent.height, background: options.background)
     }
 
     /// Fails early, before any work, when `path`'s directory is missing or not writable, or `path` is a directory.
@@ -128,33 +127,70 @@ public enum GalleyTool {
 
     /// The frame: `width` wide, `height` tall (or as tall as the text needs, rounded up to whole
     /// points), placed at the left and bottom margins of the canvas (y up), with the options'
-    /// `frameOptions` (line limit, truncation). Without `--height` but with `--max-lines`, the
-    /// frame is as tall as the lines it keeps.
+    /// `frameOptions` (line limit, truncation). Without `--height`: with `--max-lines` the frame
+    /// is as tall as the lines it keeps; with `--exclude` it grows until the text fits, then
+    /// shrinks to the lines; a `--path` other than `rect` fills a square box (`width` × `width`).
     static func layOut(_ document: InputDocument, _ options: Options) throws(CLIError) -> Frame {
+        let boxHeight = pathBoxHeight(options)
+        if case .polygon(let points) = options.path, let h = boxHeight {
+            for p in points where p.x < 0 || p.x > options.width || p.y < 0 || p.y > h {
+                throw CLIError("--path polygon point \(p.x),\(p.y) lies outside the \(options.width)×\(h) frame (y up from its bottom-left corner)")
+            }
+        }
         do {
             let framesetter = try Framesetter(document.text, defaultFont: document.font)
-            let frameOptions = options.frameOptions
             func frame(height: CGFloat) throws(LayoutError) -> Frame {
-                let rect = CGRect(x: options.margins.left, y: options.margins.bottom, width: options.width, height: height)
-                return try framesetter.frame(in: rect, options: frameOptions)
+                let box = CGRect(x: options.margins.left, y: options.margins.bottom, width: options.width, height: height)
+                var frameOptions = options.frameOptions
+                frameOptions.exclusionPaths = options.exclusions.map { $0.framePath(box: box) }
+                if options.path.isWholeRectangle { return try framesetter.frame(in: box, options: frameOptions) }
+                return try framesetter.frame(in: options.path.framePath(box: box), options: frameOptions)
             }
-            if let h = options.height { return try frame(height: h) }
+            if let h = boxHeight { return try frame(height: h) }
             let suggested = try framesetter.suggestFrameSize(
                 constraints: CGSize(width: options.width, height: .greatestFiniteMagnitude))
-            let full = try frame(height: suggested.size.height.rounded(.up))
-            guard options.maximumLines > 0, full.lines.count >= options.maximumLines else { return full }
-            // Fewer lines than the text needs: shrink the frame to them, unless that loses one.
+            var height = suggested.size.height.rounded(.up)
+            var full = try frame(height: height)
+            if !options.exclusions.isEmpty {
+                // Exclusions take room the suggested size does not know of: grow until the text fits.
+                while full.visibleStringRange.upperBound < full.stringRange.upperBound,
+                      options.maximumLines == 0 || full.lines.count < options.maximumLines,
+                      height < CommandLineParser.maximumLength
+                {
+                    height = min(CommandLineParser.maximumLength, (height * 1.5).rounded(.up) + 10)
+                    full = try frame(height: height)
+                }
+            }
+            guard (options.maximumLines > 0 && full.lines.count >= options.maximumLines) || !options.exclusions.isEmpty
+            else { return full }
+            // Fewer lines than the box holds: shrink the frame to them, unless that loses one.
             let fitted = try frame(height: full.usedHeight.rounded(.up))
-            return fitted.lines.count == full.lines.count ? fitted : full
+            return fitted.lines.count == full.lines.count && fitted.visibleStringRange == full.visibleStringRange
+                ? fitted : full
         } catch {
             throw CLIError("layout failed: \(error)")
         }
     }
 
+    /// The height of the frame box when it is fixed: `--height`, or for a `--path` other than
+    /// `rect` without `--height`, the width (a square box). Nil: as tall as the text needs.
+    static func pathBoxHeight(_ options: Options) -> CGFloat? {
+        options.height ?? (options.path.isWholeRectangle ? nil : options.width)
+    }
+
+    /// The canvas size in points: margins around the frame box (`--width` × the frame's height,
+    /// or the box of a shaped frame, whose path's bounding box may be smaller).
+    static func canvasExtent(_ frame: Frame, _ options: Options) -> CGSize {
+        let boxTop = options.margins.bottom + (options.path.isWholeRectangle ? 0 : pathBoxHeight(options) ?? 0)
+        return CGSize(width: max(frame.rect.maxX, options.margins.left + options.width) + options.margins.right,
+                      height: max(frame.rect.maxY, boxTop) + options.margins.top)
+    }
+
     /// The canvas size in pixels: (margin + frame + margin) × scale, rounded up, at least 1.
     static func canvasSize(_ frame: Frame, _ options: Options) -> (width: Int, height: Int) {
-        let w = (options.margins.left + frame.rect.width + options.margins.right) * options.scale
-        let h = (options.margins.bottom + frame.rect.height + options.margins.top) * options.scale
+        let extent = canvasExtent(frame, options)
+        let w = extent.width * options.scale
+        let h = extent.height * options.scale
         func pixels(_ v: CGFloat) -> Int {
             v >= CGFloat(Int32.max) ? Int(Int32.max) : max(1, Int((v - 1e-9).rounded(.up)))
         }

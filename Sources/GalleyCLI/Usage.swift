@@ -50,7 +50,24 @@ enum Usage {
       --width PT             frame width (default 400)
       --height PT            frame height (default: as tall as the text needs)
       --align A              left, right, center, justify or natural (default natural)
-      --wrap W               word or char (default word)
+      --justify              the same as --align justify
+      --wrap W               word, char or none (none: one line per paragraph, clipped)
+      --indent PX            like pango-view: positive indents each paragraph's first line,
+                             negative gives a hanging indent (other lines indented by -PX)
+      --line-height MULT     line-height multiple (1.5: half as tall again; CoreText's lineHeightMultiple)
+      --line-spacing PX      points added to the leading below each line (may be negative)
+      --paragraph-spacing PX points between paragraphs
+      --tabs STOPS           tab stops: comma-separated locations, each with an optional alignment
+                             letter L, R, C or D (decimal), e.g. L100,R200,C300,D400
+      --max-lines N          at most N lines (0: no limit); the last is truncated with "…"
+      --ellipsize E          start, middle, end or none: with --max-lines or --height, how the last
+                             line is truncated (default end with --max-lines); without them, each
+                             paragraph becomes one line truncated at its start, middle or end
+      --path SHAPE           the frame's shape in the width × height box: rect, rounded:R, ellipse
+                             or polygon:X1,Y1,X2,Y2,… (points, y up from the box's bottom-left);
+                             without --height a shaped box is square
+      --exclude SHAPE        an area lines flow around (repeatable): rect:X,Y,W,H,
+                             rounded:X,Y,W,H,R, ellipse:X,Y,W,H or polygon:X1,Y1,…
       --direction D          ltr, rtl or auto: the base direction (default auto: first strong character)
       --color, --foreground COLOR
                              text colour: #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS name (default black)
@@ -73,6 +90,10 @@ enum Usage {
                              as cairo < 1.17.4 draws)
       -o, --output OUT       the image file; "-" writes to standard output (PPM unless --format)
       --format F             ppm, png or svg (default: from OUT's extension)
+      --batch DIR            render every .txt and .markup file of DIR into the folder -o names,
+                             in parallel, each with the options in DIR/NAME.flags if present
+                             (split at spaces, as 'make demo' does) and --markup for .markup files;
+                             a progress line and one error line per failing file on standard error
       -h, --help             show this help
 
     SVG output draws glyph outlines as paths in points; placeholders reference their image files.
@@ -83,6 +104,10 @@ enum Usage {
       galley render --markup --text '<b>bold</b> and <span foreground="red">red</span>' -o m.svg
       galley render --font Fonts/NotoSansArabic-Regular.ttf --size 20 --text "مرحبا" -o ar.png
       galley render --scale 2 --hinting light --background "#202020" --foreground white -o dark.png in.txt
+      galley render --width 300 --justify --indent 20 --max-lines 5 -o para.png in.txt
+      galley render --tabs L100,R200,D300 --text "$(printf 'a\\tb\\t1.5')" -o tabs.png
+      galley render --path ellipse --height 300 --exclude rect:150,100,100,100 -o shape.png in.txt
+      galley render --batch samples -o out
     """
 
     static let layout = """
@@ -99,6 +124,12 @@ enum Usage {
     examples:
       galley layout --text "Hello world" --width 60
       galley layout --font "DejaVu Sans Mono 10" --align justify notes.txt -o notes.json
+      galley layout --max-lines 2 --ellipsize middle --width 120 --text "A long line to truncate"
+
+    Each run also has baselineShift, isTruncationToken and the character attributes that are set
+    (underline, strikethrough, backgroundColor, stroke, shadow, baselineOffset, superscript,
+    tracking, fontFeatures, ligatureLevel, obliqueness, …); each line isTruncated,
+    truncationTokenRange and placedMetrics (ascent, descent, leading after line-height rules).
     """
 
     static let shape = """

@@ -118,10 +118,11 @@ public struct Frame: Sendable {
         return lines[i].stringIndex(for: CGPoint(x: point.x - rect.minX - origin.x, y: point.y - rect.minY - origin.y))
     }
 
-    /// The typographic height used, from the top of `rect` to the bottom (baseline − placed
-    /// descent) of the last line; 0 for an empty frame.
+    /// The typographic height used, from the top of `rect` to the lowest bottom (baseline − placed
+    /// descent) of any line — the last row's deepest line; 0 for an empty frame.
     public var usedHeight: CGFloat {
-        guard let last = placedLineMetrics.last, let origin = lineOrigins.last else { return 0 }
-        return rect.height - (origin.y - last.descent)
+        guard !lines.isEmpty else { return 0 }
+        let bottom = zip(placedLineMetrics, lineOrigins).map { $1.y - $0.descent }.min() ?? rect.height
+        return rect.height - bottom
     }
 }

@@ -199,11 +199,20 @@ public enum FramePath: Sendable, Equatable {
             }
             let mid = (ya + yb) / 2
             let sorted = crossing.sorted { $0.x(at: mid) < $1.x(at: mid) }
-            var slab: [ClosedRange<CGFloat>] = []
+            // Even-odd: crossings pair up left to right. Two pieces joined by coincident edges
+            // (a zero-width slit, such as a bridge traversed there and back) are one piece.
+            var pairs: [(Edge, Edge)] = []
             var k = 0
             while k + 1 < sorted.count {
-                let l = sorted[k]
-                let r = sorted[k + 1]
+                if let last = pairs.last, last.1.x(at: ya) == sorted[k].x(at: ya), last.1.x(at: yb) == sorted[k].x(at: yb) {
+                    pairs[pairs.count - 1].1 = sorted[k + 1]
+                } else {
+                    pairs.append((sorted[k], sorted[k + 1]))
+                }
+                k += 2
+            }
+            var slab: [ClosedRange<CGFloat>] = []
+            for (l, r) in pairs {
                 if inside {
                     let lo = max(l.x(at: ya), l.x(at: yb))
                     let hi = min(r.x(at: ya), r.x(at: yb))
@@ -213,7 +222,6 @@ public enum FramePath: Sendable, Equatable {
                     let hi = max(r.x(at: ya), r.x(at: yb))
                     if hi >= lo { slab.append(lo...hi) }
                 }
-                k += 2
             }
             if inside {
                 let merged = merge(slab)

@@ -32,7 +32,7 @@ struct GlyphImage: Sendable {
 /// with synthetic bold and oblique applied to the outline, at fractional pen positions (quantised to
 /// 1/4 pixel on each axis); colour bitmap fonts (CBDT/sbix, e.g. Noto Color Emoji) through their
 /// nearest strike scaled to the requested size. The glyph cache key holds the face, glyph, size,
-/// both phases, the hinting mode and the synthetic traits.
+/// both phases, the hinting mode, the synthetic traits and the ``GlyphStyle`` (obliqueness shear, stroke radius).
 ///
 /// One `FT_Library` and every `FT_Face` live inside a `Mutex`, since FreeType objects are not
 /// thread-safe: all FreeType calls happen while holding it. Faces are opened from

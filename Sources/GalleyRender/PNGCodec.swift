@@ -14,29 +14,70 @@ enum PNGCodec {
         bytes.count >= 8 && Array(bytes[0..<8]) == signature
     }
 
-    /// A PNG file of the bitmap: 8-bit RGBA, straight alpha.
+    /// 8-bit RGB (`PNG_FORMAT_RGB`), for bitmaps without a translucent pixel.
+    private static let formatRGB = UInt32(PNG_FORMAT_FLAG_COLOR)
+
+    /// A PNG file of the bitmap: 8-bit RGB when every pixel is opaque (alpha 255), else 8-bit
+    /// RGBA with straight alpha. Encoded in one pass into a buffer of libpng's worst-case size
+    /// (`PNG_IMAGE_PNG_SIZE_MAX`), then trimmed.
     static func encode(_ bitmap: Bitmap) throws(RenderError) -> [UInt8] {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         image.width = UInt32(bitmap.width)
         image.height = UInt32(bitmap.height)
-        image.format = formatRGBA
-        let stride = Int32(bitmap.width * 4)
-        var size = 0
-        let result: Result<[UInt8], RenderError> = bitmap.pixels.withUnsafeBufferPointer { pixels in
-            // First call: ask for the size; second: encode.
-            guard png_image_write_to_memory(&image, nil, &size, 0, pixels.baseAddress, stride, nil) != 0 else {
-                return .failure(.encodingFailed(reason: message(of: image)))
+        let opaque = isOpaque(bitmap.pixels)
+        image.format = opaque ? formatRGB : formatRGBA
+        let channels = opaque ? 3 : 4
+        let result: Result<[UInt8], RenderError> = bitmap.pixels.withUnsafeBufferPointer { rgba in
+            var rgb: [UInt8] = []
+            if opaque {
+                rgb = [UInt8](unsafeUninitializedCapacity: bitmap.width * bitmap.height * 3) { out, count in
+                    var j = 0
+                    var i = 0
+                    while i < rgba.count {
+                        out[j] = rgba[i]; out[j + 1] = rgba[i + 1]; out[j + 2] = rgba[i + 2]
+                        i += 4
+                        j += 3
+                    }
+                    count = j
+                }
             }
+            var size = maximumSize(width: bitmap.width, height: bitmap.height, channels: channels)
             var out = [UInt8](repeating: 0, count: size)
             let ok = out.withUnsafeMutableBytes { raw in
-                png_image_write_to_memory(&image, raw.baseAddress, &size, 0, pixels.baseAddress, stride, nil)
+                rgb.withUnsafeBufferPointer { rgbBuffer in
+                    let source = opaque ? UnsafeRawPointer(rgbBuffer.baseAddress) : UnsafeRawPointer(rgba.baseAddress)
+                    return png_image_write_to_memory(&image, raw.baseAddress, &size, 0, source,
+                                                     Int32(bitmap.width * channels), nil)
+                }
             }
-            guard ok != 0 else { return .failure(.encodingFailed(reason: message(of: image))) }
-            out.removeSubrange(min(size, out.count)...)
+            guard ok != 0, size <= out.count else { return .failure(.encodingFailed(reason: message(of: image))) }
+            out.removeSubrange(size...)
             return .success(out)
         }
         return try result.get()
+    }
+
+    /// Whether every alpha byte of RGBA `pixels` is 255.
+    static func isOpaque(_ pixels: [UInt8]) -> Bool {
+        pixels.withUnsafeBufferPointer { p in
+            var i = 3
+            while i < p.count {
+                if p[i] != 255 { return false }
+                i += 4
+            }
+            return true
+        }
+    }
+
+    /// `PNG_IMAGE_PNG_SIZE_MAX` of png.h for an 8-bit, non-colour-mapped image (the macro does not
+    /// import into Swift): the fixed chunks (signature, IHDR, gAMA, cHRM, IEND, 105 bytes), one
+    /// 12-byte chunk header per `PNG_ZBUF_SIZE` (8192) bytes of IDAT data plus one, and zlib's
+    /// bound on the compressed size of the filtered rows (one filter byte per row).
+    static func maximumSize(width: Int, height: Int, channels: Int) -> Int {
+        let data = (width * channels + 1) * height
+        let compressed = data + (data + 7) >> 3 + (data + 63) >> 6 + 11
+        return 8 + 25 + 16 + 44 + 12 + 12 + 12 * (compressed / 8192) + compressed
     }
 
     /// Decodes any PNG that libpng reads (grey, palette, 16-bit, interlaced…) into 8-bit RGBA.

@@ -102,7 +102,7 @@ extension Renderer {
         // Coverage is gathered over the unclipped reach so that blur near the edges stays right.
         let gx0 = minX + ox - margin, gy0 = minY + oy - margin
         let w = maxX - minX + 2 * margin, h = maxY - minY + 2 * margin
-        guard w > 0, h > 0, w * h <= 1 << 26 else { return }
+        guard w > 0, h > 0, w * h <= 1 << 24 else { return }
         var coverage = [Float](repeating: 0, count: w * h)
         for layer in layers {
             for p in layer.images {

@@ -23,6 +23,13 @@ import GalleyText
 /// Colour glyphs (emoji) keep their own colours; the run colour's alpha still applies. Nothing is
 /// clipped to the frame's rect, as with CoreText; drawing outside the bitmap is dropped. Glyphs
 /// larger than 4096 pixels per em are skipped (their bitmaps would take 16 MB each).
+///
+/// Character attributes are drawn too: background colours, underlines and strikethroughs (see
+/// ``LineDecorations`` for their geometry), strokes (FreeType's stroker, round joins), shadows
+/// (blurred glyph coverage under the text) and obliqueness (a shear of the outline), plus an
+/// optional selection highlight; see ``draw(_:into:imageProvider:selection:selectionColor:)``.
+/// Glyph images are cached process-wide (least recently used evicted first, bounded in count
+/// and bytes), shared by every renderer and thread.
 public struct Renderer: Sendable {
     /// Pixels per point. Values that are not finite and positive are replaced by 1; at most 64.
     public let scale: CGFloat

@@ -49,6 +49,24 @@ package struct ParagraphAnalysis: Sendable {
         return end
     }
 
+    /// An analysis from its parts (used to move one to a new offset).
+    init(
+        span: ParagraphSpan, style: ParagraphStyle, baseLevel: UInt8, levels: [UInt8], items: [ShapedItem],
+        breaks: [LineBreakOpportunity], graphemes: [Int], prefixAdvance: [CGFloat], isWhitespace: [Bool],
+        fallbackMetricsFont: Font
+    ) {
+        self.span = span
+        self.style = style
+        self.baseLevel = baseLevel
+        self.levels = levels
+        self.items = items
+        self.breaks = breaks
+        self.graphemes = graphemes
+        self.prefixAdvance = prefixAdvance
+        self.isWhitespace = isWhitespace
+        self.fallbackMetricsFont = fallbackMetricsFont
+    }
+
     /// Analyses and shapes one paragraph of `text`.
     package init(text: AttributedText, span: ParagraphSpan, defaultFont: Font, fonts: FontCollection) {
         self.span = span

@@ -7,6 +7,11 @@ package struct ParagraphSpan: Sendable, Hashable {
     package let range: Range<Int>
     /// The paragraph without its separator: what gets shaped.
     package let contentRange: Range<Int>
+    package init(range: Range<Int>, contentRange: Range<Int>) {
+        self.range = range
+        self.contentRange = contentRange
+    }
+
     /// The separator (empty for the last paragraph of a text that does not end with one).
     package var separatorRange: Range<Int> { contentRange.upperBound..<range.upperBound }
 }

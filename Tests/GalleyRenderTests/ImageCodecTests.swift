@@ -190,3 +190,42 @@ struct ImageCodecTests {
         }
     }
 }
+
+@Suite("PNG colour types")
+struct PNGColourTypeTests {
+    /// The IHDR colour type: byte 25 of the file (8 signature + 4 length + 4 "IHDR" + 4 width +
+    /// 4 height + 1 bit depth), 2 = truecolour (RGB), 6 = truecolour with alpha (PNG spec §11.2.2).
+    static func colourType(_ png: [UInt8]) -> UInt8 { png[25] }
+
+    @Test("an opaque bitmap is written as RGB and reads back byte-exact")
+    func opaqueIsRGB() throws {
+        var bitmap = try Bitmap(width: 37, height: 11, background: Color(red: 0.2, green: 0.4, blue: 0.6))
+        bitmap.setPixel(x: 3, y: 4, to: .init(red: 9, green: 200, blue: 77))
+        let png = try bitmap.pngData()
+        #expect(Self.colourType(png) == 2)
+        #expect(Array(png[12..<16]) == Array("IHDR".utf8))
+        let back = try ImageLoader.decode(png)
+        #expect(back.pixels == bitmap.pixels)
+    }
+
+    @Test("one translucent pixel keeps the alpha channel")
+    func translucentIsRGBA() throws {
+        var bitmap = try Bitmap(width: 20, height: 20)
+        bitmap.setPixel(x: 19, y: 19, to: .init(red: 1, green: 2, blue: 3, alpha: 254))
+        let png = try bitmap.pngData()
+        #expect(Self.colourType(png) == 6)
+        #expect(try ImageLoader.decode(png).pixels == bitmap.pixels)
+    }
+
+    @Test("a large noisy image (worst case for the compressor) still fits the one-pass buffer")
+    func incompressible() throws {
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        var bytes = [UInt8](repeating: 255, count: 300 * 200 * 4)
+        for i in bytes.indices where i % 4 != 3 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            bytes[i] = UInt8(truncatingIfNeeded: state >> 33)
+        }
+        let bitmap = try Bitmap(width: 300, height: 200, pixels: bytes)
+        #expect(try ImageLoader.decode(bitmap.pngData()).pixels == bytes)
+    }
+}
