@@ -6,6 +6,7 @@
 #include FT_OUTLINE_H
 #include FT_BITMAP_H
 #include FT_SYNTHESIS_H
+#include FT_STROKER_H
 #include FT_MODULE_H
 
 static inline FT_Int32 galley_ft_load_target_light(void) { return FT_LOAD_TARGET_LIGHT; }

@@ -124,8 +124,9 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// `post.underlineThickness`. Like `CTFontGetUnderlineThickness`.
     public var underlineThickness: CGFloat { CGFloat(face.metrics.underlineThickness) * scale }
     /// The union of all glyph bounds from `head.xMin/yMin/xMax/yMax`, y up. Like `CTFontGetBoundingBox`.
-    /// Where strikethrough goes: its centre line's distance above the baseline (OS/2
-    /// yStrikeoutPosition, or half the x-height). Like NSFont's strikethrough metrics.
+    /// Where strikethrough goes: the distance of the stroke's top edge above the baseline (OS/2
+    /// yStrikeoutPosition, which the OpenType spec defines as the top of the stroke; or half the
+    /// x-height when the font has none).
     public var strikethroughPosition: CGFloat { CGFloat(face.metrics.strikeoutPosition) * scale }
     /// Strikethrough thickness (OS/2 yStrikeoutSize, or the underline thickness).
     public var strikethroughThickness: CGFloat { CGFloat(face.metrics.strikeoutThickness) * scale }

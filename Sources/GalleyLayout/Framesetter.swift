@@ -18,6 +18,13 @@ public final class Framesetter: Sendable {
         self.init(typesetter: try Typesetter(text, defaultFont: defaultFont, fonts: fonts))
     }
 
+    /// Creates a framesetter for `text`, an edited version of `previous.text`, reusing the layout
+    /// work of every paragraph the edit left unchanged (see `Typesetter.init(_:reusing:)`): after
+    /// an edit, only the edited paragraph is shaped again.
+    public convenience init(_ text: AttributedText, reusing previous: Framesetter) {
+        self.init(typesetter: Typesetter(text, reusing: previous.typesetter))
+    }
+
     /// Creates a framesetter over an existing typesetter. Like CTFramesetterCreateWithTypesetter.
     public init(typesetter: Typesetter) {
         self.typesetter = typesetter

@@ -17,6 +17,11 @@ public final class Typesetter: Sendable {
     public let defaultFont: Font
     let paragraphs: [ParagraphSpan]
     private let cache = Mutex<[Int: ParagraphAnalysis]>([:])
+    /// Analyses taken over from a previous typesetter for paragraphs an edit left unchanged, with
+    /// the offset change to apply; consumed into `cache` on first use.
+    private let inherited: [Int: (analysis: ParagraphAnalysis, delta: Int)]
+    /// How many paragraph analyses this typesetter took over from the one it was made from.
+    package var inheritedParagraphCount: Int { inherited.count }
     /// Per paragraph: its validated style and the offsets of its TABs.
     private let extras = Mutex<[Int: (style: ResolvedParagraphStyle, tabs: [Int])]>([:])
 
@@ -44,6 +49,44 @@ public final class Typesetter: Sendable {
             }
         }
         self.paragraphs = ParagraphSplitter.split(text.utf16)
+        self.inherited = [:]
+    }
+
+    /// Creates a typesetter for `text`, an edited version of `previous.text`, that reuses the
+    /// analysis (bidi, shaping, break opportunities) of every paragraph the edit left unchanged —
+    /// the same characters and attributes, found by comparing the paragraphs from the start and from
+    /// the end — so that an edit to one paragraph of a long text shapes only that paragraph again.
+    /// Only paragraphs `previous` had already analysed are reused; the rest are analysed on first
+    /// use as usual. Nothing of `previous` is kept beyond those analyses. (CoreText has no
+    /// equivalent: its typesetters are immutable snapshots.)
+    public init(_ text: AttributedText, reusing previous: Typesetter) {
+        self.text = text
+        self.fonts = previous.fonts
+        self.defaultFont = previous.defaultFont
+        let paragraphs = ParagraphSplitter.split(text.utf16)
+        self.paragraphs = paragraphs
+        let old = previous.paragraphs
+        let oldText = previous.text
+        let done = previous.cache.withLock { $0 }
+        var inherited: [Int: (analysis: ParagraphAnalysis, delta: Int)] = [:]
+        var prefix = 0
+        while prefix < min(old.count, paragraphs.count),
+            ParagraphAnalysis.isUnchanged(old: oldText, old[prefix], new: text, paragraphs[prefix])
+        {
+            if let analysis = done[prefix] { inherited[prefix] = (analysis, 0) }
+            prefix += 1
+        }
+        var suffix = 1
+        while suffix <= min(old.count, paragraphs.count) - prefix {
+            let o = old.count - suffix
+            let n = paragraphs.count - suffix
+            guard ParagraphAnalysis.isUnchanged(old: oldText, old[o], new: text, paragraphs[n]) else { break }
+            if let analysis = done[o] {
+                inherited[n] = (analysis, paragraphs[n].range.lowerBound - old[o].range.lowerBound)
+            }
+            suffix += 1
+        }
+        self.inherited = inherited
     }
 
     /// The index of the paragraph containing `offset` (the last one for the text's end).
@@ -60,7 +103,12 @@ public final class Typesetter: Sendable {
     /// The analysis of paragraph `index`, computed on first use.
     func analysis(ofParagraph index: Int) -> ParagraphAnalysis {
         if let hit = cache.withLock({ $0[index] }) { return hit }
-        let made = ParagraphAnalysis(text: text, span: paragraphs[index], defaultFont: defaultFont, fonts: fonts)
+        let made: ParagraphAnalysis
+        if let reused = inherited[index] {
+            made = reused.analysis.shifted(by: reused.delta)
+        } else {
+            made = ParagraphAnalysis(text: text, span: paragraphs[index], defaultFont: defaultFont, fonts: fonts)
+        }
         cache.withLock { $0[index] = made }
         return made
     }
