@@ -8,6 +8,7 @@
 #include FT_SYNTHESIS_H
 #include FT_STROKER_H
 #include FT_MODULE_H
+#include FT_MULTIPLE_MASTERS_H
 
 static inline FT_Int32 galley_ft_load_target_light(void) { return FT_LOAD_TARGET_LIGHT; }
 static inline FT_Int32 galley_ft_load_target_normal(void) { return FT_LOAD_TARGET_NORMAL; }

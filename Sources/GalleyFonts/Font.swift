@@ -8,7 +8,8 @@ import Foundation
 /// Immutable and safe to use from many threads at once. All metrics are in points at `size`
 /// (font units × size / unitsPerEm), y up, with `descent` positive below the baseline, as CoreText
 /// reports them. Two fonts are equal when they share one face (same file and face index, loaded
-/// once through the face cache) and have the same size.
+/// once through the face cache), the same size, synthetic traits, cascade list and variation
+/// instance (``variations``).
 public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// The point size. Like `CTFontGetSize`.
     public let size: CGFloat
@@ -19,13 +20,17 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// Families to search, in order, for characters this font lacks, before the collection's own
     /// cascade; nil for the default. Like kCTFontCascadeListAttribute.
     public let cascadeList: [String]?
+    /// The variable-font instance drawn, or nil for the face's default instance.
+    package let instance: FontInstance?
 
     /// Wraps an already-loaded face; `size` must be finite and positive (callers check).
-    package init(face: FontFace, size: CGFloat, syntheticTraits: SyntheticTraits = [], cascadeList: [String]? = nil) {
+    package init(face: FontFace, size: CGFloat, syntheticTraits: SyntheticTraits = [], cascadeList: [String]? = nil,
+                 instance: FontInstance? = nil) {
         self.face = face
         self.size = size
         self.syntheticTraits = syntheticTraits
         self.cascadeList = cascadeList
+        self.instance = instance
     }
 
     /// Loads face `faceIndex` of the font file at `path`. Like `CTFontManagerCreateFontDescriptorsFromURL`
@@ -62,20 +67,54 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `.invalidSize`.
     public func withSize(_ size: CGFloat) throws(FontError) -> Font {
         try Font.validate(size: size)
-        return Font(face: face, size: size, syntheticTraits: syntheticTraits, cascadeList: cascadeList)
+        return Font(face: face, size: size, syntheticTraits: syntheticTraits, cascadeList: cascadeList, instance: instance)
     }
 
     /// The same font with `families` searched first (in order) for characters it lacks, before
     /// the collection's default cascade and the system fonts. Like a font descriptor with
     /// kCTFontCascadeListAttribute.
     public func withCascadeList(_ families: [String]) -> Font {
-        Font(face: face, size: size, syntheticTraits: syntheticTraits, cascadeList: families)
+        Font(face: face, size: size, syntheticTraits: syntheticTraits, cascadeList: families, instance: instance)
     }
 
     /// The same font drawn with `traits` synthesized.
     public func withSyntheticTraits(_ traits: SyntheticTraits) -> Font {
-        Font(face: face, size: size, syntheticTraits: traits, cascadeList: cascadeList)
+        Font(face: face, size: size, syntheticTraits: traits, cascadeList: cascadeList, instance: instance)
     }
+
+    /// The same face drawn at another instance of its design axes: like `CTFontCreateCopyWithAttributes`
+    /// with a descriptor whose kCTFontVariationAttribute is `variations`.
+    ///
+    /// The list replaces this font's variations (it does not add to them): axes it does not
+    /// mention take their default value, so `withVariations([])` is the default instance. Tags
+    /// the font has no axis for are ignored, as are NaN and infinite values; when a tag appears
+    /// more than once the last value wins; values outside an axis's range are clamped to its
+    /// minimum or maximum (as CoreText and HarfBuzz do). A font that is not variable ignores
+    /// every value and returns an equal font. HarfBuzz then applies the font's `gvar`, `HVAR`
+    /// and `MVAR` tables to shaping, advances, glyph bounds and metrics, and the renderer draws
+    /// the same instance.
+    public func withVariations(_ variations: [Font.Variation]) -> Font {
+        Font(face: face, size: size, syntheticTraits: syntheticTraits, cascadeList: cascadeList,
+             instance: face.instance(for: variations))
+    }
+
+    /// The axis values this font draws with, after ``withVariations(_:)`` dropped unknown tags,
+    /// clamped to each axis's range and dropped values equal to the axis default, in `fvar` axis
+    /// order; empty for the default instance and for fonts that are not variable. Like
+    /// `CTFontCopyVariation`, but listing only the axes away from their default.
+    public var variations: [Font.Variation] { instance?.settings ?? [] }
+
+    /// The design axes of a variable font from its `fvar` table, in table order; empty for a font
+    /// that is not variable. Like `CTFontCopyVariationAxes`.
+    public var variationAxes: [Font.VariationAxis] { face.variationAxes }
+
+    /// The HarfBuzz font to shape and measure with: this instance's when the font has variations,
+    /// else the face's. Immutable; scaled to font units.
+    package var hbFont: OpaquePointer { instance?.hbFont ?? face.hbFont }
+
+    /// One design coordinate per `fvar` axis (in axis order) when the font draws a non-default
+    /// instance, for FreeType's `FT_Set_Var_Design_Coordinates`; empty for the default instance.
+    package var variationCoordinates: [Double] { instance?.coordinates ?? [] }
 
     /// Throws `.invalidSize` unless `size` is finite and greater than zero.
     package static func validate(size: CGFloat) throws(FontError) {
@@ -90,8 +129,15 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     public var familyName: String { face.familyName }
     /// The style name, e.g. `Bold Oblique`. Like `CTFontCopyName(font, kCTFontStyleNameKey)`.
     public var styleName: String { face.styleName }
-    /// The weight from `OS/2.usWeightClass`. Like the `kCTFontWeightTrait` of `CTFontCopyTraits`.
-    public var weight: Font.Weight { face.weight }
+    /// The weight from `OS/2.usWeightClass`; for a variable-font instance with a `wght` value
+    /// (``variations``), that value rounded (the `wght` axis uses the usWeightClass scale, OpenType
+    /// axis registry). Like the `kCTFontWeightTrait` of `CTFontCopyTraits`, on the 1…1000 scale.
+    public var weight: Font.Weight {
+        if let wght = instance?.settings.first(where: { $0.tag == "wght" }) {
+            return Font.Weight(rawValue: Int(wght.value.rounded()))
+        }
+        return face.weight
+    }
     /// Whether the face is italic or oblique (`OS/2.fsSelection`, else `head.macStyle`).
     /// Like `kCTFontItalicTrait` in `CTFontGetSymbolicTraits`.
     public var isItalic: Bool { face.isItalic }
@@ -104,43 +150,45 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
 
     /// Points per font unit at this size.
     private var scale: CGFloat { size / CGFloat(face.unitsPerEm) }
+    /// The metrics of the instance drawn (MVAR applied), else the face's.
+    private var metrics: FaceMetrics { instance?.metrics ?? face.metrics }
 
     /// Distance from the baseline to the top of the line, in points: `hhea.ascender` (or
     /// `OS/2.sTypoAscender` when USE_TYPO_METRICS is set). Like `CTFontGetAscent`.
-    public var ascent: CGFloat { CGFloat(face.metrics.ascender) * scale }
+    public var ascent: CGFloat { CGFloat(metrics.ascender) * scale }
     /// Distance from the baseline to the bottom of the line, positive below the baseline:
     /// -`hhea.descender` (or -`OS/2.sTypoDescender`). Like `CTFontGetDescent`.
-    public var descent: CGFloat { CGFloat(face.metrics.descender) * scale }
+    public var descent: CGFloat { CGFloat(metrics.descender) * scale }
     /// Extra space between lines: `hhea.lineGap` (or `OS/2.sTypoLineGap`). Like `CTFontGetLeading`.
-    public var leading: CGFloat { CGFloat(face.metrics.lineGap) * scale }
+    public var leading: CGFloat { CGFloat(metrics.lineGap) * scale }
     /// Height of capital letters: `OS/2.sCapHeight`, or the ink top of "H" when the OS/2 table
     /// predates version 2; 0 if neither exists. Like `CTFontGetCapHeight`.
-    public var capHeight: CGFloat { CGFloat(face.metrics.capHeight) * scale }
+    public var capHeight: CGFloat { CGFloat(metrics.capHeight) * scale }
     /// Height of lower-case letters: `OS/2.sxHeight`, or the ink top of "x" when the OS/2 table
     /// predates version 2; 0 if neither exists. Like `CTFontGetXHeight`.
-    public var xHeight: CGFloat { CGFloat(face.metrics.xHeight) * scale }
+    public var xHeight: CGFloat { CGFloat(metrics.xHeight) * scale }
     /// `post.underlinePosition`, negative below the baseline. Like `CTFontGetUnderlinePosition`.
-    public var underlinePosition: CGFloat { CGFloat(face.metrics.underlinePosition) * scale }
+    public var underlinePosition: CGFloat { CGFloat(metrics.underlinePosition) * scale }
     /// `post.underlineThickness`. Like `CTFontGetUnderlineThickness`.
-    public var underlineThickness: CGFloat { CGFloat(face.metrics.underlineThickness) * scale }
+    public var underlineThickness: CGFloat { CGFloat(metrics.underlineThickness) * scale }
     /// The union of all glyph bounds from `head.xMin/yMin/xMax/yMax`, y up. Like `CTFontGetBoundingBox`.
     /// Where strikethrough goes: the distance of the stroke's top edge above the baseline (OS/2
     /// yStrikeoutPosition, which the OpenType spec defines as the top of the stroke; or half the
     /// x-height when the font has none).
-    public var strikethroughPosition: CGFloat { CGFloat(face.metrics.strikeoutPosition) * scale }
+    public var strikethroughPosition: CGFloat { CGFloat(metrics.strikeoutPosition) * scale }
     /// Strikethrough thickness (OS/2 yStrikeoutSize, or the underline thickness).
-    public var strikethroughThickness: CGFloat { CGFloat(face.metrics.strikeoutThickness) * scale }
+    public var strikethroughThickness: CGFloat { CGFloat(metrics.strikeoutThickness) * scale }
     /// How far superscript text is raised (OS/2 ySuperscriptYOffset), in points at this size.
-    public var superscriptOffset: CGFloat { CGFloat(face.metrics.superscriptOffset) * scale }
+    public var superscriptOffset: CGFloat { CGFloat(metrics.superscriptOffset) * scale }
     /// How far subscript text is lowered (OS/2 ySubscriptYOffset, positive downward).
-    public var subscriptOffset: CGFloat { CGFloat(face.metrics.subscriptOffset) * scale }
+    public var subscriptOffset: CGFloat { CGFloat(metrics.subscriptOffset) * scale }
     /// The size of superscript text relative to this font's (OS/2 ySuperscriptYSize / unitsPerEm).
-    public var superscriptScale: CGFloat { CGFloat(face.metrics.superscriptSize) / CGFloat(unitsPerEm) }
+    public var superscriptScale: CGFloat { CGFloat(metrics.superscriptSize) / CGFloat(unitsPerEm) }
     /// The size of subscript text relative to this font's (OS/2 ySubscriptYSize / unitsPerEm).
-    public var subscriptScale: CGFloat { CGFloat(face.metrics.subscriptSize) / CGFloat(unitsPerEm) }
+    public var subscriptScale: CGFloat { CGFloat(metrics.subscriptSize) / CGFloat(unitsPerEm) }
 
     public var boundingBox: CGRect {
-        let m = face.metrics
+        let m = metrics
         return CGRect(x: m.xMin * scale, y: m.yMin * scale,
                       width: (m.xMax - m.xMin) * scale, height: (m.yMax - m.yMin) * scale)
     }
@@ -162,7 +210,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// have. Like `CTFontGetAdvancesForGlyphs` with `.horizontal`.
     public func advance(for glyph: GlyphID) -> CGFloat {
         guard Int(glyph) < face.glyphCount else { return 0 }
-        return CGFloat(hb_font_get_glyph_h_advance(face.hbFont, glyph)) * scale
+        return CGFloat(hb_font_get_glyph_h_advance(hbFont, glyph)) * scale
     }
 
     /// The ink bounds of `glyph` in points, y up, relative to the glyph origin; `.zero` for an
@@ -171,7 +219,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     public func boundingRect(for glyph: GlyphID) -> CGRect {
         var extents = hb_glyph_extents_t()
         guard Int(glyph) < face.glyphCount,
-              hb_font_get_glyph_extents(face.hbFont, glyph, &extents) != 0 else { return .zero }
+              hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0 else { return .zero }
         // HarfBuzz: y_bearing is the top, height is negative (extends downward).
         return CGRect(x: CGFloat(extents.x_bearing) * scale,
                       y: CGFloat(extents.y_bearing + extents.height) * scale,
@@ -181,24 +229,27 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
 
     // MARK: Identity
 
-    /// Same face (identity), size, synthetic traits and cascade list.
+    /// Same face (identity), size, synthetic traits, cascade list and variations.
     public static func == (lhs: Font, rhs: Font) -> Bool {
         lhs.face === rhs.face && lhs.size == rhs.size && lhs.syntheticTraits == rhs.syntheticTraits
-            && lhs.cascadeList == rhs.cascadeList
+            && lhs.cascadeList == rhs.cascadeList && lhs.variations == rhs.variations
     }
 
-    /// Hashes the face identity, the size and the synthetic traits.
+    /// Hashes the face identity, the size, the synthetic traits and the variations.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(face))
         hasher.combine(size)
         hasher.combine(syntheticTraits)
+        hasher.combine(variations)
     }
 
-    /// E.g. `Font(DejaVuSans-Bold, 12.0 pt)`, or `Font(DroidSansFallback, 12.0 pt, synthetic bold)`.
+    /// E.g. `Font(DejaVuSans-Bold, 12.0 pt)`, `Font(DroidSansFallback, 12.0 pt, synthetic bold)`
+    /// or `Font(Inter-Regular, 12.0 pt, wght=800.0)`.
     public var description: String {
         var traits: [String] = []
         if syntheticTraits.contains(.bold) { traits.append("bold") }
         if syntheticTraits.contains(.oblique) { traits.append("oblique") }
-        return "Font(\(postScriptName), \(size) pt\(traits.isEmpty ? "" : ", synthetic " + traits.joined(separator: " ")))"
+        let axes = variations.isEmpty ? "" : ", " + variations.map(\.description).joined(separator: " ")
+        return "Font(\(postScriptName), \(size) pt\(traits.isEmpty ? "" : ", synthetic " + traits.joined(separator: " "))\(axes))"
     }
 }

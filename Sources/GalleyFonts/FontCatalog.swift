@@ -11,6 +11,12 @@ struct FontCatalog: Sendable {
         "Noto Sans Thai", "Droid Sans Fallback", "NanumGothic", "Noto Color Emoji", "DejaVu Serif", "DejaVu Sans Mono",
     ]
 
+    /// Bundled families never used for fallback, only when asked for by name. Inter is bundled as
+    /// the variable font; DejaVu Sans already covers its Latin, Greek and Cyrillic, and its
+    /// private-use code points (U+E000…U+EE05) are Inter's own symbols, which must not stand in for
+    /// another font's private-use characters.
+    static let excludedFromCascade: Set<String> = ["inter"]
+
     /// Faces of the bundled directory.
     let bundled: [FaceDescriptor]
     /// Faces fontconfig lists on the system (empty when system fonts are excluded).
@@ -54,7 +60,8 @@ struct FontCatalog: Sendable {
         var groups: [[FaceDescriptor]] = []
         var placed = Set<Int>()
         let primaryNames = bundled.map { $0.lowercasedFamilies[0] }
-        let otherFamilies = Set(primaryNames).subtracting(FontCatalog.cascadeOrder.map { $0.lowercased() }).sorted()
+        let otherFamilies = Set(primaryNames).subtracting(FontCatalog.cascadeOrder.map { $0.lowercased() })
+            .subtracting(FontCatalog.excludedFromCascade).sorted()
         for family in FontCatalog.cascadeOrder.map({ $0.lowercased() }) + otherFamilies {
             let members = bundled.indices.filter { primaryNames[$0] == family && !placed.contains($0) }
             guard !members.isEmpty else { continue }

@@ -102,7 +102,7 @@ public final class FontCollection: Sendable {
     /// 3. `font.cascadeList`, in order (like kCTFontCascadeListAttribute).
     /// 4. The bundled cascade: DejaVu Sans family, Noto Sans Arabic, Noto Sans Hebrew, Noto Sans
     ///    Devanagari, Noto Sans Thai, Droid Sans Fallback, NanumGothic, Noto Color Emoji, DejaVu Serif,
-    ///    DejaVu Sans Mono, then any other bundled family — within a family the face nearest to
+    ///    DejaVu Sans Mono, then any other bundled family but Inter — within a family the face nearest to
     ///    `font`'s weight and italic.
     /// 5. The system's fonts in fontconfig's order (`FcFontSort` with a charset holding `scalar`,
     ///    `font`'s weight and slant).

@@ -3,6 +3,7 @@
 
 import CFreeType
 import CHarfBuzz
+import Synchronization
 
 /// The shared, size-independent part of a font: one face of one font file.
 ///
@@ -10,7 +11,8 @@ import CHarfBuzz
 /// set once in `init`. The HarfBuzz face and font are made immutable (`hb_face_make_immutable`,
 /// `hb_font_make_immutable`) before `init` returns and use HarfBuzz's own OpenType font functions,
 /// which are documented thread-safe on immutable objects; nothing ever mutates them, and they are
-/// destroyed only in `deinit`. Shapers may therefore use `hbFont` from many threads at once.
+/// destroyed only in `deinit`. Shapers may therefore use `hbFont` from many threads at once. The one
+/// mutable part, the cache of variable-font instances, is behind a `Mutex`.
 package final class FontFace: @unchecked Sendable {
     /// `hb_font_t*` using `hb_ot_font_set_funcs`, scale = (unitsPerEm, unitsPerEm), immutable.
     /// Positions it returns are in font units; scale them by `size / unitsPerEm`.
@@ -44,6 +46,10 @@ package final class FontFace: @unchecked Sendable {
     /// One bit per Basic Multilingual Plane code point that the cmap maps to a real glyph, so the
     /// coverage checks of fallback (one per character laid out) cost a bit test, not a cmap search.
     private let bmpCoverage: [UInt64]
+    /// The design axes of a variable font (`fvar`), in table order; empty for other fonts.
+    package let variationAxes: [Font.VariationAxis]
+    /// Instances made by ``instance(for:)``, keyed by their settings.
+    let instances = Mutex<[[Font.Variation]: FontInstance]>([:])
 
     /// Loads face `faceIndex` of a font file's bytes. `path` is used for error messages and for
     /// `FontFace.path`; pass nil for in-memory fonts (errors then name `"<memory>"`).
@@ -110,6 +116,7 @@ package final class FontFace: @unchecked Sendable {
         }
         self.metrics = FaceMetrics(hbFont: hbFont, head: head)
         self.bmpCoverage = FontFace.bmpCoverage(of: hbFace, font: hbFont)
+        self.variationAxes = FontFace.variationAxes(of: hbFace)
     }
 
     /// The BMP coverage bitset: every code point HarfBuzz collects from the cmap whose nominal

@@ -42,19 +42,21 @@ struct GlyphOutline: Sendable, Equatable {
 }
 
 extension GlyphRasterizer {
-    /// The unscaled, unhinted outline of `glyph` in `face`, with `traits` synthesized (embolden
-    /// strength unitsPerEm / 24, as at any size). Nil when the glyph has no outline (a colour bitmap
-    /// glyph) or cannot be loaded.
-    func outline(for face: FontFace, glyph: GlyphID, traits: Font.SyntheticTraits = []) -> GlyphOutline? {
+    /// The unscaled, unhinted outline of `glyph` in `face` at the variable-font instance
+    /// `coordinates` (``GlyphRasterizer/designCoordinates(of:)``; empty for the default), with
+    /// `traits` synthesized (embolden strength unitsPerEm / 24, as at any size). Nil when the glyph
+    /// has no outline (a colour bitmap glyph) or cannot be loaded.
+    func outline(for face: FontFace, coordinates: [Int] = [], glyph: GlyphID, traits: Font.SyntheticTraits = []) -> GlyphOutline? {
         state.withLock { state -> GlyphOutline? in
-            guard let entry = state.face(for: face) else { return nil }
+            guard let entry = state.face(for: face), entry.select(coordinates: coordinates) else { return nil }
             return entry.outline(glyph: glyph, traits: traits)
         }
     }
 }
 
 extension GlyphRasterizer.FaceEntry {
-    /// See ``GlyphRasterizer/outline(for:glyph:traits:)``; call under the rasterizer's lock.
+    /// See ``GlyphRasterizer/outline(for:coordinates:glyph:traits:)``; call under the rasterizer's
+    /// lock, after ``select(coordinates:)``.
     func outline(glyph: GlyphID, traits: Font.SyntheticTraits) -> GlyphOutline? {
         guard scalable else { return nil }
         FT_Set_Transform(face, nil, nil)

@@ -31,8 +31,10 @@ struct GlyphImage: Sendable {
 /// Rasterises glyphs with FreeType: anti-aliased grayscale, unhinted unless asked (``Renderer/Hinting``),
 /// with synthetic bold and oblique applied to the outline, at fractional pen positions (quantised to
 /// 1/4 pixel on each axis); colour bitmap fonts (CBDT/sbix, e.g. Noto Color Emoji) through their
-/// nearest strike scaled to the requested size. The glyph cache key holds the face, glyph, size,
-/// both phases, the hinting mode, the synthetic traits and the ``GlyphStyle`` (obliqueness shear, stroke radius).
+/// nearest strike scaled to the requested size. Variable fonts are drawn at the font's instance:
+/// its design coordinates are set on the face (`FT_Set_Var_Design_Coordinates`) before a glyph is
+/// loaded. The glyph cache key holds the face, the design coordinates, glyph, size, both phases,
+/// the hinting mode, the synthetic traits and the ``GlyphStyle`` (obliqueness shear, stroke radius).
 ///
 /// One `FT_Library` and every `FT_Face` live inside a `Mutex`, since FreeType objects are not
 /// thread-safe: all FreeType calls happen while holding it. Faces are opened from
@@ -55,6 +57,8 @@ final class GlyphRasterizer: Sendable {
 
     struct GlyphKey: Hashable {
         let face: ObjectIdentifier
+        /// The variable-font instance: ``designCoordinates(of:)``, empty for the default instance.
+        let coordinates: [Int]
         let glyph: GlyphID
         /// The pixel size in 1/64 pixel.
         let ppem64: Int
@@ -90,23 +94,30 @@ final class GlyphRasterizer: Sendable {
         state = Mutex(State())
     }
 
-    /// Rasterises `requests` for `font`'s face at `pixelSize` pixels per em, hinted as `hinting`
-    /// says and with `traits` synthesized. Nil entries for glyphs FreeType cannot load, or for all
-    /// of them when the face cannot be opened.
-    func images(for face: FontFace, pixelSize: Double, hinting: Renderer.Hinting = .none,
+    /// A font's variable-font instance as FreeType design coordinates (16.16 fixed, one per `fvar`
+    /// axis in axis order); empty for the default instance and for fonts that are not variable.
+    static func designCoordinates(of font: Font) -> [Int] {
+        font.variationCoordinates.map { Int(($0 * 65536).rounded()) }
+    }
+
+    /// Rasterises `requests` for `font`'s face at `pixelSize` pixels per em, at the variable-font
+    /// instance `coordinates` (``designCoordinates(of:)``), hinted as `hinting` says and with
+    /// `traits` synthesized. Nil entries for glyphs FreeType cannot load, or for all of them when
+    /// the face cannot be opened.
+    func images(for face: FontFace, coordinates: [Int] = [], pixelSize: Double, hinting: Renderer.Hinting = .none,
                 traits: Font.SyntheticTraits = [], style: GlyphStyle = .plain, requests: [Request]) -> [GlyphImage?] {
         guard pixelSize.isFinite, pixelSize >= 1.0 / 64, pixelSize <= GlyphRasterizer.maximumPixelSize else {
             return Array(repeating: nil, count: requests.count)
         }
         let ppem64 = Int((pixelSize * 64).rounded())
         return state.withLock { state -> [GlyphImage?] in
-            guard let entry = state.face(for: face) else {
+            guard let entry = state.face(for: face), entry.select(coordinates: coordinates) else {
                 return Array(repeating: nil, count: requests.count)
             }
             var out: [GlyphImage?] = []
             out.reserveCapacity(requests.count)
             for r in requests {
-                let key = GlyphKey(face: ObjectIdentifier(face), glyph: r.glyph, ppem64: ppem64,
+                let key = GlyphKey(face: ObjectIdentifier(face), coordinates: coordinates, glyph: r.glyph, ppem64: ppem64,
                                    phaseX: r.phaseX, phaseY: r.phaseY, hinting: hinting, traits: traits, style: style)
                 if let cached = state.glyphs.value(for: key) {
                     out.append(cached)
@@ -183,6 +194,8 @@ final class GlyphRasterizer: Sendable {
         var lastUse = 0
         /// The size last set on the face: a ppem in 1/64 pixel, or −(strike index + 1); Int.min for none.
         private var currentPPEM64 = Int.min
+        /// The design coordinates last set on the face; empty for the default instance.
+        private var currentCoordinates: [Int] = []
 
         init?(library: Library, fontFace: FontFace) {
             let data = fontFace.data
@@ -206,6 +219,22 @@ final class GlyphRasterizer: Sendable {
         deinit {
             FT_Done_Face(face)
             bytes.deallocate()
+        }
+
+        /// Puts the face at the variable-font instance `coordinates` (16.16 design coordinates in
+        /// `fvar` axis order; empty for the default instance) unless it is already there. False
+        /// when FreeType refuses them. The size is set again afterwards, since a new instance
+        /// changes the scaled metrics FreeType keeps for it.
+        func select(coordinates: [Int]) -> Bool {
+            guard coordinates != currentCoordinates else { return true }
+            var fixed = coordinates.map { FT_Fixed($0) }
+            let error = fixed.isEmpty
+                ? FT_Set_Var_Design_Coordinates(face, 0, nil)
+                : fixed.withUnsafeMutableBufferPointer { FT_Set_Var_Design_Coordinates(face, FT_UInt($0.count), $0.baseAddress) }
+            guard error == 0 else { return false }
+            currentCoordinates = coordinates
+            currentPPEM64 = Int.min
+            return true
         }
 
         /// Renders one glyph at `ppem64 / 64` pixels per em, the pen offset by

@@ -216,7 +216,8 @@ public struct Renderer: Sendable {
         let shear = GlyphSynthesis.shear(obliqueness: run.attributes.obliqueness.map(Double.init))
         func layer(_ style: GlyphRasterizer.GlyphStyle, _ color: Color) -> GlyphLayer {
             let images = GlyphRasterizer.shared.images(
-                for: run.font.face, pixelSize: pixelSize, hinting: hinting,
+                for: run.font.face, coordinates: GlyphRasterizer.designCoordinates(of: run.font),
+                pixelSize: pixelSize, hinting: hinting,
                 traits: run.font.syntheticTraits, style: style, requests: requests)
             var placed: [(image: GlyphImage, x: Int, y: Int)] = []
             placed.reserveCapacity(images.count)

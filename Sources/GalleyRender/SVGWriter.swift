@@ -129,6 +129,8 @@ public struct SVGWriter: Sendable {
     struct OutlineCache {
         struct Key: Hashable {
             let face: ObjectIdentifier
+            /// The variable-font instance (``GlyphRasterizer/designCoordinates(of:)``).
+            let coordinates: [Int]
             let glyph: GlyphID
             let traits: UInt8
         }
@@ -136,11 +138,13 @@ public struct SVGWriter: Sendable {
         var faces: [ObjectIdentifier: FontFace] = [:]
         var outlines: [Key: GlyphOutline?] = [:]
 
-        mutating func outline(_ face: FontFace, _ glyph: GlyphID, _ traits: Font.SyntheticTraits) -> GlyphOutline? {
-            let key = Key(face: ObjectIdentifier(face), glyph: glyph, traits: traits.rawValue)
+        mutating func outline(_ font: Font, _ glyph: GlyphID, _ traits: Font.SyntheticTraits) -> GlyphOutline? {
+            let face = font.face
+            let coordinates = GlyphRasterizer.designCoordinates(of: font)
+            let key = Key(face: ObjectIdentifier(face), coordinates: coordinates, glyph: glyph, traits: traits.rawValue)
             if let cached = outlines[key] { return cached }
             faces[key.face] = face
-            let outline = GlyphRasterizer.shared.outline(for: face, glyph: glyph, traits: traits)
+            let outline = GlyphRasterizer.shared.outline(for: face, coordinates: coordinates, glyph: glyph, traits: traits)
             outlines[key] = outline
             return outline
         }
@@ -180,7 +184,7 @@ public struct SVGWriter: Sendable {
         for i in 0..<count {
             let ox = lineOrigin.x + Double(run.positions[i].x), oy = lineOrigin.y + Double(run.positions[i].y)
             guard ox.isFinite, oy.isFinite else { continue }
-            if let outline = outlines.outline(run.font.face, run.glyphs[i], traits) {
+            if let outline = outlines.outline(run.font, run.glyphs[i], traits) {
                 guard !outline.isEmpty else { continue }
                 body += "<path d=\"" + pathData(outline, originX: ox, originY: oy, size: size, shear: shear) + "\"/>\n"
             } else if let image = colorGlyphImage(run, glyph: run.glyphs[i], originX: ox, originY: oy, alpha: alpha) {
@@ -222,7 +226,8 @@ public struct SVGWriter: Sendable {
     func colorGlyphImage(_ run: GlyphRun, glyph: GlyphID, originX: Double, originY: Double, alpha: Double) -> String? {
         let ppp = Self.emojiPixelsPerPoint
         guard let image = GlyphRasterizer.shared.images(
-            for: run.font.face, pixelSize: Double(run.font.size) * ppp,
+            for: run.font.face, coordinates: GlyphRasterizer.designCoordinates(of: run.font),
+            pixelSize: Double(run.font.size) * ppp,
             requests: [.init(glyph: glyph, phaseX: 0, phaseY: 0)]).first ?? nil,
               image.width > 0, image.height > 0 else { return nil }
         var rgba = [UInt8](repeating: 0, count: image.width * image.height * 4)

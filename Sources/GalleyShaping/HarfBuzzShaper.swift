@@ -85,7 +85,7 @@ package enum HarfBuzzShaper {
             return hb_feature_t(tag: tag, value: feature.value, start: 0, end: UInt32.max)
         }
         features.withUnsafeMutableBufferPointer { list in
-            hb_shape(request.font.face.hbFont, buffer, list.baseAddress, UInt32(list.count))
+            hb_shape(request.font.hbFont, buffer, list.baseAddress, UInt32(list.count))
         }
 
         var count: UInt32 = 0

@@ -68,6 +68,12 @@ package enum Itemizer {
                 loadedRun = runIndex
                 attributes = runs[runIndex].attributes
                 requested = attributes.font ?? defaultFont
+                if let variations = attributes.fontVariations, !requested.variationAxes.isEmpty {
+                    // The run's axis values on top of the font's own (a later value of a tag wins);
+                    // once per attribute run. Fonts without axes ignore them, so are kept as they are.
+                    requested = requested.withVariations(
+                        requested.variations + variations.map { Font.Variation(tag: $0.tag, value: $0.value) })
+                }
                 hasDelegate = attributes.runDelegate != nil
             }
             let level = levels[lo - content.lowerBound]
