@@ -54,12 +54,14 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
 
     /// Finds a font by family name: the bundled fonts first, then the system's fonts via
     /// fontconfig. The family must match exactly (ignoring case); among its faces the nearest
-    /// weight wins (CSS font-matching rules), preferring the requested italic. Like `CTFontCreateWithName`
-    /// with a family name plus traits, but never substitutes another family.
+    /// weight wins (CSS font-matching rules), preferring the requested italic; a variable face with
+    /// a `wght` axis is instantiated at the weight. Like `CTFontCreateWithName` with a family name
+    /// plus traits, but never substitutes another family.
     /// - Throws: `.familyNotFound` or `.invalidSize`.
     public convenience init(family: String, weight: Font.Weight = .regular, italic: Bool = false, size: CGFloat) throws(FontError) {
         let font = try FontCollection.shared.font(family: family, weight: weight, italic: italic, size: size)
-        self.init(face: font.face, size: size, syntheticTraits: font.syntheticTraits)
+        self.init(face: font.face, size: size, syntheticTraits: font.syntheticTraits, cascadeList: font.cascadeList,
+                  instance: font.instance)
     }
 
     /// The same face at another size, sharing the loaded face. Like `CTFontCreateCopyWithAttributes`

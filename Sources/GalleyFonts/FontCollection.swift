@@ -53,7 +53,8 @@ public final class FontCollection: Sendable {
     public var familyNames: [String] { catalog.familyNames }
 
     /// The face of `family` (case-insensitive exact match against any of its names) nearest to
-    /// `weight` and `italic` by CSS font matching, bundled fonts winning ties, at `size`.
+    /// `weight` and `italic` by CSS font matching, bundled fonts winning ties, at `size`; a
+    /// variable face with a `wght` axis is instantiated at `weight`.
     /// Like `CTFontCreateWithFontDescriptor` with family and traits, but never substituting
     /// another family.
     /// - Throws: `.invalidSize`; `.familyNotFound` if no face has that family; a loading error if
@@ -65,7 +66,14 @@ public final class FontCollection: Sendable {
         for descriptor in StyleMatching(weight: weight.rawValue, italic: italic).sorted(candidates) {
             do {
                 let face = try FaceCache.shared.face(path: descriptor.path, faceIndex: descriptor.faceIndex)
-                return Font(face: face, size: size)
+                let font = Font(face: face, size: size)
+                // A variable face with a weight axis gives the requested weight itself (clamped to
+                // the axis), as CoreText instantiates a variable font for a weight trait.
+                if weight != face.weight, let axis = font.variationAxes.first(where: { $0.tag == "wght" }) {
+                    let value = min(max(CGFloat(weight.rawValue), axis.minimum), axis.maximum)
+                    return font.withVariations([Font.Variation(tag: "wght", value: value)])
+                }
+                return font
             } catch {
                 firstError = firstError ?? error
             }

@@ -220,3 +220,18 @@ struct VariationTests {
         }
     }
 }
+
+@Suite("Variable fonts by family")
+struct VariableFamilyTests {
+    /// Inter (bundled, one `wght` axis 100…900, default 400) asked for by family at weight bold
+    /// comes back as the wght = 700 instance; at the default weight, as the default instance.
+    @Test func familyLookupInstantiatesTheWeight() throws {
+        let bold = try Font(family: "Inter", weight: .bold, size: 20)
+        #expect(bold.variations == [Font.Variation(tag: "wght", value: 700)])
+        #expect(bold.weight == .bold)
+        let regular = try Font(family: "Inter", size: 20)
+        #expect(regular.variations.isEmpty)
+        let a = try #require(bold.glyph(for: "a"))
+        #expect(bold.advance(for: a) > regular.advance(for: a))
+    }
+}
