@@ -1,0 +1,135 @@
+// AttributedStringBridge: converts between Foundation's AttributedString (Galley's attribute
+// scope, plus Foundation's languageIdentifier) and AttributedText, in one pass over the runs.
+
+import Foundation
+import GalleyFonts
+
+extension AttributedText {
+    /// The text and Galley attributes of a Foundation `AttributedString`. Like bridging an
+    /// `AttributedString` to `NSAttributedString` (`NSAttributedString(_:including:)`) and
+    /// handing that to CoreText.
+    ///
+    /// Reads the keys of `AttributeScopes.GalleyAttributes` (one per
+    /// ``Attribute/Key``). Foundation's own `languageIdentifier` becomes the ``Attributes/language``
+    /// where Galley's key is absent. Every other attribute (`link`, SwiftUI keys, custom keys of
+    /// other scopes) is dropped, and runs that then have equal attributes merge.
+    ///
+    /// Run boundaries are converted to UTF-16 offsets run by run, in O(length) in total; a
+    /// boundary between a base character and its combining mark is kept, since Galley's runs
+    /// may split a character as CoreText's may.
+    ///
+    /// An empty `fontFeatures`, `fontVariations` or `writingDirection` array, like an empty
+    /// `languageIdentifier`, counts as no attribute (as ``AttributedTextBuilder`` treats them).
+    /// - Throws: ``AttributedTextError/invalidValue(_:)`` naming the UTF-16 range, for a value
+    ///   ``Attributes`` would not hold: a non-finite kern, tracking, baseline offset or
+    ///   obliqueness, an empty Galley language, a ligature level other than 0, 1, 2, a
+    ///   superscript outside -10…10, a stroke or shadow with a non-finite or negative metric.
+    public init(_ attributedString: AttributedString) throws(AttributedTextError) {
+        let units = Array(attributedString.utf16)
+        var runList = RunList()
+        var start = 0
+        var previousEnd = attributedString.startIndex
+        for run in attributedString.runs {
+            let end = run.range.upperBound
+            let count = attributedString.utf16.distance(from: previousEnd, to: end)
+            previousEnd = end
+            guard count > 0 else { continue }
+            let range = start..<(start + count)
+            start += count
+            runList.append(count: count, attributes: try AttributedStringBridge.attributes(of: run, range: range))
+        }
+        self.init(utf16: units, runs: runList)
+    }
+}
+
+extension AttributedString {
+    /// A Foundation `AttributedString` with `text`'s characters and its attributes in
+    /// `AttributeScopes.GalleyAttributes` keys. Like bridging an
+    /// `NSAttributedString` to `AttributedString(_:including:)`.
+    ///
+    /// Only Galley's keys are set (``Attributes/language`` goes to Galley's `language`, not to
+    /// Foundation's `languageIdentifier`), so converting the result back gives `text` again.
+    /// A run boundary that falls inside a surrogate pair (which Galley's attribute edits allow,
+    /// as CoreText's do) cannot exist in an `AttributedString`, whose runs hold whole Unicode
+    /// scalars: that character takes the attributes of its high surrogate.
+    public init(_ text: AttributedText) {
+        var result = AttributedString()
+        var start = 0
+        for run in text.runs {
+            var end = run.range.upperBound
+            // Move a boundary inside a surrogate pair past the low surrogate.
+            if end < text.length, UTF16.isTrailSurrogate(text.utf16[end]), UTF16.isLeadSurrogate(text.utf16[end - 1]) {
+                end += 1
+            }
+            guard end > start else { continue }
+            let piece = String(decoding: text.utf16[start..<end], as: UTF16.self)
+            result.append(AttributedString(piece, attributes: AttributedStringBridge.container(for: run.attributes)))
+            start = end
+        }
+        self = result
+    }
+}
+
+/// The per-run conversions of the bridge.
+enum AttributedStringBridge {
+    typealias Keys = AttributeScopes.GalleyAttributes
+
+    /// Galley attributes of one `AttributedString` run; `range` (UTF-16) is for messages.
+    static func attributes(of run: AttributedString.Runs.Run, range: Range<Int>) throws(AttributedTextError) -> Attributes {
+        var values: [Attribute] = []
+        if let value = run[Keys.FontAttribute.self] { values.append(.font(value)) }
+        if let value = run[Keys.ForegroundColorAttribute.self] { values.append(.foregroundColor(value)) }
+        if let value = run[Keys.ParagraphStyleAttribute.self] { values.append(.paragraphStyle(value)) }
+        if let value = run[Keys.KernAttribute.self] { values.append(.kern(value)) }
+        if let value = run[Keys.LanguageAttribute.self] {
+            values.append(.language(value))
+        } else if let value = run[AttributeScopes.FoundationAttributes.LanguageIdentifierAttribute.self], !value.isEmpty {
+            values.append(.language(value))
+        }
+        if let value = run[Keys.RunDelegateAttribute.self] { values.append(.runDelegate(value)) }
+        if let value = run[Keys.WritingDirectionAttribute.self], !value.isEmpty { values.append(.writingDirection(value)) }
+        if let value = run[Keys.TrackingAttribute.self] { values.append(.tracking(value)) }
+        if let value = run[Keys.LigatureLevelAttribute.self] { values.append(.ligatureLevel(value)) }
+        if let value = run[Keys.FontFeaturesAttribute.self], !value.isEmpty { values.append(.fontFeatures(value)) }
+        if let value = run[Keys.BaselineOffsetAttribute.self] { values.append(.baselineOffset(value)) }
+        if let value = run[Keys.SuperscriptAttribute.self] { values.append(.superscript(value)) }
+        if let value = run[Keys.ObliquenessAttribute.self] { values.append(.obliqueness(value)) }
+        if let value = run[Keys.UnderlineAttribute.self] { values.append(.underline(value)) }
+        if let value = run[Keys.StrikethroughAttribute.self] { values.append(.strikethrough(value)) }
+        if let value = run[Keys.BackgroundColorAttribute.self] { values.append(.backgroundColor(value)) }
+        if let value = run[Keys.StrokeAttribute.self] { values.append(.stroke(value)) }
+        if let value = run[Keys.ShadowAttribute.self] { values.append(.shadow(value)) }
+        if let value = run[Keys.FontVariationsAttribute.self], !value.isEmpty { values.append(.fontVariations(value)) }
+        for value in values {
+            if let reason = value.invalidReason {
+                throw .invalidValue("\(reason) (AttributedString run at UTF-16 \(range.lowerBound)..<\(range.upperBound))")
+            }
+        }
+        return Attributes(values)
+    }
+
+    /// The Galley keys of `attributes` as an `AttributeContainer`.
+    static func container(for attributes: Attributes) -> AttributeContainer {
+        var container = AttributeContainer()
+        container[Keys.FontAttribute.self] = attributes.font
+        container[Keys.ForegroundColorAttribute.self] = attributes.foregroundColor
+        container[Keys.ParagraphStyleAttribute.self] = attributes.paragraphStyle
+        container[Keys.KernAttribute.self] = attributes.kern
+        container[Keys.LanguageAttribute.self] = attributes.language
+        container[Keys.RunDelegateAttribute.self] = attributes.runDelegate
+        container[Keys.WritingDirectionAttribute.self] = attributes.writingDirection
+        container[Keys.TrackingAttribute.self] = attributes.tracking
+        container[Keys.LigatureLevelAttribute.self] = attributes.ligatureLevel
+        container[Keys.FontFeaturesAttribute.self] = attributes.fontFeatures
+        container[Keys.BaselineOffsetAttribute.self] = attributes.baselineOffset
+        container[Keys.SuperscriptAttribute.self] = attributes.superscript
+        container[Keys.ObliquenessAttribute.self] = attributes.obliqueness
+        container[Keys.UnderlineAttribute.self] = attributes.underline
+        container[Keys.StrikethroughAttribute.self] = attributes.strikethrough
+        container[Keys.BackgroundColorAttribute.self] = attributes.backgroundColor
+        container[Keys.StrokeAttribute.self] = attributes.stroke
+        container[Keys.ShadowAttribute.self] = attributes.shadow
+        container[Keys.FontVariationsAttribute.self] = attributes.fontVariations
+        return container
+    }
+}

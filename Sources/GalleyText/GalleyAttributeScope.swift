@@ -1,0 +1,254 @@
+// GalleyAttributeScope: Galley's attributes as a custom attribute scope of Foundation's
+// AttributedString (AttributeScopes.GalleyAttributes, `\.galley`), one key per Attribute.Key.
+
+import Foundation
+import GalleyFonts
+
+extension AttributeScopes {
+    /// Galley's attributes as Foundation `AttributedString` keys: one key per
+    /// ``Attribute/Key``, with the same value type as the ``Attributes`` property of that
+    /// name. Like the attribute scopes SwiftUI, UIKit and AppKit declare for their own font
+    /// and colour keys (Foundation's own `FoundationAttributes` has none).
+    ///
+    /// With this scope, `string.font = f`, `string[range].foregroundColor = .red` and
+    /// `string.galley.kern = 2` work on an `AttributedString`, and
+    /// `AttributedText.init(_: AttributedString)` reads the keys back.
+    ///
+    /// No key declares run boundaries: as in `NSAttributedString` (and Galley's own model),
+    /// a paragraph style may change inside a paragraph; layout uses the style of the
+    /// paragraph's first character.
+    public struct GalleyAttributes: AttributeScope {
+        /// The font. Like `kCTFontAttributeName`; see ``Attribute/font(_:)``.
+        public let font: FontAttribute
+        /// The colour glyphs are drawn in. Like `kCTForegroundColorAttributeName`; see
+        /// ``Attribute/foregroundColor(_:)``.
+        public let foregroundColor: ForegroundColorAttribute
+        /// The paragraph style; Galley lays out a paragraph with the style of its first character.
+        /// Like `kCTParagraphStyleAttributeName`; see ``Attribute/paragraphStyle(_:)``.
+        public let paragraphStyle: ParagraphStyleAttribute
+        /// Extra points after each character; must be finite. Like `kCTKernAttributeName`; see
+        /// ``Attribute/kern(_:)``.
+        public let kern: KernAttribute
+        /// A BCP 47 language tag such as `"tr"`; must not be empty. Wins over Foundation's
+        /// `languageIdentifier`. Like `kCTLanguageAttributeName`; see ``Attribute/language(_:)``.
+        public let language: LanguageAttribute
+        /// Inline-placeholder metrics, on a single U+FFFC. Not inherited by text added next to it,
+        /// and dropped from a run whose text changes (as ``AttributedTextBuilder`` never lets typed
+        /// text become a placeholder). Like `kCTRunDelegateAttributeName`; see
+        /// ``Attribute/runDelegate(_:)``.
+        public let runDelegate: RunDelegateAttribute
+        /// Explicit bidi levels, outermost first; an empty array is no attribute. Like
+        /// `kCTWritingDirectionAttributeName`; see ``Attribute/writingDirection(_:)``.
+        public let writingDirection: WritingDirectionAttribute
+        /// Points added after every cluster; must be finite. Like `kCTTrackingAttributeName`; see
+        /// ``Attribute/tracking(_:)``.
+        public let tracking: TrackingAttribute
+        /// 0, 1 or 2. Like `kCTLigatureAttributeName`; see ``Attribute/ligatureLevel(_:)``.
+        public let ligatureLevel: LigatureLevelAttribute
+        /// OpenType feature settings in order; an empty array is no attribute. Like
+        /// `kCTFontFeatureSettingsAttribute`; see ``Attribute/fontFeatures(_:)``.
+        public let fontFeatures: FontFeaturesAttribute
+        /// Points to raise (positive) or lower the glyphs; must be finite. Like
+        /// `kCTBaselineOffsetAttributeName`; see ``Attribute/baselineOffset(_:)``.
+        public let baselineOffset: BaselineOffsetAttribute
+        /// 1 superscript, -1 subscript, 0 none; -10…10. Like `kCTSuperscriptAttributeName`; see
+        /// ``Attribute/superscript(_:)``.
+        public let superscript: SuperscriptAttribute
+        /// The tangent of the skew angle; must be finite. Like `NSObliquenessAttributeName`; see
+        /// ``Attribute/obliqueness(_:)``.
+        public let obliqueness: ObliquenessAttribute
+        /// An underline (style, pattern, colour). Like `kCTUnderlineStyleAttributeName`; see
+        /// ``Attribute/underline(_:)``.
+        public let underline: UnderlineAttribute
+        /// A line through the text. Like `NSStrikethroughStyleAttributeName`; see
+        /// ``Attribute/strikethrough(_:)``.
+        public let strikethrough: StrikethroughAttribute
+        /// The colour behind the glyphs. Like `kCTBackgroundColorAttributeName`; see
+        /// ``Attribute/backgroundColor(_:)``.
+        public let backgroundColor: BackgroundColorAttribute
+        /// Outlined glyphs; the width must be finite. Like `kCTStrokeWidthAttributeName`; see
+        /// ``Attribute/stroke(_:)``.
+        public let stroke: StrokeAttribute
+        /// A shadow under the glyphs; finite offset, finite non-negative blur. Like
+        /// `NSShadowAttributeName`; see ``Attribute/shadow(_:)``.
+        public let shadow: ShadowAttribute
+        /// Variable-font axis values in order; an empty array is no attribute. Like
+        /// `kCTFontVariationAttribute`; see ``Attribute/fontVariations(_:)``.
+        public let fontVariations: FontVariationsAttribute
+        /// Foundation's own attributes (`languageIdentifier`, `link`, …), so a
+        /// `ScopedAttributeContainer` of this scope can reach them too.
+        public let foundation: FoundationAttributes
+
+        /// The key for ``font``: a `Font`, like `kCTFontAttributeName`.
+        public enum FontAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/font``.
+            public typealias Value = Font
+            /// `"Galley.font"`.
+            public static let name = "Galley.font"
+        }
+
+        /// The key for ``foregroundColor``: a `Color`, like `kCTForegroundColorAttributeName`.
+        public enum ForegroundColorAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/foregroundColor``.
+            public typealias Value = Color
+            /// `"Galley.foregroundColor"`.
+            public static let name = "Galley.foregroundColor"
+        }
+
+        /// The key for ``paragraphStyle``: a `ParagraphStyle`, like
+        /// `kCTParagraphStyleAttributeName`.
+        public enum ParagraphStyleAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/paragraphStyle``.
+            public typealias Value = ParagraphStyle
+            /// `"Galley.paragraphStyle"`.
+            public static let name = "Galley.paragraphStyle"
+        }
+
+        /// The key for ``kern``: a `CGFloat`, like `kCTKernAttributeName`.
+        public enum KernAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/kern``.
+            public typealias Value = CGFloat
+            /// `"Galley.kern"`.
+            public static let name = "Galley.kern"
+        }
+
+        /// The key for ``language``: a `String`, like `kCTLanguageAttributeName`.
+        public enum LanguageAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/language``.
+            public typealias Value = String
+            /// `"Galley.language"`.
+            public static let name = "Galley.language"
+        }
+
+        /// The key for ``runDelegate``: a `RunDelegate`, like `kCTRunDelegateAttributeName`.
+        public enum RunDelegateAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/runDelegate``.
+            public typealias Value = RunDelegate
+            /// `"Galley.runDelegate"`.
+            public static let name = "Galley.runDelegate"
+            /// Text added next to a placeholder never becomes one.
+            public static let inheritedByAddedText = false
+            /// The delegate belongs to its one U+FFFC: editing that text drops it.
+            public static let invalidationConditions: Set<AttributedString.AttributeInvalidationCondition>? = [.textChanged]
+        }
+
+        /// The key for ``writingDirection``: a `[BidiEmbedding]`, like
+        /// `kCTWritingDirectionAttributeName`.
+        public enum WritingDirectionAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/writingDirection``.
+            public typealias Value = [BidiEmbedding]
+            /// `"Galley.writingDirection"`.
+            public static let name = "Galley.writingDirection"
+        }
+
+        /// The key for ``tracking``: a `CGFloat`, like `kCTTrackingAttributeName`.
+        public enum TrackingAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/tracking``.
+            public typealias Value = CGFloat
+            /// `"Galley.tracking"`.
+            public static let name = "Galley.tracking"
+        }
+
+        /// The key for ``ligatureLevel``: a `Int`, like `kCTLigatureAttributeName`.
+        public enum LigatureLevelAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/ligatureLevel``.
+            public typealias Value = Int
+            /// `"Galley.ligatureLevel"`.
+            public static let name = "Galley.ligatureLevel"
+        }
+
+        /// The key for ``fontFeatures``: a `[FontFeature]`, like `kCTFontFeatureSettingsAttribute`.
+        public enum FontFeaturesAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/fontFeatures``.
+            public typealias Value = [FontFeature]
+            /// `"Galley.fontFeatures"`.
+            public static let name = "Galley.fontFeatures"
+        }
+
+        /// The key for ``baselineOffset``: a `CGFloat`, like `kCTBaselineOffsetAttributeName`.
+        public enum BaselineOffsetAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/baselineOffset``.
+            public typealias Value = CGFloat
+            /// `"Galley.baselineOffset"`.
+            public static let name = "Galley.baselineOffset"
+        }
+
+        /// The key for ``superscript``: a `Int`, like `kCTSuperscriptAttributeName`.
+        public enum SuperscriptAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/superscript``.
+            public typealias Value = Int
+            /// `"Galley.superscript"`.
+            public static let name = "Galley.superscript"
+        }
+
+        /// The key for ``obliqueness``: a `CGFloat`, like `NSObliquenessAttributeName`.
+        public enum ObliquenessAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/obliqueness``.
+            public typealias Value = CGFloat
+            /// `"Galley.obliqueness"`.
+            public static let name = "Galley.obliqueness"
+        }
+
+        /// The key for ``underline``: a `TextDecoration`, like `kCTUnderlineStyleAttributeName`.
+        public enum UnderlineAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/underline``.
+            public typealias Value = TextDecoration
+            /// `"Galley.underline"`.
+            public static let name = "Galley.underline"
+        }
+
+        /// The key for ``strikethrough``: a `TextDecoration`, like
+        /// `NSStrikethroughStyleAttributeName`.
+        public enum StrikethroughAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/strikethrough``.
+            public typealias Value = TextDecoration
+            /// `"Galley.strikethrough"`.
+            public static let name = "Galley.strikethrough"
+        }
+
+        /// The key for ``backgroundColor``: a `Color`, like `kCTBackgroundColorAttributeName`.
+        public enum BackgroundColorAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/backgroundColor``.
+            public typealias Value = Color
+            /// `"Galley.backgroundColor"`.
+            public static let name = "Galley.backgroundColor"
+        }
+
+        /// The key for ``stroke``: a `TextStroke`, like `kCTStrokeWidthAttributeName`.
+        public enum StrokeAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/stroke``.
+            public typealias Value = TextStroke
+            /// `"Galley.stroke"`.
+            public static let name = "Galley.stroke"
+        }
+
+        /// The key for ``shadow``: a `TextShadow`, like `NSShadowAttributeName`.
+        public enum ShadowAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/shadow``.
+            public typealias Value = TextShadow
+            /// `"Galley.shadow"`.
+            public static let name = "Galley.shadow"
+        }
+
+        /// The key for ``fontVariations``: a `[FontVariation]`, like `kCTFontVariationAttribute`.
+        public enum FontVariationsAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/fontVariations``.
+            public typealias Value = [FontVariation]
+            /// `"Galley.fontVariations"`.
+            public static let name = "Galley.fontVariations"
+        }
+    }
+
+    /// Galley's scope, for `string.galley.font` and `AttributeContainer().galley.kern(2)`.
+    public var galley: GalleyAttributes.Type { GalleyAttributes.self }
+}
+
+extension AttributeDynamicLookup {
+    /// Lets `AttributedString`, its substrings, runs and containers reach Galley's keys
+    /// directly: `string.font`, `string[range].foregroundColor`, `run.kern`.
+    public subscript<T: AttributedStringKey>(
+        dynamicMember keyPath: KeyPath<AttributeScopes.GalleyAttributes, T>
+    ) -> T {
+        self[T.self]
+    }
+}
