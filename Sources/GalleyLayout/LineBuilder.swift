@@ -14,72 +14,131 @@ enum LineBuilder {
         let content = paragraph.content
         let glyphRange = max(range.lowerBound, content.lowerBound)..<max(
             min(range.upperBound, content.upperBound), max(range.lowerBound, content.lowerBound))
-        var pieces: [ShapedItem] = []
-        for item in paragraph.items where item.range.overlaps(glyphRange) {
+        // Pieces refer to glyph blocks of the paragraph's items (or of items shaped again here)
+        // by index, so no glyph array is copied until the runs are built.
+        let items = paragraph.items
+        var reshaped: [ShapedItem] = []
+        var pieces: [Piece] = []
+        pieces.reserveCapacity(4)
+        var index = firstItem(items, overlapping: glyphRange.lowerBound)
+        while index < items.count {
+            let item = items[index]
+            guard item.range.lowerBound < glyphRange.upperBound else { break }
+            defer { index += 1 }
+            guard item.range.overlaps(glyphRange) else { continue }
             let lo = max(item.range.lowerBound, glyphRange.lowerBound)
             let hi = min(item.range.upperBound, glyphRange.upperBound)
             if lo == item.range.lowerBound && hi == item.range.upperBound {
-                pieces.append(item)
+                pieces.append(Piece(source: index, glyphs: 0..<item.glyphs.count, range: item.range, level: item.level, flip: false))
             } else if (lo > item.range.lowerBound && unsafeToBreak(item, at: lo))
                 || (hi < item.range.upperBound && unsafeToBreak(item, at: hi))
             {
+                let again = ParagraphAnalysis.shape(
+                    ParagraphAnalysis.spec(of: item), units: text.utf16, context: content, range: lo..<hi)
+                reshaped.append(again)
                 pieces.append(
-                    ParagraphAnalysis.shape(
-                        ParagraphAnalysis.spec(of: item), units: text.utf16, context: content, range: lo..<hi))
+                    Piece(source: -reshaped.count, glyphs: 0..<again.glyphs.count, range: lo..<hi, level: item.level, flip: false))
             } else {
-                pieces.append(slice(item, lo..<hi))
+                pieces.append(
+                    Piece(source: index, glyphs: block(of: item, lo..<hi), range: lo..<hi, level: item.level, flip: false))
             }
+        }
+        func item(_ piece: Piece) -> ShapedItem {
+            piece.source >= 0 ? items[piece.source] : reshaped[-piece.source - 1]
         }
 
         // Rule L1: trailing whitespace takes the paragraph level.
         let trimmedEnd = paragraph.endTrimmingWhitespace(glyphRange)
         if trimmedEnd < glyphRange.upperBound {
-            var adjusted: [ShapedItem] = []
+            var adjusted: [Piece] = []
+            adjusted.reserveCapacity(pieces.count + 1)
+            let base = paragraph.baseLevel
             for piece in pieces {
-                if piece.level == paragraph.baseLevel || piece.range.upperBound <= trimmedEnd {
+                if piece.level == base || piece.range.upperBound <= trimmedEnd {
                     adjusted.append(piece)
                 } else if piece.range.lowerBound >= trimmedEnd {
-                    adjusted.append(relevel(piece, to: paragraph.baseLevel))
+                    adjusted.append(piece.releveled(to: base))
                 } else {
-                    adjusted.append(slice(piece, piece.range.lowerBound..<trimmedEnd))
-                    adjusted.append(relevel(slice(piece, trimmedEnd..<piece.range.upperBound), to: paragraph.baseLevel))
+                    let source = item(piece)
+                    let head = piece.range.lowerBound..<trimmedEnd
+                    let tail = trimmedEnd..<piece.range.upperBound
+                    adjusted.append(
+                        Piece(source: piece.source, glyphs: block(of: source, head), range: head, level: piece.level, flip: false))
+                    adjusted.append(
+                        Piece(source: piece.source, glyphs: block(of: source, tail), range: tail, level: piece.level, flip: false)
+                            .releveled(to: base))
                 }
             }
             pieces = adjusted
         }
 
         // Rule L2: visual order of the pieces.
-        let order = BidiParagraph.visualOrder(levels: pieces.map(\.level))
+        let order = pieces.count == 1 ? [0] : BidiParagraph.visualOrder(levels: pieces.map(\.level))
         var runs: [GlyphRun] = []
         runs.reserveCapacity(pieces.count)
         var x: CGFloat = 0
         var ascent: CGFloat = 0
         var descent: CGFloat = 0
         var leading: CGFloat = 0
+        let hasTabs = !tabs.widths.isEmpty
         for index in order {
             let piece = pieces[index]
-            let n = piece.glyphs.count
-            var positions = [CGPoint]()
-            var advances = [CGSize]()
+            let source = item(piece)
+            let b = piece.glyphs
+            let n = b.count
+            // Whole items in their own direction share the item's arrays.
+            let whole = b.lowerBound == 0 && b.upperBound == source.glyphs.count
+            let glyphs: [GlyphID]
+            let clusters: [Int]
+            if whole && !piece.flip {
+                glyphs = source.glyphs
+                clusters = source.clusters
+            } else {
+                var someGlyphs: [GlyphID] = []
+                var someClusters: [Int] = []
+                someGlyphs.reserveCapacity(n)
+                someClusters.reserveCapacity(n)
+                if piece.flip {
+                    for g in b.reversed() {
+                        someGlyphs.append(source.glyphs[g])
+                        someClusters.append(source.clusters[g])
+                    }
+                } else {
+                    someGlyphs.append(contentsOf: source.glyphs[b])
+                    someClusters.append(contentsOf: source.clusters[b])
+                }
+                glyphs = someGlyphs
+                clusters = someClusters
+            }
+            let start = x
+            let shift = baselineShift(source.attributes, font: source.font)
+            // reserveCapacity + append (see HarfBuzzShaper.shape: the other ways to make an array
+            // of a known size look up generic metadata at run time on every call).
+            var positions: [CGPoint] = []
+            var advances: [CGSize] = []
             positions.reserveCapacity(n)
             advances.reserveCapacity(n)
-            let start = x
-            let shift = baselineShift(piece.attributes, font: piece.font)
-            for g in 0..<n {
-                positions.append(CGPoint(x: x + piece.offsets[g].x, y: piece.offsets[g].y + shift))
-                var advance = piece.advances[g]
-                if !tabs.widths.isEmpty, let tab = tabs.widths[piece.clusters[g]] {
-                    // The cluster's first glyph (in visual order) takes the TAB's width, others none.
-                    let firstOfCluster = g == 0 || piece.clusters[g - 1] != piece.clusters[g]
-                    advance = firstOfCluster ? tab : 0
+            source.advances.withUnsafeBufferPointer { sourceAdvances in
+                source.offsets.withUnsafeBufferPointer { sourceOffsets in
+                    for k in 0..<n {
+                        let g = piece.flip ? b.upperBound - 1 - k : b.lowerBound + k
+                        let offset = sourceOffsets[g]
+                        positions.append(CGPoint(x: x + offset.x, y: offset.y + shift))
+                        var advance = sourceAdvances[g]
+                        if hasTabs, let tab = tabs.widths[clusters[k]] {
+                            // The cluster's first glyph (in visual order) takes the TAB's width, others none.
+                            let firstOfCluster = k == 0 || clusters[k - 1] != clusters[k]
+                            advance = firstOfCluster ? tab : 0
+                        }
+                        advances.append(CGSize(width: advance, height: 0))
+                        x += advance
+                    }
                 }
-                advances.append(CGSize(width: advance, height: 0))
-                x += advance
             }
             let run = GlyphRun(
-                glyphs: piece.glyphs, positions: positions, advances: advances, stringIndices: piece.clusters,
-                stringRange: piece.range, attributes: piece.attributes, font: piece.font, bidiLevel: piece.level,
-                isPlaceholder: piece.isPlaceholder, originX: start, baselineShift: shift)
+                glyphs: glyphs, positions: positions, advances: advances, stringIndices: clusters,
+                stringRange: piece.range, attributes: source.attributes, font: source.font, bidiLevel: piece.level,
+                isPlaceholder: source.isPlaceholder, originX: start, baselineShift: shift)
             let m = run.verticalMetrics
             ascent = max(ascent, m.ascent)
             descent = max(descent, m.descent)
@@ -146,9 +205,40 @@ enum LineBuilder {
         return lo < clusters.count && clusters[lo] == cluster ? lo : nil
     }
 
-    /// The glyphs of `item` whose clusters lie in `range`, without shaping again. Clusters are
-    /// monotonic, so those glyphs are one contiguous block, found by binary search.
-    static func slice(_ item: ShapedItem, _ range: Range<Int>) -> ShapedItem {
+    /// A stretch of a line: a block of glyphs of one shaped item, at a bidi level.
+    struct Piece {
+        /// The item: `paragraph.items[source]` when ≥ 0, else the line's `reshaped[-source - 1]`.
+        let source: Int
+        /// The glyph indices in the item (visual order of the item).
+        let glyphs: Range<Int>
+        /// The UTF-16 range the piece covers.
+        let range: Range<Int>
+        let level: UInt8
+        /// True when the glyphs are taken in reverse (the level's direction differs from the item's).
+        let flip: Bool
+
+        /// The same glyphs at another bidi level; when the direction changes, their visual order flips.
+        func releveled(to newLevel: UInt8) -> Piece {
+            let flips = (level & 1) != (newLevel & 1)
+            return Piece(source: source, glyphs: glyphs, range: range, level: newLevel, flip: flip != flips)
+        }
+    }
+
+    /// The index of the first item whose range ends after `offset` (items are in logical order
+    /// and contiguous), by binary search.
+    static func firstItem(_ items: [ShapedItem], overlapping offset: Int) -> Int {
+        var lo = 0
+        var hi = items.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if items[mid].range.upperBound <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The indices of the glyphs of `item` whose clusters lie in `range`, without shaping again.
+    /// Clusters are monotonic, so those glyphs are one contiguous block, found by binary search.
+    static func block(of item: ShapedItem, _ range: Range<Int>) -> Range<Int> {
         let clusters = item.clusters
         let block: Range<Int>
         if item.isRightToLeft {
@@ -156,11 +246,7 @@ enum LineBuilder {
         } else {
             block = partition(clusters) { $0 >= range.lowerBound }..<partition(clusters) { $0 >= range.upperBound }
         }
-        let b = block.lowerBound..<max(block.lowerBound, block.upperBound)
-        return ShapedItem(
-            range: range, font: item.font, attributes: item.attributes, level: item.level, script: item.script,
-            glyphs: Array(item.glyphs[b]), clusters: Array(item.clusters[b]), advances: Array(item.advances[b]),
-            offsets: Array(item.offsets[b]), unsafeToBreak: Array(item.unsafeToBreak[b]))
+        return block.lowerBound..<max(block.lowerBound, block.upperBound)
     }
 
     /// The first index whose element satisfies `predicate`, which must be false then true along the array.
@@ -172,15 +258,5 @@ enum LineBuilder {
             if predicate(a[mid]) { hi = mid } else { lo = mid + 1 }
         }
         return lo
-    }
-
-    /// The same glyphs at another bidi level; when the direction changes, their visual order flips.
-    static func relevel(_ item: ShapedItem, to level: UInt8) -> ShapedItem {
-        let flip = (item.level & 1) != (level & 1)
-        func order<T>(_ a: [T]) -> [T] { flip ? a.reversed() : a }
-        return ShapedItem(
-            range: item.range, font: item.font, attributes: item.attributes, level: level, script: item.script,
-            glyphs: order(item.glyphs), clusters: order(item.clusters), advances: order(item.advances),
-            offsets: order(item.offsets), unsafeToBreak: order(item.unsafeToBreak))
     }
 }

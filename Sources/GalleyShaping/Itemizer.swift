@@ -59,9 +59,42 @@ package enum Itemizer {
         var attributes = Attributes()
         var requested = defaultFont
         var hasDelegate = false
+        // Coverage of printable ASCII by `requested`, filled in lazily: bit c of `asciiKnown` says
+        // whether `asciiCovered` bit c is known yet. Reset whenever `requested` changes.
+        var asciiKnown: (UInt64, UInt64) = (0, 0)
+        var asciiCovered: (UInt64, UInt64) = (0, 0)
+        // Ends of the current attribute run and script run: before them, a cluster that continues
+        // the current item in the requested font can skip all the checks below.
+        var runEnd = Int.min
+        var scriptEnd = Int.min
+        var currentIsRequested = false
         for g in 0..<(graphemes.count - 1) {
             let lo = graphemes[g]
             let hi = graphemes[g + 1]
+            if hi - lo == 1, currentIsRequested, lo < runEnd, lo < scriptEnd, !currentIsPlaceholder,
+                levels[lo - content.lowerBound] == currentLevel
+            {
+                let u = units[lo]
+                if u >= 0x20, u < 0x7F {
+                    // Fast path: one printable ASCII character, which is never a placeholder and
+                    // never needs fallback when the requested font has it.
+                    let bit = UInt64(1) << (u & 63)
+                    let known = u < 64 ? asciiKnown.0 & bit != 0 : asciiKnown.1 & bit != 0
+                    if !known {
+                        let covered = requested.covers(Unicode.Scalar(UInt8(u)))
+                        if u < 64 {
+                            asciiKnown.0 |= bit
+                            if covered { asciiCovered.0 |= bit }
+                        } else {
+                            asciiKnown.1 |= bit
+                            if covered { asciiCovered.1 |= bit }
+                        }
+                    }
+                    if (u < 64 ? asciiCovered.0 : asciiCovered.1) & bit != 0 { continue }
+                } else if Self.isPlainCJK(UInt32(u)), requested.covers(Unicode.Scalar(u)!) {
+                    continue
+                }
+            }
             while runIndex < runs.count - 1, runs[runIndex].range.upperBound <= lo { runIndex += 1 }
             while scriptIndex < scripts.count - 1, scripts[scriptIndex].range.upperBound <= lo { scriptIndex += 1 }
             if runIndex != loadedRun, !runs.isEmpty {
@@ -75,6 +108,8 @@ package enum Itemizer {
                         requested.variations + variations.map { Font.Variation(tag: $0.tag, value: $0.value) })
                 }
                 hasDelegate = attributes.runDelegate != nil
+                asciiKnown = (0, 0)
+                asciiCovered = (0, 0)
             }
             let level = levels[lo - content.lowerBound]
             let isPlaceholder = hasDelegate && hi - lo == 1 && units[lo] == 0xFFFC
@@ -102,6 +137,9 @@ package enum Itemizer {
                 currentLevel = level
                 currentIsPlaceholder = isPlaceholder
                 currentAttributes = attributes
+                currentIsRequested = font === requested
+                runEnd = runs.isEmpty ? Int.max : runs[runIndex].range.upperBound
+                scriptEnd = scripts.isEmpty ? Int.max : scripts[scriptIndex].range.upperBound
             }
         }
         flush(upTo: content.upperBound)
