@@ -20,7 +20,9 @@ public final class Framesetter: Sendable {
 
     /// Creates a framesetter for `text`, an edited version of `previous.text`, reusing the layout
     /// work of every paragraph the edit left unchanged (see `Typesetter.init(_:reusing:)`): after
-    /// an edit, only the edited paragraph is shaped again.
+    /// an edit, only the edited paragraph is shaped again, and a rectangular frame of the width
+    /// `previous` last laid the text out at breaks and builds only its lines; the others are
+    /// `previous`'s lines moved to their new offsets. The frame is the same as a fresh one.
     public convenience init(_ text: AttributedText, reusing previous: Framesetter) {
         self.init(typesetter: Typesetter(text, reusing: previous.typesetter))
     }
@@ -47,6 +49,11 @@ public final class Framesetter: Sendable {
     /// paragraph whose line-break mode is clipping or truncating gets one line per paragraph
     /// (and per U+2028), cut or truncated to its width. Like CTFramesetterCreateFrame with a
     /// rectangular path (which never truncates the last line: see the `options:` variant).
+    ///
+    /// The typesetter keeps the lines of each paragraph laid out whole (from its start, to its
+    /// end) for the last frame width that paragraph was laid out at, so a frame of the same width
+    /// again, or after an edit (`init(_:reusing:)`), places those lines without breaking or
+    /// building them; frames with exclusion paths or insets, and shaped paths, do not use them.
     public func frame(in rect: CGRect, range: Range<Int>? = nil) throws(LayoutError) -> Frame {
         try frame(in: rect, range: range, options: FrameOptions(maximumNumberOfLines: 0, truncation: nil))
     }
@@ -155,9 +162,32 @@ public final class Framesetter: Sendable {
             }
             return y
         }
-        while start < range.upperBound {
+        // The lines of the paragraph being laid out whole from its start, kept for frames of the
+        // same width once it is complete (not when the frame, the range or the line limit ends it).
+        var pending: [Line] = []
+        var pendingIndex = -1
+        lines: while start < range.upperBound {
             if limit > 0, placed.count == limit { break }
             let index = typesetter.paragraphIndex(containing: start)
+            let span = typesetter.paragraphs[index].range
+            let whole = start == span.lowerBound && span.upperBound <= range.upperBound
+            if whole, let cached = typesetter.cachedLines(ofParagraph: index, frameWidth: frameWidth), !cached.lines.isEmpty {
+                // Laid out before at this width: place its lines as they are.
+                let key = cached.key
+                for (k, line) in cached.lines.enumerated() {
+                    if limit > 0, placed.count == limit { break lines }
+                    var item = PlacedLine(
+                        line: line, baseline: 0, metrics: cached.resolved.placedMetrics(of: line),
+                        head: k == 0 ? key.firstHead : key.otherHead, width: k == 0 ? key.firstWidth : key.otherWidth,
+                        resolved: cached.resolved, slotWidth: frameWidth, row: placed.count)
+                    item.baseline = baseline(for: item, startsParagraph: k == 0)
+                    guard item.baseline + item.metrics.descent <= height else { break lines }
+                    placed.append(item)
+                    end = line.stringRange.upperBound
+                    start = end
+                }
+                continue
+            }
             let paragraph = typesetter.analysis(ofParagraph: index)
             let resolved = typesetter.extras(ofParagraph: index).style
             let startsParagraph = start == paragraph.span.range.lowerBound
@@ -182,6 +212,19 @@ public final class Framesetter: Sendable {
             placed.append(item)
             end = lineEnd
             start = lineEnd
+            if whole {
+                pending = [line]
+                pendingIndex = index
+            } else if pendingIndex == index {
+                pending.append(line)
+            }
+            if lineEnd == span.upperBound, pendingIndex == index {
+                typesetter.storeLines(
+                    CachedParagraphLines(key: LineCacheKey(resolved, frameWidth: frameWidth), lines: pending, resolved: resolved),
+                    ofParagraph: index)
+                pending = []
+                pendingIndex = -1
+            }
         }
         // Truncate the last visible line when text remains.
         if let type = options.truncation, end < range.upperBound, var last = placed.popLast() {
@@ -218,15 +261,10 @@ public final class Framesetter: Sendable {
         return result ?? line.truncatedLine(width: width, type: .end, token: .none, force: false) ?? line
     }
 
-    /// The paragraph style of a line's paragraph (its first character's, as CoreText takes it).
-    func style(of line: Line) -> ParagraphStyle {
-        typesetter.analysis(containing: line.stringRange.lowerBound).style
-    }
-
-    /// The line origin's x for the paragraph's alignment.
-    func alignmentOffset(_ line: Line, width: CGFloat) -> CGFloat {
+    /// The line origin's x for its paragraph's alignment (`style`: the paragraph's).
+    func alignmentOffset(_ line: Line, width: CGFloat, style: ParagraphStyle) -> CGFloat {
         let factor: CGFloat
-        switch style(of: line).alignment {
+        switch style.alignment {
         case .left: factor = 0
         case .right: factor = 1
         case .center: factor = 0.5

@@ -86,6 +86,24 @@ public struct GlyphRun: Sendable {
         self.status = status
     }
 
+    /// A copy of `run` with other string indices and range and everything else the same (its
+    /// status included, which depends only on the indices' order): for a run moved by an edit.
+    init(_ run: GlyphRun, stringIndices: [Int], stringRange: Range<Int>) {
+        self.glyphs = run.glyphs
+        self.positions = run.positions
+        self.advances = run.advances
+        self.stringIndices = stringIndices
+        self.stringRange = stringRange
+        self.attributes = run.attributes
+        self.font = run.font
+        self.status = run.status
+        self.bidiLevel = run.bidiLevel
+        self.isPlaceholder = run.isPlaceholder
+        self.isTruncationToken = run.isTruncationToken
+        self.baselineShift = run.baselineShift
+        self.originX = run.originX
+    }
+
     /// The run's vertical metrics: its delegate's for a placeholder, else its font's, moved by
     /// the baseline shift (a raised run reaches higher and less low).
     var verticalMetrics: (ascent: CGFloat, descent: CGFloat, leading: CGFloat) {

@@ -98,7 +98,7 @@ extension Framesetter {
         lines.reserveCapacity(placed.count)
         for item in placed {
             var line = item.line
-            let style = self.style(of: line)
+            let style = item.resolved.style
             if style.alignment == .justified, !line.endsParagraph, !line.endsWithLineSeparator, !line.isTruncated,
                !style.lineBreakMode.isSingleLine
             {
@@ -107,7 +107,7 @@ extension Framesetter {
             lines.append(line)
             let left = item.resolved.lineLeft(frameWidth: item.slotWidth, head: item.head, width: item.width,
                                               rightToLeft: line.isRightToLeft)
-            origins.append(CGPoint(x: item.slotX + left + alignmentOffset(line, width: item.width),
+            origins.append(CGPoint(x: item.slotX + left + alignmentOffset(line, width: item.width, style: style),
                                    y: rect.height - item.baseline))
         }
         return Frame(

@@ -4,8 +4,11 @@
 import Foundation
 import GalleyText
 
-/// The numbers of a `ParagraphStyle`, validated. See `ParagraphStyle` for the rules.
-struct ResolvedParagraphStyle: Sendable {
+/// The numbers of a `ParagraphStyle`, validated. See `ParagraphStyle` for the rules. Immutable;
+/// a class so that the many placed lines of a paragraph share one copy (as a struct of some thirty
+/// words it made every placed line several hundred bytes, and a long text's frame megabytes of
+/// short-lived arrays).
+final class ResolvedParagraphStyle: Sendable {
     let style: ParagraphStyle
     let firstLineHeadIndent: CGFloat
     let headIndent: CGFloat

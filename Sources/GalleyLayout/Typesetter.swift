@@ -7,7 +7,8 @@ import GalleyText
 import GalleyUnicode
 import Synchronization
 
-/// Like CTTypesetter. Thread-safe: paragraphs are analysed on first use and cached.
+/// Like CTTypesetter. Thread-safe: paragraphs are analysed on first use and cached, and so are the
+/// lines a rectangular frame made of each whole paragraph (for the last width only).
 public final class Typesetter: Sendable {
     /// The text being laid out.
     public let text: AttributedText
@@ -22,6 +23,15 @@ public final class Typesetter: Sendable {
     private let inherited: [Int: (analysis: ParagraphAnalysis, delta: Int)]
     /// How many paragraph analyses this typesetter took over from the one it was made from.
     package var inheritedParagraphCount: Int { inherited.count }
+    /// Per paragraph laid out whole in a rectangle: its lines for the last frame width used
+    /// (one entry per paragraph, so memory stays bounded by the last layout's lines).
+    private let lineCache = Mutex<[Int: CachedParagraphLines]>([:])
+    /// Lines taken over from a previous typesetter for paragraphs an edit left unchanged, with
+    /// the offset change to apply; moved into `lineCache` (shifted) on first use, dropped when
+    /// the paragraph is laid out at another width.
+    private let inheritedLines: Mutex<[Int: (lines: CachedParagraphLines, delta: Int)]>
+    /// How many paragraphs' lines this typesetter took over from the one it was made from.
+    package let inheritedLineCount: Int
     /// Per paragraph: its validated style and the offsets of its TABs.
     private let extras = Mutex<[Int: (style: ResolvedParagraphStyle, tabs: [Int])]>([:])
 
@@ -50,14 +60,19 @@ public final class Typesetter: Sendable {
         }
         self.paragraphs = ParagraphSplitter.split(text.utf16)
         self.inherited = [:]
+        self.inheritedLines = Mutex([:])
+        self.inheritedLineCount = 0
     }
 
     /// Creates a typesetter for `text`, an edited version of `previous.text`, that reuses the
     /// analysis (bidi, shaping, break opportunities) of every paragraph the edit left unchanged —
     /// the same characters and attributes, found by comparing the paragraphs from the start and from
-    /// the end — so that an edit to one paragraph of a long text shapes only that paragraph again.
-    /// Only paragraphs `previous` had already analysed are reused; the rest are analysed on first
-    /// use as usual. Nothing of `previous` is kept beyond those analyses. (CoreText has no
+    /// the end — and the lines `previous` last laid out for it in a rectangular frame, so that an
+    /// edit to one paragraph of a long text shapes and breaks only that paragraph again: a frame of
+    /// the same width takes the other paragraphs' lines as they were, moved to their new offsets
+    /// (string ranges and indices shifted; glyphs and positions unchanged). Only paragraphs
+    /// `previous` had already analysed or laid out are reused; the rest are analysed on first use
+    /// as usual. Nothing of `previous` is kept beyond those analyses and lines. (CoreText has no
     /// equivalent: its typesetters are immutable snapshots.)
     public init(_ text: AttributedText, reusing previous: Typesetter) {
         self.text = text
@@ -68,12 +83,15 @@ public final class Typesetter: Sendable {
         let old = previous.paragraphs
         let oldText = previous.text
         let done = previous.cache.withLock { $0 }
+        let laidOut = previous.lineCache.withLock { $0 }
         var inherited: [Int: (analysis: ParagraphAnalysis, delta: Int)] = [:]
+        var inheritedLines: [Int: (lines: CachedParagraphLines, delta: Int)] = [:]
         var prefix = 0
         while prefix < min(old.count, paragraphs.count),
             ParagraphAnalysis.isUnchanged(old: oldText, old[prefix], new: text, paragraphs[prefix])
         {
             if let analysis = done[prefix] { inherited[prefix] = (analysis, 0) }
+            if let lines = laidOut[prefix] { inheritedLines[prefix] = (lines, 0) }
             prefix += 1
         }
         var suffix = 1
@@ -81,12 +99,14 @@ public final class Typesetter: Sendable {
             let o = old.count - suffix
             let n = paragraphs.count - suffix
             guard ParagraphAnalysis.isUnchanged(old: oldText, old[o], new: text, paragraphs[n]) else { break }
-            if let analysis = done[o] {
-                inherited[n] = (analysis, paragraphs[n].range.lowerBound - old[o].range.lowerBound)
-            }
+            let delta = paragraphs[n].range.lowerBound - old[o].range.lowerBound
+            if let analysis = done[o] { inherited[n] = (analysis, delta) }
+            if let lines = laidOut[o] { inheritedLines[n] = (lines, delta) }
             suffix += 1
         }
         self.inherited = inherited
+        self.inheritedLines = Mutex(inheritedLines)
+        self.inheritedLineCount = inheritedLines.count
     }
 
     /// The index of the paragraph containing `offset` (the last one for the text's end).
@@ -115,6 +135,27 @@ public final class Typesetter: Sendable {
 
     func analysis(containing offset: Int) -> ParagraphAnalysis {
         analysis(ofParagraph: paragraphIndex(containing: offset))
+    }
+
+    /// The lines of paragraph `index` laid out whole in a rectangle `frameWidth` wide, if this
+    /// typesetter (or the one it was made from, for an unchanged paragraph) laid it out so last.
+    func cachedLines(ofParagraph index: Int, frameWidth: CGFloat) -> CachedParagraphLines? {
+        if let hit = lineCache.withLock({ $0[index] }) {
+            return hit.key == LineCacheKey(hit.resolved, frameWidth: frameWidth) ? hit : nil
+        }
+        guard let reused = inheritedLines.withLock({ $0[index] }),
+            reused.lines.key == LineCacheKey(reused.lines.resolved, frameWidth: frameWidth)
+        else { return nil }
+        let made = reused.lines.shifted(by: reused.delta, units: text.utf16)
+        lineCache.withLock { $0[index] = made }
+        _ = inheritedLines.withLock { $0.removeValue(forKey: index) }
+        return made
+    }
+
+    /// Keeps `lines`, paragraph `index` laid out whole from its start, for frames of the same key.
+    func storeLines(_ lines: CachedParagraphLines, ofParagraph index: Int) {
+        lineCache.withLock { $0[index] = lines }
+        _ = inheritedLines.withLock { $0.removeValue(forKey: index) }
     }
 
     /// The validated style and TAB offsets of paragraph `index`, computed on first use.
