@@ -166,6 +166,8 @@ public final class Framesetter: Sendable {
         // same width once it is complete (not when the frame, the range or the line limit ends it).
         var pending: [Line] = []
         var pendingIndex = -1
+        var current: (paragraph: ParagraphAnalysis, resolved: ResolvedParagraphStyle)? = nil
+        var currentIndex = -1
         lines: while start < range.upperBound {
             if limit > 0, placed.count == limit { break }
             let index = typesetter.paragraphIndex(containing: start)
@@ -188,8 +190,12 @@ public final class Framesetter: Sendable {
                 }
                 continue
             }
-            let paragraph = typesetter.analysis(ofParagraph: index)
-            let resolved = typesetter.extras(ofParagraph: index).style
+            // The paragraph's analysis and style, looked up (under the typesetter's locks) once per paragraph.
+            if index != currentIndex {
+                current = (typesetter.analysis(ofParagraph: index), typesetter.extras(ofParagraph: index).style)
+                currentIndex = index
+            }
+            guard let (paragraph, resolved) = current else { break }
             let startsParagraph = start == paragraph.span.range.lowerBound
             let head = resolved.headIndent(firstLine: startsParagraph)
             let width = resolved.lineWidth(frameWidth: frameWidth, head: head)

@@ -112,27 +112,38 @@ enum LineBuilder {
             }
             let start = x
             let shift = baselineShift(source.attributes, font: source.font)
-            // reserveCapacity + append (see HarfBuzzShaper.shape: the other ways to make an array
-            // of a known size look up generic metadata at run time on every call).
+            // Positions and advances are computed into scratch buffers in one pass, then copied
+            // into arrays made with reserveCapacity (`Array(unsafeUninitializedCapacity:)` and
+            // `Array(repeating:)` take an unspecialized allocation path costing ~700 instructions
+            // an array; a per-glyph append costs more than the copy).
+            let flip = piece.flip
             var positions: [CGPoint] = []
             var advances: [CGSize] = []
             positions.reserveCapacity(n)
             advances.reserveCapacity(n)
-            source.advances.withUnsafeBufferPointer { sourceAdvances in
-                source.offsets.withUnsafeBufferPointer { sourceOffsets in
-                    for k in 0..<n {
-                        let g = piece.flip ? b.upperBound - 1 - k : b.lowerBound + k
-                        let offset = sourceOffsets[g]
-                        positions.append(CGPoint(x: x + offset.x, y: offset.y + shift))
-                        var advance = sourceAdvances[g]
-                        if hasTabs, let tab = tabs.widths[clusters[k]] {
-                            // The cluster's first glyph (in visual order) takes the TAB's width, others none.
-                            let firstOfCluster = k == 0 || clusters[k - 1] != clusters[k]
-                            advance = firstOfCluster ? tab : 0
+            withUnsafeTemporaryAllocation(of: CGPoint.self, capacity: n) { outPositions in
+                withUnsafeTemporaryAllocation(of: CGSize.self, capacity: n) { outAdvances in
+                    source.advances.withUnsafeBufferPointer { sourceAdvances in
+                        source.offsets.withUnsafeBufferPointer { sourceOffsets in
+                            clusters.withUnsafeBufferPointer { clusters in
+                                for k in 0..<n {
+                                    let g = flip ? b.upperBound - 1 - k : b.lowerBound + k
+                                    let offset = sourceOffsets[g]
+                                    outPositions[k] = CGPoint(x: x + offset.x, y: offset.y + shift)
+                                    var advance = sourceAdvances[g]
+                                    if hasTabs, let tab = tabs.widths[clusters[k]] {
+                                        // The cluster's first glyph (in visual order) takes the TAB's width, others none.
+                                        let firstOfCluster = k == 0 || clusters[k - 1] != clusters[k]
+                                        advance = firstOfCluster ? tab : 0
+                                    }
+                                    outAdvances[k] = CGSize(width: advance, height: 0)
+                                    x += advance
+                                }
+                            }
                         }
-                        advances.append(CGSize(width: advance, height: 0))
-                        x += advance
                     }
+                    positions.append(contentsOf: UnsafeBufferPointer(outPositions))
+                    advances.append(contentsOf: UnsafeBufferPointer(outAdvances))
                 }
             }
             let run = GlyphRun(

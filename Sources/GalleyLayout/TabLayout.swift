@@ -76,6 +76,7 @@ struct TabLayout: Sendable {
     /// The width of `range` in `paragraph` with the TABs at these widths instead of their shaped ones.
     func width(of range: Range<Int>, in paragraph: ParagraphAnalysis) -> CGFloat {
         var w = paragraph.width(of: range)
+        if widths.isEmpty { return w }
         for (tab, width) in widths where range.contains(tab) {
             w += width - paragraph.width(of: tab..<(tab + 1))
         }

@@ -169,6 +169,8 @@ public final class Typesetter: Sendable {
 
     /// The TAB widths of the line `range` of `paragraph` starting `offset` from the leading margin.
     func tabLayout(_ paragraph: ParagraphAnalysis, range: Range<Int>, offset: CGFloat) -> TabLayout {
+        // Most paragraphs have no TAB: skip the lock and lookup of their extras.
+        guard paragraph.hasTabs else { return .none }
         let (style, tabs) = extras(ofParagraph: paragraphIndex(containing: paragraph.span.range.lowerBound))
         if tabs.isEmpty { return .none }
         return TabLayout(paragraph: paragraph, style: style, tabs: tabs, range: range, offset: offset, units: text.utf16)
@@ -210,7 +212,7 @@ public final class Typesetter: Sendable {
     func lineEnd(_ paragraph: ParagraphAnalysis, from start: Int, width: CGFloat, clusterOnly: Bool, offset: CGFloat = 0) -> Int {
         let content = paragraph.content
         if start >= content.upperBound { return paragraph.span.range.upperBound }
-        let hasTabs = !extras(ofParagraph: paragraphIndex(containing: start)).tabs.isEmpty
+        let hasTabs = paragraph.hasTabs
         let fits: (Int) -> Bool = { end in
             let visible = start..<paragraph.endTrimmingWhitespace(start..<end)
             if hasTabs {

@@ -2,6 +2,7 @@
 // direction, script and language. The only file of this stage that talks to HarfBuzz.
 import CHarfBuzz
 import Foundation
+import Synchronization
 import GalleyFonts
 import GalleyText
 
@@ -57,8 +58,8 @@ package enum HarfBuzzShaper {
         let range = request.range
         guard !range.isEmpty else { return out }
         let context = request.context
-        guard let buffer = hb_buffer_create() else { return out }
-        defer { hb_buffer_destroy(buffer) }
+        guard let buffer = BufferPool.take() else { return out }
+        defer { BufferPool.give(buffer) }
 
         request.text.withUnsafeBufferPointer { all in
             let base = all.baseAddress! + context.lowerBound
@@ -95,23 +96,39 @@ package enum HarfBuzzShaper {
         let n = Int(count)
         let scale = request.font.size / CGFloat(request.font.unitsPerEm)
         let offset = context.lowerBound
-        // reserveCapacity + append: `Array(repeating:)` and `unsafeUninitializedCapacity:` go
-        // through an unspecialized allocation path that looks up generic metadata at run time on
-        // every call (~700 instructions), which costs more than the appends for short items.
+        // Each array is filled in a scratch buffer, then copied into an array made with
+        // reserveCapacity: `Array(repeating:)` and `unsafeUninitializedCapacity:` go through an
+        // unspecialized allocation path that looks up generic metadata at run time on every call
+        // (~700 instructions), and a per-glyph append costs ~15 instructions an array.
         out.glyphs.reserveCapacity(n)
         out.clusters.reserveCapacity(n)
         out.advances.reserveCapacity(n)
         out.offsets.reserveCapacity(n)
         out.unsafeToBreak.reserveCapacity(n)
         let flag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
-        for i in 0..<n {
-            let info = infos[i]
-            let pos = positions[i]
-            out.glyphs.append(info.codepoint)
-            out.clusters.append(Int(info.cluster) + offset)
-            out.advances.append(CGFloat(pos.x_advance) * scale)
-            out.offsets.append(CGPoint(x: CGFloat(pos.x_offset) * scale, y: CGFloat(pos.y_offset) * scale))
-            out.unsafeToBreak.append(info.mask & flag != 0)
+        withUnsafeTemporaryAllocation(of: GlyphID.self, capacity: n) { glyphs in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { clusters in
+                withUnsafeTemporaryAllocation(of: CGFloat.self, capacity: n) { advances in
+                    withUnsafeTemporaryAllocation(of: CGPoint.self, capacity: n) { offsets in
+                        withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { unsafe in
+                            for i in 0..<n {
+                                let info = infos[i]
+                                let pos = positions[i]
+                                glyphs[i] = info.codepoint
+                                clusters[i] = Int(info.cluster) + offset
+                                advances[i] = CGFloat(pos.x_advance) * scale
+                                offsets[i] = CGPoint(x: CGFloat(pos.x_offset) * scale, y: CGFloat(pos.y_offset) * scale)
+                                unsafe[i] = info.mask & flag != 0
+                            }
+                            out.glyphs.append(contentsOf: UnsafeBufferPointer(glyphs))
+                            out.clusters.append(contentsOf: UnsafeBufferPointer(clusters))
+                            out.advances.append(contentsOf: UnsafeBufferPointer(advances))
+                            out.offsets.append(contentsOf: UnsafeBufferPointer(offsets))
+                            out.unsafeToBreak.append(contentsOf: UnsafeBufferPointer(unsafe))
+                        }
+                    }
+                }
+            }
         }
         replaceControlGlyphs(in: &out, text: request.text, font: request.font)
         if request.kern != 0 { applyKern(request.kern, to: &out) }
@@ -140,5 +157,38 @@ package enum HarfBuzzShaper {
         for i in 0..<n where i == n - 1 || glyphs.clusters[i + 1] != glyphs.clusters[i] {
             glyphs.advances[i] += kern
         }
+    }
+}
+
+/// Reusable HarfBuzz buffers: creating and destroying one costs about as much as shaping a short
+/// item, and a paragraph with font fallback has many. A buffer is used by one caller at a time
+/// (taken out of the pool under its lock) and reset before it goes back; buffers that grew past
+/// `largest` glyphs, or beyond `capacity` of them, are destroyed rather than kept.
+enum BufferPool {
+    /// HarfBuzz buffer pointers (`hb_buffer_t *`) as integers, so the pool's state is Sendable;
+    /// each is owned by the pool while in it.
+    private static let buffers = Mutex<[UInt]>([])
+    private static let capacity = 4
+    private static let largest: UInt32 = 4096
+
+    /// A buffer from the pool, or a new one (nil if HarfBuzz cannot allocate one).
+    static func take() -> OpaquePointer? {
+        if let bits = buffers.withLock({ $0.popLast() }) { return OpaquePointer(bitPattern: bits) }
+        return hb_buffer_create()
+    }
+
+    /// Resets `buffer` and keeps it for reuse, or destroys it.
+    static func give(_ buffer: OpaquePointer) {
+        if hb_buffer_get_length(buffer) <= largest {
+            hb_buffer_reset(buffer)
+            let bits = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(buffer)))
+            let kept = buffers.withLock { pool -> Bool in
+                guard pool.count < capacity else { return false }
+                pool.append(bits)
+                return true
+            }
+            if kept { return }
+        }
+        hb_buffer_destroy(buffer)
     }
 }

@@ -68,33 +68,31 @@ package enum Itemizer {
         var runEnd = Int.min
         var scriptEnd = Int.min
         var currentIsRequested = false
-        for g in 0..<(graphemes.count - 1) {
-            let lo = graphemes[g]
-            let hi = graphemes[g + 1]
-            if hi - lo == 1, currentIsRequested, lo < runEnd, lo < scriptEnd, !currentIsPlaceholder,
-                levels[lo - content.lowerBound] == currentLevel
-            {
-                let u = units[lo]
-                if u >= 0x20, u < 0x7F {
-                    // Fast path: one printable ASCII character, which is never a placeholder and
-                    // never needs fallback when the requested font has it.
-                    let bit = UInt64(1) << (u & 63)
-                    let known = u < 64 ? asciiKnown.0 & bit != 0 : asciiKnown.1 & bit != 0
-                    if !known {
-                        let covered = requested.covers(Unicode.Scalar(UInt8(u)))
-                        if u < 64 {
-                            asciiKnown.0 |= bit
-                            if covered { asciiCovered.0 |= bit }
-                        } else {
-                            asciiKnown.1 |= bit
-                            if covered { asciiCovered.1 |= bit }
+        // The current item's font when it is a fallback that `resolveFont` would keep for the next
+        // plain CJK character the requested font lacks (see `skipContinuing`).
+        var currentFallback: Font? = nil
+        let lastCluster = graphemes.count - 1
+        var g = 0
+        while g < lastCluster {
+            if currentIsRequested || currentFallback != nil, !currentIsPlaceholder {
+                // Clusters that simply continue the current item are skipped in a tight loop.
+                let limit = min(runEnd, scriptEnd)
+                let fallback = currentIsRequested ? nil : currentFallback
+                g = units.withUnsafeBufferPointer { u in
+                    graphemes.withUnsafeBufferPointer { gr in
+                        levels.withUnsafeBufferPointer { lv in
+                            skipContinuing(
+                                from: g, graphemes: gr, units: u, levels: lv, base: content.lowerBound, limit: limit,
+                                level: currentLevel, requested: requested, fallback: fallback, known: &asciiKnown,
+                                covered: &asciiCovered)
                         }
                     }
-                    if (u < 64 ? asciiCovered.0 : asciiCovered.1) & bit != 0 { continue }
-                } else if Self.isPlainCJK(UInt32(u)), requested.covers(Unicode.Scalar(u)!) {
-                    continue
                 }
+                if g >= lastCluster { break }
             }
+            let lo = graphemes[g]
+            let hi = graphemes[g + 1]
+            g += 1
             while runIndex < runs.count - 1, runs[runIndex].range.upperBound <= lo { runIndex += 1 }
             while scriptIndex < scripts.count - 1, scripts[scriptIndex].range.upperBound <= lo { scriptIndex += 1 }
             if runIndex != loadedRun, !runs.isEmpty {
@@ -138,12 +136,62 @@ package enum Itemizer {
                 currentIsPlaceholder = isPlaceholder
                 currentAttributes = attributes
                 currentIsRequested = font === requested
+                currentFallback =
+                    !isPlaceholder && font !== requested && !font.hasColorGlyphs
+                        && font.cascadeList == requested.cascadeList ? font : nil
                 runEnd = runs.isEmpty ? Int.max : runs[runIndex].range.upperBound
                 scriptEnd = scripts.isEmpty ? Int.max : scripts[scriptIndex].range.upperBound
             }
         }
         flush(upTo: content.upperBound)
         return result
+    }
+
+    /// The first cluster index from `g` on that does not simply continue the current item: a
+    /// one-unit cluster before `limit` (the end of the attribute and script runs) at `level`
+    /// continues it when the item is in `requested` and the cluster is printable ASCII or plain
+    /// CJK that font covers, or when the item is in `fallback` (a non-colour fallback font of the
+    /// same cascade list, which `resolveFont` keeps as the previous font) and the cluster is plain
+    /// CJK that `requested` lacks and `fallback` has. ASCII coverage is learnt lazily into `known`
+    /// and `covered` (bit c for code unit c).
+    @inline(__always)
+    static func skipContinuing(
+        from g: Int, graphemes: UnsafeBufferPointer<Int>, units: UnsafeBufferPointer<UInt16>,
+        levels: UnsafeBufferPointer<UInt8>, base: Int, limit: Int, level: UInt8, requested: Font, fallback: Font?,
+        known: inout (UInt64, UInt64), covered: inout (UInt64, UInt64)
+    ) -> Int {
+        var g = g
+        let last = graphemes.count - 1
+        while g < last {
+            let lo = graphemes[g]
+            guard graphemes[g + 1] - lo == 1, lo < limit, levels[lo - base] == level else { return g }
+            let u = units[lo]
+            if let fallback {
+                guard isPlainCJK(UInt32(u)) else { return g }
+                let scalar = Unicode.Scalar(u)!
+                guard !requested.covers(scalar), fallback.covers(scalar) else { return g }
+            } else if u >= 0x20, u < 0x7F {
+                // One printable ASCII character: never a placeholder, never needs fallback when the
+                // requested font has it.
+                let bit = UInt64(1) << (u & 63)
+                let isKnown = u < 64 ? known.0 & bit != 0 : known.1 & bit != 0
+                if !isKnown {
+                    let has = requested.covers(Unicode.Scalar(UInt8(u)))
+                    if u < 64 {
+                        known.0 |= bit
+                        if has { covered.0 |= bit }
+                    } else {
+                        known.1 |= bit
+                        if has { covered.1 |= bit }
+                    }
+                }
+                guard (u < 64 ? covered.0 : covered.1) & bit != 0 else { return g }
+            } else if !(isPlainCJK(UInt32(u)) && requested.covers(Unicode.Scalar(u)!)) {
+                return g
+            }
+            g += 1
+        }
+        return g
     }
 
     struct FallbackKey: Hashable {

@@ -7,8 +7,9 @@ import GalleyText
 import GalleyUnicode
 
 /// One paragraph, analysed and shaped. Immutable and Sendable: the typesetter caches it and
-/// builds any number of lines from it.
-package struct ParagraphAnalysis: Sendable {
+/// builds any number of lines from it. A final class rather than a struct: it is handed around
+/// once per line, and a copy of a struct of a dozen arrays retains each of them.
+package final class ParagraphAnalysis: Sendable {
     /// The paragraph, separator included.
     package let span: ParagraphSpan
     package let style: ParagraphStyle
@@ -28,6 +29,8 @@ package struct ParagraphAnalysis: Sendable {
     package let prefixAdvance: [CGFloat]
     /// Whether each code unit of the content is whitespace that hangs at the end of a line.
     package let isWhitespace: [Bool]
+    /// Whether the content holds a TAB (U+0009): lines of a paragraph without one need no tab layout.
+    package let hasTabs: Bool
     /// The font used for line metrics when a line has no glyphs (an empty paragraph).
     package let fallbackMetricsFont: Font
 
@@ -53,7 +56,7 @@ package struct ParagraphAnalysis: Sendable {
     init(
         span: ParagraphSpan, style: ParagraphStyle, baseLevel: UInt8, levels: [UInt8], items: [ShapedItem],
         breaks: [LineBreakOpportunity], graphemes: [Int], prefixAdvance: [CGFloat], isWhitespace: [Bool],
-        fallbackMetricsFont: Font
+        hasTabs: Bool, fallbackMetricsFont: Font
     ) {
         self.span = span
         self.style = style
@@ -64,6 +67,7 @@ package struct ParagraphAnalysis: Sendable {
         self.graphemes = graphemes
         self.prefixAdvance = prefixAdvance
         self.isWhitespace = isWhitespace
+        self.hasTabs = hasTabs
         self.fallbackMetricsFont = fallbackMetricsFont
     }
 
@@ -92,6 +96,7 @@ package struct ParagraphAnalysis: Sendable {
             graphemes = [content.lowerBound]
             prefixAdvance = [0]
             isWhitespace = []
+            hasTabs = false
             return
         }
         (baseLevel, levels) = ExplicitBidi.levels(text: text, content: content, direction: direction)
@@ -103,27 +108,39 @@ package struct ParagraphAnalysis: Sendable {
         let specs = Itemizer.items(
             text: text, content: content, levels: levels, graphemes: graphemes, defaultFont: defaultFont,
             fonts: fonts)
-        items = specs.map { ParagraphAnalysis.shape($0, units: units, context: content, range: $0.range) }
+        let items = specs.map { ParagraphAnalysis.shape($0, units: units, context: content, range: $0.range) }
+        self.items = items
 
-        var advance = [CGFloat](repeating: 0, count: content.count)
-        for item in items {
-            for (cluster, width) in zip(item.clusters, item.advances) {
-                advance[cluster - content.lowerBound] += width
+        // Each glyph's advance is added at its cluster's first code unit (slot i + 1), then the
+        // slots are summed into prefix sums, in one array.
+        let count = content.count
+        let base = content.lowerBound
+        var prefix = [CGFloat](repeating: 0, count: count + 1)
+        prefix.withUnsafeMutableBufferPointer { sums in
+            for item in items {
+                item.clusters.withUnsafeBufferPointer { clusters in
+                    item.advances.withUnsafeBufferPointer { advances in
+                        for k in 0..<min(clusters.count, advances.count) {
+                            let slot = clusters[k] - base
+                            precondition(slot >= 0 && slot < count, "cluster outside the paragraph")
+                            sums[slot + 1] += advances[k]
+                        }
+                    }
+                }
             }
-        }
-        var prefix = [CGFloat](repeating: 0, count: content.count + 1)
-        var sum: CGFloat = 0
-        for i in 0..<content.count {
-            sum += advance[i]
-            prefix[i + 1] = sum
+            for i in 0..<count { sums[i + 1] += sums[i] }
         }
         prefixAdvance = prefix
 
         var whitespace = [Bool](repeating: false, count: content.count)
+        var tab = false
         for i in content {
-            whitespace[i - content.lowerBound] = ParagraphAnalysis.hangsAtLineEnd(units[i])
+            let unit = units[i]
+            whitespace[i - content.lowerBound] = ParagraphAnalysis.hangsAtLineEnd(unit)
+            if unit == 0x09 { tab = true }
         }
         isWhitespace = whitespace
+        hasTabs = tab
     }
 
     /// Whether a code unit is whitespace that hangs past the end of a line: the White_Space

@@ -43,6 +43,6 @@ extension ParagraphAnalysis {
             baseLevel: baseLevel, levels: levels, items: movedItems,
             breaks: breaks.map { LineBreakOpportunity(offset: $0.offset + delta, isMandatory: $0.isMandatory) },
             graphemes: graphemes.map { $0 + delta }, prefixAdvance: prefixAdvance, isWhitespace: isWhitespace,
-            fallbackMetricsFont: fallbackMetricsFont)
+            hasTabs: hasTabs, fallbackMetricsFont: fallbackMetricsFont)
     }
 }

@@ -30,18 +30,25 @@ package enum ParagraphSplitter {
     package static func split(_ text: [UInt16]) -> [ParagraphSpan] {
         var result: [ParagraphSpan] = []
         var start = 0
-        var i = 0
         let n = text.count
-        while i < n {
-            let u = text[i]
-            if isSeparator(u) {
-                var end = i + 1
-                if u == 0x0D, end < n, text[end] == 0x0A { end += 1 }
-                result.append(ParagraphSpan(range: start..<end, contentRange: start..<i))
-                start = end
-                i = end
-            } else {
-                i += 1
+        text.withUnsafeBufferPointer { text in
+            var i = 0
+            while i < n {
+                let u = text[i]
+                // Most units are above U+000D and are neither NEL nor U+2029: one comparison each.
+                if u > 0x0D && u != 0x85 && u != 0x2029 {
+                    i += 1
+                    continue
+                }
+                if isSeparator(u) {
+                    var end = i + 1
+                    if u == 0x0D, end < n, text[end] == 0x0A { end += 1 }
+                    result.append(ParagraphSpan(range: start..<end, contentRange: start..<i))
+                    start = end
+                    i = end
+                } else {
+                    i += 1
+                }
             }
         }
         if start < n || result.isEmpty {

@@ -21,36 +21,59 @@ public enum GraphemeClusters {
     /// boundary is returned, so surrogate pairs still stay whole.
     public static func boundaries(in text: [UInt16], range: Range<Int>) -> [Int] {
         let r = UTF16Range.clamp(range, count: text.count)
-        var result: [Int] = [r.lowerBound]
-        guard !r.isEmpty else { return result }
+        var result: [Int] = []
+        // At most one boundary per code unit, plus the start: they are collected in a scratch
+        // buffer and copied once (a per-boundary append costs several times the scan).
+        result.reserveCapacity(r.count + 1)
+        guard !r.isEmpty else {
+            result.append(r.lowerBound)
+            return result
+        }
         text.withUnsafeBufferPointer { buffer in
-            // Segments end at certain boundaries; `complex` says whether the current one,
-            // from `start`, holds a unit at or above U+0300 and so needs ICU.
-            var start = r.lowerBound
-            var complex = !isSimple(buffer[start])
-            var i = start + 1
-            while i < r.upperBound {
-                let previous = buffer[i - 1]
-                let unit = buffer[i]
-                i += 1
-                if !isSimple(unit) {
-                    complex = true
-                    continue
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: r.count + 1) { out in
+                var count = 0
+                out[0] = r.lowerBound
+                count = 1
+                // Segments end at certain boundaries; `complex` says whether the current one,
+                // from `start`, holds a unit at or above U+0300 and so needs ICU.
+                var start = r.lowerBound
+                var complex = !isSimple(buffer[start])
+                var previous = buffer[start]
+                var i = start + 1
+                while i < r.upperBound {
+                    let unit = buffer[i]
+                    defer { previous = unit }
+                    i += 1
+                    if unit < 0x0300 && previous < 0x0300 && !complex {
+                        // The common case (Latin text): a boundary unless inside CR LF.
+                        if previous == 0x0D && unit == 0x0A { continue }
+                        out[count] = i - 1
+                        count += 1
+                        start = i - 1
+                        continue
+                    }
+                    if !isSimple(unit) {
+                        complex = true
+                        continue
+                    }
+                    guard isSimple(previous), !(previous == 0x0D && unit == 0x0A) else { continue }
+                    // A certain boundary before `unit` (GB4, GB5 or GB999).
+                    if complex {
+                        appendICU(buffer, start..<(i - 1), to: out, count: &count)
+                    } else {
+                        out[count] = i - 1
+                        count += 1
+                    }
+                    start = i - 1
+                    complex = false
                 }
-                guard isSimple(previous), !(previous == 0x0D && unit == 0x0A) else { continue }
-                // A certain boundary before `unit` (GB4, GB5 or GB999).
                 if complex {
-                    appendICU(buffer, start..<(i - 1), to: &result)
+                    appendICU(buffer, start..<r.upperBound, to: out, count: &count)
                 } else {
-                    result.append(i - 1)
+                    out[count] = r.upperBound
+                    count += 1
                 }
-                start = i - 1
-                complex = false
-            }
-            if complex {
-                appendICU(buffer, start..<r.upperBound, to: &result)
-            } else {
-                result.append(r.upperBound)
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: out[0..<count]))
             }
         }
         return result
@@ -79,26 +102,37 @@ public enum GraphemeClusters {
         }
     }
 
-    /// Appends ICU's boundaries of `range` (after its start, through its end) to `result`.
-    static func appendICU(_ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, to result: inout [Int]) {
+    /// Writes ICU's boundaries of `range` (after its start, through its end) to `out` from
+    /// `count` on (at most one per code unit of `range`), advancing `count`.
+    static func appendICU(
+        _ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, to out: UnsafeMutableBufferPointer<Int>,
+        count: inout Int
+    ) {
         let limited = UTF16Range.icuLimited(range)
         let length = limited.count
-        let count = withUnsafeTemporaryAllocation(of: Int32.self, capacity: length) { offsets -> Int32 in
-            let count = galley_breaks(Int32(GALLEY_BREAK_GRAPHEME), buffer.baseAddress! + limited.lowerBound,
+        let found = withUnsafeTemporaryAllocation(of: Int32.self, capacity: length) { offsets -> Int32 in
+            let found = galley_breaks(Int32(GALLEY_BREAK_GRAPHEME), buffer.baseAddress! + limited.lowerBound,
                                       Int32(length), nil, offsets.baseAddress, nil, Int32(length))
-            if count > 0 {
-                for k in 0..<Int(count) { result.append(limited.lowerBound + Int(offsets[k])) }
+            if found > 0 {
+                for k in 0..<Int(found) {
+                    out[count] = limited.lowerBound + Int(offsets[k])
+                    count += 1
+                }
             }
-            return count
+            return found
         }
-        if count <= 0 {
+        if found <= 0 {
             var i = limited.lowerBound
             while i < limited.upperBound {
                 i += UTF16Range.codePoint(in: buffer, at: i, end: limited.upperBound).length
-                result.append(i)
+                out[count] = i
+                count += 1
             }
         }
-        if limited.upperBound != range.upperBound { result.append(range.upperBound) }
+        if limited.upperBound != range.upperBound {
+            out[count] = range.upperBound
+            count += 1
+        }
     }
 
     /// ICU's boundaries for the whole range, without the fast path (for tests).
@@ -106,7 +140,13 @@ public enum GraphemeClusters {
         let r = UTF16Range.clamp(range, count: text.count)
         var result = [r.lowerBound]
         guard !r.isEmpty else { return result }
-        text.withUnsafeBufferPointer { appendICU($0, r, to: &result) }
+        text.withUnsafeBufferPointer { buffer in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: r.count) { out in
+                var count = 0
+                appendICU(buffer, r, to: out, count: &count)
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: out[0..<count]))
+            }
+        }
         return result
     }
 }
