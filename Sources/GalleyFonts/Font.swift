@@ -173,7 +173,6 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     public var underlinePosition: CGFloat { CGFloat(metrics.underlinePosition) * scale }
     /// `post.underlineThickness`. Like `CTFontGetUnderlineThickness`.
     public var underlineThickness: CGFloat { CGFloat(metrics.underlineThickness) * scale }
-    /// The union of all glyph bounds from `head.xMin/yMin/xMax/yMax`, y up. Like `CTFontGetBoundingBox`.
     /// Where strikethrough goes: the distance of the stroke's top edge above the baseline (OS/2
     /// yStrikeoutPosition, which the OpenType spec defines as the top of the stroke; or half the
     /// x-height when the font has none).
@@ -189,6 +188,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// The size of subscript text relative to this font's (OS/2 ySubscriptYSize / unitsPerEm).
     public var subscriptScale: CGFloat { CGFloat(metrics.subscriptSize) / CGFloat(unitsPerEm) }
 
+    /// The union of all glyph bounds from `head.xMin/yMin/xMax/yMax`, y up. Like `CTFontGetBoundingBox`.
     public var boundingBox: CGRect {
         let m = metrics
         return CGRect(x: m.xMin * scale, y: m.yMin * scale,

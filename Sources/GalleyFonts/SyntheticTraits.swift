@@ -6,6 +6,7 @@ extension Font {
     /// Synthesized styles. Like the synthetic bold and oblique CoreText applies to a fallback font
     /// that lacks the requested traits.
     public struct SyntheticTraits: OptionSet, Sendable, Hashable {
+        /// The raw bits.
         public let rawValue: UInt8
         /// Creates traits from their raw bits.
         public init(rawValue: UInt8) { self.rawValue = rawValue }

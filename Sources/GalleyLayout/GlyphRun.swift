@@ -8,6 +8,7 @@ import GalleyText
 public struct GlyphRun: Sendable {
     /// Like CTRunStatus.
     public struct Status: OptionSet, Sendable, Hashable {
+        /// The raw bits.
         public let rawValue: UInt8
         /// Creates a status from its raw bits.
         public init(rawValue: UInt8) { self.rawValue = rawValue }
