@@ -233,24 +233,35 @@ public final class Framesetter: Sendable {
             }
         }
         // Truncate the last visible line when text remains.
-        if let type = options.truncation, end < range.upperBound, var last = placed.popLast() {
-            let lineStart = last.line.stringRange.lowerBound
-            let paragraph = typesetter.analysis(containing: lineStart)
-            let lineEnd = min(typesetter.singleLineEnd(paragraph, from: lineStart), range.upperBound)
-            let full = typesetter.makeLine(paragraph, range: lineStart..<lineEnd, offset: last.head)
-            let remains = lineEnd < range.upperBound
-            if last.width.isFinite,
-               let truncated = full.truncatedLine(width: last.width, type: type, token: .attributed(options.truncationToken),
-                                                  force: remains && type == .end)
-            {
-                last.line = truncated
-                last.metrics = last.resolved.placedMetrics(of: truncated)
-                last.baseline = baseline(for: last, startsParagraph: lineStart == paragraph.span.range.lowerBound)
-                end = lineEnd
+        if end < range.upperBound, var last = placed.popLast() {
+            if let newEnd = truncateLastLine(&last, options: options, range: range) {
+                last.baseline = baseline(for: last, startsParagraph: last.line.stringRange.lowerBound
+                    == typesetter.analysis(containing: last.line.stringRange.lowerBound).span.range.lowerBound)
+                end = newEnd
             }
             placed.append(last)
         }
         return (placed, end)
+    }
+
+    /// Replaces `last` (the frame's last visible line, with text remaining after it) by its
+    /// paragraph's text from the line's start to the next hard break, truncated to the line's
+    /// width as `options` say, with its placed metrics updated. Returns the new end of the
+    /// visible range, or nil when there is no truncation to do (none asked for, an unbounded
+    /// width, or a token that does not fit). Shared by rectangular and shaped frames.
+    func truncateLastLine(_ last: inout PlacedLine, options: FrameOptions, range: Range<Int>) -> Int? {
+        guard let type = options.truncation, last.width.isFinite else { return nil }
+        let lineStart = last.line.stringRange.lowerBound
+        let paragraph = typesetter.analysis(containing: lineStart)
+        let lineEnd = min(typesetter.singleLineEnd(paragraph, from: lineStart), range.upperBound)
+        let full = typesetter.makeLine(paragraph, range: lineStart..<lineEnd, offset: last.head)
+        let remains = lineEnd < range.upperBound
+        guard let truncated = full.truncatedLine(width: last.width, type: type, token: .attributed(options.truncationToken),
+                                                 force: remains && type == .end)
+        else { return nil }
+        last.line = truncated
+        last.metrics = last.resolved.placedMetrics(of: truncated)
+        return lineEnd
     }
 
     /// A single-line paragraph's line cut to `width` as its line-break mode says.

@@ -180,20 +180,8 @@ extension Framesetter {
             }
         }
         // Truncate the last visible line when text remains, as a rectangular frame does.
-        if let type = options.truncation, end < range.upperBound, var last = placed.popLast() {
-            let lineStart = last.line.stringRange.lowerBound
-            let paragraph = typesetter.analysis(containing: lineStart)
-            let lineEnd = min(typesetter.singleLineEnd(paragraph, from: lineStart), range.upperBound)
-            let full = typesetter.makeLine(paragraph, range: lineStart..<lineEnd, offset: last.head)
-            let remains = lineEnd < range.upperBound
-            if last.width.isFinite,
-               let truncated = full.truncatedLine(width: last.width, type: type, token: .attributed(options.truncationToken),
-                                                  force: remains && type == .end)
-            {
-                last.line = truncated
-                last.metrics = last.resolved.placedMetrics(of: truncated)
-                end = lineEnd
-            }
+        if end < range.upperBound, var last = placed.popLast() {
+            if let newEnd = truncateLastLine(&last, options: options, range: range) { end = newEnd }
             placed.append(last)
             // The row's baseline follows its (possibly changed) tallest line.
             let rowLines = placed.indices.filter { placed[$0].row == last.row }
