@@ -23,7 +23,7 @@ enum HBShape {
 
     /// hb-shape's glyphs for `text` in the font at `path`, in font units, clusters as UTF-16 offsets.
     static func shape(_ text: String, fontPath: String, direction: String? = nil, script: String? = nil,
-                      language: String? = nil, features: String? = nil) throws -> [HBGlyph] {
+                      language: String? = nil, features: String? = nil, variations: String? = nil) throws -> [HBGlyph] {
         guard let exe = executable else { throw CocoaError(.fileNoSuchFile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: exe)
@@ -32,6 +32,7 @@ enum HBShape {
         if let script { arguments.append("--script=\(script)") }
         if let language { arguments.append("--language=\(language)") }
         if let features { arguments.append("--features=\(features)") }
+        if let variations { arguments.append("--variations=\(variations)") }
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe

@@ -21,20 +21,9 @@ struct VariationShapingTests {
 
     func wght(_ value: CGFloat) -> FontVariation { try! FontVariation("wght", value) }
 
-    /// hb-shape's glyphs with `--variations` (the reference helper has no such option).
+    /// hb-shape's glyphs for `text` in Inter with `--variations`.
     func hbShape(_ text: String, variations: String) throws -> [HBGlyph] {
-        let exe = try #require(HBShape.executable)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: exe)
-        process.arguments = ["--no-glyph-names", "--output-format=json", "--font-file=\(Self.interPath)",
-                             "--variations=\(variations)", "--text=\(text)"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return try JSONDecoder().decode([HBGlyph].self, from: data)
+        try HBShape.shape(text, fontPath: Self.interPath, variations: variations)
     }
 
     @Test("a wght run shapes as hb-shape --variations=wght=W", arguments: [100.0, 400.0, 800.0, 900.0])
