@@ -15,7 +15,7 @@ enum LineBuilder {
         let glyphRange = max(range.lowerBound, content.lowerBound)..<max(
             min(range.upperBound, content.upperBound), max(range.lowerBound, content.lowerBound))
         // Pieces refer to glyph blocks of the paragraph's items (or of items shaped again here)
-        // by index, so no glyph array is copied until the runs are built.
+        // by index into the item's glyph storage, so no glyph is copied until the runs are built.
         let items = paragraph.items
         var reshaped: [ShapedItem] = []
         var pieces: [Piece] = []
@@ -29,18 +29,20 @@ enum LineBuilder {
             let lo = max(item.range.lowerBound, glyphRange.lowerBound)
             let hi = min(item.range.upperBound, glyphRange.upperBound)
             if lo == item.range.lowerBound && hi == item.range.upperBound {
-                pieces.append(Piece(source: index, glyphs: 0..<item.glyphs.count, range: item.range, level: item.level, flip: false))
-            } else if (lo > item.range.lowerBound && unsafeToBreak(item, at: lo))
-                || (hi < item.range.upperBound && unsafeToBreak(item, at: hi))
+                pieces.append(Piece(source: index, glyphs: item.glyphRange, range: item.range, level: item.level, flip: false))
+            } else if (lo > item.range.lowerBound && unsafeToBreak(item, at: lo, in: paragraph))
+                || (hi < item.range.upperBound && unsafeToBreak(item, at: hi, in: paragraph))
             {
                 let again = ParagraphAnalysis.shape(
                     ParagraphAnalysis.spec(of: item), units: text.utf16, context: content, range: lo..<hi)
                 reshaped.append(again)
                 pieces.append(
-                    Piece(source: -reshaped.count, glyphs: 0..<again.glyphs.count, range: lo..<hi, level: item.level, flip: false))
+                    Piece(source: -reshaped.count, glyphs: again.glyphRange, range: lo..<hi, level: item.level, flip: false))
             } else {
                 pieces.append(
-                    Piece(source: index, glyphs: block(of: item, lo..<hi), range: lo..<hi, level: item.level, flip: false))
+                    Piece(
+                        source: index, glyphs: block(of: item, lo..<hi, in: paragraph), range: lo..<hi, level: item.level,
+                        flip: false))
             }
         }
         func item(_ piece: Piece) -> ShapedItem {
@@ -60,13 +62,18 @@ enum LineBuilder {
                     adjusted.append(piece.releveled(to: base))
                 } else {
                     let source = item(piece)
+                    let map = piece.source >= 0 ? paragraph : nil
                     let head = piece.range.lowerBound..<trimmedEnd
                     let tail = trimmedEnd..<piece.range.upperBound
                     adjusted.append(
-                        Piece(source: piece.source, glyphs: block(of: source, head), range: head, level: piece.level, flip: false))
+                        Piece(
+                            source: piece.source, glyphs: block(of: source, head, in: map), range: head, level: piece.level,
+                            flip: false))
                     adjusted.append(
-                        Piece(source: piece.source, glyphs: block(of: source, tail), range: tail, level: piece.level, flip: false)
-                            .releveled(to: base))
+                        Piece(
+                            source: piece.source, glyphs: block(of: source, tail, in: map), range: tail, level: piece.level,
+                            flip: false
+                        ).releveled(to: base))
                 }
             }
             pieces = adjusted
@@ -84,31 +91,21 @@ enum LineBuilder {
         for index in order {
             let piece = pieces[index]
             let source = item(piece)
+            let storage = source.storage
             let b = piece.glyphs
             let n = b.count
-            // Whole items in their own direction share the item's arrays.
-            let whole = b.lowerBound == 0 && b.upperBound == source.glyphs.count
-            let glyphs: [GlyphID]
-            let clusters: [Int]
-            if whole && !piece.flip {
-                glyphs = source.glyphs
-                clusters = source.clusters
-            } else {
-                var someGlyphs: [GlyphID] = []
-                var someClusters: [Int] = []
-                someGlyphs.reserveCapacity(n)
-                someClusters.reserveCapacity(n)
-                if piece.flip {
-                    for g in b.reversed() {
-                        someGlyphs.append(source.glyphs[g])
-                        someClusters.append(source.clusters[g])
-                    }
-                } else {
-                    someGlyphs.append(contentsOf: source.glyphs[b])
-                    someClusters.append(contentsOf: source.clusters[b])
+            var glyphs: [GlyphID] = []
+            var clusters: [Int] = []
+            glyphs.reserveCapacity(n)
+            clusters.reserveCapacity(n)
+            if piece.flip {
+                for g in b.reversed() {
+                    glyphs.append(storage.glyphs[g])
+                    clusters.append(storage.clusters[g])
                 }
-                glyphs = someGlyphs
-                clusters = someClusters
+            } else {
+                glyphs.append(contentsOf: storage.glyphs[b])
+                clusters.append(contentsOf: storage.clusters[b])
             }
             let start = x
             let shift = baselineShift(source.attributes, font: source.font)
@@ -123,8 +120,8 @@ enum LineBuilder {
             advances.reserveCapacity(n)
             withUnsafeTemporaryAllocation(of: CGPoint.self, capacity: n) { outPositions in
                 withUnsafeTemporaryAllocation(of: CGSize.self, capacity: n) { outAdvances in
-                    source.advances.withUnsafeBufferPointer { sourceAdvances in
-                        source.offsets.withUnsafeBufferPointer { sourceOffsets in
+                    storage.advances.withUnsafeBufferPointer { sourceAdvances in
+                        storage.offsets.withUnsafeBufferPointer { sourceOffsets in
                             clusters.withUnsafeBufferPointer { clusters in
                                 for k in 0..<n {
                                     let g = flip ? b.upperBound - 1 - k : b.lowerBound + k
@@ -186,41 +183,19 @@ enum LineBuilder {
         return shift
     }
 
-    /// Whether a break at `offset` inside `item` would change its shaping: true when no glyph
-    /// starts a cluster there (the offset is inside a cluster) or HarfBuzz flagged the glyph
-    /// HB_GLYPH_FLAG_UNSAFE_TO_BREAK.
-    static func unsafeToBreak(_ item: ShapedItem, at offset: Int) -> Bool {
-        guard let g = firstGlyph(of: item, atCluster: offset) else { return true }
-        return item.unsafeToBreak[g]
-    }
-
-    /// The index of the logically first glyph whose cluster is `cluster`, by binary search
-    /// (clusters are monotonic: increasing in a left-to-right item, decreasing in a right-to-left one).
-    static func firstGlyph(of item: ShapedItem, atCluster cluster: Int) -> Int? {
-        let clusters = item.clusters
-        let rtl = item.isRightToLeft
-        // Number of glyphs (from the visual start) whose cluster comes logically before `cluster`.
-        var lo = 0
-        var hi = clusters.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            let before = rtl ? clusters[mid] > cluster : clusters[mid] < cluster
-            if before { lo = mid + 1 } else { hi = mid }
-        }
-        if rtl {
-            // In a right-to-left item the cluster's glyphs end just before index lo... find its last visual glyph.
-            var last = lo
-            while last < clusters.count, clusters[last] == cluster { last += 1 }
-            return last > lo ? last - 1 : nil
-        }
-        return lo < clusters.count && clusters[lo] == cluster ? lo : nil
+    /// Whether a break at `offset` inside `item` (one of `paragraph.items`) would change its
+    /// shaping: true when no glyph starts a cluster there (the offset is inside a cluster) or
+    /// HarfBuzz flagged the cluster's first glyph HB_GLYPH_FLAG_UNSAFE_TO_BREAK.
+    static func unsafeToBreak(_ item: ShapedItem, at offset: Int, in paragraph: ParagraphAnalysis) -> Bool {
+        let g = paragraph.clusterStartGlyph[offset - paragraph.content.lowerBound]
+        return g < 0 || item.storage.unsafeToBreak[Int(g)]
     }
 
     /// A stretch of a line: a block of glyphs of one shaped item, at a bidi level.
     struct Piece {
         /// The item: `paragraph.items[source]` when ≥ 0, else the line's `reshaped[-source - 1]`.
         let source: Int
-        /// The glyph indices in the item (visual order of the item).
+        /// The glyph indices in the item's storage (visual order of the item).
         let glyphs: Range<Int>
         /// The UTF-16 range the piece covers.
         let range: Range<Int>
@@ -247,12 +222,31 @@ enum LineBuilder {
         return lo
     }
 
-    /// The indices of the glyphs of `item` whose clusters lie in `range`, without shaping again.
-    /// Clusters are monotonic, so those glyphs are one contiguous block, found by binary search.
-    static func block(of item: ShapedItem, _ range: Range<Int>) -> Range<Int> {
-        let clusters = item.clusters
+    /// The indices (in the item's glyph storage) of the glyphs of `item` whose clusters lie in
+    /// `range`, without shaping again. Clusters are monotonic, so those glyphs are one contiguous
+    /// block. When `item` is one of `paragraph.items` and both ends of `range` begin clusters (as
+    /// line breaks do), the block's ends come from the paragraph's cluster map; otherwise by
+    /// binary search.
+    static func block(of item: ShapedItem, _ range: Range<Int>, in paragraph: ParagraphAnalysis?) -> Range<Int> {
+        let rtl = item.isRightToLeft
+        let all = item.glyphRange
+        // The glyph index where the item is cut at `offset`: in a left-to-right item the first
+        // glyph whose cluster is at or after it, in a right-to-left one the first whose cluster
+        // is before it.
+        func edge(_ offset: Int) -> Int? {
+            if offset <= item.range.lowerBound { return rtl ? all.upperBound : all.lowerBound }
+            if offset >= item.range.upperBound { return rtl ? all.lowerBound : all.upperBound }
+            guard let paragraph else { return nil }
+            let g = Int(paragraph.clusterStartGlyph[offset - paragraph.content.lowerBound])
+            guard g >= 0 else { return nil }
+            return rtl ? g + 1 : g
+        }
+        if let a = edge(range.lowerBound), let b = edge(range.upperBound) {
+            return rtl ? b..<max(a, b) : a..<max(a, b)
+        }
+        let clusters = item.storage.clusters[all]
         let block: Range<Int>
-        if item.isRightToLeft {
+        if rtl {
             block = partition(clusters) { $0 < range.upperBound }..<partition(clusters) { $0 < range.lowerBound }
         } else {
             block = partition(clusters) { $0 >= range.lowerBound }..<partition(clusters) { $0 >= range.upperBound }
@@ -260,10 +254,17 @@ enum LineBuilder {
         return block.lowerBound..<max(block.lowerBound, block.upperBound)
     }
 
-    /// The first index whose element satisfies `predicate`, which must be false then true along the array.
+    /// The first index of `a` whose element satisfies `predicate`, which must be false then true
+    /// along the array (`a.count` if none does).
     static func partition(_ a: [Int], _ predicate: (Int) -> Bool) -> Int {
-        var lo = 0
-        var hi = a.count
+        partition(a[...], predicate)
+    }
+
+    /// The first index of `a` whose element satisfies `predicate`, which must be false then true
+    /// along it (`a.endIndex` if none does).
+    static func partition(_ a: ArraySlice<Int>, _ predicate: (Int) -> Bool) -> Int {
+        var lo = a.startIndex
+        var hi = a.endIndex
         while lo < hi {
             let mid = (lo + hi) / 2
             if predicate(a[mid]) { hi = mid } else { lo = mid + 1 }

@@ -41,13 +41,37 @@ package struct ShapingRequest: Sendable {
     }
 }
 
-/// The glyphs HarfBuzz produced for a request, in visual order, scaled to points.
+/// Glyphs as HarfBuzz produced them, in visual order, scaled to points: one request's, or the
+/// glyphs of many requests appended one after another (a paragraph's items share one set of
+/// arrays, so shaping an item allocates nothing of its own).
 package struct ShapedGlyphs: Sendable {
     package var glyphs: [GlyphID] = []
     package var clusters: [Int] = []
     package var advances: [CGFloat] = []
     package var offsets: [CGPoint] = []
     package var unsafeToBreak: [Bool] = []
+
+    package init() {}
+
+    /// Room for `count` more glyphs without reallocating.
+    package mutating func reserveCapacity(_ count: Int) {
+        glyphs.reserveCapacity(count)
+        clusters.reserveCapacity(count)
+        advances.reserveCapacity(count)
+        offsets.reserveCapacity(count)
+        unsafeToBreak.reserveCapacity(count)
+    }
+
+    /// Appends one glyph.
+    package mutating func append(glyph: GlyphID, cluster: Int, advance: CGFloat, offset: CGPoint, unsafeToBreak unsafe: Bool) {
+        glyphs.append(glyph)
+        clusters.append(cluster)
+        advances.append(advance)
+        offsets.append(offset)
+        unsafeToBreak.append(unsafe)
+    }
+
+    package var count: Int { glyphs.count }
 }
 
 package enum HarfBuzzShaper {
@@ -55,10 +79,16 @@ package enum HarfBuzzShaper {
     /// font units, so this is safe from many threads; results are scaled by size / unitsPerEm.
     package static func shape(_ request: ShapingRequest) -> ShapedGlyphs {
         var out = ShapedGlyphs()
+        shape(request, into: &out)
+        return out
+    }
+
+    /// Shapes `request.range` and appends its glyphs to `out`.
+    package static func shape(_ request: ShapingRequest, into out: inout ShapedGlyphs) {
         let range = request.range
-        guard !range.isEmpty else { return out }
+        guard !range.isEmpty else { return }
         let context = request.context
-        guard let buffer = BufferPool.take() else { return out }
+        guard let buffer = BufferPool.take() else { return }
         defer { BufferPool.give(buffer) }
 
         request.text.withUnsafeBufferPointer { all in
@@ -81,30 +111,30 @@ package enum HarfBuzzShaper {
         if range.upperBound == context.upperBound { flags |= HB_BUFFER_FLAG_EOT.rawValue }
         hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
 
-        var features = request.features.map { feature -> hb_feature_t in
-            let tag = feature.tag.withCString { hb_tag_from_string($0, -1) }
-            return hb_feature_t(tag: tag, value: feature.value, start: 0, end: UInt32.max)
-        }
-        features.withUnsafeMutableBufferPointer { list in
-            hb_shape(request.font.hbFont, buffer, list.baseAddress, UInt32(list.count))
+        if request.features.isEmpty {
+            hb_shape(request.font.hbFont, buffer, nil, 0)
+        } else {
+            var features = request.features.map { feature -> hb_feature_t in
+                let tag = feature.tag.withCString { hb_tag_from_string($0, -1) }
+                return hb_feature_t(tag: tag, value: feature.value, start: 0, end: UInt32.max)
+            }
+            features.withUnsafeMutableBufferPointer { list in
+                hb_shape(request.font.hbFont, buffer, list.baseAddress, UInt32(list.count))
+            }
         }
 
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, &count)
-        else { return out }
+        else { return }
         let n = Int(count)
         let scale = request.font.size / CGFloat(request.font.unitsPerEm)
         let offset = context.lowerBound
-        // Each array is filled in a scratch buffer, then copied into an array made with
-        // reserveCapacity: `Array(repeating:)` and `unsafeUninitializedCapacity:` go through an
-        // unspecialized allocation path that looks up generic metadata at run time on every call
-        // (~700 instructions), and a per-glyph append costs ~15 instructions an array.
-        out.glyphs.reserveCapacity(n)
-        out.clusters.reserveCapacity(n)
-        out.advances.reserveCapacity(n)
-        out.offsets.reserveCapacity(n)
-        out.unsafeToBreak.reserveCapacity(n)
+        let first = out.count
+        // Each array is filled in a scratch buffer, then appended in one copy: a per-glyph append
+        // costs ~15 instructions an array (and `Array(unsafeUninitializedCapacity:)` goes through
+        // an unspecialized allocation path costing ~700 instructions an array).
+        out.reserveCapacity(n)
         let flag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
         withUnsafeTemporaryAllocation(of: GlyphID.self, capacity: n) { glyphs in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { clusters in
@@ -130,17 +160,16 @@ package enum HarfBuzzShaper {
                 }
             }
         }
-        replaceControlGlyphs(in: &out, text: request.text, font: request.font)
-        if request.kern != 0 { applyKern(request.kern, to: &out) }
-        return out
+        replaceControlGlyphs(in: &out, from: first, text: request.text, font: request.font)
+        if request.kern != 0 { applyKern(request.kern, to: &out, from: first) }
     }
 
     /// Control characters (TAB, VT, FF and the other C0/C1 controls) have no glyph in most fonts,
     /// and HarfBuzz gives them .notdef, which would draw as a box. Galley lays them out as the
-    /// font's space instead: blank, one space wide. (Tab stops, as CTTextTab, are not modelled
-    /// yet; a TAB advances like a space.)
-    static func replaceControlGlyphs(in glyphs: inout ShapedGlyphs, text: [UInt16], font: Font) {
-        for i in glyphs.glyphs.indices where glyphs.glyphs[i] == 0 {
+    /// font's space instead: blank, one space wide (the line builder then gives a TAB its width
+    /// from the tab stops). Only glyphs from `first` on are looked at.
+    static func replaceControlGlyphs(in glyphs: inout ShapedGlyphs, from first: Int, text: [UInt16], font: Font) {
+        for i in first..<glyphs.count where glyphs.glyphs[i] == 0 {
             let unit = text[glyphs.clusters[i]]
             guard unit < 0x20 || (unit >= 0x7F && unit < 0xA0) else { continue }
             let space = font.glyph(for: " ") ?? 0
@@ -150,11 +179,11 @@ package enum HarfBuzzShaper {
         }
     }
 
-    /// Adds `kern` to each cluster's width, on the cluster's last glyph in visual order (so in
+    /// Adds `kern` to each cluster's width (of the glyphs from `first` on), on the cluster's last glyph in visual order (so in
     /// right-to-left text the extra space sits on the cluster's right, before it in reading order).
-    static func applyKern(_ kern: CGFloat, to glyphs: inout ShapedGlyphs) {
+    static func applyKern(_ kern: CGFloat, to glyphs: inout ShapedGlyphs, from first: Int) {
         let n = glyphs.glyphs.count
-        for i in 0..<n where i == n - 1 || glyphs.clusters[i + 1] != glyphs.clusters[i] {
+        for i in first..<n where i == n - 1 || glyphs.clusters[i + 1] != glyphs.clusters[i] {
             glyphs.advances[i] += kern
         }
     }

@@ -29,6 +29,11 @@ package final class ParagraphAnalysis: Sendable {
     package let prefixAdvance: [CGFloat]
     /// Whether each code unit of the content is whitespace that hangs at the end of a line.
     package let isWhitespace: [Bool]
+    /// For each code unit of the content where a cluster of its item begins, the index in the
+    /// items' glyph storage of the cluster's logically first glyph (in a right-to-left item, the
+    /// visually last of the cluster's glyphs); -1 inside a cluster. Lets the line builder find
+    /// where to cut an item, and whether HarfBuzz flagged the cut unsafe, with one lookup.
+    package let clusterStartGlyph: [Int32]
     /// Whether the content holds a TAB (U+0009): lines of a paragraph without one need no tab layout.
     package let hasTabs: Bool
     /// The font used for line metrics when a line has no glyphs (an empty paragraph).
@@ -56,8 +61,9 @@ package final class ParagraphAnalysis: Sendable {
     init(
         span: ParagraphSpan, style: ParagraphStyle, baseLevel: UInt8, levels: [UInt8], items: [ShapedItem],
         breaks: [LineBreakOpportunity], graphemes: [Int], prefixAdvance: [CGFloat], isWhitespace: [Bool],
-        hasTabs: Bool, fallbackMetricsFont: Font
+        clusterStartGlyph: [Int32], hasTabs: Bool, fallbackMetricsFont: Font
     ) {
+        self.clusterStartGlyph = clusterStartGlyph
         self.span = span
         self.style = style
         self.baseLevel = baseLevel
@@ -96,6 +102,7 @@ package final class ParagraphAnalysis: Sendable {
             graphemes = [content.lowerBound]
             prefixAdvance = [0]
             isWhitespace = []
+            clusterStartGlyph = []
             hasTabs = false
             return
         }
@@ -108,22 +115,49 @@ package final class ParagraphAnalysis: Sendable {
         let specs = Itemizer.items(
             text: text, content: content, levels: levels, graphemes: graphemes, defaultFont: defaultFont,
             fonts: fonts)
-        let items = specs.map { ParagraphAnalysis.shape($0, units: units, context: content, range: $0.range) }
+        // Every item's glyphs go into one storage (a paragraph has about one glyph per code unit).
+        var shaped = ShapedGlyphs()
+        shaped.reserveCapacity(content.count + 16)
+        var glyphRanges: [Range<Int>] = []
+        glyphRanges.reserveCapacity(specs.count)
+        for spec in specs {
+            glyphRanges.append(ParagraphAnalysis.shape(spec, units: units, context: content, range: spec.range, into: &shaped))
+        }
+        let storage = GlyphStorage(shaped)
+        var items: [ShapedItem] = []
+        items.reserveCapacity(specs.count)
+        for (spec, glyphRange) in zip(specs, glyphRanges) {
+            items.append(
+                ShapedItem(
+                    range: spec.range, font: spec.font, attributes: spec.attributes, level: spec.level,
+                    script: spec.script, storage: storage, glyphRange: glyphRange))
+        }
         self.items = items
 
         // Each glyph's advance is added at its cluster's first code unit (slot i + 1), then the
-        // slots are summed into prefix sums, in one array.
+        // slots are summed into prefix sums, in one array. The same pass marks where clusters begin.
         let count = content.count
         let base = content.lowerBound
         var prefix = [CGFloat](repeating: 0, count: count + 1)
+        var starts = [Int32](repeating: -1, count: count)
         prefix.withUnsafeMutableBufferPointer { sums in
-            for item in items {
-                item.clusters.withUnsafeBufferPointer { clusters in
-                    item.advances.withUnsafeBufferPointer { advances in
-                        for k in 0..<min(clusters.count, advances.count) {
-                            let slot = clusters[k] - base
-                            precondition(slot >= 0 && slot < count, "cluster outside the paragraph")
-                            sums[slot + 1] += advances[k]
+            starts.withUnsafeMutableBufferPointer { starts in
+                storage.clusters.withUnsafeBufferPointer { clusters in
+                    storage.advances.withUnsafeBufferPointer { advances in
+                        for item in items {
+                            let rtl = item.isRightToLeft
+                            let glyphs = item.glyphRange
+                            for k in glyphs {
+                                let slot = clusters[k] - base
+                                precondition(slot >= 0 && slot < count, "cluster outside the paragraph")
+                                sums[slot + 1] += advances[k]
+                                // The logically first glyph of a cluster: the visually first in a
+                                // left-to-right item, the visually last in a right-to-left one.
+                                let neighbour = rtl ? k + 1 : k - 1
+                                if !glyphs.contains(neighbour) || clusters[neighbour] != clusters[k] {
+                                    starts[slot] = Int32(k)
+                                }
+                            }
                         }
                     }
                 }
@@ -131,6 +165,7 @@ package final class ParagraphAnalysis: Sendable {
             for i in 0..<count { sums[i + 1] += sums[i] }
         }
         prefixAdvance = prefix
+        clusterStartGlyph = starts
 
         var whitespace = [Bool](repeating: false, count: content.count)
         var tab = false
@@ -157,27 +192,35 @@ package final class ParagraphAnalysis: Sendable {
         }
     }
 
-    /// Shapes `range` (inside `spec.range`) of an item with the paragraph content as context.
-    package static func shape(_ spec: ItemSpec, units: [UInt16], context: Range<Int>, range: Range<Int>)
-        -> ShapedItem
-    {
+    /// Shapes `range` (inside `spec.range`) of an item with the paragraph content as context,
+    /// appending its glyphs to `glyphs`; returns where they are.
+    package static func shape(
+        _ spec: ItemSpec, units: [UInt16], context: Range<Int>, range: Range<Int>, into glyphs: inout ShapedGlyphs
+    ) -> Range<Int> {
+        let first = glyphs.count
         if let delegate = spec.attributes.runDelegate, spec.range.count == 1, units[spec.range.lowerBound] == 0xFFFC {
             // A placeholder: one glyph-less slot as wide as its delegate says.
-            return ShapedItem(
-                range: range, font: spec.font, attributes: spec.attributes, level: spec.level, script: spec.script,
-                glyphs: [0], clusters: [range.lowerBound], advances: [delegate.width], offsets: [.zero],
-                unsafeToBreak: [false])
+            glyphs.append(glyph: 0, cluster: range.lowerBound, advance: delegate.width, offset: .zero, unsafeToBreak: false)
+        } else {
+            HarfBuzzShaper.shape(
+                ShapingRequest(
+                    text: units, context: context, range: range, font: spec.font, rightToLeft: spec.level & 1 == 1,
+                    script: spec.script, language: spec.attributes.language,
+                    kern: (spec.attributes.kern ?? 0) + (spec.attributes.tracking ?? 0),
+                    features: FeatureSettings.features(for: spec.attributes)),
+                into: &glyphs)
         }
-        let glyphs = HarfBuzzShaper.shape(
-            ShapingRequest(
-                text: units, context: context, range: range, font: spec.font, rightToLeft: spec.level & 1 == 1,
-                script: spec.script, language: spec.attributes.language,
-                kern: (spec.attributes.kern ?? 0) + (spec.attributes.tracking ?? 0),
-                features: FeatureSettings.features(for: spec.attributes)))
+        return first..<glyphs.count
+    }
+
+    /// Shapes `range` (inside `spec.range`) of an item on its own: an item with its own storage
+    /// (for a piece of an item cut where HarfBuzz said a break is unsafe).
+    package static func shape(_ spec: ItemSpec, units: [UInt16], context: Range<Int>, range: Range<Int>) -> ShapedItem {
+        var glyphs = ShapedGlyphs()
+        let glyphRange = shape(spec, units: units, context: context, range: range, into: &glyphs)
         return ShapedItem(
             range: range, font: spec.font, attributes: spec.attributes, level: spec.level, script: spec.script,
-            glyphs: glyphs.glyphs, clusters: glyphs.clusters, advances: glyphs.advances, offsets: glyphs.offsets,
-            unsafeToBreak: glyphs.unsafeToBreak)
+            storage: GlyphStorage(glyphs), glyphRange: glyphRange)
     }
 
     /// The item spec an item was made from (to shape a piece of it again).

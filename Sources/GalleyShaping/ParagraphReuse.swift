@@ -32,17 +32,17 @@ extension ParagraphAnalysis {
     package func shifted(by delta: Int) -> ParagraphAnalysis {
         guard delta != 0 else { return self }
         func move(_ r: Range<Int>) -> Range<Int> { (r.lowerBound + delta)..<(r.upperBound + delta) }
+        let storage = items.first?.storage.shifted(by: delta)
         let movedItems = items.map { item in
             ShapedItem(
                 range: move(item.range), font: item.font, attributes: item.attributes, level: item.level,
-                script: item.script, glyphs: item.glyphs, clusters: item.clusters.map { $0 + delta },
-                advances: item.advances, offsets: item.offsets, unsafeToBreak: item.unsafeToBreak)
+                script: item.script, storage: storage ?? item.storage, glyphRange: item.glyphRange)
         }
         return ParagraphAnalysis(
             span: ParagraphSpan(range: move(span.range), contentRange: move(span.contentRange)), style: style,
             baseLevel: baseLevel, levels: levels, items: movedItems,
             breaks: breaks.map { LineBreakOpportunity(offset: $0.offset + delta, isMandatory: $0.isMandatory) },
             graphemes: graphemes.map { $0 + delta }, prefixAdvance: prefixAdvance, isWhitespace: isWhitespace,
-            hasTabs: hasTabs, fallbackMetricsFont: fallbackMetricsFont)
+            clusterStartGlyph: clusterStartGlyph, hasTabs: hasTabs, fallbackMetricsFont: fallbackMetricsFont)
     }
 }
