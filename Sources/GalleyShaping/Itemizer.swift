@@ -53,7 +53,7 @@ package enum Itemizer {
             start = end
         }
 
-        var fallbackCache: [Font: [FallbackKey: Font]] = [:]
+        var fallbackCache = FallbackCache()
         // The current attribute run's values, read once per run rather than once per cluster.
         var loadedRun = -1
         var attributes = Attributes()
@@ -199,6 +199,25 @@ package enum Itemizer {
         let emoji: Bool
     }
 
+    /// The fallback fonts one paragraph has found so far, so that a character asked for again
+    /// gets the very same Font (and the item goes on). A paragraph needs a handful, so a short
+    /// list searched by identity is cheaper than hashing fonts; past `capacity` entries the
+    /// oldest are dropped (the collection's own cache still answers for them).
+    struct FallbackCache {
+        private var entries: [(requested: Font, key: FallbackKey, font: Font)] = []
+        static let capacity = 32
+
+        func font(for key: FallbackKey, requested: Font) -> Font? {
+            for entry in entries.reversed() where entry.key == key && entry.requested === requested { return entry.font }
+            return nil
+        }
+
+        mutating func add(_ font: Font, for key: FallbackKey, requested: Font) {
+            if entries.count == Self.capacity { entries.removeFirst(Self.capacity / 2) }
+            entries.append((requested, key, font))
+        }
+    }
+
     /// The font for one grapheme cluster: the requested one if it covers every visible character
     /// of the cluster (and the cluster does not ask for emoji presentation the font cannot give);
     /// otherwise the previous cluster's fallback font if it covers the first uncovered character
@@ -206,7 +225,7 @@ package enum Itemizer {
     /// a fallback from the collection for that character.
     static func resolveFont(
         units: [UInt16], cluster: Range<Int>, requested: Font, previous: Font?, fonts: FontCollection,
-        cache: inout [Font: [FallbackKey: Font]]
+        cache: inout FallbackCache
     ) -> Font {
         var wantsEmoji = false
         var uncovered: Unicode.Scalar? = nil
@@ -252,10 +271,10 @@ package enum Itemizer {
             return previous
         }
         let key = FallbackKey(scalar: target.value, emoji: wantsEmoji)
-        if let hit = cache[requested]?[key] { return hit }
+        if let hit = cache.font(for: key, requested: requested) { return hit }
         let found =
             fonts.fallbackFont(for: target, matching: requested, preferColorEmoji: wantsEmoji) ?? requested
-        cache[requested, default: [:]][key] = found
+        cache.add(found, for: key, requested: requested)
         return found
     }
 
