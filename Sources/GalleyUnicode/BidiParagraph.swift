@@ -93,15 +93,23 @@ public struct BidiParagraph: Sendable {
 
     /// Whether no code unit of `range` can be R, AL, AN or an explicit embedding, override
     /// or isolate control, by block: then a paragraph that is not right to left is all level 0.
-    /// (A test checks these blocks against the Bidi_Class data.)
+    /// Safe are: below U+0590; U+0900–U+200D; U+2070–U+D7FF; U+E000–U+FB1C (private use, CJK
+    /// compatibility); U+FE00–U+FE6F (selectors, vertical and small forms); U+FF00–U+FFFF
+    /// (half- and full-width forms, specials); and surrogates, except the high surrogates
+    /// D802–D803 and D83A–D83B, whose planes hold U+10800–U+10FFF and U+1E800–U+1EFFF, the
+    /// ranges Unicode keeps for right-to-left scripts. (A test checks these ranges against
+    /// the Bidi_Class data, its defaults for unassigned code points included.)
     static func hasNoRightToLeftCharacters(_ text: [UInt16], _ range: Range<Int>) -> Bool {
         text.withUnsafeBufferPointer { buffer in
             for i in range {
                 let unit = buffer[i]
                 if unit < 0x0590 { continue }
-                if unit >= 0x0900 && unit < 0x200E { continue }
-                if unit >= 0x2070 && unit < 0xD800 { continue }
-                return false
+                switch unit {
+                case 0x0900..<0x200E, 0x2070..<0xD802, 0xD804..<0xD83A, 0xD83C..<0xFB1D, 0xFE00..<0xFE70, 0xFF00...0xFFFF:
+                    continue
+                default:
+                    return false
+                }
             }
             return true
         }

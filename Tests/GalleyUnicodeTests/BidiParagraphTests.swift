@@ -7,8 +7,10 @@ import Testing
 @Suite struct BidiParagraphTests {
     static func utf16(_ s: String) -> [UInt16] { Array(s.utf16) }
 
-    /// The fast path treats every code unit below U+0590, in U+0900–U+200D and in
-    /// U+2070–U+D7FF as unable to be R, AL, AN or an explicit formatting character.
+    /// The fast path treats every code unit below U+0590, in U+0900–U+200D, U+2070–U+D7FF,
+    /// U+E000–U+FB1C, U+FE00–U+FE6F and U+FF00–U+FFFF, and every supplementary code point
+    /// outside U+10800–U+10FFF and U+1E800–U+1EFFF (by its high surrogate), as unable to be R,
+    /// AL, AN or an explicit formatting character.
     /// DerivedBidiClass.txt (including its @missing defaults for unassigned code points)
     /// must agree, or the fast path would give wrong levels.
     @Test func fastPathBlocksHaveNoRightToLeftClasses() throws {
@@ -16,7 +18,10 @@ import Testing
             "R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI",
             "Right_To_Left", "Arabic_Letter", "Arabic_Number",
         ]
-        let fastRanges: [ClosedRange<UInt32>] = [0...0x058F, 0x0900...0x200D, 0x2070...0xD7FF]
+        let fastRanges: [ClosedRange<UInt32>] = [
+            0...0x058F, 0x0900...0x200D, 0x2070...0xD7FF, 0xE000...0xFB1C, 0xFE00...0xFE6F, 0xFF00...0xFFFF,
+            0x10000...0x107FF, 0x11000...0x1E7FF, 0x1F000...0x10FFFF,
+        ]
         var offenders: [String] = []
         for (range, value) in try UnicodeDataFiles.ranges("extracted/DerivedBidiClass.txt", missing: true)
         where forbidden.contains(value) {
@@ -25,6 +30,22 @@ import Testing
             }
         }
         #expect(offenders.isEmpty, "\(offenders)")
+    }
+
+    /// Chinese with full-width punctuation and an emoji has no right-to-left character (all
+    /// level 0), while a Phoenician letter (U+10900, Bidi_Class R, behind the high surrogate
+    /// D802) or an Arabic presentation form (U+FE8D, AL) makes the paragraph go through the
+    /// full algorithm: by rule P2 either one, coming first, makes a natural paragraph RTL.
+    @Test(arguments: [
+        ("中文，（测试）😀 abc", 0 as UInt8, true),
+        ("\u{10900} abc", 1 as UInt8, false),
+        ("\u{FE8D} abc", 1 as UInt8, false),
+    ])
+    func fastPathAcrossPlanes(text: String, baseLevel: UInt8, purelyLeftToRight: Bool) {
+        let units = Self.utf16(text)
+        let paragraph = BidiParagraph(text: units, range: 0..<units.count, baseDirection: .natural)
+        #expect(paragraph.baseLevel == baseLevel)
+        #expect(paragraph.isPurelyLeftToRight == purelyLeftToRight)
     }
 
     /// Rules P2–P3: natural takes the first strong character; none means LTR.
