@@ -18,14 +18,14 @@ public struct GlyphRun: Sendable {
         public static let nonMonotonic = Status(rawValue: 2)
     }
 
-    /// Glyph ids in the run's font. Like CTRunGetGlyphs.
-    public let glyphs: [GlyphID]
-    /// Where each glyph is drawn, relative to the line origin (y up). Like CTRunGetPositions.
-    public let positions: [CGPoint]
-    /// Each glyph's advance. Like CTRunGetAdvances.
-    public let advances: [CGSize]
-    /// For each glyph, the UTF-16 index of the first code unit of its cluster. Like CTRunGetStringIndices.
-    public let stringIndices: [Int]
+    /// Glyph ids in the run's font. Like CTRunGetGlyphsPtr.
+    public let glyphs: RunValues<GlyphID>
+    /// Where each glyph is drawn, relative to the line origin (y up). Like CTRunGetPositionsPtr.
+    public let positions: RunValues<CGPoint>
+    /// Each glyph's advance. Like CTRunGetAdvancesPtr.
+    public let advances: RunValues<CGSize>
+    /// For each glyph, the UTF-16 index of the first code unit of its cluster. Like CTRunGetStringIndicesPtr.
+    public let stringIndices: RunValues<Int>
     /// The UTF-16 range the run covers. Like CTRunGetStringRange.
     public let stringRange: Range<Int>
     /// The attributes of the run's characters. Like CTRunGetAttributes.
@@ -61,6 +61,19 @@ public struct GlyphRun: Sendable {
         stringRange: Range<Int>, attributes: Attributes, font: Font, bidiLevel: UInt8, isPlaceholder: Bool,
         originX: CGFloat, isTruncationToken: Bool = false, baselineShift: CGFloat = 0
     ) {
+        self.init(
+            glyphs: RunValues(glyphs), positions: RunValues(positions), advances: RunValues(advances),
+            stringIndices: RunValues(stringIndices), stringRange: stringRange, attributes: attributes, font: font,
+            bidiLevel: bidiLevel, isPlaceholder: isPlaceholder, originX: originX, isTruncationToken: isTruncationToken,
+            baselineShift: baselineShift)
+    }
+
+    /// A run whose values are stretches of storage shared with other runs of its line.
+    package init(
+        glyphs: RunValues<GlyphID>, positions: RunValues<CGPoint>, advances: RunValues<CGSize>,
+        stringIndices: RunValues<Int>, stringRange: Range<Int>, attributes: Attributes, font: Font, bidiLevel: UInt8,
+        isPlaceholder: Bool, originX: CGFloat, isTruncationToken: Bool = false, baselineShift: CGFloat = 0
+    ) {
         self.baselineShift = baselineShift
         self.isTruncationToken = isTruncationToken
         self.originX = originX
@@ -76,12 +89,14 @@ public struct GlyphRun: Sendable {
         var status: Status = []
         let rtl = bidiLevel & 1 == 1
         if rtl { status.insert(.rightToLeft) }
-        for i in stringIndices.indices.dropFirst() {
-            let a = stringIndices[i - 1]
-            let b = stringIndices[i]
-            if rtl ? (b > a) : (b < a) {
-                status.insert(.nonMonotonic)
-                break
+        stringIndices.withUnsafeBufferPointer { indices in
+            for i in indices.indices.dropFirst() {
+                let a = indices[i - 1]
+                let b = indices[i]
+                if rtl ? (b > a) : (b < a) {
+                    status.insert(.nonMonotonic)
+                    break
+                }
             }
         }
         self.status = status
@@ -93,7 +108,7 @@ public struct GlyphRun: Sendable {
         self.glyphs = run.glyphs
         self.positions = run.positions
         self.advances = run.advances
-        self.stringIndices = stringIndices
+        self.stringIndices = RunValues(stringIndices)
         self.stringRange = stringRange
         self.attributes = run.attributes
         self.font = run.font

@@ -71,7 +71,8 @@ extension Line {
             }
             runs.append(
                 GlyphRun(
-                    glyphs: run.glyphs, positions: positions, advances: advances, stringIndices: run.stringIndices,
+                    glyphs: run.glyphs, positions: RunValues(positions), advances: RunValues(advances),
+                    stringIndices: run.stringIndices,
                     stringRange: run.stringRange, attributes: run.attributes, font: run.font,
                     bidiLevel: run.bidiLevel, isPlaceholder: run.isPlaceholder, originX: start,
                     isTruncationToken: run.isTruncationToken, baselineShift: run.baselineShift))

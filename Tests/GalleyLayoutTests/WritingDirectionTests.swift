@@ -19,7 +19,7 @@ struct WritingDirectionTests {
         let run = line.glyphRuns[0]
         #expect(run.isRightToLeft)
         #expect(run.stringIndices == [2, 1, 0])
-        #expect(run.glyphs == [font.glyph(for: "c"), font.glyph(for: "b"), font.glyph(for: "a")].compactMap { $0 })
+        #expect(Array(run.glyphs) == [font.glyph(for: "c"), font.glyph(for: "b"), font.glyph(for: "a")].compactMap { $0 })
     }
 
     /// "x 1 2 y" with "1 2" in a right-to-left isolate (or embedding): inside, the embedding level
