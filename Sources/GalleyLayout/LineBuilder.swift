@@ -30,8 +30,8 @@ enum LineBuilder {
             let hi = min(item.range.upperBound, glyphRange.upperBound)
             if lo == item.range.lowerBound && hi == item.range.upperBound {
                 pieces.append(Piece(source: index, glyphs: item.glyphRange, range: item.range, level: item.level, flip: false))
-            } else if (lo > item.range.lowerBound && unsafeToBreak(item, at: lo, in: paragraph))
-                || (hi < item.range.upperBound && unsafeToBreak(item, at: hi, in: paragraph))
+            } else if (lo > item.range.lowerBound && unsafeToBreak(item, at: lo))
+                || (hi < item.range.upperBound && unsafeToBreak(item, at: hi))
             {
                 let again = ParagraphAnalysis.shape(
                     ParagraphAnalysis.spec(of: item), units: text.utf16, context: content, range: lo..<hi)
@@ -41,7 +41,7 @@ enum LineBuilder {
             } else {
                 pieces.append(
                     Piece(
-                        source: index, glyphs: block(of: item, lo..<hi, in: paragraph), range: lo..<hi, level: item.level,
+                        source: index, glyphs: block(of: item, lo..<hi), range: lo..<hi, level: item.level,
                         flip: false))
             }
         }
@@ -62,16 +62,15 @@ enum LineBuilder {
                     adjusted.append(piece.releveled(to: base))
                 } else {
                     let source = item(piece)
-                    let map = piece.source >= 0 ? paragraph : nil
                     let head = piece.range.lowerBound..<trimmedEnd
                     let tail = trimmedEnd..<piece.range.upperBound
                     adjusted.append(
                         Piece(
-                            source: piece.source, glyphs: block(of: source, head, in: map), range: head, level: piece.level,
+                            source: piece.source, glyphs: block(of: source, head), range: head, level: piece.level,
                             flip: false))
                     adjusted.append(
                         Piece(
-                            source: piece.source, glyphs: block(of: source, tail, in: map), range: tail, level: piece.level,
+                            source: piece.source, glyphs: block(of: source, tail), range: tail, level: piece.level,
                             flip: false
                         ).releveled(to: base))
                 }
@@ -202,12 +201,30 @@ enum LineBuilder {
         return shift
     }
 
-    /// Whether a break at `offset` inside `item` (one of `paragraph.items`) would change its
-    /// shaping: true when no glyph starts a cluster there (the offset is inside a cluster) or
-    /// HarfBuzz flagged the cluster's first glyph HB_GLYPH_FLAG_UNSAFE_TO_BREAK.
-    static func unsafeToBreak(_ item: ShapedItem, at offset: Int, in paragraph: ParagraphAnalysis) -> Bool {
-        let g = paragraph.clusterStartGlyph[offset - paragraph.content.lowerBound]
-        return g < 0 || item.storage.unsafeToBreak[Int(g)]
+    /// Whether a break at `offset` inside `item` would change its shaping: true when no glyph
+    /// starts a cluster there (the offset is inside a cluster) or HarfBuzz flagged the glyph
+    /// HB_GLYPH_FLAG_UNSAFE_TO_BREAK.
+    static func unsafeToBreak(_ item: ShapedItem, at offset: Int) -> Bool {
+        guard let g = firstGlyph(of: item, atCluster: offset) else { return true }
+        return item.storage.unsafeToBreak[g]
+    }
+
+    /// The index (in the item's glyph storage) of the logically first glyph whose cluster is
+    /// `cluster`, by binary search (clusters are monotonic: increasing in a left-to-right item,
+    /// decreasing in a right-to-left one).
+    static func firstGlyph(of item: ShapedItem, atCluster cluster: Int) -> Int? {
+        let clusters = item.storage.clusters[item.glyphRange]
+        let rtl = item.isRightToLeft
+        // The first glyph (from the visual start) whose cluster does not come logically before `cluster`.
+        let lo = partition(clusters) { rtl ? $0 <= cluster : $0 >= cluster }
+        if rtl {
+            // In a right-to-left item the cluster's glyphs start at lo; its logically first glyph
+            // is the visually last of them.
+            var last = lo
+            while last < clusters.endIndex, clusters[last] == cluster { last += 1 }
+            return last > lo ? last - 1 : nil
+        }
+        return lo < clusters.endIndex && clusters[lo] == cluster ? lo : nil
     }
 
     /// A stretch of a line: a block of glyphs of one shaped item, at a bidi level.
@@ -243,29 +260,11 @@ enum LineBuilder {
 
     /// The indices (in the item's glyph storage) of the glyphs of `item` whose clusters lie in
     /// `range`, without shaping again. Clusters are monotonic, so those glyphs are one contiguous
-    /// block. When `item` is one of `paragraph.items` and both ends of `range` begin clusters (as
-    /// line breaks do), the block's ends come from the paragraph's cluster map; otherwise by
-    /// binary search.
-    static func block(of item: ShapedItem, _ range: Range<Int>, in paragraph: ParagraphAnalysis?) -> Range<Int> {
-        let rtl = item.isRightToLeft
-        let all = item.glyphRange
-        // The glyph index where the item is cut at `offset`: in a left-to-right item the first
-        // glyph whose cluster is at or after it, in a right-to-left one the first whose cluster
-        // is before it.
-        func edge(_ offset: Int) -> Int? {
-            if offset <= item.range.lowerBound { return rtl ? all.upperBound : all.lowerBound }
-            if offset >= item.range.upperBound { return rtl ? all.lowerBound : all.upperBound }
-            guard let paragraph else { return nil }
-            let g = Int(paragraph.clusterStartGlyph[offset - paragraph.content.lowerBound])
-            guard g >= 0 else { return nil }
-            return rtl ? g + 1 : g
-        }
-        if let a = edge(range.lowerBound), let b = edge(range.upperBound) {
-            return rtl ? b..<max(a, b) : a..<max(a, b)
-        }
-        let clusters = item.storage.clusters[all]
+    /// block, found by binary search.
+    static func block(of item: ShapedItem, _ range: Range<Int>) -> Range<Int> {
+        let clusters = item.storage.clusters[item.glyphRange]
         let block: Range<Int>
-        if rtl {
+        if item.isRightToLeft {
             block = partition(clusters) { $0 < range.upperBound }..<partition(clusters) { $0 < range.lowerBound }
         } else {
             block = partition(clusters) { $0 >= range.lowerBound }..<partition(clusters) { $0 >= range.upperBound }

@@ -29,11 +29,6 @@ package final class ParagraphAnalysis: Sendable {
     package let prefixAdvance: [CGFloat]
     /// Whether each code unit of the content is whitespace that hangs at the end of a line.
     package let isWhitespace: [Bool]
-    /// For each code unit of the content where a cluster of its item begins, the index in the
-    /// items' glyph storage of the cluster's logically first glyph (in a right-to-left item, the
-    /// visually last of the cluster's glyphs); -1 inside a cluster. Lets the line builder find
-    /// where to cut an item, and whether HarfBuzz flagged the cut unsafe, with one lookup.
-    package let clusterStartGlyph: [Int32]
     /// Whether the content holds a TAB (U+0009): lines of a paragraph without one need no tab layout.
     package let hasTabs: Bool
     /// The font used for line metrics when a line has no glyphs (an empty paragraph).
@@ -61,9 +56,8 @@ package final class ParagraphAnalysis: Sendable {
     init(
         span: ParagraphSpan, style: ParagraphStyle, baseLevel: UInt8, levels: [UInt8], items: [ShapedItem],
         breaks: [LineBreakOpportunity], graphemes: [Int], prefixAdvance: [CGFloat], isWhitespace: [Bool],
-        clusterStartGlyph: [Int32], hasTabs: Bool, fallbackMetricsFont: Font
+        hasTabs: Bool, fallbackMetricsFont: Font
     ) {
-        self.clusterStartGlyph = clusterStartGlyph
         self.span = span
         self.style = style
         self.baseLevel = baseLevel
@@ -102,7 +96,6 @@ package final class ParagraphAnalysis: Sendable {
             graphemes = [content.lowerBound]
             prefixAdvance = [0]
             isWhitespace = []
-            clusterStartGlyph = []
             hasTabs = false
             return
         }
@@ -117,7 +110,7 @@ package final class ParagraphAnalysis: Sendable {
             fonts: fonts)
         // Every item's glyphs go into one storage (a paragraph has about one glyph per code unit).
         var shaped = ShapedGlyphs()
-        shaped.reserveCapacity(content.count + 16)
+        shaped.reserveCapacity(content.count)
         var glyphRanges: [Range<Int>] = []
         glyphRanges.reserveCapacity(specs.count)
         for spec in specs {
@@ -135,37 +128,23 @@ package final class ParagraphAnalysis: Sendable {
         self.items = items
 
         // Each glyph's advance is added at its cluster's first code unit (slot i + 1), then the
-        // slots are summed into prefix sums, in one array. The same pass marks where clusters begin.
+        // slots are summed into prefix sums, in one array.
         let count = content.count
         let base = content.lowerBound
         var prefix = [CGFloat](repeating: 0, count: count + 1)
-        var starts = [Int32](repeating: -1, count: count)
         prefix.withUnsafeMutableBufferPointer { sums in
-            starts.withUnsafeMutableBufferPointer { starts in
-                storage.clusters.withUnsafeBufferPointer { clusters in
-                    storage.advances.withUnsafeBufferPointer { advances in
-                        for item in items {
-                            let rtl = item.isRightToLeft
-                            let glyphs = item.glyphRange
-                            for k in glyphs {
-                                let slot = clusters[k] - base
-                                precondition(slot >= 0 && slot < count, "cluster outside the paragraph")
-                                sums[slot + 1] += advances[k]
-                                // The logically first glyph of a cluster: the visually first in a
-                                // left-to-right item, the visually last in a right-to-left one.
-                                let neighbour = rtl ? k + 1 : k - 1
-                                if !glyphs.contains(neighbour) || clusters[neighbour] != clusters[k] {
-                                    starts[slot] = Int32(k)
-                                }
-                            }
-                        }
+            storage.clusters.withUnsafeBufferPointer { clusters in
+                storage.advances.withUnsafeBufferPointer { advances in
+                    for k in 0..<min(clusters.count, advances.count) {
+                        let slot = clusters[k] - base
+                        precondition(slot >= 0 && slot < count, "cluster outside the paragraph")
+                        sums[slot + 1] += advances[k]
                     }
                 }
             }
             for i in 0..<count { sums[i + 1] += sums[i] }
         }
         prefixAdvance = prefix
-        clusterStartGlyph = starts
 
         var whitespace = [Bool](repeating: false, count: content.count)
         var tab = false

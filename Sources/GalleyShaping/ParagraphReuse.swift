@@ -43,6 +43,6 @@ extension ParagraphAnalysis {
             baseLevel: baseLevel, levels: levels, items: movedItems,
             breaks: breaks.map { LineBreakOpportunity(offset: $0.offset + delta, isMandatory: $0.isMandatory) },
             graphemes: graphemes.map { $0 + delta }, prefixAdvance: prefixAdvance, isWhitespace: isWhitespace,
-            clusterStartGlyph: clusterStartGlyph, hasTabs: hasTabs, fallbackMetricsFont: fallbackMetricsFont)
+            hasTabs: hasTabs, fallbackMetricsFont: fallbackMetricsFont)
     }
 }
