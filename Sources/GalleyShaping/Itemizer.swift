@@ -69,7 +69,7 @@ package enum Itemizer {
         var scriptEnd = Int.min
         var currentIsRequested = false
         // The current item's font when it is a fallback that `resolveFont` would keep for the next
-        // plain CJK character the requested font lacks (see `skipContinuing`).
+        // CJK character or punctuation the requested font lacks (see `skipContinuing`).
         var currentFallback: Font? = nil
         let lastCluster = graphemes.count - 1
         var g = 0
@@ -112,10 +112,11 @@ package enum Itemizer {
             let level = levels[lo - content.lowerBound]
             let isPlaceholder = hasDelegate && hi - lo == 1 && units[lo] == 0xFFFC
             var font = requested
-            if hi - lo == 1, !isPlaceholder, units[lo] >= 0x20, units[lo] < 0x7F || isPlainCJK(UInt32(units[lo])),
+            if hi - lo == 1, !isPlaceholder, units[lo] >= 0x20, units[lo] < 0x7F || needsOnlyCoverage(UInt32(units[lo])),
                 requested.covers(Unicode.Scalar(units[lo])!)
             {
-                // Fast path for the common case: one printable ASCII or CJK character the font has.
+                // Fast path for the common case: one printable ASCII or CJK character or punctuation
+                // the font has.
             } else if !isPlaceholder {
                 font = resolveFont(
                     units: units, cluster: lo..<hi, requested: requested,
@@ -149,10 +150,11 @@ package enum Itemizer {
 
     /// The first cluster index from `g` on that does not simply continue the current item: a
     /// one-unit cluster before `limit` (the end of the attribute and script runs) at `level`
-    /// continues it when the item is in `requested` and the cluster is printable ASCII or plain
-    /// CJK that font covers, or when the item is in `fallback` (a non-colour fallback font of the
-    /// same cascade list, which `resolveFont` keeps as the previous font) and the cluster is plain
-    /// CJK that `requested` lacks and `fallback` has. ASCII coverage is learnt lazily into `known`
+    /// continues it when the item is in `requested` and the cluster is printable ASCII or a CJK
+    /// character or punctuation (`needsOnlyCoverage`) that font covers, or when the item is in
+    /// `fallback` (a non-colour fallback font of the same cascade list, which `resolveFont` keeps
+    /// as the previous font) and the cluster is such a character that `requested` lacks and
+    /// `fallback` has. ASCII coverage is learnt lazily into `known`
     /// and `covered` (bit c for code unit c).
     @inline(__always)
     static func skipContinuing(
@@ -167,7 +169,7 @@ package enum Itemizer {
             guard graphemes[g + 1] - lo == 1, lo < limit, levels[lo - base] == level else { return g }
             let u = units[lo]
             if let fallback {
-                guard isPlainCJK(UInt32(u)) else { return g }
+                guard needsOnlyCoverage(UInt32(u)) else { return g }
                 let scalar = Unicode.Scalar(u)!
                 guard !requested.covers(scalar), fallback.covers(scalar) else { return g }
             } else if u >= 0x20, u < 0x7F {
@@ -186,7 +188,7 @@ package enum Itemizer {
                     }
                 }
                 guard (u < 64 ? covered.0 : covered.1) & bit != 0 else { return g }
-            } else if !(isPlainCJK(UInt32(u)) && requested.covers(Unicode.Scalar(u)!)) {
+            } else if !(needsOnlyCoverage(UInt32(u)) && requested.covers(Unicode.Scalar(u)!)) {
                 return g
             }
             g += 1
@@ -236,9 +238,9 @@ package enum Itemizer {
             i += width
             if first == nil { first = scalar }
             let value = scalar.value
-            if value < 0x2000 || isPlainCJK(value) {
-                // Fast path: below U+2000, and in the CJK, kana, Hangul and full-width blocks, there
-                // are no emoji-presentation characters, variation selectors or format characters;
+            if value < 0x2000 || needsOnlyCoverage(value) {
+                // Fast path: below U+2000 and where `needsOnlyCoverage` holds there are no
+                // emoji-presentation characters, variation selectors or format characters;
                 // C0/C1 controls and SOFT HYPHEN need no glyph of their own.
                 if value < 0x20 || (value >= 0x7F && value < 0xA0) || value == 0xAD { continue }
                 if uncovered == nil, !requested.covers(scalar) { uncovered = scalar }
@@ -256,7 +258,7 @@ package enum Itemizer {
             if uncovered == nil, !requested.covers(scalar) { uncovered = scalar }
         }
         guard let base = first else { return requested }
-        if (base.value < 0x2000 || isPlainCJK(base.value)) && !wantsEmoji && uncovered == nil { return requested }
+        if (base.value < 0x2000 || needsOnlyCoverage(base.value)) && !wantsEmoji && uncovered == nil { return requested }
         if !wantsEmoji, base.properties.isEmojiPresentation {
             // Emoji_Presentation characters default to emoji style unless U+FE0E follows.
             wantsEmoji = !units[cluster].contains(0xFE0E)
@@ -278,13 +280,17 @@ package enum Itemizer {
         return found
     }
 
-    /// Kana, CJK ideographs (URO, Extension A, compatibility), Hangul syllables and the
-    /// full-width ASCII forms: blocks with no emoji, selectors or format characters (emoji-data.txt,
-    /// PropList.txt), so a cluster of them needs only a coverage check.
+    /// General punctuation (U+2010–U+2027, U+2030–U+205E: dashes, quotes, ellipsis, without the
+    /// format characters around them), CJK symbols and punctuation, kana, CJK ideographs (URO,
+    /// Extension A, compatibility), Hangul syllables and the full-width ASCII forms: code points
+    /// that are not Emoji_Presentation, Default_Ignorable, controls, format characters or
+    /// selectors, so the font of a cluster of them depends on coverage alone. (A test checks every
+    /// one against the Unicode properties the slow path reads.)
     @inline(__always)
-    static func isPlainCJK(_ v: UInt32) -> Bool {
-        (v >= 0x3041 && v <= 0x30FF) || (v >= 0x3400 && v <= 0x4DBF) || (v >= 0x4E00 && v <= 0x9FFF)
-            || (v >= 0xAC00 && v <= 0xD7A3) || (v >= 0xF900 && v <= 0xFAFF) || (v >= 0xFF01 && v <= 0xFF60)
+    package static func needsOnlyCoverage(_ v: UInt32) -> Bool {
+        (v >= 0x2010 && v <= 0x2027) || (v >= 0x2030 && v <= 0x205E) || (v >= 0x3000 && v <= 0x30FF)
+            || (v >= 0x3400 && v <= 0x4DBF) || (v >= 0x4E00 && v <= 0x9FFF) || (v >= 0xAC00 && v <= 0xD7A3)
+            || (v >= 0xF900 && v <= 0xFAFF) || (v >= 0xFF01 && v <= 0xFF60)
     }
 
     /// Decodes the scalar at `i` (a lone surrogate decodes as U+FFFD, width 1).
