@@ -48,6 +48,18 @@ public enum ScriptItemizer {
         text.withUnsafeBufferPointer { buffer in
             var i = r.lowerBound
             while i < r.upperBound {
+                if current == latin {
+                    // Inside a Latin run, ASCII other than brackets changes nothing: letters are
+                    // Latin, the rest Common. Skip it in a tight loop.
+                    while i < r.upperBound {
+                        let unit = buffer[i]
+                        guard unit < 0x80, unit != 0x28, unit != 0x29, unit != 0x5B, unit != 0x5D, unit != 0x7B,
+                            unit != 0x7D
+                        else { break }
+                        i += 1
+                    }
+                    if i == r.upperBound { break }
+                }
                 let (cp, length) = UTF16Range.codePoint(in: buffer, at: i, end: r.upperBound)
                 let script: Int32
                 var bracket: Int32 = 0
