@@ -34,7 +34,12 @@ final class ResolvedParagraphStyle: Sendable {
         firstLineHeadIndent = nonNegative(style.firstLineHeadIndent)
         headIndent = nonNegative(style.headIndent)
         tailIndent = finite(style.tailIndent)
-        tabStops = style.tabStops.filter { $0.location.isFinite }.sorted { $0.location < $1.location }
+        let stops = style.tabStops
+        let clean = stops.indices.allSatisfy { i in
+            stops[i].location.isFinite && (i == 0 || stops[i - 1].location <= stops[i].location)
+        }
+        // Usually already finite and sorted (the default 12 stops are): then shared, not copied.
+        tabStops = clean ? stops : stops.filter { $0.location.isFinite }.sorted { $0.location < $1.location }
         defaultTabInterval = nonNegative(style.defaultTabInterval)
         lineHeightMultiple = nonNegative(style.lineHeightMultiple)
         minimumLineHeight = nonNegative(style.minimumLineHeight)

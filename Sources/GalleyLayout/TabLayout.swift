@@ -85,7 +85,8 @@ struct TabLayout: Sendable {
 
     /// The TAB offsets of a paragraph's content, ascending.
     static func tabs(in paragraph: ParagraphAnalysis, units: [UInt16]) -> [Int] {
-        paragraph.content.filter { units[$0] == 0x09 }
+        guard paragraph.hasTabs else { return [] }
+        return paragraph.content.filter { units[$0] == 0x09 }
     }
 
     static func firstIndex(in a: [Int], atLeast value: Int) -> Int {
