@@ -14,7 +14,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// The point size. Like `CTFontGetSize`.
     public let size: CGFloat
     /// The shared, size-independent face.
-    package let face: FontFace
+    @usableFromInline package let face: FontFace
     /// Styles the renderer synthesizes because the face lacks them (set on fallback fonts).
     public let syntheticTraits: SyntheticTraits
     /// Families to search, in order, for characters this font lacks, before the collection's own
@@ -203,7 +203,9 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
         face.glyph(for: scalar)
     }
 
-    /// Whether the cmap maps `scalar` to a glyph.
+    /// Whether the cmap maps `scalar` to a glyph. (Inlinable: font fallback asks it for nearly
+    /// every character.)
+    @inlinable
     public func covers(_ scalar: Unicode.Scalar) -> Bool {
         face.covers(scalar)
     }

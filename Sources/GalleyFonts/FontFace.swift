@@ -13,6 +13,7 @@ import Synchronization
 /// which are documented thread-safe on immutable objects; nothing ever mutates them, and they are
 /// destroyed only in `deinit`. Shapers may therefore use `hbFont` from many threads at once. The one
 /// mutable part, the cache of variable-font instances, is behind a `Mutex`.
+@usableFromInline
 package final class FontFace: @unchecked Sendable {
     /// `hb_font_t*` using `hb_ot_font_set_funcs`, scale = (unitsPerEm, unitsPerEm), immutable.
     /// Positions it returns are in font units; scale them by `size / unitsPerEm`.
@@ -45,7 +46,7 @@ package final class FontFace: @unchecked Sendable {
     package let metrics: FaceMetrics
     /// One bit per Basic Multilingual Plane code point that the cmap maps to a real glyph, so the
     /// coverage checks of fallback (one per character laid out) cost a bit test, not a cmap search.
-    private let bmpCoverage: [UInt64]
+    @usableFromInline let bmpCoverage: [UInt64]
     /// The design axes of a variable font (`fvar`), in table order; empty for other fonts.
     package let variationAxes: [Font.VariationAxis]
     /// Instances made by ``instance(for:)``, keyed by their settings.
@@ -148,6 +149,7 @@ package final class FontFace: @unchecked Sendable {
     }
 
     /// The nominal glyph for `scalar` from the cmap, or nil if the face lacks it.
+    @usableFromInline
     package func glyph(for scalar: Unicode.Scalar) -> GlyphID? {
         var glyph: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0, glyph != 0 else { return nil }
@@ -155,6 +157,7 @@ package final class FontFace: @unchecked Sendable {
     }
 
     /// Whether the cmap maps `scalar` to a glyph.
+    @inlinable
     package func covers(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x10000 { return bmpCoverage[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0 }

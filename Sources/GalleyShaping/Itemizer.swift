@@ -258,8 +258,9 @@ package enum Itemizer {
             if uncovered == nil, !requested.covers(scalar) { uncovered = scalar }
         }
         guard let base = first else { return requested }
-        if (base.value < 0x2000 || needsOnlyCoverage(base.value)) && !wantsEmoji && uncovered == nil { return requested }
-        if !wantsEmoji, base.properties.isEmojiPresentation {
+        let plainBase = base.value < 0x2000 || needsOnlyCoverage(base.value)
+        if plainBase && !wantsEmoji && uncovered == nil { return requested }
+        if !wantsEmoji, !plainBase, base.properties.isEmojiPresentation {
             // Emoji_Presentation characters default to emoji style unless U+FE0E follows.
             wantsEmoji = !units[cluster].contains(0xFE0E)
         }
@@ -288,9 +289,10 @@ package enum Itemizer {
     /// one against the Unicode properties the slow path reads.)
     @inline(__always)
     package static func needsOnlyCoverage(_ v: UInt32) -> Bool {
-        (v >= 0x2010 && v <= 0x2027) || (v >= 0x2030 && v <= 0x205E) || (v >= 0x3000 && v <= 0x30FF)
-            || (v >= 0x3400 && v <= 0x4DBF) || (v >= 0x4E00 && v <= 0x9FFF) || (v >= 0xAC00 && v <= 0xD7A3)
-            || (v >= 0xF900 && v <= 0xFAFF) || (v >= 0xFF01 && v <= 0xFF60)
+        // The most frequent block (CJK Unified Ideographs) first.
+        (v >= 0x4E00 && v <= 0x9FFF) || (v >= 0x3000 && v <= 0x30FF) || (v >= 0xFF01 && v <= 0xFF60)
+            || (v >= 0x2010 && v <= 0x2027) || (v >= 0x2030 && v <= 0x205E) || (v >= 0xAC00 && v <= 0xD7A3)
+            || (v >= 0x3400 && v <= 0x4DBF) || (v >= 0xF900 && v <= 0xFAFF)
     }
 
     /// Decodes the scalar at `i` (a lone surrogate decodes as U+FFFD, width 1).
