@@ -6,8 +6,11 @@
 /// the run's part of storage that its line's runs share (reading it copies nothing). Like the
 /// buffers behind CTRunGetGlyphsPtr, CTRunGetPositionsPtr, CTRunGetAdvancesPtr and
 /// CTRunGetStringIndicesPtr. `Array(values)` makes an array of it; an array literal makes one.
+/// Like an array slice, it keeps the storage of its whole line alive while it is held.
 public struct RunValues<Element: Sendable>: RandomAccessCollection, Sendable {
+    /// Glyph positions in the run, from 0.
     public typealias Index = Int
+    /// `0..<count`.
     public typealias Indices = Range<Int>
 
     /// The shared storage and where the run's values start in it.

@@ -39,6 +39,28 @@ struct LineAndRunTests {
         #expect(line.ascent == max(font.ascent, runs[1].font.ascent))
     }
 
+    /// Every run's values are indexed from 0 (like the buffers CTRunGetGlyphsPtr and friends
+    /// return), whatever the run's place in the line's shared storage: one value per glyph in each
+    /// of glyphs, positions, advances and string indices, and the same values as arrays copied
+    /// out of them.
+    @Test func runValuesAreZeroBasedPerRun() throws {
+        let font = try Fonts.dejaVu(40)
+        let t = text("Hi 😀!", [.font(font)])
+        let line = try Typesetter(t).line(for: 0..<t.length)
+        for run in line.glyphRuns {
+            let n = run.glyphCount
+            #expect(run.glyphs.startIndex == 0 && run.glyphs.endIndex == n && run.glyphs.indices == 0..<n)
+            #expect(run.positions.count == n && run.advances.count == n && run.stringIndices.count == n)
+            #expect(Array(run.stringIndices) == run.stringIndices.map { $0 })
+            let copied = run.glyphs.withUnsafeBufferPointer { Array($0) }
+            #expect(copied == Array(run.glyphs))
+        }
+        // The third run ("!") holds the glyph of "!" at index 0, though the line's storage holds
+        // the glyphs of "Hi " and the emoji before it.
+        #expect(line.glyphRuns[2].glyphs[0] == font.glyph(for: "!"))
+        #expect(line.glyphRuns[2].stringIndices == [5])
+    }
+
     /// A right-to-left run has the rightToLeft status and its string indices decrease left to right.
     @Test func rightToLeftRunStatus() throws {
         let hebrew = try Font(path: Fonts.path("NotoSansHebrew-Regular.ttf"), size: 20)
