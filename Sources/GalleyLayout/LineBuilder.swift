@@ -215,8 +215,13 @@ enum LineBuilder {
     static func firstGlyph(of item: ShapedItem, atCluster cluster: Int) -> Int? {
         let clusters = item.storage.clusters[item.glyphRange]
         let rtl = item.isRightToLeft
-        // The first glyph (from the visual start) whose cluster does not come logically before `cluster`.
-        let lo = partition(clusters) { rtl ? $0 <= cluster : $0 >= cluster }
+        // The first glyph (from the visual start) whose cluster does not come logically before
+        // `cluster`; with one glyph per code unit it is at `guess`.
+        let start = clusters.startIndex
+        let lo =
+            rtl
+            ? partition(clusters, guess: start + item.range.upperBound - 1 - cluster) { $0 <= cluster }
+            : partition(clusters, guess: start + cluster - item.range.lowerBound) { $0 >= cluster }
         if rtl {
             // In a right-to-left item the cluster's glyphs start at lo; its logically first glyph
             // is the visually last of them.
@@ -263,13 +268,31 @@ enum LineBuilder {
     /// block, found by binary search.
     static func block(of item: ShapedItem, _ range: Range<Int>) -> Range<Int> {
         let clusters = item.storage.clusters[item.glyphRange]
+        // With one glyph per code unit the block's ends are where `guess` says.
+        let start = clusters.startIndex
         let block: Range<Int>
         if item.isRightToLeft {
-            block = partition(clusters) { $0 < range.upperBound }..<partition(clusters) { $0 < range.lowerBound }
+            let upper = item.range.upperBound
+            block = partition(clusters, guess: start + upper - range.upperBound) { $0 < range.upperBound }
+                ..< partition(clusters, guess: start + upper - range.lowerBound) { $0 < range.lowerBound }
         } else {
-            block = partition(clusters) { $0 >= range.lowerBound }..<partition(clusters) { $0 >= range.upperBound }
+            let lower = item.range.lowerBound
+            block = partition(clusters, guess: start + range.lowerBound - lower) { $0 >= range.lowerBound }
+                ..< partition(clusters, guess: start + range.upperBound - lower) { $0 >= range.upperBound }
         }
         return block.lowerBound..<max(block.lowerBound, block.upperBound)
+    }
+
+    /// The first index of `a` whose element satisfies `predicate` (false then true along `a`),
+    /// trying `guess` first: when it is right (as it is for text shaped one glyph per code unit)
+    /// that costs two comparisons instead of a binary search.
+    static func partition(_ a: ArraySlice<Int>, guess: Int, _ predicate: (Int) -> Bool) -> Int {
+        if guess >= a.startIndex, guess <= a.endIndex, guess == a.endIndex || predicate(a[guess]),
+            guess == a.startIndex || !predicate(a[guess - 1])
+        {
+            return guess
+        }
+        return partition(a, predicate)
     }
 
     /// The first index of `a` whose element satisfies `predicate`, which must be false then true

@@ -148,10 +148,16 @@ package final class ParagraphAnalysis: Sendable {
 
         var whitespace = [Bool](repeating: false, count: content.count)
         var tab = false
-        for i in content {
-            let unit = units[i]
-            whitespace[i - content.lowerBound] = ParagraphAnalysis.hangsAtLineEnd(unit)
-            if unit == 0x09 { tab = true }
+        units.withUnsafeBufferPointer { units in
+            whitespace.withUnsafeMutableBufferPointer { out in
+                for k in 0..<count {
+                    let unit = units[base + k]
+                    // From U+0021 to U+0084 nothing hangs (the common case).
+                    if unit > 0x20 && unit < 0x85 { continue }
+                    out[k] = ParagraphAnalysis.hangsAtLineEnd(unit)
+                    if unit == 0x09 { tab = true }
+                }
+            }
         }
         isWhitespace = whitespace
         hasTabs = tab
