@@ -69,6 +69,7 @@ public struct GlyphRun: Sendable {
     }
 
     /// A run whose values are stretches of storage shared with other runs of its line.
+    @inline(__always)
     package init(
         glyphs: RunValues<GlyphID>, positions: RunValues<CGPoint>, advances: RunValues<CGSize>,
         stringIndices: RunValues<Int>, stringRange: Range<Int>, attributes: Attributes, font: Font, bidiLevel: UInt8,

@@ -45,8 +45,9 @@ enum LineBuilder {
                         flip: false))
             }
         }
+        let shapedAgain = reshaped
         func item(_ piece: Piece) -> ShapedItem {
-            piece.source >= 0 ? items[piece.source] : reshaped[-piece.source - 1]
+            piece.source >= 0 ? items[piece.source] : shapedAgain[-piece.source - 1]
         }
 
         // Rule L1: trailing whitespace takes the paragraph level.
@@ -80,88 +81,37 @@ enum LineBuilder {
 
         // Rule L2: visual order of the pieces.
         let order = pieces.count == 1 ? [0] : BidiParagraph.visualOrder(levels: pieces.map(\.level))
-        // The glyph values of all runs go into one array of each kind for the whole line (each
-        // run a stretch of them): filled in scratch buffers in one pass, then copied once
-        // (`Array(unsafeUninitializedCapacity:)` and `Array(repeating:)` take an unspecialized
-        // allocation path costing ~700 instructions an array; a per-glyph append costs more than
-        // the copy). The runs are made once the line's arrays are complete.
+        // The glyph values of all runs go into one array of each kind for the whole line, each
+        // run a stretch of them (see `LineGlyphScratch`); the runs are made once they are complete.
         let total = pieces.reduce(0) { $0 + $1.glyphs.count }
         var x: CGFloat = 0
         var runs: [GlyphRun] = []
-        runs.reserveCapacity(pieces.count)
+        runs.reserveCapacity(order.count)
         var ascent: CGFloat = 0
         var descent: CGFloat = 0
         var leading: CGFloat = 0
-        let hasTabs = !tabs.widths.isEmpty
         // Per run, in visual order: where its values are, its pen start and its baseline shift.
         typealias Placed = (values: Range<Int>, originX: CGFloat, shift: CGFloat)
         withUnsafeTemporaryAllocation(of: Placed.self, capacity: order.count) { placed in
-            var lineGlyphs: [GlyphID] = []
-            var lineClusters: [Int] = []
-            var linePositions: [CGPoint] = []
-            var lineAdvances: [CGSize] = []
-            lineGlyphs.reserveCapacity(total)
-            lineClusters.reserveCapacity(total)
-            linePositions.reserveCapacity(total)
-            lineAdvances.reserveCapacity(total)
-            withUnsafeTemporaryAllocation(of: GlyphID.self, capacity: total) { outGlyphs in
-                withUnsafeTemporaryAllocation(of: Int.self, capacity: total) { outClusters in
-                    withUnsafeTemporaryAllocation(of: CGPoint.self, capacity: total) { outPositions in
-                        withUnsafeTemporaryAllocation(of: CGSize.self, capacity: total) { outAdvances in
-                            var next = 0
-                            for (r, index) in order.enumerated() {
-                                let piece = pieces[index]
-                                let source = item(piece)
-                                let storage = source.storage
-                                let b = piece.glyphs
-                                let first = next
-                                let start = x
-                                let shift = baselineShift(source.attributes, font: source.font)
-                                let flip = piece.flip
-                                storage.glyphs.withUnsafeBufferPointer { sourceGlyphs in
-                                    storage.clusters.withUnsafeBufferPointer { sourceClusters in
-                                        storage.advances.withUnsafeBufferPointer { sourceAdvances in
-                                            storage.offsets.withUnsafeBufferPointer { sourceOffsets in
-                                                for k in 0..<b.count {
-                                                    let g = flip ? b.upperBound - 1 - k : b.lowerBound + k
-                                                    let cluster = sourceClusters[g]
-                                                    outGlyphs[next] = sourceGlyphs[g]
-                                                    outClusters[next] = cluster
-                                                    let offset = sourceOffsets[g]
-                                                    outPositions[next] = CGPoint(x: x + offset.x, y: offset.y + shift)
-                                                    var advance = sourceAdvances[g]
-                                                    if hasTabs, let tab = tabs.widths[cluster] {
-                                                        // The cluster's first glyph (in visual order) takes
-                                                        // the TAB's width, others none.
-                                                        let firstOfCluster = k == 0 || outClusters[next - 1] != cluster
-                                                        advance = firstOfCluster ? tab : 0
-                                                    }
-                                                    outAdvances[next] = CGSize(width: advance, height: 0)
-                                                    x += advance
-                                                    next += 1
-                                                }
-                                            }
-                                        }
-                                    }
-                                }
-                                placed[r] = (first..<next, start, shift)
-                            }
-                            lineGlyphs.append(contentsOf: UnsafeBufferPointer(rebasing: outGlyphs[0..<next]))
-                            lineClusters.append(contentsOf: UnsafeBufferPointer(rebasing: outClusters[0..<next]))
-                            linePositions.append(contentsOf: UnsafeBufferPointer(rebasing: outPositions[0..<next]))
-                            lineAdvances.append(contentsOf: UnsafeBufferPointer(rebasing: outAdvances[0..<next]))
-                        }
-                    }
+            let values = LineGlyphScratch.collect(count: total) { scratch in
+                for (r, index) in order.enumerated() {
+                    let source = item(pieces[index])
+                    let start = x
+                    let shift = baselineShift(source.attributes, font: source.font)
+                    let range = scratch.append(
+                        pieces[index].glyphs, of: source.storage, reversed: pieces[index].flip, shift: shift,
+                        tabs: tabs, x: &x)
+                    placed[r] = (range, start, shift)
                 }
             }
             for (r, index) in order.enumerated() {
                 let piece = pieces[index]
                 let source = item(piece)
-                let (values, originX, shift) = placed[r]
+                let (range, originX, shift) = placed[r]
                 let run = GlyphRun(
-                    glyphs: RunValues(lineGlyphs, range: values), positions: RunValues(linePositions, range: values),
-                    advances: RunValues(lineAdvances, range: values),
-                    stringIndices: RunValues(lineClusters, range: values), stringRange: piece.range,
+                    glyphs: RunValues(values.glyphs, range: range), positions: RunValues(values.positions, range: range),
+                    advances: RunValues(values.advances, range: range),
+                    stringIndices: RunValues(values.stringIndices, range: range), stringRange: piece.range,
                     attributes: source.attributes, font: source.font, bidiLevel: piece.level,
                     isPlaceholder: source.isPlaceholder, originX: originX, baselineShift: shift)
                 let m = run.verticalMetrics

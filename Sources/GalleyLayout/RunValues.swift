@@ -20,6 +20,7 @@ public struct RunValues<Element: Sendable>: RandomAccessCollection, Sendable {
     public let count: Int
 
     /// The values `range` of `storage` (shared, not copied).
+    @inline(__always)
     init(_ storage: [Element], range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= storage.count, "range outside the storage")
         self.storage = storage

@@ -1,0 +1,98 @@
+// Collecting the glyph values of one line's runs: each run's glyphs, positions, advances and
+// string indices are written into scratch buffers as the line builder goes through its runs,
+// then copied once into the four arrays all the line's runs share (each run a RunValues view of
+// its stretch).
+import Foundation
+import GalleyFonts
+import GalleyShaping
+
+/// Scratch buffers for the glyph values of one line, valid inside `collect(count:_:)` only.
+struct LineGlyphScratch {
+    /// The four arrays a line's runs share.
+    struct Values {
+        let glyphs: [GlyphID]
+        let positions: [CGPoint]
+        let advances: [CGSize]
+        let stringIndices: [Int]
+    }
+
+    private let glyphs: UnsafeMutableBufferPointer<GlyphID>
+    private let positions: UnsafeMutableBufferPointer<CGPoint>
+    private let advances: UnsafeMutableBufferPointer<CGSize>
+    private let stringIndices: UnsafeMutableBufferPointer<Int>
+    /// How many values are written so far.
+    private(set) var count = 0
+
+    /// Lets `body` append up to `count` glyphs, then returns them as arrays. The scratch space is
+    /// temporary (on the stack when small) and the arrays are made with `reserveCapacity` and one
+    /// copy each: `Array(unsafeUninitializedCapacity:)` and `Array(repeating:)` take an
+    /// unspecialized allocation path costing ~700 instructions an array, and a per-glyph append
+    /// costs more than the copy.
+    @inline(__always)
+    static func collect(count: Int, _ body: (inout LineGlyphScratch) -> Void) -> Values {
+        withUnsafeTemporaryAllocation(of: GlyphID.self, capacity: count) { glyphs in
+            withUnsafeTemporaryAllocation(of: CGPoint.self, capacity: count) { positions in
+                withUnsafeTemporaryAllocation(of: CGSize.self, capacity: count) { advances in
+                    withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { indices in
+                        var scratch = LineGlyphScratch(
+                            glyphs: glyphs, positions: positions, advances: advances, stringIndices: indices)
+                        body(&scratch)
+                        return scratch.values()
+                    }
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private func values() -> Values {
+        @inline(__always) func copy<T>(_ buffer: UnsafeMutableBufferPointer<T>) -> [T] {
+            var array: [T] = []
+            array.reserveCapacity(count)
+            array.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
+            return array
+        }
+        return Values(glyphs: copy(glyphs), positions: copy(positions), advances: copy(advances), stringIndices: copy(stringIndices))
+    }
+
+    /// Appends the glyphs `block` of `storage` (in reverse when `reversed`), pen positions from
+    /// `x` on (advanced past them), raised by `shift`; a TAB's cluster takes its width from
+    /// `tabs` on its visually first glyph, its other glyphs none. Returns where they went.
+    @inline(__always)
+    mutating func append(
+        _ block: Range<Int>, of storage: GlyphStorage, reversed: Bool, shift: CGFloat, tabs: TabLayout,
+        x: inout CGFloat
+    ) -> Range<Int> {
+        let first = count
+        let hasTabs = !tabs.widths.isEmpty
+        var next = count
+        var pen = x
+        storage.glyphs.withUnsafeBufferPointer { sourceGlyphs in
+            storage.clusters.withUnsafeBufferPointer { sourceClusters in
+                storage.advances.withUnsafeBufferPointer { sourceAdvances in
+                    storage.offsets.withUnsafeBufferPointer { sourceOffsets in
+                        for k in 0..<block.count {
+                            let g = reversed ? block.upperBound - 1 - k : block.lowerBound + k
+                            let cluster = sourceClusters[g]
+                            glyphs[next] = sourceGlyphs[g]
+                            stringIndices[next] = cluster
+                            let offset = sourceOffsets[g]
+                            positions[next] = CGPoint(x: pen + offset.x, y: offset.y + shift)
+                            var advance = sourceAdvances[g]
+                            if hasTabs, let tab = tabs.widths[cluster] {
+                                let firstOfCluster = k == 0 || stringIndices[next - 1] != cluster
+                                advance = firstOfCluster ? tab : 0
+                            }
+                            advances[next] = CGSize(width: advance, height: 0)
+                            pen += advance
+                            next += 1
+                        }
+                    }
+                }
+            }
+        }
+        count = next
+        x = pen
+        return first..<next
+    }
+}
