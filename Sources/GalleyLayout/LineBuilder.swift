@@ -52,10 +52,14 @@ enum LineBuilder {
 
         // Rule L1: trailing whitespace takes the paragraph level.
         let trimmedEnd = paragraph.endTrimmingWhitespace(glyphRange)
-        if trimmedEnd < glyphRange.upperBound {
+        let base = paragraph.baseLevel
+        // Only pieces at another level than the paragraph's that reach into the trailing
+        // whitespace change (none in a left-to-right line of left-to-right text).
+        if trimmedEnd < glyphRange.upperBound,
+            pieces.contains(where: { $0.level != base && $0.range.upperBound > trimmedEnd })
+        {
             var adjusted: [Piece] = []
             adjusted.reserveCapacity(pieces.count + 1)
-            let base = paragraph.baseLevel
             for piece in pieces {
                 if piece.level == base || piece.range.upperBound <= trimmedEnd {
                     adjusted.append(piece)
