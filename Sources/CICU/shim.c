@@ -21,6 +21,7 @@ _Static_assert((int)GALLEY_SCRIPT_COMMON == (int)USCRIPT_COMMON, "script code mi
 _Static_assert((int)GALLEY_SCRIPT_INHERITED == (int)USCRIPT_INHERITED, "script code mismatch");
 _Static_assert((int)GALLEY_SCRIPT_UNKNOWN == (int)USCRIPT_UNKNOWN, "script code mismatch");
 _Static_assert((int)GALLEY_SCRIPT_LATIN == (int)USCRIPT_LATIN, "script code mismatch");
+_Static_assert((int)GALLEY_SCRIPT_HAN == (int)USCRIPT_HAN, "script code mismatch");
 
 // MARK: - Break iterator pool
 //

@@ -39,6 +39,8 @@ public struct Script: Sendable, Hashable, CustomStringConvertible {
     public static let unknown = Script(icuCode: Int32(GALLEY_SCRIPT_UNKNOWN))
     /// "Latn".
     public static let latin = Script(icuCode: Int32(GALLEY_SCRIPT_LATIN))
+    /// "Hani", the CJK ideographs.
+    public static let han = Script(icuCode: Int32(GALLEY_SCRIPT_HAN))
 
     /// The Script property of a code point.
     public static func of(_ scalar: Unicode.Scalar) -> Script {

@@ -40,6 +40,7 @@ public enum ScriptItemizer {
         guard !r.isEmpty else { return [] }
         let unresolved = Int32(GALLEY_SCRIPT_COMMON)
         let latin = Int32(GALLEY_SCRIPT_LATIN)
+        let han = Int32(GALLEY_SCRIPT_HAN)
         var runs: [ScriptRun] = []
         var runStart = r.lowerBound
         var current = unresolved
@@ -75,6 +76,9 @@ public enum ScriptItemizer {
                     case 0x29, 0x5D, 0x7D: bracket = 2
                     default: break
                     }
+                } else if cp >= 0x4E00 && cp <= 0x9FFF {
+                    // CJK Unified Ideographs: every code point is Han (Scripts.txt), none a bracket.
+                    script = han
                 } else {
                     script = galley_script(cp)
                     if !Script.isReal(script) { bracket = galley_paired_bracket(cp, &pair) }

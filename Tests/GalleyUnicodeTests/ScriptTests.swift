@@ -17,6 +17,16 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
 
+    /// The itemizer takes every code point of CJK Unified Ideographs (U+4E00–U+9FFF) as Han
+    /// without asking ICU: Scripts.txt must say Han for each, and a run of them is one Han run.
+    @Test func unifiedIdeographsAreAllHan() throws {
+        let table = try UnicodeDataFiles.scriptTable()
+        let offenders = (UInt32(0x4E00)...0x9FFF).filter { table[Int($0)] != "Hani" }
+        #expect(offenders.isEmpty, "\(offenders.prefix(10).map { String($0, radix: 16) })")
+        let text = Array("一丁\u{9FFF}龥".utf16)
+        #expect(ScriptItemizer.runs(in: text, range: 0..<text.count) == [ScriptRun(range: 0..<4, script: .han)])
+    }
+
     /// Script_Extensions equal ScriptExtensions.txt where listed ("Hira Kana" → both),
     /// and are just the Script elsewhere.
     @Test func scriptExtensionsMatchFile() throws {

@@ -76,6 +76,7 @@ int32_t galley_paired_bracket(uint32_t code_point, uint32_t *pair);
 enum {
     GALLEY_SCRIPT_COMMON = 0,
     GALLEY_SCRIPT_INHERITED = 1,
+    GALLEY_SCRIPT_HAN = 17,
     GALLEY_SCRIPT_LATIN = 25,
     GALLEY_SCRIPT_UNKNOWN = 103
 };
