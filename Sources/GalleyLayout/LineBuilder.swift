@@ -160,30 +160,32 @@ enum LineBuilder {
     /// HB_GLYPH_FLAG_UNSAFE_TO_BREAK.
     static func unsafeToBreak(_ item: ShapedItem, at offset: Int) -> Bool {
         guard let g = firstGlyph(of: item, atCluster: offset) else { return true }
-        return item.storage.unsafeToBreak[g]
+        return item.storage.glyphs[g].unsafeToBreak
     }
 
     /// The index (in the item's glyph storage) of the logically first glyph whose cluster is
     /// `cluster`, by binary search (clusters are monotonic: increasing in a left-to-right item,
     /// decreasing in a right-to-left one).
     static func firstGlyph(of item: ShapedItem, atCluster cluster: Int) -> Int? {
-        let clusters = item.storage.clusters[item.glyphRange]
+        let glyphs = item.storage.glyphs[item.glyphRange]
         let rtl = item.isRightToLeft
+        // Clusters in the storage count from its base.
+        let target = Int32(cluster - item.storage.base)
         // The first glyph (from the visual start) whose cluster does not come logically before
         // `cluster`; with one glyph per code unit it is at `guess`.
-        let start = clusters.startIndex
+        let start = glyphs.startIndex
         let lo =
             rtl
-            ? partition(clusters, guess: start + item.range.upperBound - 1 - cluster) { $0 <= cluster }
-            : partition(clusters, guess: start + cluster - item.range.lowerBound) { $0 >= cluster }
+            ? partition(glyphs, guess: start + item.range.upperBound - 1 - cluster) { $0.cluster <= target }
+            : partition(glyphs, guess: start + cluster - item.range.lowerBound) { $0.cluster >= target }
         if rtl {
             // In a right-to-left item the cluster's glyphs start at lo; its logically first glyph
             // is the visually last of them.
             var last = lo
-            while last < clusters.endIndex, clusters[last] == cluster { last += 1 }
+            while last < glyphs.endIndex, glyphs[last].cluster == target { last += 1 }
             return last > lo ? last - 1 : nil
         }
-        return lo < clusters.endIndex && clusters[lo] == cluster ? lo : nil
+        return lo < glyphs.endIndex && glyphs[lo].cluster == target ? lo : nil
     }
 
     /// A stretch of a line: a block of glyphs of one shaped item, at a bidi level.
@@ -221,18 +223,21 @@ enum LineBuilder {
     /// `range`, without shaping again. Clusters are monotonic, so those glyphs are one contiguous
     /// block, found by binary search.
     static func block(of item: ShapedItem, _ range: Range<Int>) -> Range<Int> {
-        let clusters = item.storage.clusters[item.glyphRange]
+        let glyphs = item.storage.glyphs[item.glyphRange]
+        // Clusters in the storage count from its base.
+        let from = Int32(range.lowerBound - item.storage.base)
+        let to = Int32(range.upperBound - item.storage.base)
         // With one glyph per code unit the block's ends are where `guess` says.
-        let start = clusters.startIndex
+        let start = glyphs.startIndex
         let block: Range<Int>
         if item.isRightToLeft {
             let upper = item.range.upperBound
-            block = partition(clusters, guess: start + upper - range.upperBound) { $0 < range.upperBound }
-                ..< partition(clusters, guess: start + upper - range.lowerBound) { $0 < range.lowerBound }
+            block = partition(glyphs, guess: start + upper - range.upperBound) { $0.cluster < to }
+                ..< partition(glyphs, guess: start + upper - range.lowerBound) { $0.cluster < from }
         } else {
             let lower = item.range.lowerBound
-            block = partition(clusters, guess: start + range.lowerBound - lower) { $0 >= range.lowerBound }
-                ..< partition(clusters, guess: start + range.upperBound - lower) { $0 >= range.upperBound }
+            block = partition(glyphs, guess: start + range.lowerBound - lower) { $0.cluster >= from }
+                ..< partition(glyphs, guess: start + range.upperBound - lower) { $0.cluster >= to }
         }
         return block.lowerBound..<max(block.lowerBound, block.upperBound)
     }
@@ -240,7 +245,7 @@ enum LineBuilder {
     /// The first index of `a` whose element satisfies `predicate` (false then true along `a`),
     /// trying `guess` first: when it is right (as it is for text shaped one glyph per code unit)
     /// that costs two comparisons instead of a binary search.
-    static func partition(_ a: ArraySlice<Int>, guess: Int, _ predicate: (Int) -> Bool) -> Int {
+    static func partition<Element>(_ a: ArraySlice<Element>, guess: Int, _ predicate: (Element) -> Bool) -> Int {
         if guess >= a.startIndex, guess <= a.endIndex, guess == a.endIndex || predicate(a[guess]),
             guess == a.startIndex || !predicate(a[guess - 1])
         {
@@ -257,7 +262,7 @@ enum LineBuilder {
 
     /// The first index of `a` whose element satisfies `predicate`, which must be false then true
     /// along it (`a.endIndex` if none does).
-    static func partition(_ a: ArraySlice<Int>, _ predicate: (Int) -> Bool) -> Int {
+    static func partition<Element>(_ a: ArraySlice<Element>, _ predicate: (Element) -> Bool) -> Int {
         var lo = a.startIndex
         var hi = a.endIndex
         while lo < hi {

@@ -67,28 +67,22 @@ struct LineGlyphScratch {
         let hasTabs = !tabs.widths.isEmpty
         var next = count
         var pen = x
-        storage.glyphs.withUnsafeBufferPointer { sourceGlyphs in
-            storage.clusters.withUnsafeBufferPointer { sourceClusters in
-                storage.advances.withUnsafeBufferPointer { sourceAdvances in
-                    storage.offsets.withUnsafeBufferPointer { sourceOffsets in
-                        for k in 0..<block.count {
-                            let g = reversed ? block.upperBound - 1 - k : block.lowerBound + k
-                            let cluster = sourceClusters[g]
-                            glyphs[next] = sourceGlyphs[g]
-                            stringIndices[next] = cluster
-                            let offset = sourceOffsets[g]
-                            positions[next] = CGPoint(x: pen + offset.x, y: offset.y + shift)
-                            var advance = sourceAdvances[g]
-                            if hasTabs, let tab = tabs.widths[cluster] {
-                                let firstOfCluster = k == 0 || stringIndices[next - 1] != cluster
-                                advance = firstOfCluster ? tab : 0
-                            }
-                            advances[next] = CGSize(width: advance, height: 0)
-                            pen += advance
-                            next += 1
-                        }
-                    }
+        let base = storage.base
+        storage.glyphs.withUnsafeBufferPointer { source in
+            for k in 0..<block.count {
+                let glyph = source[reversed ? block.upperBound - 1 - k : block.lowerBound + k]
+                let cluster = base + Int(glyph.cluster)
+                glyphs[next] = glyph.id
+                stringIndices[next] = cluster
+                positions[next] = CGPoint(x: pen + glyph.offset.x, y: glyph.offset.y + shift)
+                var advance = glyph.advance
+                if hasTabs, let tab = tabs.widths[cluster] {
+                    let firstOfCluster = k == 0 || stringIndices[next - 1] != cluster
+                    advance = firstOfCluster ? tab : 0
                 }
+                advances[next] = CGSize(width: advance, height: 0)
+                pen += advance
+                next += 1
             }
         }
         count = next

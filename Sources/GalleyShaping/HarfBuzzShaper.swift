@@ -41,35 +41,43 @@ package struct ShapingRequest: Sendable {
     }
 }
 
-/// Glyphs as HarfBuzz produced them, in visual order, scaled to points: one request's, or the
-/// glyphs of many requests appended one after another (a paragraph's items share one set of
-/// arrays, so shaping an item allocates nothing of its own).
+/// One glyph as HarfBuzz positioned it, scaled to points.
+package struct ShapedGlyph: Sendable, Equatable {
+    /// The glyph id in the item's font.
+    package var id: GlyphID
+    /// The UTF-16 offset of the first code unit of the glyph's cluster, counted from the start of
+    /// the shaping context (the paragraph's content), so a paragraph moved by an edit keeps its
+    /// glyphs as they are.
+    package var cluster: Int32
+    /// HarfBuzz's HB_GLYPH_FLAG_UNSAFE_TO_BREAK: breaking the line before this glyph's cluster
+    /// would change the shaping on either side, so the pieces must be shaped again.
+    package var unsafeToBreak: Bool
+    /// Horizontal advance, kern included.
+    package var advance: CGFloat
+    /// Offset from the pen position (x right, y up).
+    package var offset: CGPoint
+
+    package init(id: GlyphID, cluster: Int32, unsafeToBreak: Bool, advance: CGFloat, offset: CGPoint) {
+        self.id = id
+        self.cluster = cluster
+        self.unsafeToBreak = unsafeToBreak
+        self.advance = advance
+        self.offset = offset
+    }
+}
+
+/// Glyphs as HarfBuzz produced them, in visual order: one request's, or the glyphs of many
+/// requests with the same context appended one after another (a paragraph's items share one
+/// array, so shaping an item allocates nothing of its own).
 package struct ShapedGlyphs: Sendable {
-    package var glyphs: [GlyphID] = []
-    package var clusters: [Int] = []
-    package var advances: [CGFloat] = []
-    package var offsets: [CGPoint] = []
-    package var unsafeToBreak: [Bool] = []
+    package var glyphs: [ShapedGlyph] = []
+    /// The offset in the whole text that clusters count from (the shaping context's start).
+    package let base: Int
 
-    package init() {}
+    package init(base: Int) { self.base = base }
 
-    /// Room for `count` more glyphs without reallocating.
-    package mutating func reserveCapacity(_ count: Int) {
-        glyphs.reserveCapacity(count)
-        clusters.reserveCapacity(count)
-        advances.reserveCapacity(count)
-        offsets.reserveCapacity(count)
-        unsafeToBreak.reserveCapacity(count)
-    }
-
-    /// Appends one glyph.
-    package mutating func append(glyph: GlyphID, cluster: Int, advance: CGFloat, offset: CGPoint, unsafeToBreak unsafe: Bool) {
-        glyphs.append(glyph)
-        clusters.append(cluster)
-        advances.append(advance)
-        offsets.append(offset)
-        unsafeToBreak.append(unsafe)
-    }
+    /// The cluster of glyph `i` as an offset in the whole text.
+    package func cluster(_ i: Int) -> Int { base + Int(glyphs[i].cluster) }
 
     package var count: Int { glyphs.count }
 }
@@ -78,13 +86,15 @@ package enum HarfBuzzShaper {
     /// Shapes `request.range` with HarfBuzz. The font's HarfBuzz object is immutable and scaled to
     /// font units, so this is safe from many threads; results are scaled by size / unitsPerEm.
     package static func shape(_ request: ShapingRequest) -> ShapedGlyphs {
-        var out = ShapedGlyphs()
+        var out = ShapedGlyphs(base: request.context.lowerBound)
         shape(request, into: &out)
         return out
     }
 
-    /// Shapes `request.range` and appends its glyphs to `out`.
+    /// Shapes `request.range` and appends its glyphs to `out`, whose base must be the start of
+    /// `request.context`.
     package static func shape(_ request: ShapingRequest, into out: inout ShapedGlyphs) {
+        precondition(out.base == request.context.lowerBound, "glyphs of another context")
         let range = request.range
         guard !range.isEmpty else { return }
         let context = request.context
@@ -129,36 +139,24 @@ package enum HarfBuzzShaper {
         else { return }
         let n = Int(count)
         let scale = request.font.size / CGFloat(request.font.unitsPerEm)
-        let offset = context.lowerBound
         let first = out.count
-        // Each array is filled in a scratch buffer, then appended in one copy: a per-glyph append
-        // costs ~15 instructions an array (and `Array(unsafeUninitializedCapacity:)` goes through
-        // an unspecialized allocation path costing ~700 instructions an array).
-        out.reserveCapacity(n)
+        // Filled in a scratch buffer, then appended in one copy (a per-glyph append costs more,
+        // and `Array(unsafeUninitializedCapacity:)` goes through an unspecialized allocation path
+        // costing ~700 instructions an array).
+        out.glyphs.reserveCapacity(first + n)
         let flag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
-        withUnsafeTemporaryAllocation(of: GlyphID.self, capacity: n) { glyphs in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { clusters in
-                withUnsafeTemporaryAllocation(of: CGFloat.self, capacity: n) { advances in
-                    withUnsafeTemporaryAllocation(of: CGPoint.self, capacity: n) { offsets in
-                        withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { unsafe in
-                            for i in 0..<n {
-                                let info = infos[i]
-                                let pos = positions[i]
-                                glyphs[i] = info.codepoint
-                                clusters[i] = Int(info.cluster) + offset
-                                advances[i] = CGFloat(pos.x_advance) * scale
-                                offsets[i] = CGPoint(x: CGFloat(pos.x_offset) * scale, y: CGFloat(pos.y_offset) * scale)
-                                unsafe[i] = info.mask & flag != 0
-                            }
-                            out.glyphs.append(contentsOf: UnsafeBufferPointer(glyphs))
-                            out.clusters.append(contentsOf: UnsafeBufferPointer(clusters))
-                            out.advances.append(contentsOf: UnsafeBufferPointer(advances))
-                            out.offsets.append(contentsOf: UnsafeBufferPointer(offsets))
-                            out.unsafeToBreak.append(contentsOf: UnsafeBufferPointer(unsafe))
-                        }
-                    }
-                }
+        withUnsafeTemporaryAllocation(of: ShapedGlyph.self, capacity: n) { glyphs in
+            for i in 0..<n {
+                let info = infos[i]
+                let pos = positions[i]
+                glyphs.initializeElement(
+                    at: i,
+                    to: ShapedGlyph(
+                        id: info.codepoint, cluster: Int32(bitPattern: info.cluster), unsafeToBreak: info.mask & flag != 0,
+                        advance: CGFloat(pos.x_advance) * scale,
+                        offset: CGPoint(x: CGFloat(pos.x_offset) * scale, y: CGFloat(pos.y_offset) * scale)))
             }
+            out.glyphs.append(contentsOf: UnsafeBufferPointer(glyphs))
         }
         replaceControlGlyphs(in: &out, from: first, text: request.text, font: request.font)
         if request.kern != 0 { applyKern(request.kern, to: &out, from: first) }
@@ -169,22 +167,23 @@ package enum HarfBuzzShaper {
     /// font's space instead: blank, one space wide (the line builder then gives a TAB its width
     /// from the tab stops). Only glyphs from `first` on are looked at.
     static func replaceControlGlyphs(in glyphs: inout ShapedGlyphs, from first: Int, text: [UInt16], font: Font) {
-        for i in first..<glyphs.count where glyphs.glyphs[i] == 0 {
-            let unit = text[glyphs.clusters[i]]
+        for i in first..<glyphs.count where glyphs.glyphs[i].id == 0 {
+            let unit = text[glyphs.cluster(i)]
             guard unit < 0x20 || (unit >= 0x7F && unit < 0xA0) else { continue }
             let space = font.glyph(for: " ") ?? 0
-            glyphs.glyphs[i] = space
-            glyphs.advances[i] = font.advance(for: space)
-            glyphs.offsets[i] = .zero
+            glyphs.glyphs[i].id = space
+            glyphs.glyphs[i].advance = font.advance(for: space)
+            glyphs.glyphs[i].offset = .zero
         }
     }
 
-    /// Adds `kern` to each cluster's width (of the glyphs from `first` on), on the cluster's last glyph in visual order (so in
-    /// right-to-left text the extra space sits on the cluster's right, before it in reading order).
+    /// Adds `kern` to each cluster's width (of the glyphs from `first` on), on the cluster's last
+    /// glyph in visual order (so in right-to-left text the extra space sits on the cluster's
+    /// right, before it in reading order).
     static func applyKern(_ kern: CGFloat, to glyphs: inout ShapedGlyphs, from first: Int) {
-        let n = glyphs.glyphs.count
-        for i in first..<n where i == n - 1 || glyphs.clusters[i + 1] != glyphs.clusters[i] {
-            glyphs.advances[i] += kern
+        let n = glyphs.count
+        for i in first..<n where i == n - 1 || glyphs.glyphs[i + 1].cluster != glyphs.glyphs[i].cluster {
+            glyphs.glyphs[i].advance += kern
         }
     }
 }

@@ -109,8 +109,8 @@ package final class ParagraphAnalysis: Sendable {
             text: text, content: content, levels: levels, graphemes: graphemes, defaultFont: defaultFont,
             fonts: fonts)
         // Every item's glyphs go into one storage (a paragraph has about one glyph per code unit).
-        var shaped = ShapedGlyphs()
-        shaped.reserveCapacity(content.count)
+        var shaped = ShapedGlyphs(base: content.lowerBound)
+        shaped.glyphs.reserveCapacity(content.count)
         var glyphRanges: [Range<Int>] = []
         glyphRanges.reserveCapacity(specs.count)
         for spec in specs {
@@ -133,13 +133,12 @@ package final class ParagraphAnalysis: Sendable {
         let base = content.lowerBound
         var prefix = [CGFloat](repeating: 0, count: count + 1)
         prefix.withUnsafeMutableBufferPointer { sums in
-            storage.clusters.withUnsafeBufferPointer { clusters in
-                storage.advances.withUnsafeBufferPointer { advances in
-                    for k in 0..<min(clusters.count, advances.count) {
-                        let slot = clusters[k] - base
-                        precondition(slot >= 0 && slot < count, "cluster outside the paragraph")
-                        sums[slot + 1] += advances[k]
-                    }
+            storage.glyphs.withUnsafeBufferPointer { glyphs in
+                // Clusters count from the content's start (the storage's base).
+                for glyph in glyphs {
+                    let slot = Int(glyph.cluster)
+                    precondition(slot >= 0 && slot < count, "cluster outside the paragraph")
+                    sums[slot + 1] += glyph.advance
                 }
             }
             for i in 0..<count { sums[i + 1] += sums[i] }
@@ -185,7 +184,10 @@ package final class ParagraphAnalysis: Sendable {
         let first = glyphs.count
         if let delegate = spec.attributes.runDelegate, spec.range.count == 1, units[spec.range.lowerBound] == 0xFFFC {
             // A placeholder: one glyph-less slot as wide as its delegate says.
-            glyphs.append(glyph: 0, cluster: range.lowerBound, advance: delegate.width, offset: .zero, unsafeToBreak: false)
+            glyphs.glyphs.append(
+                ShapedGlyph(
+                    id: 0, cluster: Int32(range.lowerBound - glyphs.base), unsafeToBreak: false, advance: delegate.width,
+                    offset: .zero))
         } else {
             HarfBuzzShaper.shape(
                 ShapingRequest(
@@ -201,7 +203,7 @@ package final class ParagraphAnalysis: Sendable {
     /// Shapes `range` (inside `spec.range`) of an item on its own: an item with its own storage
     /// (for a piece of an item cut where HarfBuzz said a break is unsafe).
     package static func shape(_ spec: ItemSpec, units: [UInt16], context: Range<Int>, range: Range<Int>) -> ShapedItem {
-        var glyphs = ShapedGlyphs()
+        var glyphs = ShapedGlyphs(base: context.lowerBound)
         let glyphRange = shape(spec, units: units, context: context, range: range, into: &glyphs)
         return ShapedItem(
             range: range, font: spec.font, attributes: spec.attributes, level: spec.level, script: spec.script,

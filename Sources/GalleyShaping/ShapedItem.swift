@@ -5,42 +5,37 @@ import Foundation
 import GalleyFonts
 import GalleyText
 
-/// The glyphs of a paragraph's items (or of one item shaped again), in one set of arrays: an
-/// item's glyphs are `ShapedItem.glyphRange` of them. Immutable. One storage per paragraph rather
-/// than five arrays per item: a paragraph with font fallback has dozens of items, and each array
-/// is an allocation to make and to free.
+/// The glyphs of a paragraph's items (or of one item shaped again), in one array: an item's
+/// glyphs are `ShapedItem.glyphRange` of it. Immutable. One array per paragraph rather than some
+/// per item: a paragraph with font fallback has dozens of items, and each array is an allocation
+/// to make and to free.
 package final class GlyphStorage: Sendable {
-    /// Glyph ids.
-    package let glyphs: [GlyphID]
-    /// For each glyph, the UTF-16 offset (in the whole text) of the first code unit of its cluster.
-    package let clusters: [Int]
-    /// Horizontal advance of each glyph, kern included.
-    package let advances: [CGFloat]
-    /// Offset of each glyph from its pen position (x right, y up).
-    package let offsets: [CGPoint]
-    /// HarfBuzz's HB_GLYPH_FLAG_UNSAFE_TO_BREAK: breaking the line before this glyph's cluster
-    /// would change the shaping on either side, so the pieces must be shaped again.
-    package let unsafeToBreak: [Bool]
+    /// The glyphs, each item's in visual order.
+    package let glyphs: [ShapedGlyph]
+    /// The offset in the whole text that the glyphs' clusters count from (the paragraph
+    /// content's start).
+    package let base: Int
 
-    /// Takes the arrays of `shaped`.
+    /// Takes the glyphs of `shaped`.
     package init(_ shaped: ShapedGlyphs) {
         glyphs = shaped.glyphs
-        clusters = shaped.clusters
-        advances = shaped.advances
-        offsets = shaped.offsets
-        unsafeToBreak = shaped.unsafeToBreak
+        base = shaped.base
     }
 
-    /// The same glyphs with every cluster offset moved by `delta` (for a paragraph moved by an edit).
-    package func shifted(by delta: Int) -> GlyphStorage {
-        var moved = ShapedGlyphs()
-        moved.glyphs = glyphs
-        moved.clusters = clusters.map { $0 + delta }
-        moved.advances = advances
-        moved.offsets = offsets
-        moved.unsafeToBreak = unsafeToBreak
-        return GlyphStorage(moved)
+    private init(glyphs: [ShapedGlyph], base: Int) {
+        self.glyphs = glyphs
+        self.base = base
     }
+
+    /// The same glyphs for the paragraph moved by `delta` code units (an edit before it): the
+    /// array is shared, only the base moves.
+    package func shifted(by delta: Int) -> GlyphStorage {
+        GlyphStorage(glyphs: glyphs, base: base + delta)
+    }
+
+    /// The cluster of glyph `i` as an offset in the whole text.
+    @inline(__always)
+    package func cluster(_ i: Int) -> Int { base + Int(glyphs[i].cluster) }
 
     package var count: Int { glyphs.count }
 }
@@ -85,15 +80,15 @@ package final class ShapedItem: Sendable {
     /// The number of glyphs.
     package var glyphCount: Int { glyphRange.count }
     /// The item's glyph ids (a copy; line building reads `storage` directly).
-    package var glyphs: [GlyphID] { Array(storage.glyphs[glyphRange]) }
-    /// The item's cluster offsets (a copy).
-    package var clusters: [Int] { Array(storage.clusters[glyphRange]) }
-    /// The item's advances (a copy).
-    package var advances: [CGFloat] { Array(storage.advances[glyphRange]) }
-    /// The item's glyph offsets (a copy).
-    package var offsets: [CGPoint] { Array(storage.offsets[glyphRange]) }
-    /// The item's unsafe-to-break flags (a copy).
-    package var unsafeToBreak: [Bool] { Array(storage.unsafeToBreak[glyphRange]) }
+    package var glyphs: [GlyphID] { storage.glyphs[glyphRange].map(\.id) }
+    /// For each glyph, the UTF-16 offset in the whole text of its cluster's first code unit.
+    package var clusters: [Int] { glyphRange.map { storage.cluster($0) } }
+    /// The item's advances.
+    package var advances: [CGFloat] { storage.glyphs[glyphRange].map(\.advance) }
+    /// The item's glyph offsets.
+    package var offsets: [CGPoint] { storage.glyphs[glyphRange].map(\.offset) }
+    /// The item's unsafe-to-break flags.
+    package var unsafeToBreak: [Bool] { storage.glyphs[glyphRange].map(\.unsafeToBreak) }
     /// The sum of the item's advances.
-    package var totalAdvance: CGFloat { storage.advances[glyphRange].reduce(0, +) }
+    package var totalAdvance: CGFloat { storage.glyphs[glyphRange].reduce(0) { $0 + $1.advance } }
 }
