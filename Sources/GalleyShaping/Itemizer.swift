@@ -154,8 +154,8 @@ package enum Itemizer {
     /// character or punctuation (`needsOnlyCoverage`) that font covers, or when the item is in
     /// `fallback` (a non-colour fallback font of the same cascade list, which `resolveFont` keeps
     /// as the previous font) and the cluster is such a character that `requested` lacks and
-    /// `fallback` has. ASCII coverage is learnt lazily into `known`
-    /// and `covered` (bit c for code unit c).
+    /// `fallback` has. ASCII coverage is learnt lazily into `known` and `covered` (bit c for
+    /// code unit c).
     @inline(__always)
     static func skipContinuing(
         from g: Int, graphemes: UnsafeBufferPointer<Int>, units: UnsafeBufferPointer<UInt16>,
