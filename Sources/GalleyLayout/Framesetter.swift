@@ -199,18 +199,7 @@ public final class Framesetter: Sendable {
             let startsParagraph = start == paragraph.span.range.lowerBound
             let head = resolved.headIndent(firstLine: startsParagraph)
             let width = resolved.lineWidth(frameWidth: frameWidth, head: head)
-            let mode = paragraph.style.lineBreakMode
-            var lineEnd: Int
-            if mode.isSingleLine {
-                lineEnd = typesetter.singleLineEnd(paragraph, from: start)
-            } else {
-                lineEnd = typesetter.lineEnd(paragraph, from: start, width: width, clusterOnly: mode == .charWrapping, offset: head)
-            }
-            lineEnd = min(max(lineEnd, start + 1), range.upperBound)
-            var line = typesetter.makeLine(paragraph, range: start..<lineEnd, offset: head)
-            if mode.isSingleLine, width.isFinite {
-                line = Framesetter.cut(line, mode: mode, width: width)
-            }
+            let (line, lineEnd) = nextLine(paragraph, from: start, width: width, head: head, limit: range.upperBound)
             var item = PlacedLine(line: line, baseline: 0, metrics: resolved.placedMetrics(of: line), head: head,
                                   width: width, resolved: resolved, slotWidth: frameWidth, row: placed.count)
             item.baseline = baseline(for: item, startsParagraph: startsParagraph)
@@ -262,6 +251,28 @@ public final class Framesetter: Sendable {
         last.line = truncated
         last.metrics = last.resolved.placedMetrics(of: truncated)
         return lineEnd
+    }
+
+    /// The line of `paragraph` that starts at `start` in `width` (its head indent `head`), ending
+    /// no later than `limit`, and where it ends: broken at the paragraph's wrapping rule, or for a
+    /// single-line mode the rest of the paragraph cut to the width. Every frame shape places its
+    /// lines with this.
+    func nextLine(_ paragraph: ParagraphAnalysis, from start: Int, width: CGFloat, head: CGFloat, limit: Int)
+        -> (line: Line, end: Int)
+    {
+        let mode = paragraph.style.lineBreakMode
+        var end: Int
+        if mode.isSingleLine {
+            end = typesetter.singleLineEnd(paragraph, from: start)
+        } else {
+            end = typesetter.lineEnd(paragraph, from: start, width: width, clusterOnly: mode == .charWrapping, offset: head)
+        }
+        end = min(max(end, start + 1), limit)
+        var line = typesetter.makeLine(paragraph, range: start..<end, offset: head)
+        if mode.isSingleLine, width.isFinite {
+            line = Framesetter.cut(line, mode: mode, width: width)
+        }
+        return (line, end)
     }
 
     /// A single-line paragraph's line cut to `width` as its line-break mode says.

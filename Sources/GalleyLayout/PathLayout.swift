@@ -200,7 +200,6 @@ extension Framesetter {
         var lines: [PlacedLine] = []
         var s = start
         let order = paragraph.baseLevel & 1 == 1 ? Array(slots.reversed()) : slots
-        let mode = paragraph.style.lineBreakMode
         for slot in order {
             if s >= range.upperBound || s >= paragraph.span.range.upperBound || lines.count >= room { break }
             let startsParagraph = s == paragraph.span.range.lowerBound
@@ -208,17 +207,7 @@ extension Framesetter {
             let slotWidth = slot.upperBound - slot.lowerBound
             let width = resolved.lineWidth(frameWidth: slotWidth, head: head)
             if skipNarrow, width <= 0 || width < firstClusterWidth(paragraph, from: s) { continue }
-            var lineEnd: Int
-            if mode.isSingleLine {
-                lineEnd = typesetter.singleLineEnd(paragraph, from: s)
-            } else {
-                lineEnd = typesetter.lineEnd(paragraph, from: s, width: width, clusterOnly: mode == .charWrapping, offset: head)
-            }
-            lineEnd = min(max(lineEnd, s + 1), range.upperBound)
-            var line = typesetter.makeLine(paragraph, range: s..<lineEnd, offset: head)
-            if mode.isSingleLine, width.isFinite {
-                line = Framesetter.cut(line, mode: mode, width: width)
-            }
+            let (line, lineEnd) = nextLine(paragraph, from: s, width: width, head: head, limit: range.upperBound)
             lines.append(PlacedLine(line: line, baseline: 0, metrics: resolved.placedMetrics(of: line), head: head,
                                     width: width, resolved: resolved, slotX: slot.lowerBound, slotWidth: slotWidth))
             s = lineEnd
