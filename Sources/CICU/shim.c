@@ -58,6 +58,14 @@ static UBreakIterator *open_iterator(int32_t kind, const char *locale) {
     return bi;
 }
 
+/// The pool of (kind, locale), or NULL if none is open yet. Call with `pool_mutex` held.
+static BreakPool *find_pool(int32_t kind, const char *locale) {
+    for (int i = 0; i < POOL_SLOTS; i++) {
+        if (pools[i].used && pools[i].kind == kind && strcmp(pools[i].locale, locale) == 0) return &pools[i];
+    }
+    return NULL;
+}
+
 /// Takes an iterator for (kind, locale) from its pool; *pooled tells whether it must go
 /// back to the pool (1) or be closed (0) afterwards.
 static UBreakIterator *acquire_iterator(int32_t kind, const char *locale, int *pooled) {
@@ -65,13 +73,7 @@ static UBreakIterator *acquire_iterator(int32_t kind, const char *locale, int *p
     if (strlen(locale) >= POOL_LOCALE_MAX) return open_iterator(kind, locale);
 
     pthread_mutex_lock(&pool_mutex);
-    BreakPool *pool = NULL;
-    for (int i = 0; i < POOL_SLOTS; i++) {
-        if (pools[i].used && pools[i].kind == kind && strcmp(pools[i].locale, locale) == 0) {
-            pool = &pools[i];
-            break;
-        }
-    }
+    BreakPool *pool = find_pool(kind, locale);
     if (!pool) {
         for (int i = 0; i < POOL_SLOTS; i++) {
             if (!pools[i].used) {
@@ -116,13 +118,7 @@ static void release_iterator(UBreakIterator *bi, int32_t kind, const char *local
     UErrorCode status = U_ZERO_ERROR;
     ubrk_setText(bi, empty_text, 0, &status);
     pthread_mutex_lock(&pool_mutex);
-    BreakPool *pool = NULL;
-    for (int i = 0; i < POOL_SLOTS; i++) {
-        if (pools[i].used && pools[i].kind == kind && strcmp(pools[i].locale, locale) == 0) {
-            pool = &pools[i];
-            break;
-        }
-    }
+    BreakPool *pool = find_pool(kind, locale);
     if (pool && pool->free_count < POOL_FREE_MAX && U_SUCCESS(status)) {
         pool->free_list[pool->free_count++] = bi;
         bi = NULL;
