@@ -19,15 +19,6 @@ struct SynthesisAndHintingTests {
         return bitmap
     }
 
-    /// Total coverage: black ink on white is blended in linear light, so coverage = 1 − linear(value).
-    static func ink(_ bitmap: Bitmap) -> Double {
-        var total = 0.0
-        for y in 0..<bitmap.height {
-            for x in 0..<bitmap.width { total += 1 - TestSupport.linear(bitmap.pixel(x: x, y: y)!.green) }
-        }
-        return total
-    }
-
     /// The coverage-weighted mean x of the ink in `rows`.
     static func meanX(_ bitmap: Bitmap, rows: Range<Int>) -> Double {
         var sx = 0.0, total = 0.0
@@ -52,8 +43,8 @@ struct SynthesisAndHintingTests {
         let widthA = boxA.2 - boxA.0 + 1, widthB = boxB.2 - boxB.0 + 1
         #expect(widthB - widthA >= 1 && widthB - widthA <= 3, "widths \(widthA) → \(widthB)")
         let heightA = Double(boxA.3 - boxA.1 + 1)
-        let grow = Self.ink(b) - Self.ink(a)
-        #expect(grow > 1.5 * heightA, "ink \(Self.ink(a)) → \(Self.ink(b))")
+        let grow = TestSupport.ink(b) - TestSupport.ink(a)
+        #expect(grow > 1.5 * heightA, "ink \(TestSupport.ink(a)) → \(TestSupport.ink(b))")
         #expect(grow < 2 * (Double(widthA) + heightA) + 10)
     }
 

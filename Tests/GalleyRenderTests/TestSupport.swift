@@ -1,5 +1,7 @@
-// Helpers shared by the render tests: temporary directories and the repository's bundled fonts.
+// Helpers shared by the render tests: temporary directories, the repository's bundled fonts, sRGB
+// conversions and measuring ink.
 import Foundation
+import GalleyRender
 
 enum TestSupport {
     /// The package root (the directory holding Package.swift), found from this file's path.
@@ -43,6 +45,16 @@ enum TestSupport {
     /// The linear value of an 8-bit sRGB code.
     static func linear(_ byte: UInt8) -> Double {
         srgbToLinear(Double(byte) / 255)
+    }
+
+    /// Total ink of black text drawn on white: compositing is in linear light, so each pixel's
+    /// coverage is 1 − linear(green).
+    static func ink(_ bitmap: Bitmap) -> Double {
+        var total = 0.0
+        for y in 0..<bitmap.height {
+            for x in 0..<bitmap.width { total += 1 - linear(bitmap.pixel(x: x, y: y)!.green) }
+        }
+        return total
     }
 
     static func write(_ bytes: [UInt8], to url: URL) throws {

@@ -28,15 +28,6 @@ struct VariationRenderingTests {
         return bitmap
     }
 
-    /// Total coverage: black ink on white is blended in linear light, so coverage = 1 − linear(green).
-    static func ink(_ bitmap: Bitmap) -> Double {
-        var total = 0.0
-        for y in 0..<bitmap.height {
-            for x in 0..<bitmap.width { total += 1 - TestSupport.linear(bitmap.pixel(x: x, y: y)!.green) }
-        }
-        return total
-    }
-
     /// The glyph's ink box in pixels, from the font's bounds (HarfBuzz at the run's instance, which
     /// the GalleyFonts tests check against `hb-shape --show-extents`), placed as the renderer
     /// documents: pixelX = x, pixelY = height − y.
@@ -70,7 +61,7 @@ struct VariationRenderingTests {
         let regularAgain = try Self.render(try Self.frame("o", weight: nil))
         // The wght axis is the stroke weight (OpenType axis registry), so the heavier instance of the
         // same glyphs covers more area.
-        #expect(Self.ink(bold) > Self.ink(regular))
+        #expect(TestSupport.ink(bold) > TestSupport.ink(regular))
         // wght 400 is Inter's default instance (fvar default), drawn from the same cache entries.
         // (Compared as Bools so a failure does not print whole pixel arrays.)
         let regularRepeats = regularAgain.pixels == regular.pixels, boldDiffers = bold.pixels != regular.pixels
