@@ -59,6 +59,31 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         var fontVariations: [FontVariation]? {
             didSet { if fontVariations?.isEmpty == true { fontVariations = nil } }
         }
+
+        /// Sets the field of one attribute (the fields' observers drop invalid values).
+        mutating func set(_ attribute: Attribute) {
+            switch attribute {
+            case .font(let font): self.font = font
+            case .foregroundColor(let color): foregroundColor = color
+            case .paragraphStyle(let style): paragraphStyle = style
+            case .kern(let kern): self.kern = kern
+            case .language(let language): self.language = language
+            case .runDelegate(let delegate): runDelegate = delegate
+            case .writingDirection(let levels): writingDirection = levels
+            case .tracking(let value): tracking = value
+            case .ligatureLevel(let value): ligatureLevel = value
+            case .fontFeatures(let value): fontFeatures = value
+            case .baselineOffset(let value): baselineOffset = value
+            case .superscript(let value): superscript = value
+            case .obliqueness(let value): obliqueness = value
+            case .underline(let value): underline = value
+            case .strikethrough(let value): strikethrough = value
+            case .backgroundColor(let value): backgroundColor = value
+            case .stroke(let value): stroke = value
+            case .shadow(let value): shadow = value
+            case .fontVariations(let value): fontVariations = value
+            }
+        }
     }
 
     /// Immutable boxed values; replaced, never mutated.
@@ -76,102 +101,108 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         storage = Storage(values)
     }
 
+    /// Sets one value; writing the value a key already has allocates nothing.
+    private mutating func update<T: Equatable>(_ key: WritableKeyPath<Values, T>, _ newValue: T) {
+        guard storage.values[keyPath: key] != newValue else { return }
+        update { $0[keyPath: key] = newValue }
+    }
+
     /// Like `kCTFontAttributeName`.
     public var font: Font? {
         get { storage.values.font }
-        set { update { $0.font = newValue } }
+        set { update(\.font, newValue) }
     }
     /// Like `kCTForegroundColorAttributeName`.
     public var foregroundColor: Color? {
         get { storage.values.foregroundColor }
-        set { update { $0.foregroundColor = newValue } }
+        set { update(\.foregroundColor, newValue) }
     }
     /// Like `kCTParagraphStyleAttributeName`.
     public var paragraphStyle: ParagraphStyle? {
         get { storage.values.paragraphStyle }
-        set { update { $0.paragraphStyle = newValue } }
+        set { update(\.paragraphStyle, newValue) }
     }
     /// Like `kCTKernAttributeName`. Always finite (a non-finite value is stored as nil).
     public var kern: CGFloat? {
         get { storage.values.kern }
-        set { update { $0.kern = newValue } }
+        set { update(\.kern, newValue) }
     }
     /// Like `kCTLanguageAttributeName`. Never empty (an empty string is stored as nil).
     public var language: String? {
         get { storage.values.language }
-        set { update { $0.language = newValue } }
+        set { update(\.language, newValue) }
     }
     /// Like `kCTRunDelegateAttributeName`.
     public var runDelegate: RunDelegate? {
         get { storage.values.runDelegate }
-        set { update { $0.runDelegate = newValue } }
+        set { update(\.runDelegate, newValue) }
     }
     /// Like `kCTWritingDirectionAttributeName`. Never empty (an empty array is stored as nil).
     public var writingDirection: [BidiEmbedding]? {
         get { storage.values.writingDirection }
-        set { update { $0.writingDirection = newValue } }
+        set { update(\.writingDirection, newValue) }
     }
     /// Like `kCTTrackingAttributeName`. Always finite.
     public var tracking: CGFloat? {
         get { storage.values.tracking }
-        set { update { $0.tracking = newValue } }
+        set { update(\.tracking, newValue) }
     }
     /// Like `kCTLigatureAttributeName`. Always 0, 1 or 2 (nil: CoreText's default, 1).
     public var ligatureLevel: Int? {
         get { storage.values.ligatureLevel }
-        set { update { $0.ligatureLevel = newValue } }
+        set { update(\.ligatureLevel, newValue) }
     }
     /// Like `kCTFontFeatureSettingsAttribute`. Never empty (an empty array is stored as nil).
     public var fontFeatures: [FontFeature]? {
         get { storage.values.fontFeatures }
-        set { update { $0.fontFeatures = newValue } }
+        set { update(\.fontFeatures, newValue) }
     }
     /// Like `kCTBaselineOffsetAttributeName`. Always finite.
     public var baselineOffset: CGFloat? {
         get { storage.values.baselineOffset }
-        set { update { $0.baselineOffset = newValue } }
+        set { update(\.baselineOffset, newValue) }
     }
     /// Like `kCTSuperscriptAttributeName`. Always in -10…10.
     public var superscript: Int? {
         get { storage.values.superscript }
-        set { update { $0.superscript = newValue } }
+        set { update(\.superscript, newValue) }
     }
     /// Like `NSObliquenessAttributeName`. Always finite.
     public var obliqueness: CGFloat? {
         get { storage.values.obliqueness }
-        set { update { $0.obliqueness = newValue } }
+        set { update(\.obliqueness, newValue) }
     }
     /// Like `kCTUnderlineStyleAttributeName` + `kCTUnderlineColorAttributeName`.
     public var underline: TextDecoration? {
         get { storage.values.underline }
-        set { update { $0.underline = newValue } }
+        set { update(\.underline, newValue) }
     }
     /// Like `NSStrikethroughStyleAttributeName` + `NSStrikethroughColorAttributeName`.
     public var strikethrough: TextDecoration? {
         get { storage.values.strikethrough }
-        set { update { $0.strikethrough = newValue } }
+        set { update(\.strikethrough, newValue) }
     }
     /// Like `kCTBackgroundColorAttributeName`.
     public var backgroundColor: Color? {
         get { storage.values.backgroundColor }
-        set { update { $0.backgroundColor = newValue } }
+        set { update(\.backgroundColor, newValue) }
     }
     /// Like `kCTStrokeWidthAttributeName` + `kCTStrokeColorAttributeName`. Its width is
     /// always finite.
     public var stroke: TextStroke? {
         get { storage.values.stroke }
-        set { update { $0.stroke = newValue } }
+        set { update(\.stroke, newValue) }
     }
     /// Like `NSShadowAttributeName`. Its offset is always finite and its blur radius finite
     /// and not negative.
     public var shadow: TextShadow? {
         get { storage.values.shadow }
-        set { update { $0.shadow = newValue } }
+        set { update(\.shadow, newValue) }
     }
     /// Like `kCTFontVariationAttribute`. Never empty (an empty array is stored as nil).
     public var fontVariations: [FontVariation]? {
         get { storage.values.fontVariations }
-        set { update { $0.fontVariations = newValue } }
+        set { update(\.fontVariations, newValue) }
     }
 
     /// No attributes.
@@ -179,9 +210,10 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
 
     /// The given attributes; a later value of the same key wins.
     public init(_ attributes: [Attribute]) {
-        for attribute in attributes {
-            set(attribute)
-        }
+        guard !attributes.isEmpty else { return }
+        var values = Values()
+        for attribute in attributes { values.set(attribute) }
+        storage = Storage(values)
     }
 
     /// The given attributes; a later value of the same key wins.
@@ -192,27 +224,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
     /// Sets one attribute, replacing any value of the same key. An invalid value (a
     /// non-finite kern, an empty language, … see ``Attribute``) removes the key instead.
     public mutating func set(_ attribute: Attribute) {
-        switch attribute {
-        case .font(let font): self.font = font
-        case .foregroundColor(let color): foregroundColor = color
-        case .paragraphStyle(let style): paragraphStyle = style
-        case .kern(let kern): self.kern = kern
-        case .language(let language): self.language = language
-        case .runDelegate(let delegate): runDelegate = delegate
-        case .writingDirection(let levels): writingDirection = levels
-        case .tracking(let value): tracking = value
-        case .ligatureLevel(let value): ligatureLevel = value
-        case .fontFeatures(let value): fontFeatures = value
-        case .baselineOffset(let value): baselineOffset = value
-        case .superscript(let value): superscript = value
-        case .obliqueness(let value): obliqueness = value
-        case .underline(let value): underline = value
-        case .strikethrough(let value): strikethrough = value
-        case .backgroundColor(let value): backgroundColor = value
-        case .stroke(let value): stroke = value
-        case .shadow(let value): shadow = value
-        case .fontVariations(let value): fontVariations = value
-        }
+        update { $0.set(attribute) }
     }
 
     /// Removes the value of one key.
@@ -243,9 +255,11 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
     /// These attributes with `other`'s values laid over them: every key `other` has wins.
     /// Like `-[NSMutableAttributedString addAttributes:range:]` on one run.
     public func merging(_ other: Attributes) -> Attributes {
+        let overlay = other.all
+        guard !overlay.isEmpty else { return self }
         var merged = self
-        for attribute in other.all {
-            merged.set(attribute)
+        merged.update { values in
+            for attribute in overlay { values.set(attribute) }
         }
         return merged
     }
