@@ -148,17 +148,21 @@ package enum CommandLineParser {
 
     /// The options each command accepts.
     static let commandOptions: [String: (values: Set<String>, flags: Set<String>)] = [
-        "render": (Set(["--font", "--size", "--width", "--height", "--align", "--wrap", "--direction", "--color",
-                    "--foreground", "--background", "--margin", "--scale", "--text", "--output", "-o", "--format",
-                    "--hinting", "--subpixel-positions", "--batch"] + typographyOptions),
-                   ["--markup", "--justify", "--help", "-h"]),
-        "layout": (Set(["--font", "--size", "--width", "--height", "--align", "--wrap", "--direction", "--color",
-                    "--foreground", "--background", "--margin", "--scale", "--text", "--output", "-o"] + typographyOptions),
-                   ["--markup", "--justify", "--help", "-h"]),
+        "render": (Set(layoutOptions + typographyOptions + renderOnlyOptions), layoutFlags),
+        "layout": (Set(layoutOptions + typographyOptions), layoutFlags),
         "shape": (["--font", "--size", "--direction", "--text"], ["--markup", "--json", "--help", "-h"]),
         "fonts": ([], ["--json", "--help", "-h"]),
     ]
     static let commands = ["render", "layout", "shape", "fonts"]
+    /// The value options that `layout` and `render` share, besides `typographyOptions`.
+    static let layoutOptions: [String] = [
+        "--font", "--size", "--width", "--height", "--align", "--wrap", "--direction", "--color", "--foreground",
+        "--background", "--margin", "--scale", "--text", "--output", "-o",
+    ]
+    /// The value options of `render` alone: the image's format and drawing, and `--batch`.
+    static let renderOnlyOptions: [String] = ["--format", "--hinting", "--subpixel-positions", "--batch"]
+    /// The flags of `layout` and `render`.
+    static let layoutFlags: Set<String> = ["--markup", "--justify", "--help", "-h"]
     /// The paragraph and frame options of `render` and `layout` (TypographyOptions.swift).
     static let typographyOptions: [String] = [
         "--indent", "--line-height", "--line-spacing", "--paragraph-spacing", "--tabs", "--max-lines", "--ellipsize",
@@ -286,21 +290,12 @@ package enum CommandLineParser {
                 options.font = .description(description)
             }
         case "--format":
-            guard let format = OutputFormat(rawValue: value.lowercased()) else {
-                throw CLIError("--format must be ppm, png or svg, got '\(value)'")
-            }
-            options.format = format
+            options.format = try choice(value, option: name, OutputFormat.allCases.map { ([$0.rawValue], $0) })
         case "--hinting":
-            guard let hinting = Renderer.Hinting(rawValue: value.lowercased()) else {
-                throw CLIError("--hinting must be none, light or full, got '\(value)'")
-            }
-            options.hinting = hinting
+            options.hinting = try choice(value, option: name, Renderer.Hinting.allCases.map { ([$0.rawValue], $0) })
         case "--subpixel-positions":
-            switch value.lowercased() {
-            case "on", "yes", "true": options.subpixelPositioning = true
-            case "off", "no", "false": options.subpixelPositioning = false
-            default: throw CLIError("--subpixel-positions must be on or off, got '\(value)'")
-            }
+            options.subpixelPositioning = try choice(value, option: name, [(["on", "yes", "true"], true),
+                                                                           (["off", "no", "false"], false)])
         case "--size":
             options.size = try length(value, option: name)
         case "--width":
@@ -308,34 +303,20 @@ package enum CommandLineParser {
         case "--height":
             options.height = try length(value, option: name)
         case "--scale":
-            let scale = try number(value, option: name)
-            guard scale > 0, scale <= maximumScale else {
-                throw CLIError("--scale must be a number in (0, \(Int(maximumScale))], got '\(value)'")
-            }
-            options.scale = scale
+            options.scale = try number(value, option: name, in: 0...maximumScale, lowerExclusive: true)
         case "--align":
-            switch value.lowercased() {
-            case "left": options.alignment = .left
-            case "right": options.alignment = .right
-            case "center", "centre": options.alignment = .center
-            case "justify", "justified": options.alignment = .justified
-            case "natural": options.alignment = .natural
-            default: throw CLIError("--align must be left, right, center, justify or natural, got '\(value)'")
-            }
+            options.alignment = try choice(value, option: name, [
+                (["left"], .left), (["right"], .right), (["center", "centre"], .center),
+                (["justify", "justified"], .justified), (["natural"], .natural),
+            ])
         case "--wrap":
-            switch value.lowercased() {
-            case "word": options.lineBreakMode = .wordWrapping
-            case "char": options.lineBreakMode = .charWrapping
-            case "none": options.lineBreakMode = .clipping
-            default: throw CLIError("--wrap must be word, char or none, got '\(value)'")
-            }
+            options.lineBreakMode = try choice(value, option: name, [
+                (["word"], .wordWrapping), (["char"], .charWrapping), (["none"], .clipping),
+            ])
         case "--direction":
-            switch value.lowercased() {
-            case "ltr": options.direction = .leftToRight
-            case "rtl": options.direction = .rightToLeft
-            case "auto", "natural": options.direction = .natural
-            default: throw CLIError("--direction must be ltr, rtl or auto, got '\(value)'")
-            }
+            options.direction = try choice(value, option: name, [
+                (["ltr"], .leftToRight), (["rtl"], .rightToLeft), (["auto", "natural"], .natural),
+            ])
         case "--color", "--foreground":
             options.color = try color(value, option: name)
         case "--background":
@@ -352,6 +333,7 @@ package enum CommandLineParser {
         }
     }
 
+    /// `text` as a finite number, or the error "OPTION needs a number, got 'TEXT'".
     static func number(_ text: String, option: String) throws(CLIError) -> CGFloat {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let value = Double(trimmed), value.isFinite else {
@@ -360,13 +342,44 @@ package enum CommandLineParser {
         return CGFloat(value)
     }
 
+    /// `text` as a finite number in `range` (its lower end excluded when `lowerExclusive`), or an
+    /// error: "OPTION needs a number, got 'TEXT'", or the `checkRange` error "OPTION must be …, got 'TEXT'".
+    static func number(_ text: String, option: String, in range: ClosedRange<CGFloat>, lowerExclusive: Bool = false,
+                       mustBe wording: String? = nil) throws(CLIError) -> CGFloat {
+        let value = try number(text, option: option)
+        try checkRange(value, range, lowerExclusive: lowerExclusive, subject: option, got: text, mustBe: wording)
+        return value
+    }
+
+    /// Throws unless `value` lies in `range` (its lower end excluded when `lowerExclusive`), with the
+    /// error "SUBJECT must be WORDING, got 'GOT'" (", got …" left out when `got` is nil). The wording
+    /// is "between LO and HI", or "a number in (LO, HI]" with the lower end excluded, unless given.
+    static func checkRange(_ value: CGFloat, _ range: ClosedRange<CGFloat>, lowerExclusive: Bool = false,
+                           subject: String, got: String?, mustBe wording: String? = nil) throws(CLIError) {
+        guard range.contains(value), !(lowerExclusive && value == range.lowerBound) else {
+            let low = Int(range.lowerBound), high = Int(range.upperBound)
+            let bounds = wording ?? (lowerExclusive ? "a number in (\(low), \(high)]" : "between \(low) and \(high)")
+            throw CLIError("\(subject) must be \(bounds)" + (got.map { ", got '\($0)'" } ?? ""))
+        }
+    }
+
     /// A positive finite length of at most `maximumLength`.
     static func length(_ text: String, option: String) throws(CLIError) -> CGFloat {
-        let value = try number(text, option: option)
-        guard value > 0, value <= maximumLength else {
-            throw CLIError("\(option) must be a positive number of at most \(Int(maximumLength)), got '\(text)'")
-        }
-        return value
+        try number(text, option: option, in: 0...maximumLength, lowerExclusive: true,
+                   mustBe: "a positive number of at most \(Int(maximumLength))")
+    }
+
+    /// `text`, in any case, as one of `choices`: each the names that select its value, the first of
+    /// them the one the error lists ("OPTION must be A, B or C, got 'TEXT'").
+    static func choice<Value>(_ text: String, option: String,
+                              _ choices: [(names: [String], value: Value)]) throws(CLIError) -> Value {
+        let lower = text.lowercased()
+        if let match = choices.first(where: { $0.names.contains(lower) }) { return match.value }
+        let listed = choices.map { $0.names[0] }
+        let alternatives = listed.count > 1
+            ? listed.dropLast().joined(separator: ", ") + " or " + listed[listed.count - 1]
+            : listed.joined()
+        throw CLIError("\(option) must be \(alternatives), got '\(text)'")
     }
 
     static func color(_ text: String, option: String) throws(CLIError) -> Color {
@@ -383,9 +396,7 @@ package enum CommandLineParser {
         var values: [CGFloat] = []
         for part in parts {
             let v = try number(part, option: "--margin")
-            guard v >= 0, v <= maximumLength else {
-                throw CLIError("--margin values must be between 0 and \(Int(maximumLength)), got '\(text)'")
-            }
+            try checkRange(v, 0...maximumLength, subject: "--margin values", got: text)
             values.append(v)
         }
         switch values.count {

@@ -92,29 +92,15 @@ extension CommandLineParser {
     static func applyTypography(_ name: String, _ value: String, to options: inout Options) throws(CLIError) -> Bool {
         switch name {
         case "--indent":
-            let v = try number(value, option: name)
-            guard abs(v) <= maximumLength else {
-                throw CLIError("--indent must be between -\(Int(maximumLength)) and \(Int(maximumLength)), got '\(value)'")
-            }
-            options.indent = v
+            options.indent = try number(value, option: name, in: -maximumLength...maximumLength)
         case "--line-height":
-            let v = try number(value, option: name)
-            guard v > 0, v <= maximumLineHeightMultiple else {
-                throw CLIError("--line-height must be a multiple in (0, \(Int(maximumLineHeightMultiple))], got '\(value)'")
-            }
-            options.lineHeightMultiple = v
+            options.lineHeightMultiple = try number(
+                value, option: name, in: 0...maximumLineHeightMultiple, lowerExclusive: true,
+                mustBe: "a multiple in (0, \(Int(maximumLineHeightMultiple))]")
         case "--line-spacing":
-            let v = try number(value, option: name)
-            guard abs(v) <= maximumLength else {
-                throw CLIError("--line-spacing must be between -\(Int(maximumLength)) and \(Int(maximumLength)), got '\(value)'")
-            }
-            options.lineSpacing = v
+            options.lineSpacing = try number(value, option: name, in: -maximumLength...maximumLength)
         case "--paragraph-spacing":
-            let v = try number(value, option: name)
-            guard v >= 0, v <= maximumLength else {
-                throw CLIError("--paragraph-spacing must be between 0 and \(Int(maximumLength)), got '\(value)'")
-            }
-            options.paragraphSpacing = v
+            options.paragraphSpacing = try number(value, option: name, in: 0...maximumLength)
         case "--tabs":
             options.tabStops = try tabStops(value)
         case "--max-lines":
@@ -128,10 +114,8 @@ extension CommandLineParser {
         case "--exclude":
             options.exclusions.append(try ShapeOption.parse(value, option: name, whole: false))
         case "--ellipsize":
-            guard let mode = EllipsizeMode(rawValue: value.lowercased()) else {
-                throw CLIError("--ellipsize must be start, middle, end or none, got '\(value)'")
-            }
-            options.ellipsize = mode
+            let modes: [EllipsizeMode] = [.start, .middle, .end, .none]
+            options.ellipsize = try choice(value, option: name, modes.map { ([$0.rawValue], $0) })
         default:
             return false
         }
@@ -161,9 +145,7 @@ extension CommandLineParser {
             guard let v = Double(item.trimmingCharacters(in: .whitespaces)), v.isFinite else {
                 throw CLIError("--tabs needs comma-separated stops like L100,R200,C300,D400, got '\(text)'")
             }
-            guard v >= 0, CGFloat(v) <= maximumLength else {
-                throw CLIError("--tabs: stop '\(raw)' must be between 0 and \(Int(maximumLength))")
-            }
+            try checkRange(CGFloat(v), 0...maximumLength, subject: "--tabs: stop '\(raw)'", got: nil)
             stops.append(TextTab(alignment: alignment, location: CGFloat(v)))
         }
         return stops

@@ -67,9 +67,7 @@ public struct AttributedText: Sendable, Hashable, CustomStringConvertible {
     ///   ``AttributedTextError/splitsSurrogatePair(index:)`` if a bound falls inside a
     ///   surrogate pair (the result would not be valid Unicode).
     public func substring(_ range: Range<Int>) throws(AttributedTextError) -> String {
-        try TextBounds.check(range, length: length)
-        try TextBounds.checkBoundary(range.lowerBound, in: utf16)
-        try TextBounds.checkBoundary(range.upperBound, in: utf16)
+        try TextBounds.checkCodePointRange(range, in: utf16)
         return String(decoding: utf16[range], as: UTF16.self)
     }
 
@@ -77,9 +75,7 @@ public struct AttributedText: Sendable, Hashable, CustomStringConvertible {
     /// Like `CFAttributedStringCreateWithSubstring`.
     /// - Throws: as ``substring(_:)``.
     public func attributedSubstring(_ range: Range<Int>) throws(AttributedTextError) -> AttributedText {
-        try TextBounds.check(range, length: length)
-        try TextBounds.checkBoundary(range.lowerBound, in: utf16)
-        try TextBounds.checkBoundary(range.upperBound, in: utf16)
+        try TextBounds.checkCodePointRange(range, in: utf16)
         return AttributedText(utf16: Array(utf16[range]), runs: RunList(runs).slice(range))
     }
 
@@ -121,6 +117,14 @@ enum TextBounds {
         guard index >= 0, index <= length else {
             throw .indexOutOfBounds(index: index, length: length)
         }
+    }
+
+    /// Throws unless `range` lies within `0...units.count` and neither bound falls between a high
+    /// and a low surrogate, so that `units[range]` holds whole code points.
+    static func checkCodePointRange(_ range: Range<Int>, in units: [UInt16]) throws(AttributedTextError) {
+        try check(range, length: units.count)
+        try checkBoundary(range.lowerBound, in: units)
+        try checkBoundary(range.upperBound, in: units)
     }
 
     /// Throws if `index` (within `0...units.count`) falls between a high and a low surrogate.

@@ -83,7 +83,7 @@ public struct AttributedTextBuilder: Sendable {
     /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)`` unless `range` lies
     ///   within `0...length`; ``AttributedTextError/splitsSurrogatePair(index:)``.
     public mutating func replace(_ range: Range<Int>, with string: String) throws(AttributedTextError) {
-        try checkEditRange(range)
+        try TextBounds.checkCodePointRange(range, in: units)
         var inherited = range.isEmpty
             ? inheritedAttributes(forInsertionAt: range.lowerBound)
             : runList.attributes(at: range.lowerBound)
@@ -95,7 +95,7 @@ public struct AttributedTextBuilder: Sendable {
     /// `-[NSMutableAttributedString deleteCharactersInRange:]`.
     /// - Throws: as ``replace(_:with:)``.
     public mutating func delete(_ range: Range<Int>) throws(AttributedTextError) {
-        try checkEditRange(range)
+        try TextBounds.checkCodePointRange(range, in: units)
         splice(range, with: [], attributes: Attributes())
     }
 
@@ -331,12 +331,6 @@ public struct AttributedTextBuilder: Sendable {
     private func checkEditPoint(_ index: Int) throws(AttributedTextError) {
         try TextBounds.checkInsertion(index, length: length)
         try TextBounds.checkBoundary(index, in: units)
-    }
-
-    private func checkEditRange(_ range: Range<Int>) throws(AttributedTextError) {
-        try TextBounds.check(range, length: length)
-        try TextBounds.checkBoundary(range.lowerBound, in: units)
-        try TextBounds.checkBoundary(range.upperBound, in: units)
     }
 
     private mutating func splice(_ range: Range<Int>, with newUnits: [UInt16], attributes: Attributes) {

@@ -54,9 +54,9 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
 
     /// A colour from a name Pango accepts for `foreground=`: the CSS named colours (`orange`,
     /// `rebeccapurple`, `gray` = `#808080`, `green` = `#008000`, …) and the numbered X11
-    /// variants (`gray50`, `SteelBlue3`, …), compared ignoring case and spaces, so
-    /// `"Alice Blue"` is `aliceblue`; or a hexadecimal form starting with `#` (see
-    /// ``init(hex:)``). Nil for an unknown name.
+    /// variants (`gray50`, `SteelBlue3`, …), with "grey" for "gray" wherever X11 allows it,
+    /// compared ignoring case and spaces, so `"Alice Blue"` is `aliceblue`; or a hexadecimal
+    /// form starting with `#` (see ``init(hex:)``). Nil for an unknown name.
     ///
     /// Note that the names follow CSS while the static colours follow UIKit: `Color(name:
     /// "green")` is `#008000`, but ``green`` is `(0, 1, 0)` like `UIColor.green`.
@@ -65,8 +65,8 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
             self.init(hex: name)
             return
         }
-        let key = name.lowercased().filter { $0 != " " }
-        guard !key.isEmpty, let rgb = Color.namedColors[key] else { return nil }
+        guard let key = Color.grayName(name.lowercased().filter { $0 != " " }),
+              !key.isEmpty, let rgb = Color.namedColors[key] else { return nil }
         self.init(red: Double((rgb >> 16) & 0xFF) / 255,
                   green: Double((rgb >> 8) & 0xFF) / 255,
                   blue: Double(rgb & 0xFF) / 255)
@@ -113,6 +113,17 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     public static let brown = Color(red: 0.6, green: 0.4, blue: 0.2)
     /// Fully transparent black. Like `UIColor.clear`.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+
+    /// A lowercase colour name with "grey" spelt "gray", as `namedColors` lists it: X11's rgb.txt
+    /// gives every grey name both spellings with the same value (`grey50`, `DarkSlateGrey`,
+    /// `lightgrey`, …) except the numbered slate greys, which it spells only "gray": nil for
+    /// `slategrey1`…`slategrey4` and `darkslategrey1`…`darkslategrey4`, which Pango rejects.
+    static func grayName(_ key: String) -> String? {
+        guard key.contains("grey") else { return key }
+        let gray = key.replacing("grey", with: "gray")
+        if gray.dropLast().hasSuffix("slategray"), let last = gray.last, ("1"..."4").contains(last) { return nil }
+        return gray
+    }
 
     /// Clamps to 0...1; NaN becomes 0.
     private static func clamp(_ value: Double) -> Double {

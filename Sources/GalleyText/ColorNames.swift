@@ -1,6 +1,7 @@
 // The colour names that `Color(name:)` understands: the table Pango 1.50 uses for
 // `foreground=` (CSS Color Module 4 named colours plus the numbered X11 variants such as
 // `gray50` and `AntiqueWhite1`), as lowercase names without spaces and 8-bit hex values.
+// Names spelt with "grey" are not listed: `Color(name:)` reads them as their "gray" twins.
 
 extension Color {
     /// Name → 0xRRGGBB, parsed once from `namedColorSource`.
@@ -17,7 +18,8 @@ extension Color {
         return table
     }()
 
-    /// 666 entries: "name rrggbb", separated by spaces and newlines, sorted by name.
+    /// 558 entries: "name rrggbb", separated by spaces and newlines, sorted by name. Only the "gray"
+    /// spelling is listed (see `Color.grayName(_:)`).
     private static let namedColorSource = """
         aliceblue f0f8ff antiquewhite faebd7 antiquewhite1 ffefdb antiquewhite2 eedfcc
         antiquewhite3 cdc0b0 antiquewhite4 8b8378 aqua 00ffff aquamarine 7fffd4 aquamarine1 7fffd4
@@ -34,7 +36,7 @@ extension Color {
         cornsilk1 fff8dc cornsilk2 eee8cd cornsilk3 cdc8b1 cornsilk4 8b8878 crimson dc143c
         cyan 00ffff cyan1 00ffff cyan2 00eeee cyan3 00cdcd cyan4 008b8b darkblue 00008b
         darkcyan 008b8b darkgoldenrod b8860b darkgoldenrod1 ffb90f darkgoldenrod2 eead0e
-        darkgoldenrod3 cd950c darkgoldenrod4 8b6508 darkgray a9a9a9 darkgreen 006400 darkgrey a9a9a9
+        darkgoldenrod3 cd950c darkgoldenrod4 8b6508 darkgray a9a9a9 darkgreen 006400
         darkkhaki bdb76b darkmagenta 8b008b darkolivegreen 556b2f darkolivegreen1 caff70
         darkolivegreen2 bcee68 darkolivegreen3 a2cd5a darkolivegreen4 6e8b3d darkorange ff8c00
         darkorange1 ff7f00 darkorange2 ee7600 darkorange3 cd6600 darkorange4 8b4500
@@ -42,10 +44,10 @@ extension Color {
         darkorchid4 68228b darkred 8b0000 darksalmon e9967a darkseagreen 8fbc8f darkseagreen1 c1ffc1
         darkseagreen2 b4eeb4 darkseagreen3 9bcd9b darkseagreen4 698b69 darkslateblue 483d8b
         darkslategray 2f4f4f darkslategray1 97ffff darkslategray2 8deeee darkslategray3 79cdcd
-        darkslategray4 528b8b darkslategrey 2f4f4f darkturquoise 00ced1 darkviolet 9400d3
+        darkslategray4 528b8b darkturquoise 00ced1 darkviolet 9400d3
         deeppink ff1493 deeppink1 ff1493 deeppink2 ee1289 deeppink3 cd1076 deeppink4 8b0a50
         deepskyblue 00bfff deepskyblue1 00bfff deepskyblue2 00b2ee deepskyblue3 009acd
-        deepskyblue4 00688b dimgray 696969 dimgrey 696969 dodgerblue 1e90ff dodgerblue1 1e90ff
+        deepskyblue4 00688b dimgray 696969 dodgerblue 1e90ff dodgerblue1 1e90ff
         dodgerblue2 1c86ee dodgerblue3 1874cd dodgerblue4 104e8b firebrick b22222 firebrick1 ff3030
         firebrick2 ee2c2c firebrick3 cd2626 firebrick4 8b1a1a floralwhite fffaf0 forestgreen 228b22
         fuchsia ff00ff gainsboro dcdcdc ghostwhite f8f8ff gold ffd700 gold1 ffd700 gold2 eec900
@@ -68,24 +70,7 @@ extension Color {
         gray87 dedede gray88 e0e0e0 gray89 e3e3e3 gray9 171717 gray90 e5e5e5 gray91 e8e8e8
         gray92 ebebeb gray93 ededed gray94 f0f0f0 gray95 f2f2f2 gray96 f5f5f5 gray97 f7f7f7
         gray98 fafafa gray99 fcfcfc green 008000 green1 00ff00 green2 00ee00 green3 00cd00
-        green4 008b00 greenyellow adff2f grey 808080 grey0 000000 grey1 030303 grey10 1a1a1a
-        grey100 ffffff grey11 1c1c1c grey12 1f1f1f grey13 212121 grey14 242424 grey15 262626
-        grey16 292929 grey17 2b2b2b grey18 2e2e2e grey19 303030 grey2 050505 grey20 333333
-        grey21 363636 grey22 383838 grey23 3b3b3b grey24 3d3d3d grey25 404040 grey26 424242
-        grey27 454545 grey28 474747 grey29 4a4a4a grey3 080808 grey30 4d4d4d grey31 4f4f4f
-        grey32 525252 grey33 545454 grey34 575757 grey35 595959 grey36 5c5c5c grey37 5e5e5e
-        grey38 616161 grey39 636363 grey4 0a0a0a grey40 666666 grey41 696969 grey42 6b6b6b
-        grey43 6e6e6e grey44 707070 grey45 737373 grey46 757575 grey47 787878 grey48 7a7a7a
-        grey49 7d7d7d grey5 0d0d0d grey50 7f7f7f grey51 828282 grey52 858585 grey53 878787
-        grey54 8a8a8a grey55 8c8c8c grey56 8f8f8f grey57 919191 grey58 949494 grey59 969696
-        grey6 0f0f0f grey60 999999 grey61 9c9c9c grey62 9e9e9e grey63 a1a1a1 grey64 a3a3a3
-        grey65 a6a6a6 grey66 a8a8a8 grey67 ababab grey68 adadad grey69 b0b0b0 grey7 121212
-        grey70 b3b3b3 grey71 b5b5b5 grey72 b8b8b8 grey73 bababa grey74 bdbdbd grey75 bfbfbf
-        grey76 c2c2c2 grey77 c4c4c4 grey78 c7c7c7 grey79 c9c9c9 grey8 141414 grey80 cccccc
-        grey81 cfcfcf grey82 d1d1d1 grey83 d4d4d4 grey84 d6d6d6 grey85 d9d9d9 grey86 dbdbdb
-        grey87 dedede grey88 e0e0e0 grey89 e3e3e3 grey9 171717 grey90 e5e5e5 grey91 e8e8e8
-        grey92 ebebeb grey93 ededed grey94 f0f0f0 grey95 f2f2f2 grey96 f5f5f5 grey97 f7f7f7
-        grey98 fafafa grey99 fcfcfc honeydew f0fff0 honeydew1 f0fff0 honeydew2 e0eee0
+        green4 008b00 greenyellow adff2f honeydew f0fff0 honeydew1 f0fff0 honeydew2 e0eee0
         honeydew3 c1cdc1 honeydew4 838b83 hotpink ff69b4 hotpink1 ff6eb4 hotpink2 ee6aa7
         hotpink3 cd6090 hotpink4 8b3a62 indianred cd5c5c indianred1 ff6a6a indianred2 ee6363
         indianred3 cd5555 indianred4 8b3a3a indigo 4b0082 ivory fffff0 ivory1 fffff0 ivory2 eeeee0
@@ -97,12 +82,12 @@ extension Color {
         lightblue4 68838b lightcoral f08080 lightcyan e0ffff lightcyan1 e0ffff lightcyan2 d1eeee
         lightcyan3 b4cdcd lightcyan4 7a8b8b lightgoldenrod eedd82 lightgoldenrod1 ffec8b
         lightgoldenrod2 eedc82 lightgoldenrod3 cdbe70 lightgoldenrod4 8b814c
-        lightgoldenrodyellow fafad2 lightgray d3d3d3 lightgreen 90ee90 lightgrey d3d3d3
+        lightgoldenrodyellow fafad2 lightgray d3d3d3 lightgreen 90ee90
         lightpink ffb6c1 lightpink1 ffaeb9 lightpink2 eea2ad lightpink3 cd8c95 lightpink4 8b5f65
         lightsalmon ffa07a lightsalmon1 ffa07a lightsalmon2 ee9572 lightsalmon3 cd8162
         lightsalmon4 8b5742 lightseagreen 20b2aa lightskyblue 87cefa lightskyblue1 b0e2ff
         lightskyblue2 a4d3ee lightskyblue3 8db6cd lightskyblue4 607b8b lightslateblue 8470ff
-        lightslategray 778899 lightslategrey 778899 lightsteelblue b0c4de lightsteelblue1 cae1ff
+        lightslategray 778899 lightsteelblue b0c4de lightsteelblue1 cae1ff
         lightsteelblue2 bcd2ee lightsteelblue3 a2b5cd lightsteelblue4 6e7b8b lightyellow ffffe0
         lightyellow1 ffffe0 lightyellow2 eeeed1 lightyellow3 cdcdb4 lightyellow4 8b8b7a lime 00ff00
         limegreen 32cd32 linen faf0e6 magenta ff00ff magenta1 ff00ff magenta2 ee00ee magenta3 cd00cd
@@ -136,7 +121,7 @@ extension Color {
         sienna1 ff8247 sienna2 ee7942 sienna3 cd6839 sienna4 8b4726 silver c0c0c0 skyblue 87ceeb
         skyblue1 87ceff skyblue2 7ec0ee skyblue3 6ca6cd skyblue4 4a708b slateblue 6a5acd
         slateblue1 836fff slateblue2 7a67ee slateblue3 6959cd slateblue4 473c8b slategray 708090
-        slategray1 c6e2ff slategray2 b9d3ee slategray3 9fb6cd slategray4 6c7b8b slategrey 708090
+        slategray1 c6e2ff slategray2 b9d3ee slategray3 9fb6cd slategray4 6c7b8b
         snow fffafa snow1 fffafa snow2 eee9e9 snow3 cdc9c9 snow4 8b8989 springgreen 00ff7f
         springgreen1 00ff7f springgreen2 00ee76 springgreen3 00cd66 springgreen4 008b45
         steelblue 4682b4 steelblue1 63b8ff steelblue2 5cacee steelblue3 4f94cd steelblue4 36648b

@@ -101,64 +101,67 @@ struct ArgumentParsingTests {
         #expect(o.output == "a.ppm" && o.inputPath == "f.txt")
     }
 
-    static let badCommandLines: [[String]] = [
-        [],
-        ["draw"],
-        ["--frobnicate"],
-        ["layout", "--frobnicate"],
-        ["layout", "--size"],
-        ["layout", "--size", "0"],
-        ["layout", "--size", "-4"],
-        ["layout", "--size", "nan"],
-        ["layout", "--size=inf"],
-        ["layout", "--size", "twelve"],
-        ["layout", "--width", "0"],
-        ["layout", "--width=-1"],
-        ["layout", "--height", "NaN"],
-        ["layout", "--scale", "0"],
-        ["layout", "--scale", "1000"],
-        ["layout", "--align", "middle"],
-        ["layout", "--wrap", "hyphen"],
-        ["layout", "--direction", "up"],
-        ["layout", "--color", "not-a-colour"],
-        ["layout", "--background", "#12"],
-        ["layout", "--margin", "1,2,3,4,5"],
-        ["layout", "--margin", "-1"],
-        ["layout", "--margin", "1,,2"],
-        ["layout", "--markup=yes"],
-        ["layout", "--font="],
-        ["layout", "--text", "a", "file.txt"],
-        ["layout", "a.txt", "b.txt"],
-        ["layout", "-o"],
-        ["render", "--text", "hi"],
-        ["render", "--text", "hi", "-o", "out.jpg"],
-        ["render", "--text", "hi", "--format", "gif", "-o", "out.png"],
-        ["render", "--text", "hi", "--hinting", "strong", "-o", "out.png"],
-        ["render", "--text", "hi", "--foreground", "#ggg", "-o", "out.png"],
-        ["render", "--text", "hi", "--font", "DejaVu Sans 0", "-o", "out.png"],
-        ["render", "--text", "hi", "--font", "DejaVu Sans -3", "-o", "out.png"],
-        ["render", "--text", "hi", "--font", "Sans,,Serif 12", "-o", "out.png"],
-        ["render", "--text", "hi", "--font", "No Such Family 12", "-o", "/tmp/galley-never-written.png"],
-        ["render", "--text", "hi", "-o", "/nonexistent-galley-dir/out.png"],
-        ["layout", "--text", "hi", "-o", "/nonexistent-galley-dir/out.json"],
-        ["layout", "--hinting", "none"],
-        ["shape", "--width", "30", "--text", "a"],
-        ["fonts", "extra"],
-        ["fonts", "--size", "3"],
-        ["help", "frobnicate"],
-        ["--version", "extra"],
-        ["render", "--text", "hi", "--subpixel-positions", "maybe", "-o", "out.png"],
-        ["render", "--text", "hi", "--background", "clear-ish", "-o", "out.png"],
+    /// Bad command lines, each with what its message must name: the option, value or word at fault.
+    static let badCommandLines: [([String], String)] = [
+        ([], "command"),
+        (["draw"], "draw"),
+        (["--frobnicate"], "--frobnicate"),
+        (["layout", "--frobnicate"], "--frobnicate"),
+        (["layout", "--size"], "--size"),
+        (["layout", "--size", "0"], "--size"),
+        (["layout", "--size", "-4"], "--size"),
+        (["layout", "--size", "nan"], "--size"),
+        (["layout", "--size=inf"], "--size"),
+        (["layout", "--size", "twelve"], "--size"),
+        (["layout", "--width", "0"], "--width"),
+        (["layout", "--width=-1"], "--width"),
+        (["layout", "--height", "NaN"], "--height"),
+        (["layout", "--scale", "0"], "--scale"),
+        (["layout", "--scale", "1000"], "--scale"),
+        (["layout", "--align", "middle"], "--align"),
+        (["layout", "--wrap", "hyphen"], "--wrap"),
+        (["layout", "--direction", "up"], "--direction"),
+        (["layout", "--color", "not-a-colour"], "--color"),
+        (["layout", "--background", "#12"], "--background"),
+        (["layout", "--margin", "1,2,3,4,5"], "--margin"),
+        (["layout", "--margin", "-1"], "--margin"),
+        (["layout", "--margin", "1,,2"], "--margin"),
+        (["layout", "--markup=yes"], "--markup"),
+        (["layout", "--font="], "--font"),
+        (["layout", "--text", "a", "file.txt"], "--text"),
+        (["layout", "a.txt", "b.txt"], "b.txt"),
+        (["layout", "-o"], "-o"),
+        (["render", "--text", "hi"], "-o"),
+        (["render", "--text", "hi", "-o", "out.jpg"], "out.jpg"),
+        (["render", "--text", "hi", "--format", "gif", "-o", "out.png"], "--format"),
+        (["render", "--text", "hi", "--hinting", "strong", "-o", "out.png"], "--hinting"),
+        (["render", "--text", "hi", "--foreground", "#ggg", "-o", "out.png"], "--foreground"),
+        (["render", "--text", "hi", "--font", "DejaVu Sans 0", "-o", "out.png"], "DejaVu Sans 0"),
+        (["render", "--text", "hi", "--font", "DejaVu Sans -3", "-o", "out.png"], "DejaVu Sans -3"),
+        (["render", "--text", "hi", "--font", "Sans,,Serif 12", "-o", "out.png"], "Sans,,Serif"),
+        (["render", "--text", "hi", "--font", "No Such Family 12", "-o", "/tmp/galley-never-written.png"],
+         "No Such Family"),
+        (["render", "--text", "hi", "-o", "/nonexistent-galley-dir/out.png"], "/nonexistent-galley-dir"),
+        (["layout", "--text", "hi", "-o", "/nonexistent-galley-dir/out.json"], "/nonexistent-galley-dir"),
+        (["layout", "--hinting", "none"], "--hinting"),
+        (["shape", "--width", "30", "--text", "a"], "--width"),
+        (["fonts", "extra"], "extra"),
+        (["fonts", "--size", "3"], "--size"),
+        (["help", "frobnicate"], "frobnicate"),
+        (["--version", "extra"], "--version"),
+        (["render", "--text", "hi", "--subpixel-positions", "maybe", "-o", "out.png"], "--subpixel-positions"),
+        (["render", "--text", "hi", "--background", "clear-ish", "-o", "out.png"], "--background"),
     ]
 
-    @Test("errors print one line on stderr and exit with status 2", arguments: badCommandLines)
-    func errors(_ arguments: [String]) {
+    @Test("errors print one line naming the culprit on stderr and exit with status 2", arguments: badCommandLines)
+    func errors(_ arguments: [String], culprit: String) {
         let r = CLITestSupport.run(arguments)
         #expect(r.status == 2)
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.hasPrefix("galley: "))
         #expect(r.stderr.hasSuffix("\n"))
         #expect(r.stderr.filter { $0 == "\n" }.count == 1, "\(r.stderr)")
+        #expect(r.stderr.contains(culprit), "the message names \(culprit): \(r.stderr)")
     }
 
     @Test("help prints on stdout with status 0", arguments: [["--help"], ["help"], ["-h"], ["render", "--help"], ["layout", "-h"]])

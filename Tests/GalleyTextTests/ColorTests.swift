@@ -54,6 +54,10 @@ struct ColorTests {
         ("Alice Blue", 0xf0f8ff), ("ALICEBLUE", 0xf0f8ff), ("Dark Orange", 0xff8c00),
         // Numbered X11 variants: rgb.txt has "127 127 127 gray50" and "79 148 205 SteelBlue3".
         ("gray50", 0x7f7f7f), ("grey50", 0x7f7f7f), ("SteelBlue3", 0x4f94cd),
+        // rgb.txt spells the greys both ways: "47 79 79 DarkSlateGrey", "211 211 211 LightGrey",
+        // "211 211 211 light grey", "105 105 105 DimGrey", "0 0 0 grey0", "255 255 255 grey100".
+        ("DarkSlateGrey", 0x2f4f4f), ("lightgrey", 0xd3d3d3), ("light grey", 0xd3d3d3), ("DimGrey", 0x696969),
+        ("grey0", 0x000000), ("grey100", 0xffffff),
         // Hex forms are accepted by name too.
         ("#0f0", 0x00ff00),
     ])
@@ -62,21 +66,37 @@ struct ColorTests {
         #expect(color == Self.rgb((rgb >> 16) & 0xff, (rgb >> 8) & 0xff, rgb & 0xff))
     }
 
-    @Test(arguments: ["", "notacolour", "light-blue", "redd", "transparent", "ff0000"])
+    // rgb.txt has SlateGray1…4 and DarkSlateGray1…4 but no "grey" spelling of them.
+    @Test(arguments: ["", "notacolour", "light-blue", "redd", "transparent", "ff0000", "greyish", "grey101",
+                      "slategrey1", "SlateGrey4", "darkslategrey1", "Dark Slate Grey 4"])
     func unknownNames(_ name: String) {
         #expect(Color(name: name) == nil)
     }
 
+    /// Every name rgb.txt spells with "grey" has the value of its "gray" spelling: the numbered
+    /// greys 0…100 and the named ones.
+    @Test func greyIsGray() throws {
+        let named = ["grey", "darkgrey", "dimgrey", "lightgrey", "slategrey", "darkslategrey", "lightslategrey"]
+        for grey in named + (0...100).map({ "grey\($0)" }) {
+            let gray = grey.replacingOccurrences(of: "grey", with: "gray")
+            let expected = try #require(Color(name: gray), "\(gray)")
+            #expect(Color(name: grey) == expected, "\(grey)")
+            #expect(Color(name: grey.uppercased()) == expected, "\(grey.uppercased())")
+        }
+    }
+
+    /// Each colour, its hex string, and the colour that string reads back as (the colour itself
+    /// when its components are whole multiples of 1/255).
     @Test(arguments: [
-        (Color(red: 1, green: 0.5, blue: 0), "#ff8000ff"),  // 0.5 × 255 = 127.5 rounds to 128
-        (Color.clear, "#00000000"),
-        (Color.white, "#ffffffff"),
-        (rgb(0x12, 0x34, 0x56, 0x78), "#12345678"),
+        (Color(red: 1, green: 0.5, blue: 0), "#ff8000ff", rgb(255, 0x80, 0)),  // 0.5 × 255 = 127.5 rounds to 128
+        (Color.clear, "#00000000", Color.clear),
+        (Color.white, "#ffffffff", Color.white),
+        (rgb(0x12, 0x34, 0x56, 0x78), "#12345678", rgb(0x12, 0x34, 0x56, 0x78)),
     ])
-    func hexString(_ color: Color, expected: String) {
+    func hexString(_ color: Color, expected: String, readBack: Color) {
         #expect(color.hexString == expected)
         #expect(color.description == expected)
-        #expect(Color(hex: expected) == color || expected == "#ff8000ff")
+        #expect(Color(hex: expected) == readBack)
     }
 
     @Test func clampsAndReplacesNaN() {
