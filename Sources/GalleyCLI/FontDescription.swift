@@ -6,12 +6,13 @@ import Galley
 /// `pango_font_description_from_string` reads it. Like a `CTFontDescriptor` with family, weight,
 /// slant and size attributes.
 ///
-/// The trailing number (optionally with `px`, taken as points since one pixel is one point at
-/// scale 1) is the size; style words before it, matched case-insensitively (`Bold`, `Italic`,
-/// `Oblique`, `Light`, `Semi-Bold`, `Heavy`, …, and `Normal`/`Regular`/`Roman`), set the weight and
-/// slant; stretch and variant words (`Condensed`, `Small-Caps`, …) are accepted and ignored; what
-/// remains is a comma-separated family list whose first available family is used and whose others
-/// become the cascade list.
+/// The parts are read by GalleyText's ``PangoFontDescription`` (the reader markup's `font=` uses
+/// too): a trailing size (optionally with `px`, taken as points since one pixel is one point at
+/// scale 1); style words before it, matched case-insensitively (`Bold`, `Italic`, `Oblique`,
+/// `Light`, `Semi-Bold`, `Heavy`, `Ultra-Heavy`, …, and `Normal`/`Regular`/`Roman`), that set the
+/// weight and slant; stretch and variant words (`Condensed`, `Small-Caps`, …), accepted and
+/// ignored; and what remains, a comma-separated family list whose first available family is used
+/// and whose others become the cascade list.
 package struct FontDescription: Equatable, Sendable {
     /// Families in order of preference; empty means the default family.
     package var families: [String]
@@ -30,67 +31,27 @@ package struct FontDescription: Equatable, Sendable {
         self.size = size
     }
 
-    /// Pango's weight words (pango-font.c `weight_map`), lower case, without hyphens.
-    static let weights: [String: Font.Weight] = [
-        "thin": .thin, "ultralight": .ultraLight, "extralight": .ultraLight, "light": .light,
-        "semilight": Font.Weight(rawValue: 350), "demilight": Font.Weight(rawValue: 350), "book": Font.Weight(rawValue: 380),
-        "regular": .regular, "medium": .medium, "semibold": .semibold, "demibold": .semibold,
-        "bold": .bold, "ultrabold": .heavy, "extrabold": .heavy, "heavy": .black, "black": .black,
-        "ultrablack": Font.Weight(rawValue: 1000), "extrablack": Font.Weight(rawValue: 1000),
-    ]
-    /// Slant words.
-    static let slants: [String: Bool] = ["italic": true, "oblique": true, "roman": false]
-    /// Words Pango accepts that Galley ignores (stretch, variant, gravity, "normal").
-    static let ignored: Set<String> = [
-        "normal", "ultracondensed", "extracondensed", "condensed", "semicondensed", "semiexpanded", "expanded",
-        "extraexpanded", "ultraexpanded", "smallcaps", "allsmallcaps", "petitecaps", "allpetitecaps", "unicase",
-        "titlecaps", "notrotated", "south", "upsidedown", "north", "rotated4", "east", "west",
-    ]
-
-    /// Parses `text`.
+    /// Parses `text` with GalleyText's ``PangoFontDescription``: no weight word means `.regular`,
+    /// no slant word upright.
     ///
     /// - Throws: a one-line ``CLIError`` for an empty description, a size that is not a positive
     ///   finite number of at most 1,000,000 points, or an empty family in the list.
     package static func parse(_ text: String) throws(CLIError) -> FontDescription {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { throw CLIError("--font needs a font description or a font file") }
-        var words = trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        var description = FontDescription(families: [])
-        if let last = words.last, let first = last.first, first.isNumber || first == "." || first == "-" || first == "+" {
-            var number = last
-            if number.lowercased().hasSuffix("px") { number.removeLast(2) }
-            guard let value = Double(number), value.isFinite, value > 0, value <= 1_000_000 else {
-                throw CLIError("bad font description '\(text)': size '\(last)' must be a positive number of points")
-            }
-            description.size = CGFloat(value)
-            words.removeLast()
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw CLIError("--font needs a font description or a font file")
         }
-        var sawWeight = false, sawSlant = false
-        while let last = words.last {
-            let key = last.lowercased().replacingOccurrences(of: "-", with: "")
-            if let weight = weights[key], !sawWeight {
-                description.weight = weight
-                sawWeight = true
-            } else if let italic = slants[key], !sawSlant {
-                description.italic = italic
-                sawSlant = true
-            } else if ignored.contains(key) {
-                // Accepted, no effect.
-            } else {
-                break
-            }
-            words.removeLast()
+        let parsed: PangoFontDescription
+        do {
+            parsed = try PangoFontDescription(parsing: text)
+        } catch {
+            throw CLIError("bad font description '\(text)': size '\(error.word)' must be a positive number of points")
         }
-        var familyText = words.joined(separator: " ")
-        if familyText.hasSuffix(",") { familyText.removeLast() }
-        guard !familyText.isEmpty else { return description }
-        let families = familyText.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !families.contains(where: \.isEmpty) else {
-            throw CLIError("bad font description '\(text)': empty family name in the list '\(familyText)'")
+        guard !parsed.families.contains(where: \.isEmpty) else {
+            let list = parsed.families.joined(separator: ",")
+            throw CLIError("bad font description '\(text)': empty family name in the list '\(list)'")
         }
-        description.families = families
-        return description
+        return FontDescription(families: parsed.families, weight: parsed.weight.map(Font.Weight.init(rawValue:)) ?? .regular,
+                               italic: parsed.italic ?? false, size: parsed.size)
     }
 
     /// Pango's and fontconfig's generic names, mapped to the bundled DejaVu families.

@@ -34,12 +34,14 @@ struct InputDocument {
             return InputDocument(text: AttributedText(source, attributes: base), font: font, images: [:])
         }
         let text: AttributedText
+        let sources: Set<String>
         do {
-            text = try Markup.parse(source, base: base)
+            let parsed = try Markup.parseWithImageSources(source, base: base)
+            text = parsed.text
+            sources = Set(parsed.imageSources)
         } catch {
             throw CLIError("malformed markup: \(error)")
         }
-        let sources = imageSources(in: source)
         var images: [String: Bitmap] = [:]
         var imagePaths: [String: String] = [:]
         for run in text.runs {
@@ -105,58 +107,5 @@ struct InputDocument {
         var text = String(decoding: bytes, as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         return text
-    }
-
-    /// The `src` values of the `<img>` elements in `markup`, entity references decoded as the
-    /// markup parser decodes them, so they compare equal to the delegates' values.
-    static func imageSources(in markup: String) -> Set<String> {
-        guard let regex = try? NSRegularExpression(
-            pattern: #"<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)')"#, options: [.caseInsensitive])
-        else { return [] }
-        let ns = markup as NSString
-        var result = Set<String>()
-        for match in regex.matches(in: markup, range: NSRange(location: 0, length: ns.length)) {
-            for group in 1...2 where match.range(at: group).location != NSNotFound {
-                result.insert(decodeEntities(ns.substring(with: match.range(at: group))))
-            }
-        }
-        return result
-    }
-
-    /// Replaces `&amp; &lt; &gt; &quot; &apos; &#N; &#xH;` with their characters.
-    static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var out = ""
-        var rest = Substring(text)
-        while let amp = rest.firstIndex(of: "&") {
-            out += rest[..<amp]
-            let tail = rest[amp...]
-            guard let semi = tail.firstIndex(of: ";") else { break }
-            let name = tail[tail.index(after: amp)..<semi]
-            var replacement: String?
-            switch name {
-            case "amp": replacement = "&"
-            case "lt": replacement = "<"
-            case "gt": replacement = ">"
-            case "quot": replacement = "\""
-            case "apos": replacement = "'"
-            default:
-                if name.hasPrefix("#x") || name.hasPrefix("#X"), let v = UInt32(name.dropFirst(2), radix: 16),
-                   let s = Unicode.Scalar(v) {
-                    replacement = String(Character(s))
-                } else if name.hasPrefix("#"), let v = UInt32(name.dropFirst()), let s = Unicode.Scalar(v) {
-                    replacement = String(Character(s))
-                }
-            }
-            if let replacement {
-                out += replacement
-                rest = tail[tail.index(after: semi)...]
-            } else {
-                out += "&"
-                rest = tail[tail.index(after: amp)...]
-            }
-        }
-        out += rest
-        return out
     }
 }

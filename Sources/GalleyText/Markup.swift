@@ -21,8 +21,10 @@ import GalleyFonts
 ///   names a family it ships so that results do not.
 /// - `<span>` with these attributes (a `-` may replace `_`, as in Pango):
 ///   - `font_family` or `face`: the family.
-///   - `font` or `font_desc`: a Pango font description such as `"DejaVu Sans Bold 12"`;
-///     the other font attributes on the same span override its parts.
+///   - `font` or `font_desc`: a Pango font description such as `"DejaVu Sans Bold 12"`, read
+///     as `pango_font_description_from_string` reads it (family list, style words, size; the
+///     first family is used, stretch and variant words are ignored); the other font
+///     attributes on the same span override its parts.
 ///   - `size` or `font_size`: points (`"18"`, `"18.5"`, `"18pt"`); a plain integer ≥ 1024 is in
 ///     Pango units and divided by 1024, as Pango does (Pango reads *every* plain integer as
 ///     Pango units; Galley reads integers below 1024 as points, since no one means a
@@ -85,8 +87,17 @@ public enum Markup {
     ///   - fonts: where new fonts come from.
     /// - Throws: ``MarkupError`` with the line and column of the problem.
     public static func parse(_ markup: String, base: Attributes, fonts: FontCollection = .shared) throws(MarkupError) -> AttributedText {
+        try parseWithImageSources(markup, base: base, fonts: fonts).text
+    }
+
+    /// Parses `markup` as ``parse(_:base:fonts:)`` does, and also returns the `src` of each
+    /// `<img>` element (entities decoded, as in the run delegates' `value`), in document order.
+    /// Comments and CDATA sections hold no elements, so an `<img>` written inside one is not listed.
+    package static func parseWithImageSources(_ markup: String, base: Attributes, fonts: FontCollection = .shared)
+        throws(MarkupError) -> (text: AttributedText, imageSources: [String]) {
         var parser = MarkupParser(markup, base: base, fonts: fonts)
-        return try parser.parse()
+        let text = try parser.parse()
+        return (text, parser.imageSources)
     }
 }
 
@@ -155,6 +166,8 @@ private struct MarkupParser {
     var units: [UInt16] = []
     var runs = RunList()
     var fontCache: [FontKey: Font] = [:]
+    /// The `src` of each `<img>` met so far, in document order.
+    var imageSources: [String] = []
 
     init(_ markup: String, base: Attributes, fonts: FontCollection) {
         scanner = MarkupScanner(markup)
@@ -172,7 +185,7 @@ private struct MarkupParser {
                 try checkContentAllowed(at: offset)
                 try open(name, attributes: attributes, offset: offset)
                 if isEmpty {
-                    close()
+                    stack.removeLast()
                 }
             case .end(let name, let offset):
                 guard let top = stack.last else {
@@ -183,7 +196,7 @@ private struct MarkupParser {
                     throw scanner.malformed(
                         "</\(name)> does not match <\(top.name)>, opened at line \(line), column \(column)", at: offset)
                 }
-                close()
+                stack.removeLast()
             }
         }
         if let unclosed = stack.last {
@@ -235,112 +248,68 @@ private struct MarkupParser {
             settings.family = MarkupParser.monospaceFamily
         case "span":
             let values = try spanValues(attributes)
-            if let description = values["font"] {
-                guard let parsed = MarkupValues.fontDescription(description.value) else {
-                    throw invalid(description)
+            if let description = try read(values, "font", { try? PangoFontDescription(parsing: $0) }) {
+                // The first family is used; fallback is the font cascade's job.
+                settings.family = description.families.first { !$0.isEmpty } ?? settings.family
+                settings.weight = description.weight ?? settings.weight
+                settings.italic = description.italic ?? settings.italic
+                settings.size = description.size ?? settings.size
+            }
+            if let family = try read(values, "font_family", { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }) {
+                settings.family = family
+            }
+            switch try read(values, "size", MarkupValues.size) {
+            case nil:
+                break
+            case .points(let points)?:
+                settings.size = points
+            case .relativeToEnclosing(let factor)?:
+                settings.size = try enclosingSize(settings, element: name, offset: offset) * factor
+            case .relativeToBase(let factor)?:
+                guard let baseSize = base.font?.size else {
+                    throw missingBaseFont(name, offset)
                 }
-                settings.family = parsed.family ?? settings.family
-                settings.weight = parsed.weight ?? settings.weight
-                settings.italic = parsed.italic ?? settings.italic
-                settings.size = parsed.size ?? settings.size
+                settings.size = baseSize * factor
             }
-            if let family = values["font_family"] {
-                guard !family.value.trimmingCharacters(in: .whitespaces).isEmpty else { throw invalid(family) }
-                settings.family = family.value
-            }
-            if let size = values["size"] {
-                guard let parsed = MarkupValues.size(size.value) else { throw invalid(size) }
-                switch parsed {
-                case .points(let points):
-                    settings.size = points
-                case .relativeToEnclosing(let factor):
-                    settings.size = try enclosingSize(settings, element: name, offset: offset) * factor
-                case .relativeToBase(let factor):
-                    guard let baseSize = base.font?.size else {
-                        throw missingBaseFont(name, offset)
-                    }
-                    settings.size = baseSize * factor
-                }
-            }
-            if let style = values["style"] {
-                guard let italic = MarkupValues.italic(style.value) else { throw invalid(style) }
-                settings.italic = italic
-            }
-            if let weight = values["weight"] {
-                guard let parsed = MarkupValues.weight(weight.value) else { throw invalid(weight) }
-                settings.weight = parsed
-            }
-            if let foreground = values["foreground"] {
-                guard var parsed = Color(name: foreground.value) else { throw invalid(foreground) }
+            settings.italic = try read(values, "style", MarkupValues.italic) ?? settings.italic
+            settings.weight = try read(values, "weight", MarkupValues.weight) ?? settings.weight
+            if var foreground = try read(values, "foreground", Color.init(name:)) {
                 // As in Pango, a colour's own alpha acts like an `alpha` attribute, and an
                 // opaque colour keeps the enclosing `alpha`.
-                if parsed.alpha < 1 {
-                    alpha = parsed.alpha
+                if foreground.alpha < 1 {
+                    alpha = foreground.alpha
                 }
-                parsed.alpha = 1
-                color = parsed
+                foreground.alpha = 1
+                color = foreground
             }
-            if let alphaValue = values["alpha"] {
-                guard let parsed = MarkupValues.alpha(alphaValue.value) else { throw invalid(alphaValue) }
-                alpha = parsed
-            }
-            if let lang = values["lang"] {
-                guard !lang.value.isEmpty else { throw invalid(lang) }
-                language = lang.value
-            }
-            if let background = values["background"] {
-                guard let parsed = Color(name: background.value) else { throw invalid(background) }
-                text.background = parsed
-                if parsed.alpha < 1 {
-                    text.backgroundAlpha = parsed.alpha
+            alpha = try read(values, "alpha", MarkupValues.alpha) ?? alpha
+            language = try read(values, "lang", { $0.isEmpty ? nil : $0 })
+            if let background = try read(values, "background", Color.init(name:)) {
+                text.background = background
+                if background.alpha < 1 {
+                    text.backgroundAlpha = background.alpha
                 }
             }
-            if let alphaValue = values["bgalpha"] {
-                guard let parsed = MarkupValues.alpha(alphaValue.value) else { throw invalid(alphaValue) }
-                text.backgroundAlpha = parsed
+            text.backgroundAlpha = try read(values, "bgalpha", MarkupValues.alpha) ?? text.backgroundAlpha
+            text.underline = try read(values, "underline", MarkupValues.underline) ?? text.underline
+            text.underlineColor = try read(values, "underline_color", Color.init(name:)) ?? text.underlineColor
+            text.strikethrough = try read(values, "strikethrough", MarkupValues.strikethrough) ?? text.strikethrough
+            text.strikethroughColor = try read(values, "strikethrough_color", Color.init(name:)) ?? text.strikethroughColor
+            text.rise = try read(values, "rise", MarkupValues.pangoLength) ?? text.rise
+            switch try read(values, "baseline_shift", MarkupValues.baselineShift) {
+            case nil, MarkupValues.BaselineShift.none?: break
+            case .script(let level)?: scriptShift = level
+            case .points(let points)?: text.shift += points
             }
-            if let underline = values["underline"] {
-                guard let parsed = MarkupValues.underline(underline.value) else { throw invalid(underline) }
-                text.underline = parsed
-            }
-            if let color = values["underline_color"] {
-                guard let parsed = Color(name: color.value) else { throw invalid(color) }
-                text.underlineColor = parsed
-            }
-            if let strikethrough = values["strikethrough"] {
-                guard let parsed = MarkupValues.strikethrough(strikethrough.value) else { throw invalid(strikethrough) }
-                text.strikethrough = parsed
-            }
-            if let color = values["strikethrough_color"] {
-                guard let parsed = Color(name: color.value) else { throw invalid(color) }
-                text.strikethroughColor = parsed
-            }
-            if let rise = values["rise"] {
-                guard let parsed = MarkupValues.pangoLength(rise.value) else { throw invalid(rise) }
-                text.rise = parsed
-            }
-            if let shift = values["baseline_shift"] {
-                switch MarkupValues.baselineShift(shift.value) {
-                case nil: throw invalid(shift)
-                case .none?: break
-                case .script(let level)?: scriptShift = level
-                case .points(let points)?: text.shift += points
-                }
-            }
-            if let spacing = values["letter_spacing"] {
-                guard let parsed = MarkupValues.pangoUnits(spacing.value) else { throw invalid(spacing) }
-                tracking = parsed
-            }
-            if let list = values["font_features"] {
-                guard let parsed = FontFeature.parseList(list.value) else { throw invalid(list) }
-                features = parsed
-            }
+            tracking = try read(values, "letter_spacing", MarkupValues.pangoUnits)
+            features = try read(values, "font_features", FontFeature.parseList) ?? []
         case "placeholder":
             let values = try values(of: attributes, element: name, allowed: ["width", "ascent", "descent", "value"])
             let width = try length(values["width"], required: "width", element: name, offset: offset)
             let ascent = try length(values["ascent"], required: nil, element: name, offset: offset)
             let descent = try length(values["descent"], required: nil, element: name, offset: offset)
-            delegate = runDelegate(width: width, ascent: ascent, descent: descent, value: values["value"]?.value ?? "")
+            delegate = RunDelegate(checkedWidth: width, ascent: ascent, descent: descent,
+                                   value: values["value"]?.value ?? "")
             mustBeEmpty = true
         case "img":
             let values = try values(of: attributes, element: name, allowed: ["src", "width", "height"])
@@ -350,7 +319,8 @@ private struct MarkupParser {
             guard !source.value.isEmpty else { throw invalid(source) }
             let width = try length(values["width"], required: "width", element: name, offset: offset)
             let height = try length(values["height"], required: "height", element: name, offset: offset)
-            delegate = runDelegate(width: width, ascent: height, descent: 0, value: source.value)
+            delegate = RunDelegate(checkedWidth: width, ascent: height, descent: 0, value: source.value)
+            imageSources.append(source.value)
             mustBeEmpty = true
         default:
             let (line, column) = scanner.location(of: offset)
@@ -404,18 +374,10 @@ private struct MarkupParser {
             attributes.superscript = text.scriptLevel == 0 ? nil : text.scriptLevel
         }
         if text.underline != parent.underline || text.underlineColor != parent.underlineColor {
-            attributes.underline = text.underline.map { decoration in
-                var colored = decoration
-                colored.color = text.underlineColor
-                return colored
-            }
+            attributes.underline = Self.decoration(text.underline, color: text.underlineColor)
         }
         if text.strikethrough != parent.strikethrough || text.strikethroughColor != parent.strikethroughColor {
-            attributes.strikethrough = text.strikethrough.map { decoration in
-                var colored = decoration
-                colored.color = text.strikethroughColor
-                return colored
-            }
+            attributes.strikethrough = Self.decoration(text.strikethrough, color: text.strikethroughColor)
         }
         if text.background != parent.background || text.backgroundAlpha != parent.backgroundAlpha {
             attributes.backgroundColor = text.background.map { color in
@@ -426,13 +388,18 @@ private struct MarkupParser {
         }
     }
 
+    /// `decoration` (nil: none) drawn in `color` (nil: the foreground colour).
+    private static func decoration(_ decoration: TextDecoration?, color: Color?) -> TextDecoration? {
+        decoration.map { line in
+            var colored = line
+            colored.color = color
+            return colored
+        }
+    }
+
     /// The family `<tt>` selects: a bundled monospace family (Pango asks fontconfig for the
     /// generic "Monospace", which depends on the system).
     static let monospaceFamily = "DejaVu Sans Mono"
-
-    private mutating func close() {
-        stack.removeLast()
-    }
 
     /// Throws if the innermost open element takes no content; `offset` locates the child
     /// tag (nil: text, located at the element).
@@ -518,9 +485,13 @@ private struct MarkupParser {
         return value
     }
 
-    /// A delegate from metrics that ``length(_:required:element:offset:)`` has checked.
-    private func runDelegate(width: CGFloat, ascent: CGFloat, descent: CGFloat, value: String) -> RunDelegate {
-        RunDelegate(checkedWidth: width, ascent: ascent, descent: descent, value: value)
+    /// The value of `values[key]` as `parse` reads it; nil when there is no such attribute.
+    /// - Throws: `.invalidValue` when `parse` cannot read the value.
+    private func read<T>(_ values: [String: MarkupAttribute], _ key: String,
+                         _ parse: (String) -> T?) throws(MarkupError) -> T? {
+        guard let attribute = values[key] else { return nil }
+        guard let value = parse(attribute.value) else { throw invalid(attribute) }
+        return value
     }
 
     private func invalid(_ attribute: MarkupAttribute) -> MarkupError {
@@ -560,26 +531,11 @@ private struct MarkupParser {
             return cached
         }
         do {
-            let font = try fonts.font(family: family, weight: MarkupParser.fontWeight(weight), italic: italic, size: size)
+            let font = try fonts.font(family: family, weight: Font.Weight(rawValue: weight), italic: italic, size: size)
             fontCache[key] = font
             return font
         } catch {
             throw .font(error)
         }
     }
-
-    /// The `Font.Weight` with this raw value, or the nearest named weight if there is none.
-    private static func fontWeight(_ value: Int) -> Font.Weight {
-        if let weight = makeRaw(Font.Weight.self, value) {
-            return weight
-        }
-        let named: [Font.Weight] = [.thin, .ultraLight, .light, .regular, .medium, .semibold, .bold, .heavy, .black]
-        return named.min { abs($0.rawValue - value) < abs($1.rawValue - value) } ?? .regular
-    }
-}
-
-/// `T(rawValue:)` through the protocol requirement, so it compiles whether the concrete
-/// initializer is failable or not.
-private func makeRaw<T: RawRepresentable>(_ type: T.Type, _ raw: T.RawValue) -> T? {
-    T(rawValue: raw)
 }

@@ -1,6 +1,6 @@
 // MarkupValues: reads the values of markup attributes (sizes, weights, styles, alpha,
-// lengths, Pango font descriptions) the way Pango's markup parser does, with the documented
-// Galley differences.
+// lengths; font descriptions are PangoFontDescription's) the way Pango's markup parser does,
+// with the documented Galley differences.
 
 import Foundation
 
@@ -176,51 +176,6 @@ enum MarkupValues {
         case "false", "no", "f", "n": false
         default: nil
         }
-    }
-
-    /// The parts of a Pango font description such as `"DejaVu Sans, Noto Sans Bold Italic 12"`.
-    struct FontDescription: Equatable {
-        var family: String?
-        var weight: Int?
-        var italic: Bool?
-        var size: CGFloat?
-    }
-
-    /// `font=`: a Pango font description: `[FAMILY-LIST] [STYLE-OPTIONS] [SIZE]`. The size is
-    /// in points (`px` is accepted: 1 px = 1 pt at scale 1); weight and style words are read
-    /// from the end; what remains is the family list, of which the first family is used
-    /// (fallback is the font cascade's job). Words Galley cannot express (stretch, variant,
-    /// gravity) stay part of the family name. Nil when the size is not positive.
-    static func fontDescription(_ text: String) -> FontDescription? {
-        var description = FontDescription()
-        var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        if let last = words.last {
-            var number = Substring(last)
-            if number.hasSuffix("px") {
-                number = number.dropLast(2)
-            }
-            if let size = decimal(number) {
-                guard size > 0 else { return nil }
-                description.size = CGFloat(size)
-                words.removeLast()
-            }
-        }
-        while let last = words.last {
-            let word = last.hasSuffix(",") ? String(last.dropLast()) : last
-            if description.weight == nil, let weight = weight(word), Int(word) == nil {
-                description.weight = weight
-            } else if description.italic == nil, let italic = italic(word) {
-                description.italic = italic
-            } else {
-                break
-            }
-            words.removeLast()
-        }
-        let families = words.joined(separator: " ").split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
-        description.family = families.first
-        return description
     }
 
     /// A plain decimal number (`12`, `-3`, `12.5`, `.5`); nil for anything else, including

@@ -124,16 +124,30 @@ struct MarkupTests {
         }
     }
 
+    /// Weights as Pango's weight table gives them. DejaVu Sans has only Book and Bold faces, so
+    /// the request is seen on the bundled variable font Inter (wght 100…900, default 400), which
+    /// is instantiated at the requested weight itself.
     @Test(arguments: [
-        ("bold", Font.Weight.bold), ("700", .bold), ("ultralight", .ultraLight), ("normal", .regular),
-        ("light", .light), ("heavy", .black), ("ultrabold", .heavy),
+        ("thin", 100), ("ultralight", 200), ("light", 300), ("book", 380), ("medium", 500),
+        ("semibold", 600), ("bold", 700), ("700", 700), ("550", 550), ("ultrabold", 800), ("heavy", 900),
     ])
-    func weight(_ value: String, requested: Font.Weight) throws {
+    func weight(_ value: String, expected: Int) throws {
+        let base: Attributes = [.font(try Font(family: "Inter", size: Self.size))]
         let markup = "<span weight=\"\(value)\">x</span>"
-        let font = try Self.fontAt(try Markup.parse(markup, base: Self.base()), 0)
-        #expect(font == (try Self.font(weight: requested)))
-        let synonym = try Self.fontAt(try Markup.parse("<span font_weight=\"\(value)\">x</span>", base: Self.base()), 0)
+        let font = try #require(try Self.fontAt(try Markup.parse(markup, base: base), 0))
+        #expect(font.familyName == "Inter")
+        #expect(font.variations == [Font.Variation(tag: "wght", value: CGFloat(expected))])
+        #expect(font.weight.rawValue == expected)
+        let synonym = try Self.fontAt(try Markup.parse("<span font_weight=\"\(value)\">x</span>", base: base), 0)
         #expect(synonym == font)
+    }
+
+    @Test func normalWeightInsideBoldIsTheDefaultInstance() throws {
+        let inter = try Font(family: "Inter", size: Self.size)
+        let text = try Markup.parse(#"<b><span weight="normal">x</span></b>"#, base: [.font(inter)])
+        let font = try #require(try Self.fontAt(text, 0))
+        #expect(font.variations.isEmpty)
+        #expect(font == inter)
     }
 
     @Test func normalWeightOnARegularBaseReusesTheBaseFont() throws {
@@ -243,6 +257,16 @@ struct MarkupTests {
         #expect(attributes.runDelegate == (try RunDelegate(width: 100, ascent: 30, descent: 0, value: "file.ppm")))
         // The placeholder carries the enclosing attributes too.
         #expect(attributes.font == (try Self.font(weight: .bold)))
+    }
+
+    @Test func imageSourcesListOnlyImgElements() throws {
+        // An <img> in a comment or CDATA section is no element; a placeholder's value is no src.
+        let markup = #"<!-- <img src="c.ppm" width="1" height="1"/> --><![CDATA[<img src="d.ppm"/>]]>"#
+            + #"<img src="a&amp;b.ppm" width="1" height="1"/><placeholder width="1" value="e.ppm"/>"#
+            + #"<i><img src='a.ppm' width='2' height='2'/></i>"#
+        let parsed = try Markup.parseWithImageSources(markup, base: Self.base())
+        #expect(parsed.imageSources == ["a&b.ppm", "a.ppm"])
+        #expect(parsed.text == (try Markup.parse(markup, base: Self.base())))
     }
 
     @Test func entitiesInAttributeValues() throws {

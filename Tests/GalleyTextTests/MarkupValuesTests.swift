@@ -78,30 +78,6 @@ struct MarkupValuesTests {
         #expect(MarkupValues.alpha(text) == nil)
     }
 
-    typealias Description = MarkupValues.FontDescription
-
-    @Test(arguments: [
-        ("DejaVu Sans Bold 12", Description(family: "DejaVu Sans", weight: 700, italic: nil, size: 12)),
-        ("DejaVu Serif Bold Italic 24", Description(family: "DejaVu Serif", weight: 700, italic: true, size: 24)),
-        ("Sans Italic Light 10.5", Description(family: "Sans", weight: 300, italic: true, size: 10.5)),
-        ("Sans", Description(family: "Sans", weight: nil, italic: nil, size: nil)),
-        ("12", Description(family: nil, weight: nil, italic: nil, size: 12)),
-        ("Bold", Description(family: nil, weight: 700, italic: nil, size: nil)),
-        // A family list: the first family is used.
-        ("DejaVu Sans, Noto Sans 10", Description(family: "DejaVu Sans", weight: nil, italic: nil, size: 10)),
-        ("Monospace 10px", Description(family: "Monospace", weight: nil, italic: nil, size: 10)),
-        // Stretch words stay part of the family (fontconfig knows "DejaVu Sans Condensed").
-        ("DejaVu Sans Condensed 9", Description(family: "DejaVu Sans Condensed", weight: nil, italic: nil, size: 9)),
-    ])
-    func fontDescription(_ text: String, expected: Description) {
-        #expect(MarkupValues.fontDescription(text) == expected)
-    }
-
-    @Test(arguments: ["Sans 0", "Sans -3"])
-    func invalidFontDescription(_ text: String) {
-        #expect(MarkupValues.fontDescription(text) == nil)
-    }
-
     @Test(arguments: [("100", 100.0), ("12.5pt", 12.5), ("-3", -3), ("0", 0)])
     func length(_ text: String, expected: CGFloat) {
         #expect(MarkupValues.length(text) == expected)

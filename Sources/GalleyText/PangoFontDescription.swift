@@ -1,0 +1,114 @@
+// PangoFontDescription: the one reader of Pango's font-description strings ("DejaVu Sans Bold 12",
+// "Sans, Monospace Light Oblique 9.5"), shared by markup's `font=` and the tool's `--font`.
+
+import Foundation
+
+/// A Pango font description, `[FAMILY-LIST] [STYLE-OPTIONS] [SIZE]`, read as
+/// `pango_font_description_from_string` reads it. Like a `CTFontDescriptor` with family, weight,
+/// slant and size attributes.
+///
+/// - **Size**: the last word, when it is a decimal number (an exponent is allowed, as `strtod`
+///   reads it: `"1e1"` is 10), optionally followed by `px` (taken as points: one pixel is one
+///   point at scale 1). Galley rejects a number that is not greater than 0 and at most
+///   1,000,000 (Pango accepts 0 and reads a negative or larger number as part of the family).
+///   A last word that is not a number (`"12abc"`) is not a size.
+/// - **Style words**, read from the end, case-insensitively and ignoring hyphens: Pango's weight
+///   names (`Thin` 100 … `Bold` 700, `Ultra-Bold` 800, `Heavy` 900, `Ultra-Heavy` 1000, see
+///   `MarkupValues.weight(_:)`), the slants `Italic`, `Oblique` (italic) and `Roman` (not),
+///   and words Galley accepts with no effect: `Normal`, stretch (`Condensed`, …), variant
+///   (`Small-Caps`, …) and gravity (`Rotated-Left`, …) words. Galley reads one weight word and
+///   one slant word; a second one ends the style words (Pango would let the leftmost win).
+/// - **Families**: what remains, a comma-separated list; one trailing comma is dropped and each
+///   name is trimmed. Empty names are kept (as Pango keeps them): the caller decides.
+package struct PangoFontDescription: Equatable, Sendable {
+    /// The family list in order of preference, trimmed; empty when the description names none.
+    /// An entry is empty where the list has an empty name (`"Sans,,Serif"`).
+    package var families: [String]
+    /// The weight (1…1000) of the weight word, if there is one.
+    package var weight: Int?
+    /// Whether the slant word says italic (`Italic`, `Oblique`) or not (`Roman`), if there is one.
+    package var italic: Bool?
+    /// The size in points, if the description ends with one.
+    package var size: CGFloat?
+
+    /// A description with these parts.
+    package init(families: [String] = [], weight: Int? = nil, italic: Bool? = nil, size: CGFloat? = nil) {
+        self.families = families
+        self.weight = weight
+        self.italic = italic
+        self.size = size
+    }
+
+    /// A size word that is a number but not a usable size.
+    package struct InvalidSize: Error, Equatable {
+        /// The word as written, e.g. `"0"` or `"-3px"`.
+        package let word: String
+
+        /// The error for `word`.
+        package init(word: String) {
+            self.word = word
+        }
+    }
+
+    /// Stretch, variant and gravity words and `Normal` (pango-font.c's maps), lower case
+    /// without hyphens: accepted, no effect.
+    static let ignoredWords: Set<String> = [
+        "normal",
+        "ultracondensed", "extracondensed", "condensed", "semicondensed",
+        "semiexpanded", "expanded", "extraexpanded", "ultraexpanded",
+        "smallcaps", "allsmallcaps", "petitecaps", "allpetitecaps", "unicase", "titlecaps",
+        "notrotated", "south", "upsidedown", "north", "rotatedleft", "east", "rotatedright", "west",
+    ]
+
+    /// Reads `text`; an empty description has no parts.
+    /// - Throws: ``InvalidSize`` when the last word is a number that is not greater than 0 and
+    ///   at most 1,000,000 points.
+    package init(parsing text: String) throws(InvalidSize) {
+        self.init()
+        var words = text.split(whereSeparator: \.isPangoSpace).map(String.init)
+        if let last = words.last, let number = Self.number(last.hasSuffix("px") ? String(last.dropLast(2)) : last) {
+            guard number.isFinite, number > 0, number <= 1_000_000 else { throw InvalidSize(word: last) }
+            size = CGFloat(number)
+            words.removeLast()
+        }
+        while let word = words.last {
+            let key = word.lowercased().filter { $0 != "-" }
+            if Self.ignoredWords.contains(key) {
+                // Accepted, no effect.
+            } else if weight == nil, Int(word) == nil, let value = MarkupValues.weight(word) {
+                weight = value
+            } else if italic == nil, let value = MarkupValues.italic(word) {
+                italic = value
+            } else {
+                break
+            }
+            words.removeLast()
+        }
+        var list = words.joined(separator: " ")
+        if list.hasSuffix(",") {
+            list.removeLast()
+        }
+        if !list.isEmpty {
+            families = list.split(separator: ",", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
+    /// `word` as a decimal number with an optional sign, fraction and exponent (what `strtod`
+    /// reads, less hexadecimal, `inf` and `nan`); nil if it is not one.
+    private static func number(_ word: String) -> Double? {
+        guard word.contains(where: { $0.isASCII && $0.isNumber }),
+              word.allSatisfy({ ($0.isASCII && $0.isNumber) || "+-.eE".contains($0) }) else {
+            return nil
+        }
+        return Double(word)
+    }
+}
+
+extension Character {
+    /// GLib's `g_ascii_isspace`: space, tab, line feed, vertical tab, form feed, carriage return.
+    fileprivate var isPangoSpace: Bool {
+        // "\r\n" is one Character.
+        [" ", "\t", "\n", "\u{0B}", "\u{0C}", "\r", "\r\n"].contains(self)
+    }
+}
