@@ -1,18 +1,15 @@
 // A small JSON encoder that keeps key order and writes numbers rounded to 1/1000.
 import Foundation
+import GalleyText
 
 /// A JSON value whose objects keep their keys in the order given.
-enum JSON: Equatable {
+enum JSON {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
     case array([JSON])
     case object([(String, JSON)])
-
-    static func == (lhs: JSON, rhs: JSON) -> Bool {
-        lhs.text == rhs.text
-    }
 
     /// A number from a CGFloat.
     static func num(_ value: CGFloat) -> JSON { .number(Double(value)) }
@@ -51,18 +48,10 @@ enum JSON: Equatable {
         }
     }
 
-    /// Integers as integers; other numbers rounded to 3 decimals without trailing zeros;
-    /// non-finite numbers (which JSON cannot hold) as null.
+    /// Integers as integers; other numbers rounded to 3 decimals without trailing zeros
+    /// (`DecimalText`); non-finite numbers (which JSON cannot hold) as null.
     static func format(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        let rounded = (value * 1000).rounded() / 1000
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 {
-            return String(Int64(rounded))
-        }
-        var text = String(format: "%.3f", rounded)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
+        DecimalText.thousandths(value) ?? "null"
     }
 
     static func quote(_ s: String, into out: inout String) {

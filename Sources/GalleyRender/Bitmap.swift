@@ -147,11 +147,17 @@ public struct Bitmap: Sendable, Hashable {
         guard x >= 0, y >= 0, x < width, y < height else { return }
         let a = Float(Bitmap.unit(color.alpha) * Bitmap.unit(coverage))
         guard a > 0 else { return }
-        let r = SRGBTransfer.linear(color.red), g = SRGBTransfer.linear(color.green), b = SRGBTransfer.linear(color.blue)
+        blend(x: x, y: y, color: LinearColor(color), alpha: a)
+    }
+
+    /// Composites an already decoded colour over the pixel at (`x`, `y`) with source alpha `alpha`
+    /// (the colour's alpha × coverage); does nothing outside the bitmap.
+    mutating func blend(x: Int, y: Int, color: LinearColor, alpha: Float) {
+        guard x >= 0, y >= 0, x < width, y < height else { return }
         let i = (y * width + x) * 4
         SRGBTransfer.withTables { t in
             pixels.withUnsafeMutableBufferPointer { buffer in
-                Bitmap.compositeLinear(buffer, at: i, t, red: r, green: g, blue: b, alpha: a)
+                Bitmap.compositeLinear(buffer, at: i, t, color, alpha: alpha)
             }
         }
     }
@@ -181,6 +187,24 @@ public struct Bitmap: Sendable, Hashable {
         return min(max(value, 0), 1)
     }
 
+    /// Source-over compositing in linear light of `color` with source alpha `alpha` (the colour's
+    /// alpha × coverage) onto the straight-alpha sRGB destination pixel at byte offset `i`; a
+    /// fully opaque source writes the colour's precomputed sRGB bytes.
+    @inline(__always)
+    static func compositeLinear(_ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ t: SRGBTransfer.Tables,
+                                _ color: LinearColor, alpha: Float) {
+        let sa = min(max(alpha, 0), 1)
+        guard sa > 0 else { return }
+        if sa >= 1 {
+            buffer[i] = color.opaqueRed
+            buffer[i + 1] = color.opaqueGreen
+            buffer[i + 2] = color.opaqueBlue
+            buffer[i + 3] = 255
+            return
+        }
+        blendLinear(buffer, at: i, t, red: color.red, green: color.green, blue: color.blue, alpha: sa)
+    }
+
     /// Source-over compositing in linear light of a source with straight linear channels
     /// (0...1) and alpha `alpha` onto the straight-alpha sRGB destination pixel at byte offset `i`:
     /// αo = αs + αd(1 − αs), Co = (Cs·αs + Cd·αd(1 − αs)) / αo with C in linear light.
@@ -196,6 +220,13 @@ public struct Bitmap: Sendable, Hashable {
             buffer[i + 3] = 255
             return
         }
+        blendLinear(buffer, at: i, t, red: red, green: green, blue: blue, alpha: sa)
+    }
+
+    /// The translucent case of source-over (`alpha` in (0, 1)), shared by both compositors.
+    @inline(__always)
+    static func blendLinear(_ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ t: SRGBTransfer.Tables,
+                            red: Float, green: Float, blue: Float, alpha sa: Float) {
         let da = Float(buffer[i + 3]) * (1 / 255)
         let keep = da * (1 - sa)
         let oa = sa + keep

@@ -44,15 +44,14 @@ struct LineDecorations {
         /// The rectangles that draw this stroke (one per band and dash), y up.
         var rects: [CGRect] {
             var spans: [(CGFloat, CGFloat)] = []
-            if dashes.isEmpty || dashes.reduce(0, +) <= 0 {
+            let period = dashes.reduce(0, +)
+            if period <= 0 {  // solid (no pattern)
                 spans = [(minX, maxX)]
             } else {
                 // The pattern starts at the line origin (x = 0), so it runs on across runs.
-                let period = dashes.reduce(0, +)
                 var x = (minX / period).rounded(.down) * period
                 var i = 0
-                var guardCount = 0
-                while x < maxX, guardCount < 100_000 {
+                while x < maxX, i < 100_000 {
                     let length = dashes[i % dashes.count]
                     if i % 2 == 0 {
                         let a = max(x, minX), b = min(x + length, maxX)
@@ -60,7 +59,6 @@ struct LineDecorations {
                     }
                     x += length
                     i += 1
-                    guardCount += 1
                 }
             }
             var result: [CGRect] = []
@@ -95,26 +93,19 @@ struct LineDecorations {
                                    color: color))
         }
         let texts = line.glyphRuns.filter { !$0.isPlaceholder && !$0.glyphs.isEmpty }
-        let underlined = texts.filter { $0.attributes.underline != nil }
-        if !underlined.isEmpty {
-            let position = underlined.map(\.font.underlinePosition).min() ?? 0
-            let thickness = LineDecorations.thickness(underlined.map(\.font.underlineThickness), underlined)
-            for run in underlined {
-                if let stroke = LineDecorations.stroke(run, run.attributes.underline!, top: position, thickness: thickness, clip(run)) {
-                    strokes.append(stroke)
-                }
-            }
+        // The strokes of one kind of decoration: one top edge for the line (`pick` of the runs'
+        // fonts' positions) and one thickness, then a stroke per decorated run.
+        func decorationStrokes(of decoration: KeyPath<Attributes, TextDecoration?>, position: KeyPath<Font, CGFloat>,
+                               thickness: KeyPath<Font, CGFloat>, pick: ([CGFloat]) -> CGFloat?) -> [Stroke] {
+            let decorated = texts.compactMap { run in run.attributes[keyPath: decoration].map { (run: run, decoration: $0) } }
+            guard !decorated.isEmpty else { return [] }
+            let runs = decorated.map(\.run)
+            let top = pick(runs.map { $0.font[keyPath: position] }) ?? 0
+            let t = LineDecorations.thickness(runs.map { $0.font[keyPath: thickness] }, runs)
+            return decorated.compactMap { LineDecorations.stroke($0.run, $0.decoration, top: top, thickness: t, clip($0.run)) }
         }
-        let struck = texts.filter { $0.attributes.strikethrough != nil }
-        if !struck.isEmpty {
-            let position = struck.map(\.font.strikethroughPosition).max() ?? 0
-            let thickness = LineDecorations.thickness(struck.map(\.font.strikethroughThickness), struck)
-            for run in struck {
-                if let stroke = LineDecorations.stroke(run, run.attributes.strikethrough!, top: position, thickness: thickness, clip(run)) {
-                    strokes.append(stroke)
-                }
-            }
-        }
+        strokes = decorationStrokes(of: \.underline, position: \.underlinePosition, thickness: \.underlineThickness) { $0.min() }
+            + decorationStrokes(of: \.strikethrough, position: \.strikethroughPosition, thickness: \.strikethroughThickness) { $0.max() }
     }
 
     /// The largest of the fonts' thicknesses; a font without one (0) gets 1/20 em.

@@ -7,8 +7,8 @@ extension Renderer {
     /// Draws `lines` (each with its origin in y-up points) pass by pass, so a background or a
     /// shadow never covers the glyphs of a neighbouring line: backgrounds, the selection,
     /// shadows, glyphs, underlines and strikethroughs.
-    func drawLines(_ lines: [(Line, CGPoint)], selection: Range<Int>?, selectionColor: Color, into bitmap: inout Bitmap) {
-        let decorations = lines.map { LineDecorations($0.0) }
+    func drawLines(_ lines: [(line: Line, origin: CGPoint)], selection: Range<Int>?, selectionColor: Color, into bitmap: inout Bitmap) {
+        let decorations = lines.map { LineDecorations($0.line) }
         for ((_, origin), d) in zip(lines, decorations) {
             for box in d.backgrounds {
                 fillSnapped(box.rect.offsetBy(dx: origin.x, dy: origin.y), color: box.color, into: &bitmap)
@@ -33,9 +33,7 @@ extension Renderer {
         }
         for runLayers in layers {
             for layer in runLayers {
-                for placed in layer.images {
-                    composite(placed.image, x: placed.x, y: placed.y, color: layer.color, into: &bitmap)
-                }
+                composite(layer, into: &bitmap)
             }
         }
         for ((_, origin), d) in zip(lines, decorations) {
@@ -57,16 +55,14 @@ extension Renderer {
         let x1 = max(Int((x + w).rounded()), x0 + 1), y1 = max(Int((y + h).rounded()), y0 + 1)
         guard let xs = Renderer.span(x0, x1 - 1, within: bitmap.width),
               let ys = Renderer.span(y0, y1 - 1, within: bitmap.height) else { return }
-        let alpha = Float(Bitmap.unit(color.alpha))
-        guard alpha > 0 else { return }
-        let red = SRGBTransfer.linear(color.red), green = SRGBTransfer.linear(color.green)
-        let blue = SRGBTransfer.linear(color.blue)
+        let linear = LinearColor(color)
+        guard linear.alpha > 0 else { return }
         let width = bitmap.width
         SRGBTransfer.withTables { t in
             bitmap.withMutablePixels { dst in
                 for py in ys {
                     for px in xs {
-                        Bitmap.compositeLinear(dst, at: (py * width + px) * 4, t, red: red, green: green, blue: blue, alpha: alpha)
+                        Bitmap.compositeLinear(dst, at: (py * width + px) * 4, t, linear, alpha: linear.alpha)
                     }
                 }
             }
@@ -104,20 +100,29 @@ extension Renderer {
         let w = maxX - minX + 2 * margin, h = maxY - minY + 2 * margin
         guard w > 0, h > 0, w * h <= 1 << 24 else { return }
         var coverage = [Float](repeating: 0, count: w * h)
-        for layer in layers {
-            for p in layer.images {
-                let image = p.image
-                let left = p.x + ox - gx0, top = p.y + oy - gy0
-                for r in 0..<image.height {
-                    for c in 0..<image.width {
-                        let v: Float
-                        switch image.pixels {
-                        case .coverage(let bytes): v = Float(bytes[r * image.width + c]) * (1 / 255)
-                        case .color(let bytes): v = Float(bytes[(r * image.width + c) * 4 + 3]) * (1 / 255)
+        coverage.withUnsafeMutableBufferPointer { coverage in
+            // Adds one image's ink: every `step`th byte from `offset` (coverage, or a colour glyph's alpha).
+            func gather(_ bytes: [UInt8], step: Int, offset: Int, width iw: Int, height ih: Int, left: Int, top: Int) {
+                bytes.withUnsafeBufferPointer { src in
+                    for r in 0..<ih {
+                        for c in 0..<iw {
+                            let v = Float(src[(r * iw + c) * step + offset]) * (1 / 255)
+                            guard v > 0 else { continue }
+                            let i = (top + r) * w + left + c
+                            coverage[i] = 1 - (1 - coverage[i]) * (1 - v)  // union of overlapping ink
                         }
-                        guard v > 0 else { continue }
-                        let i = (top + r) * w + left + c
-                        coverage[i] = 1 - (1 - coverage[i]) * (1 - v)  // union of overlapping ink
+                    }
+                }
+            }
+            for layer in layers {
+                for p in layer.images {
+                    let image = p.image
+                    let left = p.x + ox - gx0, top = p.y + oy - gy0
+                    switch image.pixels {
+                    case .coverage(let bytes):
+                        gather(bytes, step: 1, offset: 0, width: image.width, height: image.height, left: left, top: top)
+                    case .color(let bytes):
+                        gather(bytes, step: 4, offset: 3, width: image.width, height: image.height, left: left, top: top)
                     }
                 }
             }
@@ -125,9 +130,7 @@ extension Renderer {
         for radius in boxes where radius > 0 {
             Renderer.boxBlur(&coverage, width: w, height: h, radius: radius)
         }
-        let alpha = Float(Bitmap.unit(shadow.color.alpha))
-        let red = SRGBTransfer.linear(shadow.color.red), green = SRGBTransfer.linear(shadow.color.green)
-        let blue = SRGBTransfer.linear(shadow.color.blue)
+        let color = LinearColor(shadow.color)
         let width = bitmap.width
         SRGBTransfer.withTables { t in
             bitmap.withMutablePixels { dst in
@@ -135,8 +138,7 @@ extension Renderer {
                     for px in bx0..<bx1 {
                         let v = coverage[(py - gy0) * w + (px - gx0)]
                         guard v > 1e-4 else { continue }
-                        Bitmap.compositeLinear(dst, at: (py * width + px) * 4, t, red: red, green: green, blue: blue,
-                                               alpha: min(v, 1) * alpha)
+                        Bitmap.compositeLinear(dst, at: (py * width + px) * 4, t, color, alpha: min(v, 1) * color.alpha)
                     }
                 }
             }

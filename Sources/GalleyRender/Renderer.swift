@@ -69,12 +69,7 @@ public struct Renderer: Sendable {
     public func draw(_ frame: Frame, into bitmap: inout Bitmap,
                      imageProvider: (Placeholder) -> Bitmap? = { _ in nil },
                      selection: Range<Int>?, selectionColor: Color = Renderer.selectionColor) {
-        var placed: [(Line, CGPoint)] = []
-        for (index, line) in frame.lines.enumerated() where index < frame.lineOrigins.count {
-            let o = frame.lineOrigins[index]
-            placed.append((line, CGPoint(x: frame.rect.minX + o.x, y: frame.rect.minY + o.y)))
-        }
-        drawLines(placed, selection: selection, selectionColor: selectionColor, into: &bitmap)
+        drawLines(frame.placedLines, selection: selection, selectionColor: selectionColor, into: &bitmap)
         for placeholder in frame.placeholders {
             if let image = imageProvider(placeholder) {
                 drawImage(image, in: placeholder.rect, into: &bitmap)
@@ -126,7 +121,7 @@ public struct Renderer: Sendable {
     public func drawPlaceholderBox(in rect: CGRect, into bitmap: inout Bitmap) {
         guard let (x, y, w, h) = pixelRect(rect, in: bitmap),
               abs(x) < 1e6, abs(y) < 1e6, w < 1e6, h < 1e6 else { return }
-        let grey = Renderer.placeholderColor
+        let grey = LinearColor(Renderer.placeholderColor)
         // The outline runs through the pixels just inside the rect's edges.
         let left = Int(x.rounded()), top = Int(y.rounded())
         let right = max(Int((x + w).rounded()) - 1, left), bottom = max(Int((y + h).rounded()) - 1, top)
@@ -134,14 +129,14 @@ public struct Renderer: Sendable {
         guard right - left <= limit, bottom - top <= limit else { return }
         if let xs = Renderer.span(left, right, within: bitmap.width) {
             for px in xs {
-                bitmap.blend(x: px, y: top, color: grey)
-                if bottom != top { bitmap.blend(x: px, y: bottom, color: grey) }
+                bitmap.blend(x: px, y: top, color: grey, alpha: grey.alpha)
+                if bottom != top { bitmap.blend(x: px, y: bottom, color: grey, alpha: grey.alpha) }
             }
         }
         if let ys = Renderer.span(top + 1, bottom - 1, within: bitmap.height) {
             for py in ys {
-                bitmap.blend(x: left, y: py, color: grey)
-                if right != left { bitmap.blend(x: right, y: py, color: grey) }
+                bitmap.blend(x: left, y: py, color: grey, alpha: grey.alpha)
+                if right != left { bitmap.blend(x: right, y: py, color: grey, alpha: grey.alpha) }
             }
         }
         // The diagonal, one pixel per step along the longer side, inside the outline.
@@ -151,7 +146,7 @@ public struct Renderer: Sendable {
         for s in 1..<steps {
             let px = left + Int((Double(s * dx) / Double(steps)).rounded())
             let py = top + Int((Double(s * dy) / Double(steps)).rounded())
-            if px > left, px < right, py > top, py < bottom { bitmap.blend(x: px, y: py, color: grey) }
+            if px > left, px < right, py > top, py < bottom { bitmap.blend(x: px, y: py, color: grey, alpha: grey.alpha) }
         }
     }
 
@@ -175,10 +170,10 @@ public struct Renderer: Sendable {
     }
 
     /// A run's glyphs as images placed at integer pixels, in drawing order (fill, then stroke),
-    /// each layer with its colour.
+    /// each layer with its colour, decoded once for the whole layer.
     struct GlyphLayer {
         var images: [(image: GlyphImage, x: Int, y: Int)]
-        var color: Color
+        var color: LinearColor
     }
 
     /// Rasterises the glyphs of `run`: the fill in the foreground colour (unless a positive
@@ -225,10 +220,10 @@ public struct Renderer: Sendable {
                 guard let image, image.width > 0 else { continue }
                 placed.append((image, pen.x + image.left, pen.y - image.top))
             }
-            return GlyphLayer(images: placed, color: color)
+            return GlyphLayer(images: placed, color: LinearColor(color))
         }
         var layers: [GlyphLayer] = []
-        let stroke = run.attributes.stroke.flatMap { $0.width != 0 ? $0 : nil }
+        let stroke = run.drawnStroke
         if stroke?.fills ?? true {
             layers.append(layer(.init(shear: shear), color))
         }
@@ -241,45 +236,54 @@ public struct Renderer: Sendable {
         return layers
     }
 
-    /// Composites a glyph image with its top-left pixel at (`x`, `y`), in linear light.
-    func composite(_ image: GlyphImage, x: Int, y: Int, color: Color, into bitmap: inout Bitmap) {
-        let w = image.width, h = image.height
-        guard w > 0, h > 0 else { return }
-        let c0 = max(0, -x), c1 = min(w, bitmap.width - x)
-        let r0 = max(0, -y), r1 = min(h, bitmap.height - y)
-        guard c0 < c1, r0 < r1 else { return }
-        let alpha = Float(Bitmap.unit(color.alpha))
-        guard alpha > 0 else { return }
-        let red = SRGBTransfer.linear(color.red), green = SRGBTransfer.linear(color.green)
-        let blue = SRGBTransfer.linear(color.blue)
-        let width = bitmap.width
+    /// Composites a layer's glyph images, each with its top-left pixel at its (`x`, `y`), in linear light.
+    func composite(_ layer: GlyphLayer, into bitmap: inout Bitmap) {
+        let color = layer.color
+        guard color.alpha > 0, !layer.images.isEmpty else { return }
+        let width = bitmap.width, height = bitmap.height
         SRGBTransfer.withTables { t in
             bitmap.withMutablePixels { dst in
-                switch image.pixels {
-                case .coverage(let coverage):
-                    coverage.withUnsafeBufferPointer { src in
-                        for r in r0..<r1 {
-                            for c in c0..<c1 {
-                                let v = src[r * w + c]
-                                guard v != 0 else { continue }
-                                Bitmap.compositeLinear(dst, at: ((y + r) * width + x + c) * 4, t,
-                                                       red: red, green: green, blue: blue, alpha: Float(v) * (1 / 255) * alpha)
-                            }
-                        }
+                for (image, x, y) in layer.images {
+                    Renderer.composite(image, x: x, y: y, color: color, into: dst, width: width, height: height, t)
+                }
+            }
+        }
+    }
+
+    /// Composites one glyph image with its top-left pixel at (`x`, `y`) into the `width × height`
+    /// pixels `dst`, clipped to them.
+    @inline(__always)
+    static func composite(_ image: GlyphImage, x: Int, y: Int, color: LinearColor,
+                          into dst: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, _ t: SRGBTransfer.Tables) {
+        let w = image.width, h = image.height
+        guard w > 0, h > 0 else { return }
+        let c0 = max(0, -x), c1 = min(w, width - x)
+        let r0 = max(0, -y), r1 = min(h, height - y)
+        guard c0 < c1, r0 < r1 else { return }
+        let alpha = color.alpha
+        switch image.pixels {
+        case .coverage(let coverage):
+            coverage.withUnsafeBufferPointer { src in
+                for r in r0..<r1 {
+                    for c in c0..<c1 {
+                        let v = src[r * w + c]
+                        guard v != 0 else { continue }
+                        Bitmap.compositeLinear(dst, at: ((y + r) * width + x + c) * 4, t, color,
+                                               alpha: Float(v) * (1 / 255) * alpha)
                     }
-                case .color(let rgba):
-                    rgba.withUnsafeBufferPointer { src in
-                        for r in r0..<r1 {
-                            for c in c0..<c1 {
-                                let i = (r * w + c) * 4
-                                guard src[i + 3] != 0 else { continue }
-                                // Premultiplied sRGB bytes; the run colour's alpha scales the whole pixel.
-                                Bitmap.compositePremultipliedSRGB(
-                                    dst, at: ((y + r) * width + x + c) * 4, t,
-                                    red: Float(src[i]) * (1 / 255) * alpha, green: Float(src[i + 1]) * (1 / 255) * alpha,
-                                    blue: Float(src[i + 2]) * (1 / 255) * alpha, alpha: Float(src[i + 3]) * (1 / 255) * alpha)
-                            }
-                        }
+                }
+            }
+        case .color(let rgba):
+            rgba.withUnsafeBufferPointer { src in
+                for r in r0..<r1 {
+                    for c in c0..<c1 {
+                        let i = (r * w + c) * 4
+                        guard src[i + 3] != 0 else { continue }
+                        // Premultiplied sRGB bytes; the run colour's alpha scales the whole pixel.
+                        Bitmap.compositePremultipliedSRGB(
+                            dst, at: ((y + r) * width + x + c) * 4, t,
+                            red: Float(src[i]) * (1 / 255) * alpha, green: Float(src[i + 1]) * (1 / 255) * alpha,
+                            blue: Float(src[i + 2]) * (1 / 255) * alpha, alpha: Float(src[i + 3]) * (1 / 255) * alpha)
                     }
                 }
             }

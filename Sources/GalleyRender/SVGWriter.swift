@@ -59,10 +59,8 @@ public struct SVGWriter: Sendable {
             out += "<rect x=\"0\" y=\"0\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\"\(Self.fill(background))/>\n"
         }
         var outlines = OutlineCache()
-        var lines: [(Line, (x: Double, y: Double), LineDecorations)] = []
-        for (index, line) in frame.lines.enumerated() where index < frame.lineOrigins.count {
-            let o = frame.lineOrigins[index]
-            lines.append((line, (x: Double(frame.rect.minX + o.x), y: Double(frame.rect.minY + o.y)), LineDecorations(line)))
+        let lines = frame.placedLines.map { line, origin in
+            (line, (x: Double(origin.x), y: Double(origin.y)), LineDecorations(line))
         }
         for (_, origin, decorations) in lines {
             for box in decorations.backgrounds {
@@ -114,7 +112,7 @@ public struct SVGWriter: Sendable {
         return out
     }
 
-    /// Writes ``document(for:imageReference:)`` to `path` atomically (a temporary sibling file,
+    /// Writes ``document(for:selection:selectionColor:imageReference:)`` to `path` atomically (a temporary sibling file,
     /// then a rename), so no partial file is ever left behind.
     ///
     /// - Throws: ``RenderError/fileAccess(path:reason:)`` when the file cannot be written.
@@ -160,7 +158,7 @@ public struct SVGWriter: Sendable {
 
     func appendRun(_ run: GlyphRun, lineOrigin: (x: Double, y: Double), outlines: inout OutlineCache, to out: inout String) {
         let color = run.attributes.foregroundColor ?? .black
-        let stroke = run.attributes.stroke.flatMap { $0.width != 0 ? $0 : nil }
+        let stroke = run.drawnStroke
         let strokeColor = stroke.map { $0.color ?? color }
         guard color.alpha > 0 || (strokeColor?.alpha ?? 0) > 0 else { return }
         let body = runBody(run, lineOrigin: lineOrigin, outlines: &outlines, alpha: color.alpha)
@@ -279,21 +277,11 @@ public struct SVGWriter: Sendable {
         return " \(property)=\"\(hex)\"" + (a < 1 ? " \(property)-opacity=\"\(number(a))\"" : "")
     }
 
-    /// A coordinate with at most 3 decimals and no trailing zeros ("-0" as "0"); 0 when not finite.
+    /// A coordinate with at most 3 decimals and no trailing zeros ("-0" as "0"; see
+    /// `DecimalText`); 0 when not finite or not below 10^15 in magnitude.
     static func number(_ value: Double) -> String {
         guard value.isFinite, abs(value) < 1e15 else { return "0" }
-        let thousandths = Int64((value * 1000).rounded())
-        let magnitude = thousandths.magnitude
-        var text = thousandths < 0 ? "-" : ""
-        text += String(magnitude / 1000)
-        var fraction = Int(magnitude % 1000)
-        if fraction != 0 {
-            var digits = 3
-            while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-            let f = String(fraction)
-            text += "." + String(repeating: "0", count: digits - f.count) + f
-        }
-        return text
+        return DecimalText.thousandths(value) ?? "0"
     }
 
     static func number(_ value: CGFloat) -> String { number(Double(value)) }

@@ -319,8 +319,27 @@ struct RendererTests {
         Renderer().drawImage(try Bitmap(width: 1, height: 1), in: CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 10), into: &bitmap)
         // A finite rect far larger than any Int: a white pixel stretched over the white bitmap.
         Renderer().drawImage(try Bitmap(width: 1, height: 1), in: CGRect(x: -1e300, y: -1e300, width: 3e300, height: 3e300), into: &bitmap)
-        // A font size too large to rasterise is skipped.
-        Renderer().draw(try Self.frame("W", font: try Font(path: Self.dejaVu, size: 5000), in: CGRect(x: 0, y: 0, width: 9000, height: 9000)), into: &bitmap)
         #expect(bitmap.pixels == blank)
+    }
+
+    @Test("glyphs over 4096 pixels per em are skipped, even where they would cover the bitmap")
+    func oversizedGlyphSkipped() throws {
+        // U+2588 FULL BLOCK fills its advance from below the baseline to above the cap height, so
+        // with its origin just left of and above the bitmap's bottom-left corner it covers the
+        // whole 50 × 50 bitmap at 100 pt, and at any larger size too.
+        func drawBlock(size: CGFloat) throws -> Bitmap {
+            let font = try Font(path: Self.dejaVu, size: size)
+            let frame = try Self.frame("\u{2588}", font: font, in: CGRect(x: 0, y: 0, width: 20 * size, height: 20 * size))
+            let line = try #require(frame.lines.first)
+            var bitmap = try Bitmap(width: 50, height: 50)
+            Renderer().draw(line, at: CGPoint(x: -10, y: 10), into: &bitmap)
+            return bitmap
+        }
+        let black = Bitmap.Pixel(red: 0, green: 0, blue: 0)
+        let drawn = try drawBlock(size: 100)
+        #expect(drawn.count(where: { $0 == black }) == 50 * 50)
+        // 5000 px per em is over the limit: nothing is drawn.
+        let skipped = try drawBlock(size: 5000)
+        #expect(skipped.count(where: { $0 != Bitmap.Pixel(red: 255, green: 255, blue: 255) }) == 0)
     }
 }
