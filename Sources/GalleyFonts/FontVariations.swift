@@ -156,7 +156,12 @@ package final class FontInstance: @unchecked Sendable {
         self.hbFont = font
         self.settings = settings
         self.coordinates = coordinates
-        self.metrics = FaceMetrics(hbFont: font, head: SFNTDirectory(bytes: face.data, faceIndex: face.faceIndex)?.table("head"))
+        // No variation table applies to `head`, so its bounding box is the default instance's:
+        // the face's, already read from the same table.
+        var metrics = FaceMetrics(hbFont: font, head: nil)
+        (metrics.xMin, metrics.yMin, metrics.xMax, metrics.yMax) =
+            (face.metrics.xMin, face.metrics.yMin, face.metrics.xMax, face.metrics.yMax)
+        self.metrics = metrics
     }
 
     deinit {

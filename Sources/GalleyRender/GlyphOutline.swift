@@ -59,7 +59,6 @@ extension GlyphRasterizer.FaceEntry {
     /// lock, after ``select(coordinates:)``.
     func outline(glyph: GlyphID, traits: Font.SyntheticTraits) -> GlyphOutline? {
         guard scalable else { return nil }
-        FT_Set_Transform(face, nil, nil)
         guard FT_Load_Glyph(face, FT_UInt(glyph), FT_Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_BITMAP)) == 0 else { return nil }
         let slot = face.pointee.glyph!
         guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }

@@ -79,7 +79,7 @@ func measureCorpus(
         let pangoIterations = tools.available ? tools.iterations(tools.pangoRef, pangoArguments, target: settings.target) : nil
         var counts = (lines: 0, glyphs: 0)
         let warm = seconds { counts = layoutPass(corpus.texts, width: width) }
-        let passes = max(1, min(1000, Int(settings.target / max(warm, 1e-6))))
+        let passes = passCount(warm: warm, target: settings.target)
         var galley: [Double] = []
         var pango: [ReferenceSummary] = []
         var hb: [ReferenceSummary] = []

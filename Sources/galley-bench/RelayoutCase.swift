@@ -29,7 +29,7 @@ func medianAlternatingSeconds(runs: Int, target: Double, untimed: () throws -> V
 {
     try untimed()
     let warm = try seconds(timed)
-    let passes = max(1, min(1000, Int(target / max(warm, 1e-6))))
+    let passes = passCount(warm: warm, target: target)
     var perPass: [Double] = []
     for _ in 0..<runs {
         var total = 0.0

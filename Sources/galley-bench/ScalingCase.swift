@@ -84,7 +84,7 @@ func runScalingCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> (r
                                bytesPerGlyph: heldBytes / Double(max(glyphs, 1)), estimated: false))
     }
     let measured = rows.filter { !$0.estimated }.map(\.usPerKB)
-    let spread = (measured.max() ?? .nan) / (measured.min() ?? .nan)
+    let spread = maxOverMin(measured)
     settings.text("== Linear scaling: en.txt repeated, one Framesetter + one frame of width 400 for the whole text")
     settings.text(pad("size KB", 9) + pad("µs/KB", 9) + pad("glyphs", 10) + pad("B/glyph", 9) + "  ")
     for r in rows {

@@ -25,7 +25,7 @@ func runSuite(_ settings: Settings) {
     }
     let tools = ReferenceTools.prepare(paths)
     let cores = ProcessInfo.processInfo.activeProcessorCount
-    let loadavg = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+    let loadavg = loadAverage(3)
     settings.text("galley-bench — \(Date()) — \(cores) cores, load average \(loadavg) — repo \(paths.repo)")
     settings.text("font \(paths.font) at \(fmt(settings.size, 0)) px for Galley, pango-ref and hb-ref; corpora \(paths.shared)/corpus")
     if let problem = tools.problem {
@@ -83,10 +83,10 @@ func runSuite(_ settings: Settings) {
     settings.text("   render page: Galley \(fmt(render.pageUs, 0)) µs vs Pango \(fmt(render.pangoUs, 0)) µs"
                   + " (faster: \(verdict(finite(render.pangoUs + render.pageUs).map { _ in render.pageUs < render.pangoUs })))")
     let measured = scaling.filter { !$0.estimated }.map(\.usPerKB)
-    let spread = (measured.max() ?? .nan) / (measured.min() ?? .nan)
+    let spread = maxOverMin(measured)
     settings.text("   linear: max/min µs per KB \(fmt(spread, 2)) over \(measured.count) sizes (≤ 1.2: \(verdict(finite(spread).map { _ in spread <= 1.2 })))")
     let nb = noBreak.filter { $0.skipped == nil }.map(\.usPerKB)
-    let nbSpread = (nb.max() ?? .nan) / (nb.min() ?? .nan)
+    let nbSpread = maxOverMin(nb)
     settings.text("   no-break paragraph: max/min µs per KB \(fmt(nbSpread, 2)) over \(nb.count) sizes (≤ 1.2: \(verdict(finite(nbSpread).map { _ in nbSpread <= 1.2 })))")
     settings.text("   threads: speedup \(fmt(speedup, 2))× on \(ProcessInfo.processInfo.activeProcessorCount) cores (≥ 1.8: \(verdict(finite(speedup).map { _ in speedup >= 1.8 })))")
     settings.text("   hit test: \(fmt(hitUs, 2)) µs per point; edit latency on 1 MB: \(fmt(editUs / 1e3, 1)) ms (lines and shaping of unchanged paragraphs reused)")

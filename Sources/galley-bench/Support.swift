@@ -1,5 +1,5 @@
-// Small helpers shared by every benchmark case: failing with a message, timing, medians,
-// number formatting and the process's memory use.
+// Small helpers shared by every benchmark case: failing with a message, timing, pass counts,
+// medians and spreads, number formatting, the process's memory use and the machine's load average.
 import Foundation
 
 /// Prints `message` on stderr and exits with status 2.
@@ -34,17 +34,28 @@ func medianOf(_ values: [Double]) -> Double {
     return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
 }
 
+/// How many passes of `warm` seconds each make one run last about `target` seconds: at least 1,
+/// at most `maxPasses`.
+func passCount(warm: Double, target: Double, maxPasses: Int = 1000) -> Int {
+    max(1, min(maxPasses, Int(target / max(warm, 1e-6))))
+}
+
 /// Median seconds per pass of `pass`: one untimed warm-up pass (also used to choose how many
 /// passes make one run last about `target` seconds), then `runs` timed runs.
 func medianPassSeconds(runs: Int, target: Double, maxPasses: Int = 1000, _ pass: () throws -> Void) rethrows -> Double {
     let warm = try seconds(pass)
-    let passes = max(1, min(maxPasses, Int(target / max(warm, 1e-6))))
+    let passes = passCount(warm: warm, target: target, maxPasses: maxPasses)
     var perPass: [Double] = []
     for _ in 0..<runs {
         let t = try seconds { for _ in 0..<passes { try pass() } }
         perPass.append(t / Double(passes))
     }
     return medianOf(perPass)
+}
+
+/// The largest of `values` over the smallest (NaN when empty).
+func maxOverMin(_ values: [Double]) -> Double {
+    (values.max() ?? .nan) / (values.min() ?? .nan)
 }
 
 /// `value` with `digits` decimals, or "-" when it is not a number.
@@ -91,4 +102,11 @@ func processCPUSeconds() -> Double {
     getrusage(RUSAGE_SELF.rawValue, &usage)
     func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
     return s(usage.ru_utime) + s(usage.ru_stime)
+}
+
+/// The first `count` fields of /proc/loadavg (the 1, 5 and 15 minute load averages, in that
+/// order), separated by spaces; "?" when unreadable.
+func loadAverage(_ count: Int) -> String {
+    let fields = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(count) ?? []
+    return fields.isEmpty ? "?" : fields.joined(separator: " ")
 }

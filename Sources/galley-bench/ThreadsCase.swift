@@ -32,7 +32,7 @@ func runThreadsCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> Do
     let one = medianOf(single)
     let all = medianOf(parallel)
     let speedup = one / all
-    let loadavg = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
+    let loadavg = loadAverage(1)
     settings.text("== Threads: \(units) passes over en.txt (every paragraph a Framesetter, width 300), one Font shared")
     settings.text("   1 core: \(fmt(one * 1e3, 1)) ms; \(cores) cores (DispatchQueue.concurrentPerform): \(fmt(all * 1e3, 1)) ms;"
                   + " speedup \(fmt(speedup, 2))×  (target ≥ 1.8 on 2 cores; load average \(loadavg))")

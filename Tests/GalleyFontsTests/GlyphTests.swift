@@ -86,16 +86,71 @@ struct GlyphTests {
 
 @Suite("Coverage")
 struct CoverageTests {
-    /// `covers` (a bitset for the BMP) agrees with a direct cmap lookup (`glyph(for:)`) for every
-    /// BMP code point and a sample of supplementary ones, in each bundled face.
+    /// `covers` answers Basic Multilingual Plane code points from a bitset filled when the face
+    /// loads (from `hb_face_collect_unicodes`); it agrees with a direct cmap lookup (`glyph(for:)`)
+    /// for every BMP code point, in each bundled face. Above the BMP `covers` is that lookup itself,
+    /// so it is checked against fontconfig instead (below).
     @Test(arguments: [TestFonts.dejaVuSans, TestFonts.notoSansArabic, TestFonts.droidSansFallback, TestFonts.notoColorEmoji])
-    func coverageAgreesWithCmap(_ file: String) throws {
+    func bmpCoverageAgreesWithCmap(_ file: String) throws {
         let font = try Font(path: file, size: 12)
         var mismatches = 0
-        for value in UInt32(0)...0x10FFFF where value < 0x10000 || value % 97 == 0 {
+        for value in UInt32(0)..<0x10000 {
             guard let scalar = Unicode.Scalar(value) else { continue }
             if font.covers(scalar) != (font.glyph(for: scalar) != nil) { mismatches += 1 }
         }
         #expect(mismatches == 0)
+    }
+
+    /// The part of a face's charset at U+10000 and above, as fontconfig reports it.
+    struct Charset: Sendable, CustomStringConvertible {
+        let file: String
+        /// fc-query's ranges, hex, inclusive, separated by spaces.
+        let ranges: String
+        var description: String { (file as NSString).lastPathComponent }
+
+        /// Every code point the ranges list.
+        var scalars: Set<UInt32> {
+            var set: Set<UInt32> = []
+            for range in ranges.split(separator: " ") {
+                let ends = range.split(separator: "-").map { UInt32($0, radix: 16)! }
+                set.formUnion(ends[0]...ends[ends.count - 1])
+            }
+            return set
+        }
+    }
+
+    /// Copied from fontconfig 2.14.1's `fc-query --format='%{charset}\n' Fonts/<file>`, keeping
+    /// the ranges that start at U+10000 or above (none start below and end above).
+    static let supplementaryCharsets: [Charset] = [
+        Charset(file: TestFonts.dejaVuSans, ranges: """
+            10300-1031e 10320-10323 1d300-1d356 1d538-1d539 1d53b-1d53e 1d540-1d544 1d546 1d54a-1d550 \
+            1d552-1d56b 1d5a0-1d5d3 1d7d8-1d7eb 1ee00-1ee03 1ee05-1ee1f 1ee21-1ee22 1ee24 1ee27 1ee29-1ee32 \
+            1ee34-1ee37 1ee39 1ee3b 1ee61-1ee62 1ee64 1ee67-1ee6a 1ee6c-1ee72 1ee74-1ee77 1ee79-1ee7c 1ee7e \
+            1f030-1f093 1f0a0-1f0ae 1f0b1-1f0be 1f0c1-1f0cf 1f0d1-1f0df 1f311-1f318 1f42d-1f42e 1f431 1f435 \
+            1f600-1f623 1f625-1f62b 1f62d-1f640 1f643
+            """),
+        Charset(file: TestFonts.notoSansArabic, ranges: ""),
+        Charset(file: TestFonts.droidSansFallback, ranges: "10400 10428 1044d-1044f"),
+        Charset(file: TestFonts.notoColorEmoji, ranges: """
+            1f004 1f0cf 1f170-1f171 1f17e-1f17f 1f18e 1f191-1f19a 1f1e6-1f1ff 1f201-1f202 1f21a 1f22f \
+            1f232-1f23a 1f250-1f251 1f300-1f321 1f324-1f393 1f396-1f397 1f399-1f39b 1f39e-1f3f0 1f3f3-1f3f5 \
+            1f3f7-1f4fd 1f4ff-1f53d 1f549-1f54e 1f550-1f567 1f56f-1f570 1f573-1f57a 1f587 1f58a-1f58d 1f590 \
+            1f595-1f596 1f5a4-1f5a5 1f5a8 1f5b1-1f5b2 1f5bc 1f5c2-1f5c4 1f5d1-1f5d3 1f5dc-1f5de 1f5e1 1f5e3 \
+            1f5e8 1f5ef 1f5f3 1f5fa-1f64f 1f680-1f6c5 1f6cb-1f6d2 1f6d5-1f6d7 1f6dc-1f6e5 1f6e9 1f6eb-1f6ec \
+            1f6f0 1f6f3-1f6fc 1f7e0-1f7eb 1f7f0 1f90c-1f93a 1f93c-1f945 1f947-1f9ff 1fa70-1fa7c 1fa80-1fa88 \
+            1fa90-1fabd 1fabf-1fac5 1face-1fadb 1fae0-1fae8 1faf0-1faf8 e0030-e0039 e0061-e007a e007f \
+            fe4e5-fe4ee fe82c fe82e-fe837
+            """),
+    ]
+
+    @Test("covers above the BMP matches fc-query's charset", arguments: supplementaryCharsets)
+    func supplementaryCoverageMatchesFontconfig(_ charset: Charset) throws {
+        let font = try Font(path: charset.file, size: 12)
+        let expected = charset.scalars
+        var mismatches: [UInt32] = []
+        for value in UInt32(0x10000)...0x10FFFF where font.covers(Unicode.Scalar(value)!) != expected.contains(value) {
+            mismatches.append(value)
+        }
+        #expect(mismatches.isEmpty, "first mismatches: \(mismatches.prefix(8).map { String($0, radix: 16) })")
     }
 }

@@ -123,8 +123,8 @@ struct VariationTests {
             #expect(base.advance(for: glyph) == CGFloat(InterReference.advances400[i]) * scale)
             #expect(regular.advance(for: glyph) == CGFloat(InterReference.advances400[i]) * scale)
             #expect(heavy.advance(for: glyph) == CGFloat(InterReference.advances800[i]) * scale)
+            #expect(heavy.advance(for: glyph) != regular.advance(for: glyph))
         }
-        #expect(InterReference.advances400 != InterReference.advances800)
     }
 
     @Test("glyph bounds follow gvar, as hb-shape --show-extents reports")
@@ -202,6 +202,13 @@ struct VariationTests {
         #expect(heavy.descent == base.descent)
         #expect(heavy.xHeight == base.xHeight)
         #expect(heavy.underlineThickness == base.underlineThickness)
+        // No variation table applies to head, so every instance's bounding box is head's.
+        let tables = try SFNTTables(path: InterReference.path), scale = Self.size / CGFloat(tables.unitsPerEm)
+        let box = heavy.boundingBox
+        #expect(abs(box.minX - CGFloat(tables.xMin) * scale) < 1e-9)
+        #expect(abs(box.minY - CGFloat(tables.yMin) * scale) < 1e-9)
+        #expect(abs(box.maxX - CGFloat(tables.xMax) * scale) < 1e-9)
+        #expect(abs(box.maxY - CGFloat(tables.yMax) * scale) < 1e-9)
     }
 
     @Test("instances may be made and used from many threads at once")
