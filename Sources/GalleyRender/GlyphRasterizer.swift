@@ -251,7 +251,6 @@ final class GlyphRasterizer: Sendable {
                     guard FT_Set_Char_Size(face, 0, FT_F26Dot6(ppem64), 72, 72) == 0 else { return nil }
                     currentPPEM64 = ppem64
                 }
-                FT_Set_Transform(face, nil, nil)
                 var flags = hinting.loadFlags
                 flags |= hasColor ? FT_Int32(FT_LOAD_COLOR) : FT_Int32(FT_LOAD_NO_BITMAP)
                 guard FT_Load_Glyph(face, FT_UInt(glyph), flags) == 0 else { return nil }
@@ -292,7 +291,6 @@ final class GlyphRasterizer: Sendable {
                 guard FT_Select_Size(face, FT_Int(best)) == 0 else { return nil }
                 currentPPEM64 = strikeKey
             }
-            FT_Set_Transform(face, nil, nil)
             let flags = FT_LOAD_COLOR | FT_LOAD_RENDER
             guard FT_Load_Glyph(face, FT_UInt(glyph), FT_Int32(flags)) == 0 else { return nil }
             let slot = face.pointee.glyph!
