@@ -77,7 +77,8 @@ public final class Framesetter: Sendable {
             return try frame(in: .rectangle(rect), range: range, options: options)
         }
         let rect = rect.standardized
-        let placed = place(range, width: rect.width, height: rect.height, options: options)
+        let area = FrameArea(path: .rectangle(rect), exclusions: [], insets: .zero)
+        let placed = try stack(range, in: area, options: options)
         return assemble(placed.lines, end: placed.end, rect: rect, range: range, path: .rectangle(rect))
     }
 
@@ -98,7 +99,9 @@ public final class Framesetter: Sendable {
         let unbounded = CGFloat.greatestFiniteMagnitude / 2
         let width = constraints.width >= unbounded ? .infinity : constraints.width
         let height = constraints.height >= unbounded ? .infinity : constraints.height
-        let placed = place(range, width: width, height: height, options: FrameOptions(truncation: nil))
+        let area = FrameArea(
+            path: .rectangle(CGRect(x: 0, y: 0, width: width, height: height)), exclusions: [], insets: .zero)
+        let placed = try stack(range, in: area, options: FrameOptions(truncation: nil))
         var maxWidth: CGFloat = 0
         for item in placed.lines {
             // The line's extent in a frame of its own width: head indent + visible width, and for
@@ -123,130 +126,21 @@ public final class Framesetter: Sendable {
         return range
     }
 
-    /// One line as the framesetter placed it.
-    struct PlacedLine {
-        var line: Line
-        /// The line's baseline, below the frame's top.
-        var baseline: CGFloat
-        /// The metrics it was stacked with.
-        var metrics: TypographicBounds
-        /// Its head indent and available width.
-        var head: CGFloat
-        var width: CGFloat
-        var resolved: ResolvedParagraphStyle
-        /// The left edge of the line's interval (relative to the frame's left edge) and its width:
-        /// the whole frame in a rectangle, one interval of a band in a shaped frame.
-        var slotX: CGFloat = 0
-        var slotWidth: CGFloat = 0
-        /// The top of the line's row, below the frame's top, and the row's index.
-        var rowTop: CGFloat = 0
-        var row: Int = 0
-    }
-
-    /// Lines of `range` broken for a frame `width` wide, with each baseline's distance below the
-    /// top, as many as fit in `height` and the options allow; the last one truncated per the options.
-    func place(_ range: Range<Int>, width frameWidth: CGFloat, height: CGFloat, options: FrameOptions)
-        -> (lines: [PlacedLine], end: Int)
-    {
-        var placed: [PlacedLine] = []
-        var end = range.lowerBound
-        var start = range.lowerBound
-        let limit = options.maximumNumberOfLines
-        // The gap below the previous line: its descent, leading and, when this line starts a
-        // paragraph, the previous paragraph's spacing after.
-        func baseline(for line: PlacedLine, startsParagraph: Bool) -> CGFloat {
-            guard let previous = placed.last else { return line.metrics.ascent }
-            var y = previous.baseline + previous.metrics.descent + previous.metrics.leading + line.metrics.ascent
-            if startsParagraph {
-                y += previous.resolved.paragraphSpacing + line.resolved.paragraphSpacingBefore
-            }
-            return y
-        }
-        // The lines of the paragraph being laid out whole from its start, kept for frames of the
-        // same width once it is complete (not when the frame, the range or the line limit ends it).
-        var pending: [Line] = []
-        var pendingIndex = -1
-        var current: (paragraph: ParagraphAnalysis, resolved: ResolvedParagraphStyle)? = nil
-        var currentIndex = -1
-        lines: while start < range.upperBound {
-            if limit > 0, placed.count == limit { break }
-            let index = typesetter.paragraphIndex(containing: start)
-            let span = typesetter.paragraphs[index].range
-            let whole = start == span.lowerBound && span.upperBound <= range.upperBound
-            if whole, let cached = typesetter.cachedLines(ofParagraph: index, frameWidth: frameWidth), !cached.lines.isEmpty {
-                // Laid out before at this width: place its lines as they are.
-                let key = cached.key
-                for (k, line) in cached.lines.enumerated() {
-                    if limit > 0, placed.count == limit { break lines }
-                    var item = PlacedLine(
-                        line: line, baseline: 0, metrics: cached.resolved.placedMetrics(of: line),
-                        head: k == 0 ? key.firstHead : key.otherHead, width: k == 0 ? key.firstWidth : key.otherWidth,
-                        resolved: cached.resolved, slotWidth: frameWidth, row: placed.count)
-                    item.baseline = baseline(for: item, startsParagraph: k == 0)
-                    guard item.baseline + item.metrics.descent <= height else { break lines }
-                    placed.append(item)
-                    end = line.stringRange.upperBound
-                    start = end
-                }
-                continue
-            }
-            // The paragraph's analysis and style, looked up (under the typesetter's locks) once per paragraph.
-            if index != currentIndex {
-                current = (typesetter.analysis(ofParagraph: index), typesetter.extras(ofParagraph: index).style)
-                currentIndex = index
-            }
-            guard let (paragraph, resolved) = current else { break }
-            let startsParagraph = start == paragraph.span.range.lowerBound
-            let head = resolved.headIndent(firstLine: startsParagraph)
-            let width = resolved.lineWidth(frameWidth: frameWidth, head: head)
-            let (line, lineEnd) = nextLine(paragraph, from: start, width: width, head: head, limit: range.upperBound)
-            var item = PlacedLine(line: line, baseline: 0, metrics: resolved.placedMetrics(of: line), head: head,
-                                  width: width, resolved: resolved, slotWidth: frameWidth, row: placed.count)
-            item.baseline = baseline(for: item, startsParagraph: startsParagraph)
-            guard item.baseline + item.metrics.descent <= height else { break }
-            placed.append(item)
-            end = lineEnd
-            start = lineEnd
-            if whole {
-                pending = [line]
-                pendingIndex = index
-            } else if pendingIndex == index {
-                pending.append(line)
-            }
-            if lineEnd == span.upperBound, pendingIndex == index {
-                typesetter.storeLines(
-                    CachedParagraphLines(key: LineCacheKey(resolved, frameWidth: frameWidth), lines: pending, resolved: resolved),
-                    ofParagraph: index)
-                pending = []
-                pendingIndex = -1
-            }
-        }
-        // Truncate the last visible line when text remains.
-        if end < range.upperBound, var last = placed.popLast() {
-            if let newEnd = truncateLastLine(&last, options: options, range: range) {
-                last.baseline = baseline(for: last, startsParagraph: last.line.stringRange.lowerBound
-                    == typesetter.analysis(containing: last.line.stringRange.lowerBound).span.range.lowerBound)
-                end = newEnd
-            }
-            placed.append(last)
-        }
-        return (placed, end)
-    }
-
     /// Replaces `last` (the frame's last visible line, with text remaining after it) by its
     /// paragraph's text from the line's start to the next hard break, truncated to the line's
     /// width as `options` say, with its placed metrics updated. Returns the new end of the
     /// visible range, or nil when there is no truncation to do (none asked for, an unbounded
     /// width, or a token that does not fit). Shared by rectangular and shaped frames.
-    func truncateLastLine(_ last: inout PlacedLine, options: FrameOptions, range: Range<Int>) -> Int? {
+    func truncateLastLine(_ last: inout PlacedLine, options: FrameOptions, range: Range<Int>) throws(LayoutError) -> Int? {
         guard let type = options.truncation, last.width.isFinite else { return nil }
         let lineStart = last.line.stringRange.lowerBound
         let paragraph = typesetter.analysis(containing: lineStart)
         let lineEnd = min(typesetter.singleLineEnd(paragraph, from: lineStart), range.upperBound)
         let full = typesetter.makeLine(paragraph, range: lineStart..<lineEnd, offset: last.head)
         let remains = lineEnd < range.upperBound
-        guard let truncated = full.truncatedLine(width: last.width, type: type, token: .attributed(options.truncationToken),
-                                                 force: remains && type == .end)
+        guard
+            let truncated = try full.truncatedLine(
+                width: last.width, type: type, token: .attributed(options.truncationToken), force: remains && type == .end)
         else { return nil }
         last.line = truncated
         last.metrics = last.resolved.placedMetrics(of: truncated)
@@ -258,7 +152,7 @@ public final class Framesetter: Sendable {
     /// single-line mode the rest of the paragraph cut to the width. Every frame shape places its
     /// lines with this.
     func nextLine(_ paragraph: ParagraphAnalysis, from start: Int, width: CGFloat, head: CGFloat, limit: Int)
-        -> (line: Line, end: Int)
+        throws(LayoutError) -> (line: Line, end: Int)
     {
         let mode = paragraph.style.lineBreakMode
         var end: Int
@@ -270,23 +164,25 @@ public final class Framesetter: Sendable {
         end = min(max(end, start + 1), limit)
         var line = typesetter.makeLine(paragraph, range: start..<end, offset: head)
         if mode.isSingleLine, width.isFinite {
-            line = Framesetter.cut(line, mode: mode, width: width)
+            line = try Framesetter.cut(line, mode: mode, width: width)
         }
         return (line, end)
     }
 
     /// A single-line paragraph's line cut to `width` as its line-break mode says.
-    static func cut(_ line: Line, mode: LineBreakMode, width: CGFloat) -> Line {
+    static func cut(_ line: Line, mode: LineBreakMode, width: CGFloat) throws(LayoutError) -> Line {
         let result: Line?
         switch mode {
-        case .clipping: result = line.truncatedLine(width: width, type: .end, token: .none, force: false)
-        case .truncatingHead: result = line.truncatedLine(width: width, type: .start, token: .attributed(nil), force: false)
-        case .truncatingTail: result = line.truncatedLine(width: width, type: .end, token: .attributed(nil), force: false)
-        case .truncatingMiddle: result = line.truncatedLine(width: width, type: .middle, token: .attributed(nil), force: false)
+        case .clipping: result = try line.truncatedLine(width: width, type: .end, token: .none, force: false)
+        case .truncatingHead: result = try line.truncatedLine(width: width, type: .start, token: .attributed(nil), force: false)
+        case .truncatingTail: result = try line.truncatedLine(width: width, type: .end, token: .attributed(nil), force: false)
+        case .truncatingMiddle:
+            result = try line.truncatedLine(width: width, type: .middle, token: .attributed(nil), force: false)
         case .wordWrapping, .charWrapping: result = line
         }
         // A token wider than the line: clip instead.
-        return result ?? line.truncatedLine(width: width, type: .end, token: .none, force: false) ?? line
+        if let result { return result }
+        return try line.truncatedLine(width: width, type: .end, token: .none, force: false) ?? line
     }
 
     /// The line origin's x for its paragraph's alignment (`style`: the paragraph's).

@@ -1,6 +1,7 @@
 // Justification: a line stretched (or squeezed) to a width by spreading the difference over its
 // inter-word spaces, or over the gaps between clusters when it has no spaces (CJK, Thai).
 import Foundation
+import GalleyShaping
 
 extension Line {
     /// True for the code units that stretch when a line is justified: SPACE, NO-BREAK SPACE and
@@ -42,47 +43,47 @@ extension Line {
         guard count > 0 else { return self }
         let share = extra / CGFloat(count)
 
-        // Rebuild positions left to right. Between clusters the extra goes after each cluster but
-        // the visually last one, so the line's visible edges stay where alignment puts them.
-        var runs: [GlyphRun] = []
-        var x: CGFloat = 0
+        // The extra goes to each space, or after each cluster but the visually last one, so the
+        // line's visible edges stay where alignment puts them.
+        var extras: [CGFloat] = []
+        extras.reserveCapacity(glyphCount)
         var given = 0
         for run in glyphRuns {
-            var positions: [CGPoint] = []
-            var advances: [CGSize] = []
-            positions.reserveCapacity(run.glyphs.count)
-            advances.reserveCapacity(run.glyphs.count)
-            let start = x
-            var oldPen = run.originX
             for g in run.glyphs.indices {
-                let offset = run.positions[g].x - oldPen
-                oldPen += run.advances[g].width
-                positions.append(CGPoint(x: x + offset, y: run.positions[g].y))
-                var advance = run.advances[g].width
                 let lastGlyphOfCluster = g + 1 == run.glyphs.count || run.stringIndices[g + 1] != run.stringIndices[g]
+                var add: CGFloat = 0
                 if useSpaces {
-                    if isOpportunity(run, g, spaces: true) { advance += share; given += 1 }
+                    if isOpportunity(run, g, spaces: true) { add = share; given += 1 }
                 } else if lastGlyphOfCluster, run.stringIndices[g] < visibleEnd, given < count {
-                    advance += share
+                    add = share
                     given += 1
                 }
-                advances.append(CGSize(width: advance, height: 0))
-                x += advance
+                extras.append(add)
             }
-            runs.append(
-                GlyphRun(
-                    glyphs: run.glyphs, positions: RunValues(positions), advances: RunValues(advances),
-                    stringIndices: run.stringIndices,
-                    stringRange: run.stringRange, attributes: run.attributes, font: run.font,
-                    bidiLevel: run.bidiLevel, isPlaceholder: run.isPlaceholder, originX: start,
-                    isTruncationToken: run.isTruncationToken, baselineShift: run.baselineShift))
         }
-        var bounds = typographicBounds
-        bounds.width = x
-        return Line(
-            glyphRuns: runs, stringRange: stringRange, typographicBounds: bounds,
-            trailingWhitespaceWidth: trailingWhitespaceWidth, paragraphLevel: paragraphLevel,
-            endsParagraph: endsParagraph, units: units, visibleEnd: visibleEnd,
-            truncationTokenRange: truncationTokenRange)
+        return reassembled(extraAdvances: extras)
+    }
+
+    /// The line assembled again from its own runs (in their visual order), each glyph's advance
+    /// grown by its entry of `extraAdvances`: the glyphs after it move along.
+    func reassembled(extraAdvances: [CGFloat]) -> Line {
+        let items = LineAssembly.items(rereading: glyphRuns)
+        let pieces = glyphRuns.indices.map { r in
+            var piece = LinePiece(
+                source: LinePieceSources.extraSource(r), glyphs: items[r].glyphRange, range: glyphRuns[r].stringRange,
+                level: glyphRuns[r].bidiLevel)
+            piece.isTruncationToken = glyphRuns[r].isTruncationToken
+            return piece
+        }
+        var frame = LineFrame(
+            stringRange: stringRange, paragraphLevel: paragraphLevel, endsParagraph: endsParagraph, units: units,
+            visibleEnd: visibleEnd, trailingWhitespaceWidth: trailingWhitespaceWidth, emptyMetrics: typographicBounds)
+        frame.truncationTokenRange = truncationTokenRange
+        var options = LineAssembly.Options()
+        options.extraAdvances = extraAdvances
+        options.offsetsIncludeShift = true
+        return LineAssembly.line(
+            pieces, order: Array(pieces.indices), sources: LinePieceSources(extra: items), frame: frame, environment: environment,
+            options: options)
     }
 }

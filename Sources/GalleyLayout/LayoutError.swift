@@ -12,6 +12,8 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidGeometry(String)
     /// Text without a font attribute needs a default font, and none could be loaded.
     case noDefaultFont(String)
+    /// An attributed text the layout was given (such as a truncation token) cannot be used.
+    case invalidText(String)
 
     /// One sentence naming the problem.
     public var description: String {
@@ -24,6 +26,8 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
             return "invalid geometry: \(what)"
         case .noDefaultFont(let why):
             return "no default font could be loaded: \(why)"
+        case .invalidText(let why):
+            return "invalid text: \(why)"
         }
     }
 }

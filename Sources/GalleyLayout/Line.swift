@@ -2,6 +2,7 @@
 // questions CoreText answers about a line (offset for a string index, string index for a point,
 // caret enumeration, selection rects) are in Carets.swift.
 import Foundation
+import GalleyFonts
 import GalleyText
 
 /// Like CTLine: glyph runs in visual order, left to right, positioned relative to the line
@@ -52,12 +53,15 @@ public struct Line: Sendable {
     let units: [UInt16]
     /// The end of the line's range without its trailing whitespace.
     let visibleEnd: Int
+    /// The fonts the line's text was laid out with: a truncation token is laid out with them.
+    let environment: LayoutEnvironment
 
-    package init(
+    init(
         glyphRuns: [GlyphRun], stringRange: Range<Int>, typographicBounds: TypographicBounds,
         trailingWhitespaceWidth: CGFloat, paragraphLevel: UInt8, endsParagraph: Bool, units: [UInt16],
-        visibleEnd: Int, truncationTokenRange: Range<Int>? = nil
+        visibleEnd: Int, truncationTokenRange: Range<Int>? = nil, environment: LayoutEnvironment
     ) {
+        self.environment = environment
         self.truncationTokenRange = truncationTokenRange
         self.units = units
         self.visibleEnd = visibleEnd

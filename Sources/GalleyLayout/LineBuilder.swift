@@ -1,6 +1,6 @@
 // Builds a Line from a shaped paragraph and a range: slices the paragraph's shaped items (shaping
-// a piece again only where HarfBuzz flagged the break unsafe), applies bidi rule L1 to trailing
-// whitespace, orders the pieces visually (rule L2) and positions their glyphs.
+// a piece again only where HarfBuzz flagged the break unsafe) and applies bidi rule L1 to
+// trailing whitespace; LineAssembly orders the pieces visually and positions their glyphs.
 import Foundation
 import GalleyFonts
 import GalleyShaping
@@ -9,16 +9,45 @@ import GalleyUnicode
 
 enum LineBuilder {
     /// The line for `range`, which lies inside `paragraph.span.range`, with its TABs as wide as
-    /// `tabs` says (the shaper gives a TAB the space glyph at a space's advance).
-    static func line(_ paragraph: ParagraphAnalysis, range: Range<Int>, text: AttributedText, tabs: TabLayout = .none) -> Line {
+    /// `tabs` says (the shaper gives a TAB the space glyph at a space's advance); `environment`
+    /// holds the fonts a truncation token of the line is laid out with.
+    static func line(
+        _ paragraph: ParagraphAnalysis, range: Range<Int>, text: AttributedText, environment: LayoutEnvironment,
+        tabs: TabLayout = .none
+    ) -> Line {
         let content = paragraph.content
         let glyphRange = max(range.lowerBound, content.lowerBound)..<max(
             min(range.upperBound, content.upperBound), max(range.lowerBound, content.lowerBound))
-        // Pieces refer to glyph blocks of the paragraph's items (or of items shaped again here)
-        // by index into the item's glyph storage, so no glyph is copied until the runs are built.
+        var (pieces, sources) = slices(of: paragraph, glyphRange, text: text)
+        // Rule L1: trailing whitespace takes the paragraph level.
+        let trimmedEnd = paragraph.endTrimmingWhitespace(glyphRange)
+        if trimmedEnd < glyphRange.upperBound {
+            pieces = relevelTrailingWhitespace(pieces, from: trimmedEnd, to: paragraph.baseLevel, sources: sources)
+        }
+        let fallback = paragraph.fallbackMetricsFont
+        let frame = LineFrame(
+            stringRange: range, paragraphLevel: paragraph.baseLevel,
+            endsParagraph: range.upperBound >= paragraph.content.upperBound, units: text.utf16, visibleEnd: trimmedEnd,
+            trailingWhitespaceWidth: tabs.width(of: trimmedEnd..<glyphRange.upperBound, in: paragraph),
+            emptyMetrics: TypographicBounds(
+                width: 0, ascent: fallback.ascent, descent: fallback.descent, leading: fallback.leading))
+        var options = LineAssembly.Options()
+        options.tabs = tabs
+        return LineAssembly.line(
+            pieces, order: LineAssembly.visualOrder(pieces), sources: sources, frame: frame, environment: environment,
+            options: options)
+    }
+
+    /// The pieces of the paragraph's items that `glyphRange` covers, in logical order: whole
+    /// items, blocks of items cut where HarfBuzz allows it, and items shaped again where it does
+    /// not. Pieces refer to glyph blocks of the items by index, so no glyph is copied until the
+    /// runs are built.
+    static func slices(of paragraph: ParagraphAnalysis, _ glyphRange: Range<Int>, text: AttributedText)
+        -> (pieces: [LinePiece], sources: LinePieceSources)
+    {
         let items = paragraph.items
         var reshaped: [ShapedItem] = []
-        var pieces: [Piece] = []
+        var pieces: [LinePiece] = []
         pieces.reserveCapacity(4)
         var index = firstItem(items, overlapping: glyphRange.lowerBound)
         while index < items.count {
@@ -29,130 +58,50 @@ enum LineBuilder {
             let lo = max(item.range.lowerBound, glyphRange.lowerBound)
             let hi = min(item.range.upperBound, glyphRange.upperBound)
             if lo == item.range.lowerBound && hi == item.range.upperBound {
-                pieces.append(Piece(source: index, glyphs: item.glyphRange, range: item.range, level: item.level, flip: false))
+                pieces.append(LinePiece(source: index, glyphs: item.glyphRange, range: item.range, level: item.level))
             } else if (lo > item.range.lowerBound && unsafeToBreak(item, at: lo))
                 || (hi < item.range.upperBound && unsafeToBreak(item, at: hi))
             {
                 let again = ParagraphAnalysis.shape(
-                    ParagraphAnalysis.spec(of: item), units: text.utf16, context: content, range: lo..<hi)
+                    ParagraphAnalysis.spec(of: item), units: text.utf16, context: paragraph.content, range: lo..<hi)
                 reshaped.append(again)
                 pieces.append(
-                    Piece(source: -reshaped.count, glyphs: again.glyphRange, range: lo..<hi, level: item.level, flip: false))
+                    LinePiece(
+                        source: LinePieceSources.extraSource(reshaped.count - 1), glyphs: again.glyphRange,
+                        range: lo..<hi, level: item.level))
             } else {
-                pieces.append(
-                    Piece(
-                        source: index, glyphs: block(of: item, lo..<hi), range: lo..<hi, level: item.level,
-                        flip: false))
+                pieces.append(LinePiece(source: index, glyphs: block(of: item, lo..<hi), range: lo..<hi, level: item.level))
             }
         }
-        let shapedAgain = reshaped
-        func item(_ piece: Piece) -> ShapedItem {
-            piece.source >= 0 ? items[piece.source] : shapedAgain[-piece.source - 1]
-        }
-
-        // Rule L1: trailing whitespace takes the paragraph level.
-        let trimmedEnd = paragraph.endTrimmingWhitespace(glyphRange)
-        let base = paragraph.baseLevel
-        // Only pieces at another level than the paragraph's that reach into the trailing
-        // whitespace change (none in a left-to-right line of left-to-right text).
-        if trimmedEnd < glyphRange.upperBound,
-            pieces.contains(where: { $0.level != base && $0.range.upperBound > trimmedEnd })
-        {
-            var adjusted: [Piece] = []
-            adjusted.reserveCapacity(pieces.count + 1)
-            for piece in pieces {
-                if piece.level == base || piece.range.upperBound <= trimmedEnd {
-                    adjusted.append(piece)
-                } else if piece.range.lowerBound >= trimmedEnd {
-                    adjusted.append(piece.releveled(to: base))
-                } else {
-                    let source = item(piece)
-                    let head = piece.range.lowerBound..<trimmedEnd
-                    let tail = trimmedEnd..<piece.range.upperBound
-                    adjusted.append(
-                        Piece(
-                            source: piece.source, glyphs: block(of: source, head), range: head, level: piece.level,
-                            flip: false))
-                    adjusted.append(
-                        Piece(
-                            source: piece.source, glyphs: block(of: source, tail), range: tail, level: piece.level,
-                            flip: false
-                        ).releveled(to: base))
-                }
-            }
-            pieces = adjusted
-        }
-
-        // Rule L2: visual order of the pieces.
-        let order = pieces.count == 1 ? [0] : BidiParagraph.visualOrder(levels: pieces.map(\.level))
-        // The glyph values of all runs go into one array of each kind for the whole line, each
-        // run a stretch of them (see `LineGlyphScratch`); the runs are made once they are complete.
-        let total = pieces.reduce(0) { $0 + $1.glyphs.count }
-        var x: CGFloat = 0
-        var runs: [GlyphRun] = []
-        runs.reserveCapacity(order.count)
-        var ascent: CGFloat = 0
-        var descent: CGFloat = 0
-        var leading: CGFloat = 0
-        // Per run, in visual order: where its values are, its pen start and its baseline shift.
-        typealias Placed = (values: Range<Int>, originX: CGFloat, shift: CGFloat)
-        withUnsafeTemporaryAllocation(of: Placed.self, capacity: order.count) { placed in
-            let values = LineGlyphScratch.collect(count: total) { scratch in
-                for (r, index) in order.enumerated() {
-                    let source = item(pieces[index])
-                    let start = x
-                    let shift = baselineShift(source.attributes, font: source.font)
-                    let range = scratch.append(
-                        pieces[index].glyphs, of: source.storage, reversed: pieces[index].flip, shift: shift,
-                        tabs: tabs, x: &x)
-                    placed[r] = (range, start, shift)
-                }
-            }
-            for (r, index) in order.enumerated() {
-                let piece = pieces[index]
-                let source = item(piece)
-                let (range, originX, shift) = placed[r]
-                let run = GlyphRun(
-                    glyphs: RunValues(values.glyphs, range: range), positions: RunValues(values.positions, range: range),
-                    advances: RunValues(values.advances, range: range),
-                    stringIndices: RunValues(values.stringIndices, range: range), stringRange: piece.range,
-                    attributes: source.attributes, font: source.font, bidiLevel: piece.level,
-                    isPlaceholder: source.isPlaceholder, originX: originX, baselineShift: shift)
-                let m = run.verticalMetrics
-                ascent = max(ascent, m.ascent)
-                descent = max(descent, m.descent)
-                leading = max(leading, m.leading)
-                runs.append(run)
-            }
-        }
-        if runs.isEmpty {
-            // An empty line (an empty paragraph) takes the metrics of the font at its start.
-            let font = paragraph.fallbackMetricsFont
-            ascent = font.ascent
-            descent = font.descent
-            leading = font.leading
-        }
-        let trailing = tabs.width(of: trimmedEnd..<glyphRange.upperBound, in: paragraph)
-        return Line(
-            glyphRuns: runs, stringRange: range,
-            typographicBounds: TypographicBounds(width: x, ascent: ascent, descent: descent, leading: leading),
-            trailingWhitespaceWidth: min(trailing, x), paragraphLevel: paragraph.baseLevel,
-            endsParagraph: range.upperBound >= paragraph.content.upperBound, units: text.utf16,
-            visibleEnd: trimmedEnd)
+        return (pieces, LinePieceSources(items: items, extra: reshaped))
     }
 
-    /// How far a run with `attributes` in `font` sits above the baseline: the baseline offset
-    /// (kCTBaselineOffsetAttributeName, points, positive up) plus, for a superscript level n > 0,
-    /// n × the font's OS/2 superscript y offset, and for n < 0, |n| × its subscript y offset
-    /// downward (kCTSuperscriptAttributeName). The glyphs keep their size, as with Cocoa's
-    /// superscript attribute; smaller superscript text comes from a smaller font attribute
-    /// (`Font.superscriptScale`).
-    static func baselineShift(_ attributes: Attributes, font: Font) -> CGFloat {
-        var shift = attributes.baselineOffset ?? 0
-        if let level = attributes.superscript, level != 0 {
-            shift += level > 0 ? CGFloat(level) * font.superscriptOffset : CGFloat(level) * font.subscriptOffset
+    /// UAX #9 rule L1 on a line's pieces: whitespace from `trimmedEnd` on takes the paragraph's
+    /// level `base`, a piece reaching into it at another level being split there. Only pieces at
+    /// another level than the paragraph's that reach into the trailing whitespace change (none
+    /// in a left-to-right line of left-to-right text).
+    static func relevelTrailingWhitespace(
+        _ pieces: [LinePiece], from trimmedEnd: Int, to base: UInt8, sources: LinePieceSources
+    ) -> [LinePiece] {
+        guard pieces.contains(where: { $0.level != base && $0.range.upperBound > trimmedEnd }) else { return pieces }
+        var adjusted: [LinePiece] = []
+        adjusted.reserveCapacity(pieces.count + 1)
+        for piece in pieces {
+            if piece.level == base || piece.range.upperBound <= trimmedEnd {
+                adjusted.append(piece)
+            } else if piece.range.lowerBound >= trimmedEnd {
+                adjusted.append(piece.releveled(to: base))
+            } else {
+                let source = sources[piece.source]
+                let head = piece.range.lowerBound..<trimmedEnd
+                let tail = trimmedEnd..<piece.range.upperBound
+                adjusted.append(LinePiece(source: piece.source, glyphs: block(of: source, head), range: head, level: piece.level))
+                adjusted.append(
+                    LinePiece(source: piece.source, glyphs: block(of: source, tail), range: tail, level: piece.level)
+                        .releveled(to: base))
+            }
         }
-        return shift
+        return adjusted
     }
 
     /// Whether a break at `offset` inside `item` would change its shaping: true when no glyph
@@ -186,25 +135,6 @@ enum LineBuilder {
             return last > lo ? last - 1 : nil
         }
         return lo < glyphs.endIndex && glyphs[lo].cluster == target ? lo : nil
-    }
-
-    /// A stretch of a line: a block of glyphs of one shaped item, at a bidi level.
-    struct Piece {
-        /// The item: `paragraph.items[source]` when ≥ 0, else the line's `reshaped[-source - 1]`.
-        let source: Int
-        /// The glyph indices in the item's storage (visual order of the item).
-        let glyphs: Range<Int>
-        /// The UTF-16 range the piece covers.
-        let range: Range<Int>
-        let level: UInt8
-        /// True when the glyphs are taken in reverse (the level's direction differs from the item's).
-        let flip: Bool
-
-        /// The same glyphs at another bidi level; when the direction changes, their visual order flips.
-        func releveled(to newLevel: UInt8) -> Piece {
-            let flips = (level & 1) != (newLevel & 1)
-            return Piece(source: source, glyphs: glyphs, range: range, level: newLevel, flip: flip != flips)
-        }
     }
 
     /// The index of the first item whose range ends after `offset` (items are in logical order

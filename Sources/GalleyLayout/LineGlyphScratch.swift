@@ -56,17 +56,21 @@ struct LineGlyphScratch {
     }
 
     /// Appends the glyphs `block` of `storage` (in reverse when `reversed`), pen positions from
-    /// `x` on (advanced past them), raised by `shift`; a TAB's cluster takes its width from
-    /// `tabs` on its visually first glyph, its other glyphs none. Returns where they went.
+    /// `pen` on (advanced past them), raised by `shift` (nil: the offsets include it); a TAB's
+    /// cluster takes its width from `options.tabs` on its visually first glyph, its other glyphs
+    /// none; each glyph's advance grows by its `options.extraAdvances` entry. Returns where they went.
     @inline(__always)
     mutating func append(
-        _ block: Range<Int>, of storage: GlyphStorage, reversed: Bool, shift: CGFloat, tabs: TabLayout,
-        x: inout CGFloat
+        _ block: Range<Int>, of storage: GlyphStorage, reversed: Bool, shift: CGFloat?, options: LineAssembly.Options,
+        pen: inout CGFloat
     ) -> Range<Int> {
         let first = count
+        let tabs = options.tabs
         let hasTabs = !tabs.widths.isEmpty
+        let extra = options.extraAdvances
+        let orientation = options.orientation
         var next = count
-        var pen = x
+        var inline = pen
         let base = storage.base
         storage.glyphs.withUnsafeBufferPointer { source in
             for k in 0..<block.count {
@@ -74,19 +78,20 @@ struct LineGlyphScratch {
                 let cluster = base + Int(glyph.cluster)
                 glyphs[next] = glyph.id
                 stringIndices[next] = cluster
-                positions[next] = CGPoint(x: pen + glyph.offset.x, y: glyph.offset.y + shift)
+                positions[next] = orientation.position(pen: inline, offset: glyph.offset, shift: shift)
                 var advance = glyph.advance
                 if hasTabs, let tab = tabs.widths[cluster] {
                     let firstOfCluster = k == 0 || stringIndices[next - 1] != cluster
                     advance = firstOfCluster ? tab : 0
                 }
-                advances[next] = CGSize(width: advance, height: 0)
-                pen += advance
+                if let extra { advance += extra[next] }
+                advances[next] = orientation.advance(advance)
+                inline += advance
                 next += 1
             }
         }
         count = next
-        x = pen
+        pen = inline
         return first..<next
     }
 }

@@ -3,6 +3,7 @@
 // the cut unless the caller gives an attributed token. CoreText's CTLineCreateTruncatedLine.
 import Foundation
 import GalleyFonts
+import GalleyShaping
 import GalleyText
 import GalleyUnicode
 
@@ -41,15 +42,19 @@ extension Line {
     ///   cut, and the token's glyph runs carry `isTruncationToken` with that range.
     /// - With `middle`, the kept width is shared: the start keeps as many clusters as fit in half
     ///   of the width left beside the token, the end the rest.
-    public func truncated(width: CGFloat, type: TruncationType, token: AttributedText?) -> Line? {
+    ///
+    /// - Throws: `LayoutError.invalidText` when the token cannot be laid out.
+    public func truncated(width: CGFloat, type: TruncationType, token: AttributedText?) throws(LayoutError) -> Line? {
         guard !width.isNaN, width >= 0 else { return nil }
         if width.isInfinite { return self }
-        return truncatedLine(width: width, type: type, token: .attributed(token), force: false)
+        return try truncatedLine(width: width, type: type, token: .attributed(token), force: false)
     }
 
     /// The truncation engine. `force` puts the token at the end even when the line fits (for a
     /// frame whose text goes on past its last line; `.end` only).
-    func truncatedLine(width: CGFloat, type: TruncationType, token: TruncationToken, force: Bool) -> Line? {
+    func truncatedLine(width: CGFloat, type: TruncationType, token: TruncationToken, force: Bool) throws(LayoutError)
+        -> Line?
+    {
         if !force, self.width - trailingWhitespaceWidth <= width { return self }
         let lo = glyphRuns.map(\.stringRange.lowerBound).min() ?? stringRange.lowerBound
         let hi = max(lo, min(visibleEnd, glyphRuns.map(\.stringRange.upperBound).max() ?? lo))
@@ -82,7 +87,7 @@ extension Line {
             switch token {
             case .none: tokenLine = nil
             case .attributed(let given):
-                guard let made = makeToken(given, near: neighbour) else { return nil }
+                guard let made = try makeToken(given, near: neighbour) else { return nil }
                 tokenLine = made
             }
             let tokenWidth = tokenLine?.width ?? 0
@@ -104,7 +109,7 @@ extension Line {
                 neighbour = max(lo, keep.head - 1)
             }
             if case .attributed(let given) = token, given == nil,
-               let again = makeToken(nil, near: neighbour), again.width != tokenWidth || again.ascent != tokenLine?.ascent
+               let again = try makeToken(nil, near: neighbour), again.width != tokenWidth || again.ascent != tokenLine?.ascent
             {
                 continue
             }
@@ -116,102 +121,68 @@ extension Line {
         }
         let elided = keep.head..<max(keep.head, keep.tail)
 
-        // Pieces in logical order: kept slices of the runs, and the token at the cut.
-        struct Piece {
-            var run: GlyphRun
-            var glyphs: [Int]
-            var range: Range<Int>
-            var level: UInt8
-            var isToken: Bool
-        }
-        var pieces: [Piece] = []
-        for run in glyphRuns.sorted(by: { $0.stringRange.lowerBound < $1.stringRange.lowerBound }) {
-            for part in [lo..<keep.head, keep.tail..<hi] {
-                let from = max(part.lowerBound, run.stringRange.lowerBound)
-                let to = max(from, min(part.upperBound, run.stringRange.upperBound))
-                guard to > from else { continue }
-                let glyphs = run.stringIndices.indices.filter { (from..<to).contains(run.stringIndices[$0]) }
-                pieces.append(Piece(run: run, glyphs: glyphs, range: from..<to, level: run.bidiLevel, isToken: false))
-            }
-        }
-        if let tokenLine {
-            for run in tokenLine.glyphRuns.sorted(by: { $0.stringRange.lowerBound < $1.stringRange.lowerBound }) {
-                pieces.append(Piece(run: run, glyphs: Array(run.glyphs.indices), range: elided, level: run.bidiLevel, isToken: true))
-            }
-        }
-        // Logical order: kept text by position, the token (its runs in their own order) at the
-        // cut, before kept text that starts there.
-        let keyed = pieces.enumerated().map { (seq, piece) in
-            (position: piece.isToken ? elided.lowerBound : piece.range.lowerBound, rank: piece.isToken ? 0 : 1, seq: seq)
-        }
-        let logical = keyed.sorted { ($0.position, $0.rank, $0.seq) < ($1.position, $1.rank, $1.seq) }.map { pieces[$0.seq] }
-        pieces = logical
-        let order = BidiParagraph.visualOrder(levels: pieces.map(\.level))
-        var runs: [GlyphRun] = []
-        var x: CGFloat = 0
-        var ascent: CGFloat = 0
-        var descent: CGFloat = 0
-        var leading: CGFloat = 0
-        for i in order {
-            let piece = pieces[i]
-            let run = piece.run
-            let start = x
-            var pen = run.originX
-            var positions: [CGPoint] = []
-            var advances: [CGSize] = []
-            var glyphs: [GlyphID] = []
-            var indices: [Int] = []
-            var g0 = 0
-            for g in piece.glyphs {
-                // Pen position of glyph g in the original run.
-                while g0 < g { pen += run.advances[g0].width; g0 += 1 }
-                let dx = run.positions[g].x - pen
-                positions.append(CGPoint(x: x + dx, y: run.positions[g].y))
-                advances.append(run.advances[g])
-                glyphs.append(run.glyphs[g])
-                indices.append(piece.isToken ? elided.lowerBound : run.stringIndices[g])
-                x += run.advances[g].width
-            }
-            guard !glyphs.isEmpty else { continue }
-            let made = GlyphRun(
-                glyphs: glyphs, positions: positions, advances: advances, stringIndices: indices,
-                stringRange: piece.range, attributes: run.attributes, font: run.font, bidiLevel: piece.level,
-                isPlaceholder: run.isPlaceholder, originX: start, isTruncationToken: piece.isToken,
-                baselineShift: run.baselineShift)
-            let m = made.verticalMetrics
-            ascent = max(ascent, m.ascent)
-            descent = max(descent, m.descent)
-            leading = max(leading, m.leading)
-            runs.append(made)
-        }
-        if runs.isEmpty { (ascent, descent, leading) = (self.ascent, self.descent, self.leading) }
         // Without a token, kept whitespace at the logical end is trailing whitespace (it hangs).
         var visible = stringRange.upperBound
         var trailing: CGFloat = 0
         if tokenLine == nil, type == .end {
             var ws = keep.head
-            while ws > lo, Line.isTrailingSpace(units[ws - 1]) { ws -= 1 }
+            while ws > lo, ParagraphAnalysis.hangsAtLineEnd(units[ws - 1]) { ws -= 1 }
             trailing = advance[(ws - lo)..<(keep.head - lo)].reduce(0, +)
             visible = ws
         }
-        return Line(
-            glyphRuns: runs, stringRange: stringRange,
-            typographicBounds: TypographicBounds(width: x, ascent: ascent, descent: descent, leading: leading),
-            trailingWhitespaceWidth: min(trailing, x), paragraphLevel: paragraphLevel, endsParagraph: endsParagraph,
-            units: units, visibleEnd: visible, truncationTokenRange: elided)
+        var frame = LineFrame(
+            stringRange: stringRange, paragraphLevel: paragraphLevel, endsParagraph: endsParagraph, units: units,
+            visibleEnd: visible, trailingWhitespaceWidth: trailing, emptyMetrics: typographicBounds)
+        frame.truncationTokenRange = elided
+        return assemble(keeping: [lo..<keep.head, keep.tail..<hi], token: tokenLine, at: elided, frame: frame)
     }
 
-    /// Whitespace that hangs at the end of a clipped line: SPACE, TAB, IDEOGRAPHIC SPACE and the
-    /// breaking spaces U+2000–U+200A (not the no-break ones).
-    static func isTrailingSpace(_ unit: UInt16) -> Bool {
-        unit == 0x20 || unit == 0x09 || unit == 0x3000 || (0x2000...0x200A).contains(unit) && unit != 0x2007
+    /// The line of the parts of this line's runs inside `kept` and, at `elided`, the runs of
+    /// `token`: the pieces in logical order (kept text by position, the token's runs in their own
+    /// order at the cut, before kept text that starts there), reordered visually (rule L2).
+    private func assemble(keeping kept: [Range<Int>], token: Line?, at elided: Range<Int>, frame: LineFrame) -> Line {
+        var items: [ShapedItem] = []
+        var pieces: [LinePiece] = []
+        func add(_ run: GlyphRun, _ item: ShapedItem, range: Range<Int>, isToken: Bool) {
+            items.append(item)
+            var piece = LinePiece(
+                source: LinePieceSources.extraSource(items.count - 1), glyphs: item.glyphRange, range: range,
+                level: run.bidiLevel)
+            piece.isTruncationToken = isToken
+            pieces.append(piece)
+        }
+        for run in glyphRuns.sorted(by: { $0.stringRange.lowerBound < $1.stringRange.lowerBound }) {
+            for part in kept {
+                let from = max(part.lowerBound, run.stringRange.lowerBound)
+                let to = max(from, min(part.upperBound, run.stringRange.upperBound))
+                guard to > from else { continue }
+                let kept = LineAssembly.items(rereading: [run]) { run, g in (from..<to).contains(run.stringIndices[g]) }
+                add(run, kept[0], range: from..<to, isToken: false)
+            }
+        }
+        for run in (token?.glyphRuns ?? []).sorted(by: { $0.stringRange.lowerBound < $1.stringRange.lowerBound }) {
+            let item = LineAssembly.items(rereading: [run], stringIndex: { _, _ in elided.lowerBound })[0]
+            add(run, item, range: elided, isToken: true)
+        }
+        let keyed = pieces.enumerated().map { (seq, piece) in
+            (position: piece.isTruncationToken ? elided.lowerBound : piece.range.lowerBound,
+             rank: piece.isTruncationToken ? 0 : 1, seq: seq)
+        }
+        let logical = keyed.sorted { ($0.position, $0.rank, $0.seq) < ($1.position, $1.rank, $1.seq) }.map { pieces[$0.seq] }
+        var options = LineAssembly.Options()
+        options.offsetsIncludeShift = true
+        options.keepsEmptyPieces = false
+        return LineAssembly.line(
+            logical, order: BidiParagraph.visualOrder(levels: logical.map(\.level)), sources: LinePieceSources(extra: items),
+            frame: frame, environment: environment, options: options)
     }
 
-    /// The token laid out as a line in this line's direction: `given`, or "…" in the attributes
-    /// of the glyph run holding logical index `index`.
-    private func makeToken(_ given: AttributedText?, near index: Int) -> Line? {
+    /// The token laid out as a line in this line's direction, with the line's fonts: `given`,
+    /// or "…" in the attributes of the glyph run holding logical index `index`; nil for an
+    /// empty token.
+    private func makeToken(_ given: AttributedText?, near index: Int) throws(LayoutError) -> Line? {
         var token: AttributedText
-        var font: Font? = nil
+        var font = environment.defaultFont
         if let given {
             token = given
         } else {
@@ -220,22 +191,22 @@ extension Line {
             var attributes = run?.attributes ?? Attributes()
             attributes.runDelegate = nil
             if let f = run?.font { attributes.font = f }
-            font = attributes.font
+            font = attributes.font ?? font
             token = AttributedText("\u{2026}", attributes: attributes)
         }
         guard token.length > 0 else { return nil }
-        var builder = AttributedTextBuilder(token)
-        var style = (try? token.attributes(at: 0))?.attributes.paragraphStyle ?? ParagraphStyle()
+        var style = token.runs[0].attributes.paragraphStyle ?? ParagraphStyle()
         style.baseWritingDirection = isRightToLeft ? .rightToLeft : .leftToRight
         style.lineBreakMode = .wordWrapping
-        do {
+        var builder = AttributedTextBuilder(token)
+        do throws(AttributedTextError) {
             try builder.setParagraphStyle(style, range: 0..<token.length)
-            token = builder.build()
-            let setter = try Typesetter(token, defaultFont: font)
-            return try setter.line(for: 0..<token.length)
         } catch {
-            return nil
+            throw .invalidText("truncation token: \(error.description)")
         }
+        token = builder.build()
+        let setter = Typesetter(token, environment: environment.with(defaultFont: font))
+        return setter.makeLine(setter.analysis(ofParagraph: 0), range: 0..<setter.paragraphs[0].range.upperBound, offset: 0)
     }
 }
 

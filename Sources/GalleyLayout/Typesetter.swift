@@ -13,9 +13,12 @@ public final class Typesetter: Sendable {
     /// The text being laid out.
     public let text: AttributedText
     /// Where fallback fonts come from.
-    public let fonts: FontCollection
-    /// The font of characters that have no font attribute (DejaVu Sans 12, like CoreText's Helvetica 12).
-    public let defaultFont: Font
+    public var fonts: FontCollection { environment.fonts }
+    /// The font of characters that have no font attribute (by default the collection's DejaVu
+    /// Sans 12, like CoreText's Helvetica 12).
+    public var defaultFont: Font { environment.defaultFont }
+    /// Both of the above, handed to every line made (a truncation token is laid out with them).
+    let environment: LayoutEnvironment
     let paragraphs: [ParagraphSpan]
     private let cache = Mutex<[Int: ParagraphAnalysis]>([:])
     /// Analyses taken over from a previous typesetter for paragraphs an edit left unchanged, with
@@ -35,29 +38,31 @@ public final class Typesetter: Sendable {
     /// Per paragraph: its validated style and the offsets of its TABs.
     private let extras = Mutex<[Int: (style: ResolvedParagraphStyle, tabs: [Int])]>([:])
 
-    /// The default font: the bundled DejaVu Sans at 12 pt.
-    static let fallbackDefaultFont: Result<Font, FontError> = {
-        do throws(FontError) {
-            return .success(try FontCollection.shared.font(family: "DejaVu Sans", size: 12))
-        } catch {
-            return .failure(error)
-        }
-    }()
-
     /// Creates a typesetter for `text`. Like CTTypesetterCreateWithAttributedString.
-    /// - Throws: `LayoutError.noDefaultFont` when the text has characters without a font
-    ///   attribute and no default font was given or could be loaded.
-    public init(_ text: AttributedText, defaultFont: Font? = nil, fonts: FontCollection = .shared) throws(LayoutError) {
-        self.text = text
-        self.fonts = fonts
-        if let font = defaultFont {
-            self.defaultFont = font
+    /// Without `defaultFont`, characters without a font attribute take `fonts`' DejaVu Sans at
+    /// 12 pt (the shared collection is only the default of `fonts`, never used behind a given one).
+    /// - Throws: `LayoutError.noDefaultFont` when no default font was given and none could be
+    ///   loaded from `fonts`.
+    public convenience init(_ text: AttributedText, defaultFont: Font? = nil, fonts: FontCollection = .shared)
+        throws(LayoutError)
+    {
+        let font: Font
+        if let defaultFont {
+            font = defaultFont
         } else {
-            switch Typesetter.fallbackDefaultFont {
-            case .success(let font): self.defaultFont = font
-            case .failure(let error): throw .noDefaultFont(error.description)
+            do throws(FontError) {
+                font = try LayoutEnvironment.defaultFont(in: fonts)
+            } catch {
+                throw .noDefaultFont(error.description)
             }
         }
+        self.init(text, environment: LayoutEnvironment(fonts: fonts, defaultFont: font))
+    }
+
+    /// A typesetter laying `text` out with `environment`'s fonts.
+    init(_ text: AttributedText, environment: LayoutEnvironment) {
+        self.text = text
+        self.environment = environment
         self.paragraphs = ParagraphSplitter.split(text.utf16)
         self.inherited = [:]
         self.inheritedLines = Mutex([:])
@@ -76,8 +81,7 @@ public final class Typesetter: Sendable {
     /// equivalent: its typesetters are immutable snapshots.)
     public init(_ text: AttributedText, reusing previous: Typesetter) {
         self.text = text
-        self.fonts = previous.fonts
-        self.defaultFont = previous.defaultFont
+        self.environment = previous.environment
         let paragraphs = ParagraphSplitter.split(text.utf16)
         self.paragraphs = paragraphs
         let old = previous.paragraphs
@@ -303,7 +307,7 @@ public final class Typesetter: Sendable {
     func makeLine(_ paragraph: ParagraphAnalysis, range: Range<Int>, offset: CGFloat) -> Line {
         let glyphEnd = min(range.upperBound, paragraph.content.upperBound)
         let tabs = tabLayout(paragraph, range: range.lowerBound..<max(range.lowerBound, glyphEnd), offset: offset)
-        return LineBuilder.line(paragraph, range: range, text: text, tabs: tabs)
+        return LineBuilder.line(paragraph, range: range, text: text, environment: environment, tabs: tabs)
     }
 
     /// The end of the line a single-line mode (clipping, truncation) makes from `start`: the next

@@ -54,12 +54,12 @@ struct TruncationTests {
     /// A line that fits comes back untouched; a token wider than the width gives nil; NaN too.
     @Test func fitsOrImpossible() throws {
         let l = try line(tenX)
-        let same = try #require(l.truncated(width: 100, type: .end, token: nil))
+        let same = try #require(try l.truncated(width: 100, type: .end, token: nil))
         #expect(!same.isTruncated && same.width == l.width)
-        #expect(l.truncated(width: 15, type: .end, token: nil) == nil)
-        #expect(l.truncated(width: .nan, type: .end, token: nil) == nil)
+        #expect(try l.truncated(width: 15, type: .end, token: nil) == nil)
+        #expect(try l.truncated(width: .nan, type: .end, token: nil) == nil)
         // Exactly the token: no text kept.
-        let onlyToken = try #require(l.truncated(width: 16, type: .end, token: nil))
+        let onlyToken = try #require(try l.truncated(width: 16, type: .end, token: nil))
         #expect(onlyToken.width == 16 && onlyToken.truncationTokenRange == 0..<10)
     }
 
@@ -84,7 +84,7 @@ struct TruncationTests {
         let l = try line("กำกำกำกำกำ", [.font(thai)])
         for width: CGFloat in stride(from: 12, through: 48, by: 1.5) {
             for type in TruncationType.allCases {
-                guard let t = l.truncated(width: width, type: type, token: nil) else { continue }
+                guard let t = try l.truncated(width: width, type: type, token: nil) else { continue }
                 let r = try #require(t.truncationTokenRange)
                 #expect(r.lowerBound % 2 == 0 && r.upperBound % 2 == 0, "\(type) at \(width): \(r)")
                 #expect(t.width <= width + 1e-9)
@@ -99,11 +99,11 @@ struct TruncationTests {
         try b.setAttributes([.font(font), .runDelegate(RunDelegate(width: 30, ascent: 10, descent: 2))], range: 2..<3)
         let l = try Typesetter(b.build()).line(for: 0..<5)
         // Room 60 − 16 = 44: "xx" (18.94) + box (30) = 48.94 > 44, so the box goes.
-        let cut = try #require(l.truncated(width: 60, type: .end, token: nil))
+        let cut = try #require(try l.truncated(width: 60, type: .end, token: nil))
         #expect(cut.truncationTokenRange == 2..<5)
         #expect(cut.glyphRuns.allSatisfy { !$0.isPlaceholder })
         // Room 65 − 16 = 49 ≥ 48.94: the box stays, whole.
-        let kept = try #require(l.truncated(width: 65, type: .end, token: nil))
+        let kept = try #require(try l.truncated(width: 65, type: .end, token: nil))
         #expect(kept.truncationTokenRange == 3..<5)
         #expect(kept.glyphRuns.filter(\.isPlaceholder).map(\.width) == [30])
     }
@@ -114,13 +114,13 @@ struct TruncationTests {
         let hebrew = try Font(path: Fonts.path("NotoSansHebrew-Regular.ttf"), size: 20)
         let l = try line("אבגדהוזחטי", [.font(hebrew)])
         #expect(l.isRightToLeft)
-        let t = try #require(l.truncated(width: l.width / 2, type: .end, token: nil))
+        let t = try #require(try l.truncated(width: l.width / 2, type: .end, token: nil))
         let r = try #require(t.truncationTokenRange)
         #expect(r.lowerBound > 0 && r.upperBound == 10)
         #expect(t.glyphRuns.first?.isTruncationToken == true, "token at the visual left")
         let kept = t.glyphRuns.filter { !$0.isTruncationToken }.flatMap(\.stringIndices)
         #expect(Set(kept) == Set(0..<r.lowerBound))
-        let start = try #require(l.truncated(width: l.width / 2, type: .start, token: nil))
+        let start = try #require(try l.truncated(width: l.width / 2, type: .start, token: nil))
         #expect(start.glyphRuns.last?.isTruncationToken == true, "token at the visual right")
     }
 }
@@ -137,7 +137,7 @@ struct MixedTruncationTests {
         try b.setFont(hebrew, range: 3..<13)
         let line = try Typesetter(b.build()).line(for: 0..<13)
         #expect(!line.isRightToLeft)
-        let t = try #require(line.truncated(width: line.width * 0.6, type: .end, token: nil))
+        let t = try #require(try line.truncated(width: line.width * 0.6, type: .end, token: nil))
         #expect(t.glyphRuns.last?.isTruncationToken == true)
         #expect(t.glyphRuns.first?.stringRange.lowerBound == 0)
         #expect(t.width <= line.width * 0.6)
@@ -151,7 +151,7 @@ struct MixedTruncationTests {
         var tb = AttributedTextBuilder("[]", attributes: [.font(try Fonts.dejaVu(16)), .foregroundColor(.red)])
         try tb.setForegroundColor(.blue, range: 1..<2)
         let line = try Typesetter(try styled(String(repeating: "x", count: 10), .default)).line(for: 0..<10)
-        let t = try #require(line.truncated(width: 50, type: .end, token: tb.build()))
+        let t = try #require(try line.truncated(width: 50, type: .end, token: tb.build()))
         #expect(t.glyphRuns.filter(\.isTruncationToken).map(\.attributes.foregroundColor) == [.red, .blue])
     }
 }

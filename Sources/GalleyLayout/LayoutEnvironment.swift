@@ -1,0 +1,39 @@
+// What text is laid out with besides the text itself: the font collection fallback fonts come
+// from and the font of characters without a font attribute. A typesetter holds one, and so does
+// every line it makes, so that a truncation token is laid out with the same fonts as its line —
+// never with a shared default the caller did not choose.
+import Foundation
+import GalleyFonts
+
+/// The fonts a typesetter and its lines lay text out with. Immutable.
+final class LayoutEnvironment: Sendable {
+    /// Where fallback fonts come from.
+    let fonts: FontCollection
+    /// The font of characters that have no font attribute.
+    let defaultFont: Font
+
+    init(fonts: FontCollection, defaultFont: Font) {
+        self.fonts = fonts
+        self.defaultFont = defaultFont
+    }
+
+    /// The same collection with another default font.
+    func with(defaultFont font: Font) -> LayoutEnvironment {
+        font === defaultFont ? self : LayoutEnvironment(fonts: fonts, defaultFont: font)
+    }
+
+    /// The default font of a collection when the caller names none: its DejaVu Sans at 12 pt
+    /// (like CoreText's Helvetica 12), looked up once for the shared collection.
+    static func defaultFont(in fonts: FontCollection) throws(FontError) -> Font {
+        if fonts === FontCollection.shared { return try sharedDefaultFont.get() }
+        return try fonts.font(family: "DejaVu Sans", size: 12)
+    }
+
+    private static let sharedDefaultFont: Result<Font, FontError> = {
+        do throws(FontError) {
+            return .success(try FontCollection.shared.font(family: "DejaVu Sans", size: 12))
+        } catch {
+            return .failure(error)
+        }
+    }()
+}

@@ -1,0 +1,223 @@
+// The one place a line is made. Pieces of shaped glyphs — blocks of a paragraph's items (line
+// breaking), slices of a line's runs and the runs of a token (truncation), a line's own runs
+// with extra advances (justification) — are put in visual order (UAX #9 rule L2), laid along
+// the line's inline axis from its origin, turned into glyph runs and measured.
+import Foundation
+import GalleyFonts
+import GalleyShaping
+import GalleyText
+import GalleyUnicode
+
+/// A stretch of a line: a block of one shaped item's glyphs at a bidi level.
+struct LinePiece {
+    /// The item the glyphs come from: `sources[source]` (see `LinePieceSources`).
+    let source: Int
+    /// The glyph indices in the item's storage (visual order of the item).
+    let glyphs: Range<Int>
+    /// The UTF-16 range the piece covers.
+    let range: Range<Int>
+    let level: UInt8
+    /// True when the glyphs are taken in reverse (the level's direction differs from the item's).
+    var flip: Bool = false
+    /// True for a piece of a truncation token.
+    var isTruncationToken: Bool = false
+
+    /// The same glyphs at another bidi level; when the direction changes, their visual order flips.
+    func releveled(to newLevel: UInt8) -> LinePiece {
+        var piece = LinePiece(source: source, glyphs: glyphs, range: range, level: newLevel)
+        piece.flip = flip != ((level & 1) != (newLevel & 1))
+        piece.isTruncationToken = isTruncationToken
+        return piece
+    }
+}
+
+/// The items a line's pieces take their glyphs from: a paragraph's items (sources 0, 1, …) and
+/// items made for this line only (sources −1, −2, …: pieces shaped again, runs re-read), so that
+/// a piece is a plain value holding no reference.
+struct LinePieceSources {
+    let items: [ShapedItem]
+    let extra: [ShapedItem]
+
+    init(items: [ShapedItem] = [], extra: [ShapedItem] = []) {
+        self.items = items
+        self.extra = extra
+    }
+
+    @inline(__always)
+    subscript(source: Int) -> ShapedItem { source >= 0 ? items[source] : extra[-source - 1] }
+
+    /// The source number of `extra[k]`.
+    static func extraSource(_ k: Int) -> Int { -k - 1 }
+}
+
+/// Everything a line holds that does not come from its pieces.
+struct LineFrame {
+    let stringRange: Range<Int>
+    let paragraphLevel: UInt8
+    let endsParagraph: Bool
+    /// The text's code units (shared storage).
+    let units: [UInt16]
+    /// The end of the line's range without its trailing whitespace.
+    let visibleEnd: Int
+    /// The width of that trailing whitespace (capped at the line's width).
+    let trailingWhitespaceWidth: CGFloat
+    /// The metrics of a line without glyphs.
+    let emptyMetrics: TypographicBounds
+    var truncationTokenRange: Range<Int>? = nil
+}
+
+/// The axes a line is laid along. Glyph records hold an advance along the inline axis and an
+/// offset (x right, y up, as HarfBuzz gives them); a line's runs get positions and advances in
+/// the line's coordinates (origin at the start of the baseline, y up). Horizontal lines run
+/// along +x and stack along −y; a vertical orientation is one more case here.
+enum LineOrientation: Sendable {
+    case horizontal
+
+    /// The position of a glyph whose pen is `pen` along the inline axis, offset by `offset` and
+    /// raised by `shift` (a baseline shift, along the block axis).
+    @inline(__always)
+    func position(pen: CGFloat, offset: CGPoint, shift: CGFloat?) -> CGPoint {
+        switch self {
+        case .horizontal: CGPoint(x: pen + offset.x, y: shift.map { offset.y + $0 } ?? offset.y)
+        }
+    }
+
+    /// A glyph's advance as a size in the line's coordinates.
+    @inline(__always)
+    func advance(_ inline: CGFloat) -> CGSize {
+        switch self {
+        case .horizontal: CGSize(width: inline, height: 0)
+        }
+    }
+}
+
+enum LineAssembly {
+    /// The visual order of `pieces` (in logical order): UAX #9 rule L2 over their levels.
+    static func visualOrder(_ pieces: [LinePiece]) -> [Int] {
+        pieces.count == 1 ? [0] : BidiParagraph.visualOrder(levels: pieces.map(\.level))
+    }
+
+    /// How one assembly treats its glyphs.
+    struct Options {
+        /// Widths of the line's TABs (the shaper gives a TAB a space's advance).
+        var tabs: TabLayout = .none
+        /// Extra advance for each glyph of the line in visual order (justification), or nil.
+        var extraAdvances: [CGFloat]? = nil
+        /// Whether the glyph records' offsets already include the run's baseline shift (records
+        /// re-read from runs) — else the shift is added.
+        var offsetsIncludeShift = false
+        /// Whether a piece without glyphs becomes an (empty) run.
+        var keepsEmptyPieces = true
+        var orientation: LineOrientation = .horizontal
+    }
+
+    /// The line made of `pieces` taken in `order` (visual order, left to right along the inline
+    /// axis): each piece one glyph run, every run's values stretches of one array of each kind
+    /// for the whole line (see `LineGlyphScratch`). Ascent, descent and leading are the maxima
+    /// over the runs (`frame.emptyMetrics` without runs); the width is where the pen ends.
+    static func line(
+        _ pieces: [LinePiece], order: [Int], sources: LinePieceSources, frame: LineFrame, environment: LayoutEnvironment,
+        options: Options = Options()
+    ) -> Line {
+        let total = pieces.reduce(0) { $0 + $1.glyphs.count }
+        var pen: CGFloat = 0
+        var runs: [GlyphRun] = []
+        runs.reserveCapacity(order.count)
+        // Per run, in visual order: where its values are, its pen start and its baseline shift.
+        typealias Placed = (values: Range<Int>, start: CGFloat, shift: CGFloat)
+        withUnsafeTemporaryAllocation(of: Placed.self, capacity: order.count) { placed in
+            let values = LineGlyphScratch.collect(count: total) { scratch in
+                for (r, index) in order.enumerated() {
+                    let piece = pieces[index]
+                    let source = sources[piece.source]
+                    let start = pen
+                    let shift = baselineShift(source.attributes, font: source.font)
+                    let range = scratch.append(
+                        piece.glyphs, of: source.storage, reversed: piece.flip,
+                        shift: options.offsetsIncludeShift ? nil : shift, options: options, pen: &pen)
+                    placed[r] = (range, start, shift)
+                }
+            }
+            for (r, index) in order.enumerated() {
+                let piece = pieces[index]
+                let (range, start, shift) = placed[r]
+                if !options.keepsEmptyPieces && range.isEmpty { continue }
+                let source = sources[piece.source]
+                runs.append(
+                    GlyphRun(
+                        glyphs: RunValues(values.glyphs, range: range), positions: RunValues(values.positions, range: range),
+                        advances: RunValues(values.advances, range: range),
+                        stringIndices: RunValues(values.stringIndices, range: range), stringRange: piece.range,
+                        attributes: source.attributes, font: source.font, bidiLevel: piece.level,
+                        isPlaceholder: source.isPlaceholder, originX: start, isTruncationToken: piece.isTruncationToken,
+                        baselineShift: shift))
+            }
+        }
+        return Line(
+            glyphRuns: runs, stringRange: frame.stringRange,
+            typographicBounds: metrics(of: runs, width: pen, empty: frame.emptyMetrics),
+            trailingWhitespaceWidth: min(frame.trailingWhitespaceWidth, pen), paragraphLevel: frame.paragraphLevel,
+            endsParagraph: frame.endsParagraph, units: frame.units, visibleEnd: frame.visibleEnd,
+            truncationTokenRange: frame.truncationTokenRange, environment: environment)
+    }
+
+    /// The bounds of a line of `runs` whose pen ends at `width`: ascent, descent and leading are
+    /// the maxima over the runs (a placeholder counts with its delegate's), or `empty`'s.
+    static func metrics(of runs: [GlyphRun], width: CGFloat, empty: TypographicBounds) -> TypographicBounds {
+        guard !runs.isEmpty else {
+            return TypographicBounds(width: width, ascent: empty.ascent, descent: empty.descent, leading: empty.leading)
+        }
+        var bounds = TypographicBounds(width: width, ascent: 0, descent: 0, leading: 0)
+        for run in runs {
+            let m = run.verticalMetrics
+            bounds.ascent = max(bounds.ascent, m.ascent)
+            bounds.descent = max(bounds.descent, m.descent)
+            bounds.leading = max(bounds.leading, m.leading)
+        }
+        return bounds
+    }
+
+    /// How far a run with `attributes` in `font` sits above the baseline: the baseline offset
+    /// (kCTBaselineOffsetAttributeName, points, positive up) plus, for a superscript level n > 0,
+    /// n × the font's OS/2 superscript y offset, and for n < 0, |n| × its subscript y offset
+    /// downward (kCTSuperscriptAttributeName). The glyphs keep their size, as with Cocoa's
+    /// superscript attribute; smaller superscript text comes from a smaller font attribute
+    /// (`Font.superscriptScale`).
+    static func baselineShift(_ attributes: Attributes, font: Font) -> CGFloat {
+        var shift = attributes.baselineOffset ?? 0
+        if let level = attributes.superscript, level != 0 {
+            shift += level > 0 ? CGFloat(level) * font.superscriptOffset : CGFloat(level) * font.subscriptOffset
+        }
+        return shift
+    }
+
+    /// The glyphs of `runs` (a line's, in visual order) as items of their own, one per run, whose
+    /// records give back exactly the runs' positions when assembled from pen 0 with
+    /// `offsetsIncludeShift` (offsets are taken relative to each glyph's pen in its run); `keep`
+    /// says which glyphs of a run to take, and `stringIndex` may replace a glyph's string index.
+    static func items(
+        rereading runs: [GlyphRun], keep: (GlyphRun, Int) -> Bool = { _, _ in true },
+        stringIndex: (GlyphRun, Int) -> Int = { run, g in run.stringIndices[g] }
+    ) -> [ShapedItem] {
+        runs.map { run in
+            var records: [ShapedGlyph] = []
+            records.reserveCapacity(run.glyphCount)
+            var pen = run.originX
+            for g in 0..<run.glyphCount {
+                let x = pen
+                pen += run.advances[g].width
+                guard keep(run, g) else { continue }
+                let position = run.positions[g]
+                records.append(
+                    ShapedGlyph(
+                        id: run.glyphs[g], cluster: Int32(truncatingIfNeeded: stringIndex(run, g)), unsafeToBreak: false,
+                        advance: run.advances[g].width, offset: CGPoint(x: position.x - x, y: position.y)))
+            }
+            var shaped = ShapedGlyphs(base: 0)
+            shaped.glyphs = records
+            return ShapedItem(
+                range: run.stringRange, font: run.font, attributes: run.attributes, level: run.bidiLevel, script: "",
+                storage: GlyphStorage(shaped), glyphRange: 0..<records.count)
+        }
+    }
+}
