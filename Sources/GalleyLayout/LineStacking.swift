@@ -47,38 +47,49 @@ extension Framesetter {
         while start < range.upperBound {
             if limit > 0, placed.count >= limit { break }
             let index = typesetter.paragraphIndex(containing: start)
+            let startsParagraph = start == typesetter.paragraphs[index].range.lowerBound
             var gap: CGFloat = 0
-            let lines: [PlacedLine]?
+            // A plain area's row is one line (kept out of an array: this is the common case).
+            var single: PlacedLine? = nil
+            var several: [PlacedLine] = []
             if area.isPlain {
-                if source?.index != index {
-                    source = ParagraphLineSource(
+                let lines: ParagraphLineSource
+                if let source, source.index == index {
+                    lines = source
+                } else {
+                    lines = ParagraphLineSource(
                         typesetter, paragraph: index, from: start, frameWidth: area.plainSlot?.width ?? 0,
                         limit: range.upperBound)
+                    source = lines
                 }
-                gap = spacing(before: source!.resolved, startsParagraph: start == typesetter.paragraphs[index].range.lowerBound,
-                              after: placed.last)
-                lines = try plainRow(&source!, from: start, area: area)
+                gap = spacing(before: lines.resolved, startsParagraph: startsParagraph, after: placed.last)
+                guard let line = try plainLine(lines, from: start, area: area) else { break }
+                single = line
             } else {
                 let paragraph = typesetter.analysis(ofParagraph: index)
                 let resolved = typesetter.extras(ofParagraph: index).style
-                gap = spacing(before: resolved, startsParagraph: start == paragraph.span.range.lowerBound, after: placed.last)
+                gap = spacing(before: resolved, startsParagraph: startsParagraph, after: placed.last)
                 let room = limit > 0 ? limit - placed.count : Int.max
-                lines = try shapedRow(
-                    paragraph, resolved: resolved, from: start, range: range, area: area, pen: pen, gap: &gap, room: room)
+                guard
+                    let lines = try shapedRow(
+                        paragraph, resolved: resolved, from: start, range: range, area: area, pen: pen, gap: &gap,
+                        room: room), !lines.isEmpty
+                else { break }
+                several = lines
             }
-            guard let lines, !lines.isEmpty else { break }
-            let ascent = lines.map(\.metrics.ascent).max() ?? 0
-            let descent = lines.map(\.metrics.descent).max() ?? 0
+            let row = single.map { RowMetrics(CollectionOfOne($0)) } ?? RowMetrics(several)
             // The row's own metrics decide whether it fits (whole lines only).
-            let baseline = pen + ascent + gap
-            guard baseline + descent <= bottom else { break }
-            let row = (placed.last?.row ?? -1) + 1
-            for var item in lines {
-                (item.baseline, item.rowPen, item.rowGap, item.row) = (baseline, pen, gap, row)
+            let baseline = pen + row.ascent + gap
+            guard baseline + row.descent <= bottom else { break }
+            let number = (placed.last?.row ?? -1) + 1
+            func add(_ line: PlacedLine) {
+                var item = line
+                (item.baseline, item.rowPen, item.rowGap, item.row) = (baseline, pen, gap, number)
                 placed.append(item)
             }
-            start = lines[lines.count - 1].line.stringRange.upperBound
-            pen = baseline + descent + (lines.map(\.metrics.leading).max() ?? 0)
+            if let single { add(single) } else { several.forEach(add) }
+            start = placed[placed.count - 1].line.stringRange.upperBound
+            pen = baseline + row.descent + row.leading
         }
         var end = placed.last?.line.stringRange.upperBound ?? range.lowerBound
         if end < range.upperBound, var last = placed.popLast() {
@@ -86,11 +97,31 @@ extension Framesetter {
             // the row's (possibly changed) tallest line.
             if let newEnd = try truncateLastLine(&last, options: options, range: range) { end = newEnd }
             placed.append(last)
-            let rowLines = placed.indices.filter { placed[$0].row == last.row }
-            let ascent = rowLines.map { placed[$0].metrics.ascent }.max() ?? 0
-            for i in rowLines { placed[i].baseline = last.rowPen + ascent + last.rowGap }
+            var first = placed.count - 1
+            while first > 0, placed[first - 1].row == last.row { first -= 1 }
+            let ascent = RowMetrics(placed[first...]).ascent
+            for i in first..<placed.count { placed[i].baseline = last.rowPen + ascent + last.rowGap }
         }
         return (placed, end)
+    }
+
+    /// The largest ascent, descent and leading of a row's lines.
+    struct RowMetrics {
+        var ascent: CGFloat = 0
+        var descent: CGFloat = 0
+        var leading: CGFloat = 0
+
+        init<Lines: Sequence<PlacedLine>>(_ lines: Lines) {
+            var first = true
+            for item in lines {
+                let m = item.metrics
+                if first {
+                    (ascent, descent, leading, first) = (m.ascent, m.descent, m.leading, false)
+                } else {
+                    (ascent, descent, leading) = (max(ascent, m.ascent), max(descent, m.descent), max(leading, m.leading))
+                }
+            }
+        }
     }
 
     /// The space above a row whose first line starts a paragraph (with `style`): the previous
@@ -102,17 +133,15 @@ extension Framesetter {
         return previous.resolved.paragraphSpacing + style.paragraphSpacingBefore
     }
 
-    /// The row of a plain area (a rectangle without exclusions): one line from the paragraph's
-    /// source, in the area's one interval; nil when the insets leave no interval.
-    private func plainRow(_ source: inout ParagraphLineSource, from start: Int, area: FrameArea) throws(LayoutError)
-        -> [PlacedLine]?
+    /// The one line of a plain area's row (a rectangle without exclusions): the next line of the
+    /// paragraph's source, in the area's one interval; nil when the insets leave no interval.
+    private func plainLine(_ source: ParagraphLineSource, from start: Int, area: FrameArea) throws(LayoutError)
+        -> PlacedLine?
     {
         guard let slot = area.plainSlot, let made = try source.next(from: start, in: self) else { return nil }
-        return [
-            PlacedLine(
-                line: made.line, baseline: 0, metrics: source.resolved.placedMetrics(of: made.line), head: made.head,
-                width: made.width, resolved: source.resolved, slotX: slot.x, slotWidth: slot.width)
-        ]
+        return PlacedLine(
+            line: made.line, baseline: 0, metrics: source.resolved.placedMetrics(of: made.line), head: made.head,
+            width: made.width, resolved: source.resolved, slotX: slot.x, slotWidth: slot.width)
     }
 
     /// The row of a shaped area starting at `start`, `pen + gap` below the box's top: its band
@@ -138,11 +167,10 @@ extension Framesetter {
                 gap += step
                 continue
             }
-            let ascent = lines.map(\.metrics.ascent).max() ?? 0
-            let descent = lines.map(\.metrics.descent).max() ?? 0
-            if ascent > guess.ascent || descent > guess.descent, attempts < 4 {
+            let row = RowMetrics(lines)
+            if row.ascent > guess.ascent || row.descent > guess.descent, attempts < 4 {
                 attempts += 1
-                guess = (max(guess.ascent, ascent), max(guess.descent, descent))
+                guess = (max(guess.ascent, row.ascent), max(guess.descent, row.descent))
                 continue
             }
             return lines

@@ -7,8 +7,9 @@
 import Foundation
 import GalleyShaping
 
-/// The lines of one paragraph for a frame, handed out in order.
-struct ParagraphLineSource {
+/// The lines of one paragraph for a frame, handed out in order. A class: the stacking loop keeps
+/// one per paragraph and asks it for line after line.
+final class ParagraphLineSource {
     /// One line and the room it was made for.
     struct Made {
         let line: Line
@@ -53,7 +54,7 @@ struct ParagraphLineSource {
     }
 
     /// The line starting at `start` (where the previous one ended), or nil past the paragraph.
-    mutating func next(from start: Int, in framesetter: Framesetter) throws(LayoutError) -> Made? {
+    func next(from start: Int, in framesetter: Framesetter) throws(LayoutError) -> Made? {
         if let plan {
             guard planned < plan.lines.count else { return nil }
             defer { planned += 1 }
