@@ -28,8 +28,9 @@ import GalleyText
 /// ``LineDecorations`` for their geometry), strokes (FreeType's stroker, round joins), shadows
 /// (blurred glyph coverage under the text) and obliqueness (a shear of the outline), plus an
 /// optional selection highlight; see ``draw(_:into:imageProvider:selection:selectionColor:)``.
-/// Glyph images are cached process-wide (least recently used evicted first, bounded in count
-/// and bytes), shared by every renderer and thread.
+/// Glyph images are cached by the renderer's ``rasterizer`` (least recently used evicted first,
+/// bounded in count and bytes): by default the process-wide ``GlyphRasterizer/shared``, shared
+/// by every renderer and thread that does not bring its own.
 public struct Renderer: Sendable {
     /// Pixels per point. Values that are not finite and positive are replaced by 1; at most 64.
     public let scale: CGFloat
@@ -39,13 +40,19 @@ public struct Renderer: Sendable {
     /// before 1.17.4 (and so pango-view on Debian 12) draws them. Like
     /// `CGContextSetShouldSubpixelPositionFonts`.
     public let subpixelPositioning: Bool
+    /// The FreeType rasterizer (faces and glyph cache behind its own lock) that draws the glyphs.
+    public let rasterizer: GlyphRasterizer
 
     /// Creates a renderer that draws `scale` pixels per point (2 for a "retina" image), hinting
-    /// outlines as `hinting` says, at subpixel x positions unless `subpixelPositioning` is false.
-    public init(scale: CGFloat = 1, hinting: Hinting = .none, subpixelPositioning: Bool = true) {
+    /// outlines as `hinting` says, at subpixel x positions unless `subpixelPositioning` is false,
+    /// with the glyphs of `rasterizer`. ``GlyphRasterizer/shared`` is only the default: a service
+    /// can give each thread pool its own rasterizer so that they never wait for each other.
+    public init(scale: CGFloat = 1, hinting: Hinting = .none, subpixelPositioning: Bool = true,
+                rasterizer: GlyphRasterizer = .shared) {
         self.scale = scale.isFinite && scale > 0 ? min(scale, 64) : 1
         self.hinting = hinting
         self.subpixelPositioning = subpixelPositioning
+        self.rasterizer = rasterizer
     }
 
     /// Draws every line of `frame`, then its placeholders: the image that `imageProvider` returns
@@ -210,7 +217,7 @@ public struct Renderer: Sendable {
         let pixelSize = Double(run.font.size) * s
         let shear = GlyphSynthesis.shear(obliqueness: run.attributes.obliqueness.map(Double.init))
         func layer(_ style: GlyphRasterizer.GlyphStyle, _ color: Color) -> GlyphLayer {
-            let images = GlyphRasterizer.shared.images(
+            let images = rasterizer.images(
                 for: run.font.face, coordinates: GlyphRasterizer.designCoordinates(of: run.font),
                 pixelSize: pixelSize, hinting: hinting,
                 traits: run.font.syntheticTraits, style: style, requests: requests)

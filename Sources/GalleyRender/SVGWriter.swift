@@ -31,15 +31,20 @@ public struct SVGWriter: Sendable {
     public let height: CGFloat
     /// The canvas colour, drawn as a first full-size `<rect>`; nil or fully transparent for none.
     public let background: Color?
+    /// The FreeType rasterizer that reads glyph outlines and colour-glyph bitmaps.
+    public let rasterizer: GlyphRasterizer
 
     /// The resolution of embedded colour-glyph bitmaps.
     public static let emojiPixelsPerPoint = 2.0
 
     /// A writer for a `width × height`-point canvas. Sizes that are not finite and positive become 1.
-    public init(width: CGFloat, height: CGFloat, background: Color? = .white) {
+    /// Glyphs are read by `rasterizer`; ``GlyphRasterizer/shared`` is only the default (see
+    /// ``Renderer/init(scale:hinting:subpixelPositioning:rasterizer:)``).
+    public init(width: CGFloat, height: CGFloat, background: Color? = .white, rasterizer: GlyphRasterizer = .shared) {
         self.width = width.isFinite && width > 0 ? width : 1
         self.height = height.isFinite && height > 0 ? height : 1
         self.background = background
+        self.rasterizer = rasterizer
     }
 
     /// The SVG document for `frame`. `imageReference` gives the `href` (a path or URL) of each
@@ -58,7 +63,7 @@ public struct SVGWriter: Sendable {
         if let background, background.alpha > 0 {
             out += "<rect x=\"0\" y=\"0\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\"\(Self.fill(background))/>\n"
         }
-        var outlines = OutlineCache()
+        var outlines = OutlineCache(rasterizer: rasterizer)
         let lines = frame.placedLines.map { line, origin in
             (line, (x: Double(origin.x), y: Double(origin.y)), LineDecorations(line))
         }
@@ -132,6 +137,8 @@ public struct SVGWriter: Sendable {
             let glyph: GlyphID
             let traits: UInt8
         }
+        /// Where outlines come from.
+        let rasterizer: GlyphRasterizer
         /// The faces are held so their identifiers stay unique while cached.
         var faces: [ObjectIdentifier: FontFace] = [:]
         var outlines: [Key: GlyphOutline?] = [:]
@@ -142,7 +149,7 @@ public struct SVGWriter: Sendable {
             let key = Key(face: ObjectIdentifier(face), coordinates: coordinates, glyph: glyph, traits: traits.rawValue)
             if let cached = outlines[key] { return cached }
             faces[key.face] = face
-            let outline = GlyphRasterizer.shared.outline(for: face, coordinates: coordinates, glyph: glyph, traits: traits)
+            let outline = rasterizer.outline(for: face, coordinates: coordinates, glyph: glyph, traits: traits)
             outlines[key] = outline
             return outline
         }
@@ -223,7 +230,7 @@ public struct SVGWriter: Sendable {
     /// An `<image>` with the colour glyph's bitmap as a PNG data URI, or nil when it has none.
     func colorGlyphImage(_ run: GlyphRun, glyph: GlyphID, originX: Double, originY: Double, alpha: Double) -> String? {
         let ppp = Self.emojiPixelsPerPoint
-        guard let image = GlyphRasterizer.shared.images(
+        guard let image = rasterizer.images(
             for: run.font.face, coordinates: GlyphRasterizer.designCoordinates(of: run.font),
             pixelSize: Double(run.font.size) * ppp,
             requests: [.init(glyph: glyph, phaseX: 0, phaseY: 0)]).first ?? nil,
