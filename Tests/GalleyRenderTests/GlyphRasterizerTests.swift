@@ -1,4 +1,5 @@
-// Tests of injecting a glyph rasterizer (each with its own FreeType library and caches).
+// Tests of injecting a glyph rasterizer (each with its own FreeType library and caches) and of the
+// stroker it calls.
 import Foundation
 import GalleyFonts
 import GalleyLayout
@@ -58,5 +59,30 @@ struct GlyphRasterizerTests {
         }
         #expect(results.count == 4)
         #expect(results.map { TestSupport.differingBytes($0, expected.pixels) } == [0, 0, 0, 0])
+    }
+
+    @Test("a stroke (FreeType's stroker) puts ink half its width outside the glyph's filled ink")
+    func strokeOutsideFill() throws {
+        // 6 % of 100 pt is a 6-px line: 3 px on each side of the outline.
+        let font = try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: 100)
+        func draw(_ attributes: Attributes) throws -> Bitmap {
+            var all = attributes
+            all.font = font
+            let frame = try Framesetter(AttributedText("I", attributes: all))
+                .frame(in: CGRect(x: 20, y: 20, width: 120, height: 120))
+            var bitmap = try Bitmap(width: 160, height: 160)
+            Renderer(rasterizer: GlyphRasterizer()).draw(frame, into: &bitmap)
+            return bitmap
+        }
+        let plainBox = inkBox(try draw([]))
+        let stroked = try draw([.stroke(TextStroke(width: 6))])
+        let strokedBox = inkBox(stroked)
+        let filled = try #require(plainBox), box = try #require(strokedBox, "the stroke draws no ink")
+        #expect(abs((filled.0 - box.0) - 3) <= 1 && abs((box.2 - filled.2) - 3) <= 1)
+        #expect(abs((filled.1 - box.1) - 3) <= 1 && abs((box.3 - filled.3) - 3) <= 1)
+        // Stroke only: the middle of the stem, more than 3 px from both of its edges, stays empty.
+        let middle = (x: (filled.0 + filled.2) / 2, y: (filled.1 + filled.3) / 2)
+        #expect(filled.2 - filled.0 >= 8)
+        #expect(stroked.pixel(x: middle.x, y: middle.y) == Bitmap.Pixel(red: 255, green: 255, blue: 255))
     }
 }
