@@ -1,8 +1,125 @@
-// What the bitmap renderer and the SVG writer read from a frame alike: where each line goes and
-// whether a run is stroked.
+// Turning a frame (or one line) into its paint list: the one place that decides paint order and
+// the geometry of every fill, shadow, glyph run, decoration and placeholder.
 import Foundation
+import GalleyFonts
 import GalleyLayout
 import GalleyText
+
+extension PaintList {
+    /// The paint list of `frame`, with the UTF-16 range `selection` (nil: none) highlighted in
+    /// `selectionColor` behind the text, as a text view shows a selection: each line's
+    /// ``GalleyLayout/Line/selectionRects(for:)`` (from the line's descent to its ascent). The
+    /// operations that `CTFrameDraw` would paint, followed by each run delegate's image.
+    ///
+    /// Order, each stage over every line: background colours (left to right), the selection,
+    /// shadows, glyph runs, underlines, then strikethroughs (per line), and last the frame's
+    /// ``GalleyLayout/Frame/placeholders``. See ``LineDecorations`` for where backgrounds and
+    /// decoration lines go.
+    public init(frame: Frame, selection: Range<Int>? = nil, selectionColor: Color = Renderer.selectionColor) {
+        let painter = FramePainter(lines: frame.placedLines)
+        self.init(painter.operations(selection: selection, selectionColor: selectionColor)
+            + frame.placeholders.map(PaintOperation.placeholder))
+    }
+
+    /// The paint list of one line with its baseline starting at `origin` (y-up points), in the
+    /// order of ``init(frame:selection:selectionColor:)``. Like what `CTLineDraw` paints after
+    /// `CGContextSetTextPosition(origin)`. Its placeholder runs come last, as placeholders
+    /// (`ascent` above and `descent` below the run's baseline) of line index 0.
+    public init(line: Line, at origin: CGPoint) {
+        let painter = FramePainter(lines: [(line, origin)])
+        var operations = painter.operations(selection: nil, selectionColor: Renderer.selectionColor)
+        for run in line.glyphRuns {
+            guard let delegate = run.runDelegate else { continue }
+            let rect = CGRect(x: origin.x + run.originX, y: origin.y + run.baselineShift - delegate.descent,
+                              width: delegate.width, height: delegate.ascent + delegate.descent)
+            operations.append(.placeholder(Placeholder(stringIndex: run.stringRange.lowerBound, delegate: delegate,
+                                                       rect: rect, lineIndex: 0)))
+        }
+        self.init(operations)
+    }
+}
+
+/// Paints placed lines stage by stage: every line's backgrounds, then the selection, shadows,
+/// glyph runs and decoration lines, each stage over all lines, so a background or a shadow never
+/// covers the glyphs of a neighbouring line.
+struct FramePainter {
+    /// The lines with their origins in y-up points.
+    let lines: [(line: Line, origin: CGPoint)]
+
+    /// Every operation of the lines, in painting order (placeholders not included).
+    func operations(selection: Range<Int>?, selectionColor: Color) -> [PaintOperation] {
+        let decorations = lines.map { LineDecorations($0.line) }
+        let runs = glyphPaints()
+        var operations: [PaintOperation] = []
+        for ((_, origin), d) in zip(lines, decorations) {
+            for box in d.backgrounds {
+                operations.append(.fill(FillPaint(rect: box.rect.offsetBy(dx: origin.x, dy: origin.y),
+                                                  color: box.color, role: .background)))
+            }
+        }
+        if let selection, selectionColor.alpha > 0 {
+            for (line, origin) in lines where line.stringRange.overlaps(selection) {
+                for rect in line.selectionRects(for: selection) {
+                    operations.append(.fill(FillPaint(rect: rect.offsetBy(dx: origin.x, dy: origin.y),
+                                                      color: selectionColor, role: .selection)))
+                }
+            }
+        }
+        for (run, paint) in runs {
+            guard let shadow = run.attributes.shadow, shadow.color.alpha > 0 else { continue }
+            operations.append(.shadow(ShadowPaint(glyphs: paint, offset: shadow.offset,
+                                                  blurRadius: shadow.blurRadius, color: shadow.color)))
+        }
+        operations += runs.map { .glyphs($0.paint) }
+        for ((_, origin), d) in zip(lines, decorations) {
+            for stroke in d.strokes {
+                operations.append(.decoration(DecorationPaint(stroke, lineOrigin: origin)))
+            }
+        }
+        return operations
+    }
+
+    /// Each run with glyphs (placeholders left out) and how it is painted, in line order and
+    /// left to right.
+    func glyphPaints() -> [(run: GlyphRun, paint: GlyphPaint)] {
+        var result: [(run: GlyphRun, paint: GlyphPaint)] = []
+        for (line, origin) in lines {
+            for run in line.glyphRuns where run.runDelegate == nil {
+                let count = min(run.glyphs.count, run.positions.count)
+                guard count > 0 else { continue }
+                result.append((run, Self.paint(run, count: count, lineOrigin: origin)))
+            }
+        }
+        return result
+    }
+
+    /// The first `count` glyphs of `run` placed at `lineOrigin`, in the run's colours: filled in
+    /// the foreground colour (black when absent) unless a positive stroke width asks for the
+    /// outline only, stroked when the stroke width is not 0 (|width| % of the font size wide, in
+    /// the stroke colour, else the foreground colour), skewed by the obliqueness attribute.
+    static func paint(_ run: GlyphRun, count: Int, lineOrigin origin: CGPoint) -> GlyphPaint {
+        let color = run.attributes.foregroundColor ?? .black
+        let stroke = run.attributes.stroke.flatMap { $0.width != 0 ? $0 : nil }
+        let positions = (0..<count).map { i in
+            CGPoint(x: origin.x + run.positions[i].x, y: origin.y + run.positions[i].y)
+        }
+        let shear = GlyphSynthesis.shear(obliqueness: run.attributes.obliqueness.map(Double.init))
+        return GlyphPaint(
+            font: run.font, glyphs: Array(run.glyphs.prefix(count)), positions: positions,
+            stringIndices: Array(run.stringIndices.prefix(count)), stringRange: run.stringRange,
+            isRightToLeft: run.isRightToLeft, color: color, fills: stroke?.fills ?? true,
+            stroke: stroke.map { GlyphStroke(width: $0.lineWidth(fontSize: run.font.size), color: $0.color ?? color) },
+            skew: Double(shear) / 65536)
+    }
+}
+
+extension DecorationPaint {
+    /// `stroke` (in line coordinates) as the decoration of a line whose origin is `lineOrigin`.
+    init(_ stroke: LineDecorations.Stroke, lineOrigin origin: CGPoint) {
+        self.init(kind: stroke.kind, style: stroke.style, pattern: stroke.pattern, thickness: stroke.thickness,
+                  color: stroke.color, rects: stroke.rects.map { $0.offsetBy(dx: origin.x, dy: origin.y) })
+    }
+}
 
 extension Frame {
     /// Each line with its origin in the frame's coordinates (y up): the frame rect's bottom-left
@@ -15,12 +132,5 @@ extension Frame {
             placed.append((line, CGPoint(x: rect.minX + o.x, y: rect.minY + o.y)))
         }
         return placed
-    }
-}
-
-extension GlyphRun {
-    /// The run's stroke when it draws one (a width other than 0), else nil.
-    var drawnStroke: TextStroke? {
-        attributes.stroke.flatMap { $0.width != 0 ? $0 : nil }
     }
 }

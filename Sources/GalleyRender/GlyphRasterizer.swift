@@ -1,4 +1,5 @@
-// FreeType glyph rasterisation: faces opened from font bytes, glyph images cached, all behind one lock.
+// FreeType glyph rasterisation: faces opened from font bytes, glyph images cached, all behind the
+// rasterizer's lock (one rasterizer per process by default, injectable).
 import CFreeType
 import GalleyFonts
 import Synchronization
@@ -42,9 +43,16 @@ struct GlyphImage: Sendable {
 /// long as the face. Bounded caches: at most ``faceLimit`` faces (least recently used closed first)
 /// and ``glyphLimit`` glyph images or ``glyphByteLimit`` bytes, the least recently used glyph
 /// images evicted first (an ``LRUCache``).
-final class GlyphRasterizer: Sendable {
-    /// The process-wide rasterizer.
-    static let shared = GlyphRasterizer()
+///
+/// A rasterizer is injectable: ``Renderer`` and ``SVGWriter`` take one, ``shared`` by default. All
+/// work of one rasterizer is serialised by its lock, so a service that draws from several thread
+/// pools can give each pool its own rasterizer (each with its own `FT_Library`, faces and
+/// caches) and they never wait for each other. CoreText has no equivalent: its glyph caches are
+/// hidden.
+public final class GlyphRasterizer: Sendable {
+    /// The process-wide rasterizer: the default of every ``Renderer`` and ``SVGWriter``, not a
+    /// requirement.
+    public static let shared = GlyphRasterizer()
 
     static let faceLimit = 32
     static let glyphLimit = 8192
@@ -90,7 +98,8 @@ final class GlyphRasterizer: Sendable {
 
     let state: Mutex<State>
 
-    init() {
+    /// A rasterizer of its own: empty caches, its FreeType library opened on first use.
+    public init() {
         state = Mutex(State())
     }
 

@@ -32,9 +32,14 @@ struct LineDecorations {
         var color: Color
     }
 
-    /// One underline or strikethrough over one run: bands of (top edge, thickness), x extent,
-    /// dash pattern (lengths in points, on/off alternating; empty for solid) and colour.
+    /// One underline or strikethrough over one run: its kind, style, pattern and line thickness,
+    /// bands of (top edge, thickness), x extent, dash pattern (lengths in points, on/off
+    /// alternating; empty for solid) and colour.
     struct Stroke {
+        var kind: DecorationPaint.Kind
+        var style: TextDecoration.Style
+        var pattern: TextDecoration.Pattern
+        var thickness: CGFloat
         var minX: CGFloat
         var maxX: CGFloat
         var bands: [(top: CGFloat, thickness: CGFloat)]
@@ -95,17 +100,22 @@ struct LineDecorations {
         let texts = line.glyphRuns.filter { !$0.isPlaceholder && !$0.glyphs.isEmpty }
         // The strokes of one kind of decoration: one top edge for the line (`pick` of the runs'
         // fonts' positions) and one thickness, then a stroke per decorated run.
-        func decorationStrokes(of decoration: KeyPath<Attributes, TextDecoration?>, position: KeyPath<Font, CGFloat>,
-                               thickness: KeyPath<Font, CGFloat>, pick: ([CGFloat]) -> CGFloat?) -> [Stroke] {
+        func decorationStrokes(_ kind: DecorationPaint.Kind, of decoration: KeyPath<Attributes, TextDecoration?>,
+                               position: KeyPath<Font, CGFloat>, thickness: KeyPath<Font, CGFloat>,
+                               pick: ([CGFloat]) -> CGFloat?) -> [Stroke] {
             let decorated = texts.compactMap { run in run.attributes[keyPath: decoration].map { (run: run, decoration: $0) } }
             guard !decorated.isEmpty else { return [] }
             let runs = decorated.map(\.run)
             let top = pick(runs.map { $0.font[keyPath: position] }) ?? 0
             let t = LineDecorations.thickness(runs.map { $0.font[keyPath: thickness] }, runs)
-            return decorated.compactMap { LineDecorations.stroke($0.run, $0.decoration, top: top, thickness: t, clip($0.run)) }
+            return decorated.compactMap {
+                LineDecorations.stroke(kind, $0.run, $0.decoration, top: top, thickness: t, clip($0.run))
+            }
         }
-        strokes = decorationStrokes(of: \.underline, position: \.underlinePosition, thickness: \.underlineThickness) { $0.min() }
-            + decorationStrokes(of: \.strikethrough, position: \.strikethroughPosition, thickness: \.strikethroughThickness) { $0.max() }
+        strokes = decorationStrokes(.underline, of: \.underline, position: \.underlinePosition,
+                                    thickness: \.underlineThickness) { $0.min() }
+            + decorationStrokes(.strikethrough, of: \.strikethrough, position: \.strikethroughPosition,
+                                thickness: \.strikethroughThickness) { $0.max() }
     }
 
     /// The largest of the fonts' thicknesses; a font without one (0) gets 1/20 em.
@@ -114,8 +124,8 @@ struct LineDecorations {
         return t > 0 ? t : (runs.map(\.font.size).max() ?? 12) / 20
     }
 
-    static func stroke(_ run: GlyphRun, _ decoration: TextDecoration, top: CGFloat, thickness t: CGFloat,
-                       _ extent: (CGFloat, CGFloat)?) -> Stroke? {
+    static func stroke(_ kind: DecorationPaint.Kind, _ run: GlyphRun, _ decoration: TextDecoration, top: CGFloat,
+                       thickness t: CGFloat, _ extent: (CGFloat, CGFloat)?) -> Stroke? {
         guard let (a, b) = extent else { return nil }
         let color = decoration.color ?? run.attributes.foregroundColor ?? .black
         guard color.alpha > 0, t > 0, t.isFinite else { return nil }
@@ -134,6 +144,7 @@ struct LineDecorations {
         case .dashDot: units = [4, 2, 1, 2]
         case .dashDotDot: units = [4, 2, 1, 2, 1, 2]
         }
-        return Stroke(minX: a, maxX: b, bands: bands, dashes: units.map { $0 * t }, color: color)
+        return Stroke(kind: kind, style: decoration.style, pattern: decoration.pattern, thickness: t,
+                      minX: a, maxX: b, bands: bands, dashes: units.map { $0 * t }, color: color)
     }
 }

@@ -28,8 +28,10 @@ import GalleyText
 /// ``LineDecorations`` for their geometry), strokes (FreeType's stroker, round joins), shadows
 /// (blurred glyph coverage under the text) and obliqueness (a shear of the outline), plus an
 /// optional selection highlight; see ``draw(_:into:imageProvider:selection:selectionColor:)``.
-/// Glyph images are cached process-wide (least recently used evicted first, bounded in count
-/// and bytes), shared by every renderer and thread.
+/// What is drawn, in which order and where, is the frame's ``PaintList``; the renderer only turns
+/// its operations into pixels. Glyph images are cached by the renderer's ``rasterizer`` (least
+/// recently used evicted first, bounded in count and bytes): by default the process-wide
+/// ``GlyphRasterizer/shared``, shared by every renderer and thread that does not bring its own.
 public struct Renderer: Sendable {
     /// Pixels per point. Values that are not finite and positive are replaced by 1; at most 64.
     public let scale: CGFloat
@@ -39,13 +41,19 @@ public struct Renderer: Sendable {
     /// before 1.17.4 (and so pango-view on Debian 12) draws them. Like
     /// `CGContextSetShouldSubpixelPositionFonts`.
     public let subpixelPositioning: Bool
+    /// The FreeType rasterizer (faces and glyph cache behind its own lock) that draws the glyphs.
+    public let rasterizer: GlyphRasterizer
 
     /// Creates a renderer that draws `scale` pixels per point (2 for a "retina" image), hinting
-    /// outlines as `hinting` says, at subpixel x positions unless `subpixelPositioning` is false.
-    public init(scale: CGFloat = 1, hinting: Hinting = .none, subpixelPositioning: Bool = true) {
+    /// outlines as `hinting` says, at subpixel x positions unless `subpixelPositioning` is false,
+    /// with the glyphs of `rasterizer`. ``GlyphRasterizer/shared`` is only the default: a service
+    /// can give each thread pool its own rasterizer so that they never wait for each other.
+    public init(scale: CGFloat = 1, hinting: Hinting = .none, subpixelPositioning: Bool = true,
+                rasterizer: GlyphRasterizer = .shared) {
         self.scale = scale.isFinite && scale > 0 ? min(scale, 64) : 1
         self.hinting = hinting
         self.subpixelPositioning = subpixelPositioning
+        self.rasterizer = rasterizer
     }
 
     /// Draws every line of `frame`, then its placeholders: the image that `imageProvider` returns
@@ -61,39 +69,27 @@ public struct Renderer: Sendable {
     /// view shows a selection, to show hit testing: each line's ``Line/selectionRects(for:)``
     /// (from the line's descent to its ascent) filled with `selectionColor` behind the text.
     ///
-    /// Order, each pass over every line: background colours, the selection, shadows, glyphs
-    /// (fill, then stroke), underlines and strikethroughs, then placeholders. Backgrounds,
-    /// selection boxes and decoration lines are snapped to whole pixels (each edge rounded, at
-    /// least one pixel thick) so adjacent runs meet without seams; see ``LineDecorations`` for
-    /// where they go.
+    /// Draws ``PaintList/init(frame:selection:selectionColor:)``, whose order is: background
+    /// colours, the selection, shadows, glyphs (fill, then stroke), underlines and strikethroughs,
+    /// then placeholders. Backgrounds, selection boxes and decoration lines are snapped to whole
+    /// pixels (each edge rounded, at least one pixel thick) so adjacent runs meet without seams;
+    /// see ``LineDecorations`` for where they go.
     public func draw(_ frame: Frame, into bitmap: inout Bitmap,
                      imageProvider: (Placeholder) -> Bitmap? = { _ in nil },
                      selection: Range<Int>?, selectionColor: Color = Renderer.selectionColor) {
-        drawLines(frame.placedLines, selection: selection, selectionColor: selectionColor, into: &bitmap)
-        for placeholder in frame.placeholders {
-            if let image = imageProvider(placeholder) {
-                drawImage(image, in: placeholder.rect, into: &bitmap)
-            } else {
-                drawPlaceholderBox(in: placeholder.rect, into: &bitmap)
-            }
-        }
+        draw(PaintList(frame: frame, selection: selection, selectionColor: selectionColor),
+             into: &bitmap, imageProvider: imageProvider)
     }
 
     /// The default selection highlight: macOS's light-blue selected-text background (#B3D7FF).
     public static let selectionColor = Color(red: 0xB3 / 255.0, green: 0xD7 / 255.0, blue: 1, alpha: 1)
 
     /// Draws one line with its baseline starting at `origin` (y-up points, as for a frame's
-    /// rect), backgrounds, shadows and decorations included. Like `CTLineDraw` after
-    /// `CGContextSetTextPosition(origin)`. Placeholder runs are drawn as grey boxes (`ascent`
-    /// above and `descent` below the baseline).
+    /// rect), backgrounds, shadows and decorations included: ``PaintList/init(line:at:)``. Like
+    /// `CTLineDraw` after `CGContextSetTextPosition(origin)`. Placeholder runs are drawn as grey
+    /// boxes (`ascent` above and `descent` below the baseline).
     public func draw(_ line: Line, at origin: CGPoint, into bitmap: inout Bitmap) {
-        drawLines([(line, origin)], selection: nil, selectionColor: Renderer.selectionColor, into: &bitmap)
-        for run in line.glyphRuns {
-            guard let delegate = run.runDelegate else { continue }
-            let rect = CGRect(x: origin.x + run.originX, y: origin.y + run.baselineShift - delegate.descent,
-                              width: delegate.width, height: delegate.ascent + delegate.descent)
-            drawPlaceholderBox(in: rect, into: &bitmap)
-        }
+        draw(PaintList(line: line, at: origin), into: &bitmap)
     }
 
     /// Draws `image` scaled to fill `rect` (y-up points), smoothly resampled and composited over.
@@ -176,44 +172,20 @@ public struct Renderer: Sendable {
         var color: LinearColor
     }
 
-    /// Rasterises the glyphs of `run`: the fill in the foreground colour (unless a positive
-    /// stroke width asks for the outline only) and the stroke in the stroke colour (CoreText's
-    /// convention: `TextStroke.width` is a percentage of the font size, the line is that wide, so
-    /// FreeType's stroker radius is half of it), both sheared by the run's obliqueness.
-    func glyphLayers(of run: GlyphRun, lineOrigin: CGPoint, in bitmap: Bitmap) -> [GlyphLayer] {
-        let count = min(run.glyphs.count, run.positions.count)
-        guard count > 0 else { return [] }
-        let color = run.attributes.foregroundColor ?? .black
-        let s = Double(scale)
-        let steps = Double(GlyphRasterizer.subpixelSteps)
-        var requests: [GlyphRasterizer.Request] = []
-        var pens: [(x: Int, y: Int)] = []
-        requests.reserveCapacity(count)
-        pens.reserveCapacity(count)
-        for i in 0..<count {
-            let px = (Double(lineOrigin.x) + Double(run.positions[i].x)) * s
-            let py = Double(bitmap.height) - (Double(lineOrigin.y) + Double(run.positions[i].y)) * s
-            // Skip glyphs far outside the bitmap (and non-finite positions) before rasterising.
-            let margin = min(4 * Double(run.font.size) * s + 2, 100_000)
-            guard px.isFinite, py.isFinite, px > -margin, py > -margin,
-                  px < Double(bitmap.width) + margin, py < Double(bitmap.height) + margin else { continue }
-            // x keeps a 1/4-pixel phase; baselines snap to whole pixels (as cairo and Skia do for
-            // horizontal text), so every line has crisp horizontal edges at the same vertical phase.
-            let qx = subpixelPositioning ? Int((px * steps).rounded()) : Int(px.rounded()) * GlyphRasterizer.subpixelSteps
-            let qy = Int(py.rounded()) * GlyphRasterizer.subpixelSteps
-            let ix = Int((Double(qx) / steps).rounded(.down)), iy = Int((Double(qy) / steps).rounded(.down))
-            let k = GlyphRasterizer.subpixelSteps
-            requests.append(.init(glyph: run.glyphs[i], phaseX: qx - ix * k, phaseY: qy - iy * k))
-            pens.append((ix, iy))
-        }
+    /// Rasterises the glyphs of `paint`: the fill in its colour when it fills, and the stroke in
+    /// the stroke colour (FreeType's stroker radius is half the stroke's width), both skewed as
+    /// the paint says.
+    func glyphLayers(of paint: GlyphPaint, in bitmap: Bitmap) -> [GlyphLayer] {
+        let (requests, pens) = glyphRequests(of: paint, in: bitmap)
         guard !requests.isEmpty else { return [] }
-        let pixelSize = Double(run.font.size) * s
-        let shear = GlyphSynthesis.shear(obliqueness: run.attributes.obliqueness.map(Double.init))
+        let s = Double(scale)
+        let pixelSize = Double(paint.font.size) * s
+        let shear = Int((paint.skew * 65536).rounded())
         func layer(_ style: GlyphRasterizer.GlyphStyle, _ color: Color) -> GlyphLayer {
-            let images = GlyphRasterizer.shared.images(
-                for: run.font.face, coordinates: GlyphRasterizer.designCoordinates(of: run.font),
+            let images = rasterizer.images(
+                for: paint.font.face, coordinates: GlyphRasterizer.designCoordinates(of: paint.font),
                 pixelSize: pixelSize, hinting: hinting,
-                traits: run.font.syntheticTraits, style: style, requests: requests)
+                traits: paint.font.syntheticTraits, style: style, requests: requests)
             var placed: [(image: GlyphImage, x: Int, y: Int)] = []
             placed.reserveCapacity(images.count)
             for (image, pen) in zip(images, pens) {
@@ -223,17 +195,45 @@ public struct Renderer: Sendable {
             return GlyphLayer(images: placed, color: LinearColor(color))
         }
         var layers: [GlyphLayer] = []
-        let stroke = run.drawnStroke
-        if stroke?.fills ?? true {
-            layers.append(layer(.init(shear: shear), color))
+        if paint.fills {
+            layers.append(layer(.init(shear: shear), paint.color))
         }
-        if let stroke {
-            let radius64 = Int((Double(stroke.lineWidth(fontSize: run.font.size)) * s * 32).rounded())
+        if let stroke = paint.stroke {
+            let radius64 = Int((Double(stroke.width) * s * 32).rounded())
             if radius64 > 0 {
-                layers.append(layer(.init(shear: shear, strokeRadius64: min(radius64, 64 * 256)), stroke.color ?? color))
+                layers.append(layer(.init(shear: shear, strokeRadius64: min(radius64, 64 * 256)), stroke.color))
             }
         }
         return layers
+    }
+
+    /// The rasterizer requests (glyph and subpixel phase) of the glyphs of `paint` near enough to
+    /// `bitmap` to show, and the integer pixel of each one's pen.
+    func glyphRequests(of paint: GlyphPaint, in bitmap: Bitmap) -> ([GlyphRasterizer.Request], [(x: Int, y: Int)]) {
+        let count = min(paint.glyphs.count, paint.positions.count)
+        let s = Double(scale)
+        let steps = Double(GlyphRasterizer.subpixelSteps)
+        let k = GlyphRasterizer.subpixelSteps
+        var requests: [GlyphRasterizer.Request] = []
+        var pens: [(x: Int, y: Int)] = []
+        requests.reserveCapacity(count)
+        pens.reserveCapacity(count)
+        // Glyphs far outside the bitmap (and non-finite positions) are skipped before rasterising.
+        let margin = min(4 * Double(paint.font.size) * s + 2, 100_000)
+        for i in 0..<count {
+            let px = Double(paint.positions[i].x) * s
+            let py = Double(bitmap.height) - Double(paint.positions[i].y) * s
+            guard px.isFinite, py.isFinite, px > -margin, py > -margin,
+                  px < Double(bitmap.width) + margin, py < Double(bitmap.height) + margin else { continue }
+            // x keeps a 1/4-pixel phase; baselines snap to whole pixels (as cairo and Skia do for
+            // horizontal text), so every line has crisp horizontal edges at the same vertical phase.
+            let qx = subpixelPositioning ? Int((px * steps).rounded()) : Int(px.rounded()) * k
+            let qy = Int(py.rounded()) * k
+            let ix = Int((Double(qx) / steps).rounded(.down)), iy = Int((Double(qy) / steps).rounded(.down))
+            requests.append(.init(glyph: paint.glyphs[i], phaseX: qx - ix * k, phaseY: qy - iy * k))
+            pens.append((ix, iy))
+        }
+        return (requests, pens)
     }
 
     /// Composites a layer's glyph images, each with its top-left pixel at its (`x`, `y`), in linear light.

@@ -17,7 +17,8 @@ import GalleyText
 /// caller gives a reference for them, else a grey outlined `<rect>` with a diagonal, as the
 /// ``Renderer`` draws them.
 ///
-/// Character attributes are drawn as the ``Renderer`` draws them (see ``LineDecorations``):
+/// The writer draws the frame's ``PaintList``, the operations and order the ``Renderer`` draws,
+/// so character attributes come out as the ``Renderer`` draws them (see ``LineDecorations``):
 /// background colours and underline / strikethrough bands as `<rect>`s (one per band and dash,
 /// in points, not snapped), strokes as the glyph group's `stroke` and `stroke-width` (|width| %
 /// of the font size, round joins; `fill="none"` for a positive width), obliqueness as a shear of
@@ -31,23 +32,39 @@ public struct SVGWriter: Sendable {
     public let height: CGFloat
     /// The canvas colour, drawn as a first full-size `<rect>`; nil or fully transparent for none.
     public let background: Color?
+    /// The FreeType rasterizer that reads glyph outlines and colour-glyph bitmaps.
+    public let rasterizer: GlyphRasterizer
 
     /// The resolution of embedded colour-glyph bitmaps.
     public static let emojiPixelsPerPoint = 2.0
 
     /// A writer for a `width × height`-point canvas. Sizes that are not finite and positive become 1.
-    public init(width: CGFloat, height: CGFloat, background: Color? = .white) {
+    /// Glyphs are read by `rasterizer`; ``GlyphRasterizer/shared`` is only the default (see
+    /// ``Renderer/init(scale:hinting:subpixelPositioning:rasterizer:)``).
+    public init(width: CGFloat, height: CGFloat, background: Color? = .white, rasterizer: GlyphRasterizer = .shared) {
         self.width = width.isFinite && width > 0 ? width : 1
         self.height = height.isFinite && height > 0 ? height : 1
         self.background = background
+        self.rasterizer = rasterizer
     }
 
     /// The SVG document for `frame`. `imageReference` gives the `href` (a path or URL) of each
     /// placeholder's image, or nil to draw the placeholder's outline instead.
     /// `selection` (nil: none) highlights that UTF-16 range with `selectionColor` behind the
-    /// text, as ``Renderer/draw(_:into:imageProvider:selection:selectionColor:)`` does.
+    /// text, as ``Renderer/draw(_:into:imageProvider:selection:selectionColor:)`` does: both
+    /// draw ``PaintList/init(frame:selection:selectionColor:)``.
     public func document(for frame: Frame, selection: Range<Int>? = nil, selectionColor: Color = Renderer.selectionColor,
                          imageReference: (Placeholder) -> String? = { _ in nil }) -> String {
+        document(for: PaintList(frame: frame, selection: selection, selectionColor: selectionColor),
+                 imageReference: imageReference)
+    }
+
+    /// The SVG document that paints the operations of `list` in order, over the canvas colour:
+    /// fills and decoration rectangles as `<rect>`s, shadows and glyph runs as groups of glyph
+    /// paths, placeholders as `<image>`s (`imageReference` gives the `href`; nil draws the
+    /// outline instead). Like printing the CoreGraphics calls of `CTFrameDraw` into a PDF
+    /// `CGContext`.
+    public func document(for list: PaintList, imageReference: (Placeholder) -> String? = { _ in nil }) -> String {
         var out = """
         <?xml version="1.0" encoding="UTF-8"?>
         <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" \
@@ -58,55 +75,23 @@ public struct SVGWriter: Sendable {
         if let background, background.alpha > 0 {
             out += "<rect x=\"0\" y=\"0\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\"\(Self.fill(background))/>\n"
         }
-        var outlines = OutlineCache()
-        let lines = frame.placedLines.map { line, origin in
-            (line, (x: Double(origin.x), y: Double(origin.y)), LineDecorations(line))
-        }
-        for (_, origin, decorations) in lines {
-            for box in decorations.backgrounds {
-                appendRect(box.rect, origin: origin, color: box.color, to: &out)
-            }
-        }
-        if let selection, selectionColor.alpha > 0 {
-            for (line, origin, _) in lines where line.stringRange.overlaps(selection) {
-                for rect in line.selectionRects(for: selection) {
-                    appendRect(rect, origin: origin, color: selectionColor, to: &out)
-                }
-            }
-        }
+        var outlines = OutlineCache(rasterizer: rasterizer)
         var shadowCount = 0
-        for (line, origin, _) in lines {
-            for run in line.glyphRuns where run.runDelegate == nil {
-                guard let shadow = run.attributes.shadow, shadow.color.alpha > 0 else { continue }
-                let body = runBody(run, lineOrigin: origin, outlines: &outlines, alpha: shadow.color.alpha)
-                guard !body.isEmpty else { continue }
-                var filter = ""
-                if shadow.blurRadius > 0 {
-                    shadowCount += 1
-                    let id = "galley-shadow-\(shadowCount)"
-                    out += "<defs><filter id=\"\(id)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\">"
-                        + "<feGaussianBlur stdDeviation=\"\(Self.number(Double(shadow.blurRadius) / 2))\"/></filter></defs>\n"
-                    filter = " filter=\"url(#\(id))\""
+        for operation in list.operations {
+            switch operation {
+            case .fill(let fill):
+                appendRect(fill.rect, color: fill.color, to: &out)
+            case .shadow(let shadow):
+                appendShadow(shadow, outlines: &outlines, count: &shadowCount, to: &out)
+            case .glyphs(let glyphs):
+                appendRun(glyphs, outlines: &outlines, to: &out)
+            case .decoration(let decoration):
+                for rect in decoration.rects {
+                    appendRect(rect, color: decoration.color, to: &out)
                 }
-                out += "<g class=\"shadow\"" + Self.fill(shadow.color) + filter
-                    + " transform=\"translate(\(Self.number(shadow.offset.width)) \(Self.number(-shadow.offset.height)))\">\n"
-                    + body + "</g>\n"
+            case .placeholder(let placeholder):
+                appendPlaceholder(placeholder, href: imageReference(placeholder), to: &out)
             }
-        }
-        for (line, origin, _) in lines {
-            for run in line.glyphRuns where run.runDelegate == nil {
-                appendRun(run, lineOrigin: origin, outlines: &outlines, to: &out)
-            }
-        }
-        for (_, origin, decorations) in lines {
-            for stroke in decorations.strokes {
-                for rect in stroke.rects {
-                    appendRect(rect, origin: origin, color: stroke.color, to: &out)
-                }
-            }
-        }
-        for placeholder in frame.placeholders {
-            appendPlaceholder(placeholder, href: imageReference(placeholder), to: &out)
         }
         out += "</svg>\n"
         return out
@@ -132,6 +117,8 @@ public struct SVGWriter: Sendable {
             let glyph: GlyphID
             let traits: UInt8
         }
+        /// Where outlines come from.
+        let rasterizer: GlyphRasterizer
         /// The faces are held so their identifiers stay unique while cached.
         var faces: [ObjectIdentifier: FontFace] = [:]
         var outlines: [Key: GlyphOutline?] = [:]
@@ -142,50 +129,67 @@ public struct SVGWriter: Sendable {
             let key = Key(face: ObjectIdentifier(face), coordinates: coordinates, glyph: glyph, traits: traits.rawValue)
             if let cached = outlines[key] { return cached }
             faces[key.face] = face
-            let outline = GlyphRasterizer.shared.outline(for: face, coordinates: coordinates, glyph: glyph, traits: traits)
+            let outline = rasterizer.outline(for: face, coordinates: coordinates, glyph: glyph, traits: traits)
             outlines[key] = outline
             return outline
         }
     }
 
-    /// A `<rect>` for `rect` (y-up points relative to `origin`).
-    func appendRect(_ rect: CGRect, origin: (x: Double, y: Double), color: Color, to out: inout String) {
+    /// A `<rect>` for `rect` (y-up points).
+    func appendRect(_ rect: CGRect, color: Color, to out: inout String) {
         let r = rect.standardized
         guard r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite, r.width > 0, r.height > 0 else { return }
-        out += "<rect x=\"\(Self.number(origin.x + Double(r.minX)))\" y=\"\(Self.number(Double(height) - origin.y - Double(r.maxY)))\" "
+        out += "<rect x=\"\(Self.number(r.minX))\" y=\"\(Self.number(Double(height) - Double(r.maxY)))\" "
             + "width=\"\(Self.number(r.width))\" height=\"\(Self.number(r.height))\"" + Self.fill(color) + "/>\n"
     }
 
-    func appendRun(_ run: GlyphRun, lineOrigin: (x: Double, y: Double), outlines: inout OutlineCache, to out: inout String) {
-        let color = run.attributes.foregroundColor ?? .black
-        let stroke = run.drawnStroke
-        let strokeColor = stroke.map { $0.color ?? color }
-        guard color.alpha > 0 || (strokeColor?.alpha ?? 0) > 0 else { return }
-        let body = runBody(run, lineOrigin: lineOrigin, outlines: &outlines, alpha: color.alpha)
+    /// A group of the shadow's glyphs in its colour, moved by its offset (y up) and, for a blur
+    /// radius above 0, blurred by a filter numbered from `count`.
+    func appendShadow(_ shadow: ShadowPaint, outlines: inout OutlineCache, count: inout Int, to out: inout String) {
+        let body = runBody(shadow.glyphs, outlines: &outlines, alpha: shadow.color.alpha)
         guard !body.isEmpty else { return }
-        var paint = stroke?.fills == false ? " fill=\"none\"" : Self.fill(color)
-        if let stroke, let strokeColor {
-            paint += Self.paint("stroke", strokeColor)
-                + " stroke-width=\"\(Self.number(stroke.lineWidth(fontSize: run.font.size)))\" stroke-linejoin=\"round\""
+        var filter = ""
+        if shadow.blurRadius > 0 {
+            count += 1
+            let id = "galley-shadow-\(count)"
+            out += "<defs><filter id=\"\(id)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\">"
+                + "<feGaussianBlur stdDeviation=\"\(Self.number(Double(shadow.blurRadius) / 2))\"/></filter></defs>\n"
+            filter = " filter=\"url(#\(id))\""
+        }
+        out += "<g class=\"shadow\"" + Self.fill(shadow.color) + filter
+            + " transform=\"translate(\(Self.number(shadow.offset.width)) \(Self.number(-shadow.offset.height)))\">\n"
+            + body + "</g>\n"
+    }
+
+    /// A group of the run's glyphs with its fill (or `fill="none"`) and stroke.
+    func appendRun(_ glyphs: GlyphPaint, outlines: inout OutlineCache, to out: inout String) {
+        let color = glyphs.color
+        let stroke = glyphs.stroke
+        guard color.alpha > 0 || (stroke?.color.alpha ?? 0) > 0 else { return }
+        let body = runBody(glyphs, outlines: &outlines, alpha: color.alpha)
+        guard !body.isEmpty else { return }
+        var paint = glyphs.fills ? Self.fill(color) : " fill=\"none\""
+        if let stroke {
+            paint += Self.paint("stroke", stroke.color)
+                + " stroke-width=\"\(Self.number(stroke.width))\" stroke-linejoin=\"round\""
         }
         out += "<g" + paint + ">\n" + body + "</g>\n"
     }
 
-    /// The paths (and colour-glyph images) of a run's glyphs, sheared by its obliqueness.
-    func runBody(_ run: GlyphRun, lineOrigin: (x: Double, y: Double), outlines: inout OutlineCache, alpha: Double) -> String {
-        let count = min(run.glyphs.count, run.positions.count)
+    /// The paths (and colour-glyph images) of a run's glyphs, skewed as the run says.
+    func runBody(_ glyphs: GlyphPaint, outlines: inout OutlineCache, alpha: Double) -> String {
+        let count = min(glyphs.glyphs.count, glyphs.positions.count)
         guard count > 0 else { return "" }
-        let size = Double(run.font.size)
-        let traits = run.font.syntheticTraits
-        let shear = Double(GlyphSynthesis.shear(obliqueness: run.attributes.obliqueness.map(Double.init))) / 65536
+        let size = Double(glyphs.font.size)
+        let traits = glyphs.font.syntheticTraits
         var body = ""
         for i in 0..<count {
-            let ox = lineOrigin.x + Double(run.positions[i].x), oy = lineOrigin.y + Double(run.positions[i].y)
+            let ox = Double(glyphs.positions[i].x), oy = Double(glyphs.positions[i].y)
             guard ox.isFinite, oy.isFinite else { continue }
-            if let outline = outlines.outline(run.font, run.glyphs[i], traits) {
+            if let outline = outlines.outline(glyphs.font, glyphs.glyphs[i], traits) {
                 guard !outline.isEmpty else { continue }
-                body += "<path d=\"" + pathData(outline, originX: ox, originY: oy, size: size, shear: shear) + "\"/>\n"
-            } else if let image = colorGlyphImage(run, glyph: run.glyphs[i], originX: ox, originY: oy, alpha: alpha) {
+                body += "<path d=\"" + pathData(outline, originX: ox, originY: oy, size: size, shear: glyphs.skew) + "\"/>\n"
+            } else if let image = colorGlyphImage(glyphs.font, glyph: glyphs.glyphs[i], originX: ox, originY: oy, alpha: alpha) {
                 body += image
             }
         }
@@ -221,11 +225,11 @@ public struct SVGWriter: Sendable {
     }
 
     /// An `<image>` with the colour glyph's bitmap as a PNG data URI, or nil when it has none.
-    func colorGlyphImage(_ run: GlyphRun, glyph: GlyphID, originX: Double, originY: Double, alpha: Double) -> String? {
+    func colorGlyphImage(_ font: Font, glyph: GlyphID, originX: Double, originY: Double, alpha: Double) -> String? {
         let ppp = Self.emojiPixelsPerPoint
-        guard let image = GlyphRasterizer.shared.images(
-            for: run.font.face, coordinates: GlyphRasterizer.designCoordinates(of: run.font),
-            pixelSize: Double(run.font.size) * ppp,
+        guard let image = rasterizer.images(
+            for: font.face, coordinates: GlyphRasterizer.designCoordinates(of: font),
+            pixelSize: Double(font.size) * ppp,
             requests: [.init(glyph: glyph, phaseX: 0, phaseY: 0)]).first ?? nil,
               image.width > 0, image.height > 0 else { return nil }
         var rgba = [UInt8](repeating: 0, count: image.width * image.height * 4)

@@ -26,6 +26,9 @@ extension AttributedText {
     /// ``Framesetter`` in a frame of `rect`'s size — so it wraps, aligns and clips lines exactly
     /// as `Framesetter.frame(in:)` does (a line that does not fit whole is not drawn) — and drawn
     /// by `renderer` with everything the layout produces (backgrounds, decorations, shadows).
+    /// The renderer brings its glyph rasterizer: ``Renderer/rasterizer`` is
+    /// ``GlyphRasterizer/shared`` unless it was made with another, e.g.
+    /// `Renderer(rasterizer: poolRasterizer)` for a thread pool with a rasterizer of its own.
     ///
     /// - Throws: ``LayoutError`` for a rect that is not finite or has a negative size, or when no
     ///   default font can be loaded.
@@ -68,7 +71,8 @@ extension AttributedText {
 
 extension String {
     /// Draws the string with `attributes` in `rect` (y down from the bitmap's top-left corner,
-    /// points). Like `-[NSString drawInRect:withAttributes:]`; see
+    /// points), with the glyphs of `renderer`'s ``Renderer/rasterizer``. Like
+    /// `-[NSString drawInRect:withAttributes:]`; see
     /// ``GalleyText/AttributedText/draw(in:into:renderer:options:)``.
     public func draw(in rect: CGRect, withAttributes attributes: Attributes, into bitmap: inout Bitmap,
                      renderer: Renderer = Renderer(), options: TextDrawingOptions = []) throws(LayoutError) {

@@ -57,6 +57,12 @@ enum TestSupport {
         return total
     }
 
+    /// How many bytes differ between two pixel buffers (all of the longer one's extra bytes
+    /// count), so that a failing comparison reports a number rather than two whole images.
+    static func differingBytes(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        zip(a, b).reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) } + abs(a.count - b.count)
+    }
+
     static func write(_ bytes: [UInt8], to url: URL) throws {
         try Data(bytes).write(to: url)
     }

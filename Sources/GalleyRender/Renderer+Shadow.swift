@@ -1,80 +1,15 @@
-// Drawing placed lines in passes: backgrounds, selection, shadows, glyphs, then decoration lines.
+// Text shadows in the bitmap: glyph coverage moved, blurred by three box blurs and composited.
 import Foundation
 import GalleyLayout
 import GalleyText
 
 extension Renderer {
-    /// Draws `lines` (each with its origin in y-up points) pass by pass, so a background or a
-    /// shadow never covers the glyphs of a neighbouring line: backgrounds, the selection,
-    /// shadows, glyphs, underlines and strikethroughs.
-    func drawLines(_ lines: [(line: Line, origin: CGPoint)], selection: Range<Int>?, selectionColor: Color, into bitmap: inout Bitmap) {
-        let decorations = lines.map { LineDecorations($0.line) }
-        for ((_, origin), d) in zip(lines, decorations) {
-            for box in d.backgrounds {
-                fillSnapped(box.rect.offsetBy(dx: origin.x, dy: origin.y), color: box.color, into: &bitmap)
-            }
-        }
-        if let selection, selectionColor.alpha > 0 {
-            for (line, origin) in lines where line.stringRange.overlaps(selection) {
-                for rect in line.selectionRects(for: selection) {
-                    fillSnapped(rect.offsetBy(dx: origin.x, dy: origin.y), color: selectionColor, into: &bitmap)
-                }
-            }
-        }
-        var layers: [[GlyphLayer]] = []
-        for (line, origin) in lines {
-            for run in line.glyphRuns where run.runDelegate == nil {
-                let runLayers = glyphLayers(of: run, lineOrigin: origin, in: bitmap)
-                if let shadow = run.attributes.shadow {
-                    drawShadow(shadow, of: runLayers, into: &bitmap)
-                }
-                layers.append(runLayers)
-            }
-        }
-        for runLayers in layers {
-            for layer in runLayers {
-                composite(layer, into: &bitmap)
-            }
-        }
-        for ((_, origin), d) in zip(lines, decorations) {
-            for stroke in d.strokes {
-                for rect in stroke.rects {
-                    fillSnapped(rect.offsetBy(dx: origin.x, dy: origin.y), color: stroke.color, into: &bitmap)
-                }
-            }
-        }
-    }
-
-    /// Fills `rect` (y-up points) with `color`, each edge rounded to the nearest pixel boundary;
-    /// a non-empty rect covers at least one pixel in each direction. Composited in linear light.
-    func fillSnapped(_ rect: CGRect, color: Color, into bitmap: inout Bitmap) {
-        guard let (x, y, w, h) = pixelRect(rect, in: bitmap), w > 0, h > 0 else { return }
-        let limit = Double(4 * Bitmap.maximumDimension)
-        guard abs(x) < limit, abs(y) < limit, w < limit, h < limit else { return }
-        let x0 = Int(x.rounded()), y0 = Int(y.rounded())
-        let x1 = max(Int((x + w).rounded()), x0 + 1), y1 = max(Int((y + h).rounded()), y0 + 1)
-        guard let xs = Renderer.span(x0, x1 - 1, within: bitmap.width),
-              let ys = Renderer.span(y0, y1 - 1, within: bitmap.height) else { return }
-        let linear = LinearColor(color)
-        guard linear.alpha > 0 else { return }
-        let width = bitmap.width
-        SRGBTransfer.withTables { t in
-            bitmap.withMutablePixels { dst in
-                for py in ys {
-                    for px in xs {
-                        Bitmap.compositeLinear(dst, at: (py * width + px) * 4, t, linear, alpha: linear.alpha)
-                    }
-                }
-            }
-        }
-    }
-
     /// Draws the shadow of a run's glyph layers: their combined coverage (colour glyphs by their
     /// alpha) moved by the shadow's offset — y up, so (2, −2) lands right and **below** — rounded
     /// to whole pixels, blurred by three box blurs that approximate a Gaussian whose standard
     /// deviation is half the blur radius (the CSS / canvas convention for `shadowBlur`), painted
     /// in the shadow's colour (its alpha included). Decorations cast no shadow.
-    func drawShadow(_ shadow: TextShadow, of layers: [GlyphLayer], into bitmap: inout Bitmap) {
+    func drawShadow(_ shadow: ShadowPaint, of layers: [GlyphLayer], into bitmap: inout Bitmap) {
         guard shadow.color.alpha > 0 else { return }
         let s = Double(scale)
         let dx = Double(shadow.offset.width) * s, dy = -Double(shadow.offset.height) * s
