@@ -10,12 +10,14 @@ public final class Framesetter: Sendable {
     /// The typesetter that analyses the text. Like CTFramesetterGetTypesetter.
     public let typesetter: Typesetter
 
-    /// Creates a framesetter for `text`. Like CTFramesetterCreateWithAttributedString.
+    /// Creates a framesetter for `text`. Like CTFramesetterCreateWithAttributedString. The
+    /// fonts and the shaping cache are the typesetter's (see `Typesetter.init`).
     /// - Throws: `LayoutError.noDefaultFont` when no default font could be loaded.
-    public convenience init(_ text: AttributedText, defaultFont: Font? = nil, fonts: FontCollection = .shared)
-        throws(LayoutError)
-    {
-        self.init(typesetter: try Typesetter(text, defaultFont: defaultFont, fonts: fonts))
+    public convenience init(
+        _ text: AttributedText, defaultFont: Font? = nil, fonts: FontCollection = .shared,
+        shapingCache: ShapingCache = .shared
+    ) throws(LayoutError) {
+        self.init(typesetter: try Typesetter(text, defaultFont: defaultFont, fonts: fonts, shapingCache: shapingCache))
     }
 
     /// Creates a framesetter for `text`, an edited version of `previous.text`, reusing the layout

@@ -1,9 +1,10 @@
 // What text is laid out with besides the text itself: the font collection fallback fonts come
-// from and the font of characters without a font attribute. A typesetter holds one, and so does
+// from, the font of characters without a font attribute, and the cache of shaped words. A typesetter holds one, and so does
 // every line it makes, so that a truncation token is laid out with the same fonts as its line —
 // never with a shared default the caller did not choose.
 import Foundation
 import GalleyFonts
+import GalleyShaping
 
 /// The fonts a typesetter and its lines lay text out with. Immutable.
 final class LayoutEnvironment: Sendable {
@@ -11,15 +12,18 @@ final class LayoutEnvironment: Sendable {
     let fonts: FontCollection
     /// The font of characters that have no font attribute.
     let defaultFont: Font
+    /// Where shaped words are kept and looked up.
+    let shapingCache: ShapingCache
 
-    init(fonts: FontCollection, defaultFont: Font) {
+    init(fonts: FontCollection, defaultFont: Font, shapingCache: ShapingCache) {
         self.fonts = fonts
         self.defaultFont = defaultFont
+        self.shapingCache = shapingCache
     }
 
-    /// The same collection with another default font.
+    /// The same environment with another default font.
     func with(defaultFont font: Font) -> LayoutEnvironment {
-        font === defaultFont ? self : LayoutEnvironment(fonts: fonts, defaultFont: font)
+        font === defaultFont ? self : LayoutEnvironment(fonts: fonts, defaultFont: font, shapingCache: shapingCache)
     }
 
     /// The default font of a collection when the caller names none: its DejaVu Sans at 12 pt

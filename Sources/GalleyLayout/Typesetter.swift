@@ -41,11 +41,15 @@ public final class Typesetter: Sendable {
     /// Creates a typesetter for `text`. Like CTTypesetterCreateWithAttributedString.
     /// Without `defaultFont`, characters without a font attribute take `fonts`' DejaVu Sans at
     /// 12 pt (the shared collection is only the default of `fonts`, never used behind a given one).
+    /// Shaped words are looked up in and added to `shapingCache` (see `ShapingCache`; one with a
+    /// capacity of 0 makes every paragraph shaped by HarfBuzz from scratch); the glyphs are the
+    /// same either way.
     /// - Throws: `LayoutError.noDefaultFont` when no default font was given and none could be
     ///   loaded from `fonts`.
-    public convenience init(_ text: AttributedText, defaultFont: Font? = nil, fonts: FontCollection = .shared)
-        throws(LayoutError)
-    {
+    public convenience init(
+        _ text: AttributedText, defaultFont: Font? = nil, fonts: FontCollection = .shared,
+        shapingCache: ShapingCache = .shared
+    ) throws(LayoutError) {
         let font: Font
         if let defaultFont {
             font = defaultFont
@@ -56,7 +60,7 @@ public final class Typesetter: Sendable {
                 throw .noDefaultFont(error.description)
             }
         }
-        self.init(text, environment: LayoutEnvironment(fonts: fonts, defaultFont: font))
+        self.init(text, environment: LayoutEnvironment(fonts: fonts, defaultFont: font, shapingCache: shapingCache))
     }
 
     /// A typesetter laying `text` out with `environment`'s fonts.
@@ -131,7 +135,9 @@ public final class Typesetter: Sendable {
         if let reused = inherited[index] {
             made = reused.analysis.shifted(by: reused.delta)
         } else {
-            made = ParagraphAnalysis(text: text, span: paragraphs[index], defaultFont: defaultFont, fonts: fonts)
+            made = ParagraphAnalysis(
+                text: text, span: paragraphs[index], defaultFont: defaultFont, fonts: fonts,
+                cache: environment.shapingCache)
         }
         cache.withLock { $0[index] = made }
         return made

@@ -71,8 +71,12 @@ package final class ParagraphAnalysis: Sendable {
         self.fallbackMetricsFont = fallbackMetricsFont
     }
 
-    /// Analyses and shapes one paragraph of `text`.
-    package init(text: AttributedText, span: ParagraphSpan, defaultFont: Font, fonts: FontCollection) {
+    /// Analyses and shapes one paragraph of `text`, taking shaped words from `cache` where it can
+    /// (without one, every item is shaped by HarfBuzz).
+    package init(
+        text: AttributedText, span: ParagraphSpan, defaultFont: Font, fonts: FontCollection,
+        cache: ShapingCache? = nil
+    ) {
         self.span = span
         let content = span.contentRange
         let units = text.utf16
@@ -114,7 +118,8 @@ package final class ParagraphAnalysis: Sendable {
         var glyphRanges: [Range<Int>] = []
         glyphRanges.reserveCapacity(specs.count)
         for spec in specs {
-            glyphRanges.append(ParagraphAnalysis.shape(spec, units: units, context: content, range: spec.range, into: &shaped))
+            glyphRanges.append(
+                ParagraphAnalysis.shape(spec, units: units, context: content, range: spec.range, into: &shaped, cache: cache))
         }
         let storage = GlyphStorage(shaped)
         var items: [ShapedItem] = []
@@ -177,9 +182,10 @@ package final class ParagraphAnalysis: Sendable {
     }
 
     /// Shapes `range` (inside `spec.range`) of an item with the paragraph content as context,
-    /// appending its glyphs to `glyphs`; returns where they are.
+    /// appending its glyphs to `glyphs`, through `cache` when given; returns where they are.
     package static func shape(
-        _ spec: ItemSpec, units: [UInt16], context: Range<Int>, range: Range<Int>, into glyphs: inout ShapedGlyphs
+        _ spec: ItemSpec, units: [UInt16], context: Range<Int>, range: Range<Int>, into glyphs: inout ShapedGlyphs,
+        cache: ShapingCache? = nil
     ) -> Range<Int> {
         let first = glyphs.count
         if let delegate = spec.attributes.runDelegate, spec.range.count == 1, units[spec.range.lowerBound] == 0xFFFC {
@@ -189,13 +195,12 @@ package final class ParagraphAnalysis: Sendable {
                     id: 0, cluster: Int32(range.lowerBound - glyphs.base), unsafeToBreak: false, advance: delegate.width,
                     offset: .zero))
         } else {
-            HarfBuzzShaper.shape(
-                ShapingRequest(
-                    text: units, context: context, range: range, font: spec.font, rightToLeft: spec.level & 1 == 1,
-                    script: spec.script, language: spec.attributes.language,
-                    kern: (spec.attributes.kern ?? 0) + (spec.attributes.tracking ?? 0),
-                    features: FeatureSettings.features(for: spec.attributes)),
-                into: &glyphs)
+            let request = ShapingRequest(
+                text: units, context: context, range: range, font: spec.font, rightToLeft: spec.level & 1 == 1,
+                script: spec.script, language: spec.attributes.language,
+                kern: (spec.attributes.kern ?? 0) + (spec.attributes.tracking ?? 0),
+                features: FeatureSettings.features(for: spec.attributes))
+            if let cache { cache.shape(request, into: &glyphs) } else { HarfBuzzShaper.shape(request, into: &glyphs) }
         }
         return first..<glyphs.count
     }

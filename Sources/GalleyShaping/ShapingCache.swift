@@ -1,0 +1,230 @@
+// A cache of shaped words, kept across paragraphs and texts, as Blink and Minikin keep one:
+// running text repeats its words, and looking a word up costs far less than shaping it again.
+// An item is split into words (each with the spaces after it); when every word is known, the
+// item's glyphs are put together from the cache without HarfBuzz; otherwise the item is shaped
+// whole, as always, and its words are cut out of the result and kept. Used only where the
+// lookups HarfBuzz applies never involve the space glyph (`SpaceIndependence`), so that no glyph
+// depends on text across a space, and only for words whose neighbours outside the item are spaces or the
+// paragraph's ends; a word is kept only when HarfBuzz's clusters start exactly at its ends. The
+// glyphs are then identical to shaping the item whole (a test compares both over whole corpora).
+import Foundation
+import GalleyFonts
+import Synchronization
+
+/// Shaped words, shared by every typesetter given the same cache. Thread-safe.
+///
+/// Galley's typesetters use `ShapingCache.shared` unless given another; a cache with a capacity
+/// of 0 keeps nothing (every item is shaped whole). When the cache holds more than its capacity
+/// of words it is emptied and fills again.
+public final class ShapingCache: Sendable {
+    /// The cache typesetters use by default: at most 50 000 words (a few megabytes).
+    public static let shared = ShapingCache(capacity: 50_000)
+
+    /// The most words kept.
+    public let capacity: Int
+    /// Words longer than this (in UTF-16 code units, spaces included) are not kept.
+    static let longestWord = 64
+
+    /// How an item is shaped apart from its text: words are only shared between items shaped the same way.
+    package struct Style: Hashable {
+        let font: Font
+        let script: String
+        let language: String?
+        let rightToLeft: Bool
+        let kern: CGFloat
+        let features: [ShapingFeature]
+
+        package init(
+            font: Font, script: String, language: String?, rightToLeft: Bool, kern: CGFloat = 0,
+            features: [ShapingFeature] = []
+        ) {
+            self.font = font
+            self.script = script
+            self.language = language
+            self.rightToLeft = rightToLeft
+            self.kern = kern
+            self.features = features
+        }
+    }
+
+    /// A word's code units, and whether it starts and ends the paragraph (HarfBuzz's BOT and EOT flags).
+    struct Word: Hashable {
+        let units: ArraySlice<UInt16>
+        let edges: UInt8
+    }
+
+    /// The words of one style, and whether the style may be split at spaces at all.
+    private struct Table {
+        let splittable: Bool
+        var words: [Word: [ShapedGlyph]] = [:]
+    }
+
+    private struct State {
+        var tables: [Style: Table] = [:]
+        var count = 0
+        var hits = 0
+        var misses = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// A cache keeping at most `capacity` words (0: none).
+    public init(capacity: Int) {
+        self.capacity = max(0, capacity)
+    }
+
+    /// How many items were put together from cached words and how many were shaped by HarfBuzz
+    /// since the cache was made (items the cache cannot serve at all are not counted).
+    public var statistics: (hits: Int, misses: Int) {
+        state.withLock { ($0.hits, $0.misses) }
+    }
+
+    /// The number of words kept.
+    public var count: Int { state.withLock { $0.count } }
+
+    /// Shapes `request` into `out` (whose base is the start of `request.context`): from cached
+    /// words when the item allows it and all its words are known, else with HarfBuzz.
+    package func shape(_ request: ShapingRequest, into out: inout ShapedGlyphs) {
+        guard capacity > 0, let words = ShapingCache.words(of: request) else {
+            HarfBuzzShaper.shape(request, into: &out)
+            return
+        }
+        let style = Style(
+            font: request.font, script: request.script, language: request.language, rightToLeft: request.rightToLeft,
+            kern: request.kern, features: request.features)
+        guard splittable(style) else {
+            HarfBuzzShaper.shape(request, into: &out)
+            return
+        }
+        if let found = cached(words, style: style, units: request.text) {
+            append(found, words: words, rightToLeft: request.rightToLeft, into: &out)
+            return
+        }
+        let first = out.count
+        HarfBuzzShaper.shape(request, into: &out)
+        keep(out.glyphs[first...], base: out.base, words: words, style: style, units: request.text)
+    }
+
+    /// The words of the request's range — each a run of characters other than U+0020 and the
+    /// spaces after it, with its paragraph-edge flags — or nil when the item cannot be served:
+    /// a word too long, or the item's neighbouring characters in the paragraph not spaces
+    /// (HarfBuzz may look at them through the context).
+    static func words(of request: ShapingRequest) -> [(range: Range<Int>, edges: UInt8)]? {
+        let text = request.text
+        let range = request.range
+        let context = request.context
+        guard !range.isEmpty else { return nil }
+        if range.lowerBound > context.lowerBound, text[range.lowerBound - 1] != 0x20 { return nil }
+        if range.upperBound < context.upperBound, text[range.upperBound] != 0x20 { return nil }
+        var words: [(range: Range<Int>, edges: UInt8)] = []
+        var start = range.lowerBound
+        var i = range.lowerBound
+        return text.withUnsafeBufferPointer { units -> [(range: Range<Int>, edges: UInt8)]? in
+            while i < range.upperBound {
+                // The word's characters, then its spaces.
+                while i < range.upperBound, units[i] != 0x20 { i += 1 }
+                while i < range.upperBound, units[i] == 0x20 { i += 1 }
+                if i - start > longestWord { return nil }
+                var edges: UInt8 = 0
+                if start == context.lowerBound { edges |= 1 }
+                if i == context.upperBound { edges |= 2 }
+                words.append((start..<i, edges))
+                start = i
+            }
+            return words
+        }
+    }
+
+    /// Whether `style` may be split at spaces, found out once per style and kept.
+    private func splittable(_ style: Style) -> Bool {
+        if let known = state.withLock({ $0.tables[style]?.splittable }) { return known }
+        let splittable = SpaceIndependence.allowsSplitting(style)
+        state.withLock { state in
+            if state.tables[style] == nil { state.tables[style] = Table(splittable: splittable) }
+        }
+        return splittable
+    }
+
+    /// The cached glyphs of every word, or nil when one is missing (counted as a hit or miss).
+    private func cached(_ words: [(range: Range<Int>, edges: UInt8)], style: Style, units: [UInt16])
+        -> [[ShapedGlyph]]?
+    {
+        state.withLock { state -> [[ShapedGlyph]]? in
+            guard let table = state.tables[style]?.words else {
+                state.misses += 1
+                return nil
+            }
+            var found: [[ShapedGlyph]] = []
+            found.reserveCapacity(words.count)
+            for word in words {
+                guard let glyphs = table[Word(units: units[word.range], edges: word.edges)] else {
+                    state.misses += 1
+                    return nil
+                }
+                found.append(glyphs)
+            }
+            state.hits += 1
+            return found
+        }
+    }
+
+    /// Appends the words' glyphs (clusters counted from each word's start) in visual order: the
+    /// words in logical order, or reversed for a right-to-left item (each word's glyphs are
+    /// already in visual order).
+    private func append(
+        _ found: [[ShapedGlyph]], words: [(range: Range<Int>, edges: UInt8)], rightToLeft: Bool,
+        into out: inout ShapedGlyphs
+    ) {
+        out.glyphs.reserveCapacity(out.count + found.reduce(0) { $0 + $1.count })
+        for k in 0..<found.count {
+            let w = rightToLeft ? found.count - 1 - k : k
+            let shift = Int32(words[w].range.lowerBound - out.base)
+            for var glyph in found[w] {
+                glyph.cluster += shift
+                out.glyphs.append(glyph)
+            }
+        }
+    }
+
+    /// Cuts the item's glyphs (`glyphs`, visual order, clusters counted from `base`) into its
+    /// words and keeps each word whose ends are cluster boundaries: its first glyph in logical
+    /// order has the word's start as its cluster, and so does the next word's, so no cluster
+    /// spans an end.
+    private func keep(
+        _ glyphs: ArraySlice<ShapedGlyph>, base: Int, words: [(range: Range<Int>, edges: UInt8)], style: Style,
+        units: [UInt16]
+    ) {
+        var blocks = [[ShapedGlyph]](repeating: [], count: words.count)
+        var startsClean = [Bool](repeating: false, count: words.count)
+        var w = 0
+        // Logical order: backwards through a right-to-left item's glyphs.
+        let rtl = style.rightToLeft
+        for n in 0..<glyphs.count {
+            var glyph = glyphs[rtl ? glyphs.endIndex - 1 - n : glyphs.startIndex + n]
+            let cluster = base + Int(glyph.cluster)
+            while w < words.count - 1, cluster >= words[w].range.upperBound { w += 1 }
+            let start = words[w].range.lowerBound
+            if blocks[w].isEmpty { startsClean[w] = cluster == start }
+            if cluster < start { startsClean[w] = false }
+            glyph.cluster = Int32(truncatingIfNeeded: cluster - start)
+            blocks[w].append(glyph)
+        }
+        state.withLock { state in
+            if state.count + words.count > capacity {
+                // Full: forget every word (styles keep their splitting verdict).
+                for key in state.tables.keys { state.tables[key]?.words = [:] }
+                state.count = 0
+            }
+            var table = state.tables.removeValue(forKey: style) ?? Table(splittable: true)
+            for (k, word) in words.enumerated()
+            where startsClean[k] && !blocks[k].isEmpty && (k == words.count - 1 || startsClean[k + 1])
+                && state.count < capacity
+            {
+                let key = Word(units: ArraySlice(Array(units[word.range])), edges: word.edges)
+                let block = rtl ? Array(blocks[k].reversed()) : blocks[k]
+                if table.words.updateValue(block, forKey: key) == nil { state.count += 1 }
+            }
+            state.tables[style] = table
+        }
+    }
+}

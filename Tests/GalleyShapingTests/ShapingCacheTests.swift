@@ -1,0 +1,113 @@
+// The shaped-word cache gives exactly the glyphs of shaping whole items: every paragraph of the
+// benchmark corpora and the samples (and some hostile strings) is analysed once to fill a cache,
+// then again through the warm cache, and compared glyph by glyph with an analysis without one.
+import Foundation
+import GalleyFonts
+import GalleyShaping
+import GalleyText
+import Testing
+
+@Suite("Shaping cache")
+struct ShapingCacheTests {
+    /// The package's root (the folder holding Package.swift).
+    static let root: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }()
+
+    /// Strings where splitting at spaces could go wrong if the cache were careless: marks after a
+    /// space (HarfBuzz merges them into the space's cluster), ligatures and kerning next to
+    /// spaces, joining scripts, bidi, emoji sequences, controls, runs of spaces.
+    static let hostile = [
+        "e\u{301} \u{301}x \u{301}x e\u{301} \u{301}x", "fi fi ffi office fi", "AV AT To Ta Yo", "  two  spaces  ",
+        "مرحبا بالعالم مرحبا", "שלום עולם שלום", "English عربي English עברית", "👩‍👩‍👧 👩‍👩‍👧 🇫🇷 🇫🇷", "a\tb a\tb",
+        "नमस्ते दुनिया नमस्ते", "สวัสดี ครับ สวัสดี", "x\u{200D} x\u{200D} \u{200D}x",
+    ]
+
+    /// The glyph records of every item of every paragraph of `text` in `font`, through `cache`.
+    static func glyphs(_ text: String, font: Font, cache: ShapingCache?) -> [[ShapedGlyph]] {
+        let attributed = AttributedText(text, attributes: [.font(font)])
+        return ParagraphSplitter.split(attributed.utf16).flatMap { span in
+            ParagraphAnalysis(text: attributed, span: span, defaultFont: font, fonts: .shared, cache: cache).items.map {
+                Array($0.storage.glyphs[$0.glyphRange])
+            }
+        }
+    }
+
+    static func texts() throws -> [(name: String, text: String)] {
+        var texts: [(String, String)] = []
+        let corpus = root.deletingLastPathComponent().appendingPathComponent("shared/bench/corpus")
+        for name in ["en", "zh", "mixed"] {
+            texts.append((name, try String(contentsOf: corpus.appendingPathComponent(name + ".txt"), encoding: .utf8)))
+        }
+        let samples = root.appendingPathComponent("samples")
+        for file in try FileManager.default.contentsOfDirectory(atPath: samples.path).sorted() where file.hasSuffix(".txt") {
+            texts.append((file, try String(contentsOf: samples.appendingPathComponent(file), encoding: .utf8)))
+        }
+        texts.append(("hostile", hostile.joined(separator: "\n")))
+        return texts
+    }
+
+    @Test("glyphs from the warm cache equal shaping whole items, on every corpus and sample",
+          arguments: ["DejaVuSans.ttf", "DroidSansFallbackFull.ttf", "DejaVuSerif.ttf"])
+    func cachedEqualsWhole(_ file: String) throws {
+        let font = try Font(path: BundledFonts.path(file), size: 16)
+        for (name, text) in try Self.texts() {
+            let cache = ShapingCache(capacity: 1_000_000)
+            _ = Self.glyphs(text, font: font, cache: cache)
+            let before = cache.statistics
+            let cached = Self.glyphs(text, font: font, cache: cache)
+            let whole = Self.glyphs(text, font: font, cache: nil)
+            #expect(cached == whole, "\(name) in \(file)")
+            if name == "en" && file == "DejaVuSans.ttf" {
+                // Running English repeats its words: on the second pass nearly every item is served.
+                let (hits, misses) = cache.statistics
+                #expect(hits - before.hits > 10 * (misses - before.misses), "\(name): \(hits) hits, \(misses) misses")
+            }
+        }
+    }
+
+    /// Which shape plans may be split at spaces. Expected values from fontTools (an independent
+    /// reader of the fonts' tables): the lookups whose coverage, class definitions or outputs hold
+    /// the space glyph, and the features and scripts that reach them — DejaVu Sans ligates a
+    /// space with Arabic harakat in its `arab` `liga` only; Inter's `latn` `calt` and `kern`
+    /// involve the space; Noto Sans Devanagari's `dist` does; NanumGothic has a legacy `kern`
+    /// table and no GPOS. (`aalt` and `frac`, off by default, do not count.)
+    @Test("a shape plan may be split at spaces exactly when none of its lookups involves the space glyph",
+          arguments: [
+            ("DejaVuSans.ttf", "Latn", false, true), ("DejaVuSans.ttf", "Arab", true, false),
+            ("DejaVuSans-Bold.ttf", "Latn", false, true), ("DejaVuSans-Bold.ttf", "Arab", true, false),
+            ("Inter-roman.var.ttf", "Latn", false, false), ("NotoSansDevanagari-Regular.ttf", "Deva", false, false),
+            ("NotoSansHebrew-Regular.ttf", "Hebr", true, true), ("DroidSansFallbackFull.ttf", "Hani", false, true),
+            ("NanumGothic.ttf", "Hang", false, false), ("DejaVuSans.ttf", "Zyyy", false, false),
+          ])
+    func spaceIndependence(_ file: String, _ script: String, _ rightToLeft: Bool, _ expected: Bool) throws {
+        let font = try Font(path: BundledFonts.path(file), size: 16)
+        let style = ShapingCache.Style(font: font, script: script, language: nil, rightToLeft: rightToLeft)
+        #expect(SpaceIndependence.allowsSplitting(style) == expected)
+    }
+
+    @Test("a cache of capacity 0 keeps nothing and shapes as without one")
+    func disabledCache() throws {
+        let font = try Font(path: BundledFonts.path("DejaVuSans.ttf"), size: 16)
+        let cache = ShapingCache(capacity: 0)
+        let text = "the cat and the hat and the bat"
+        #expect(Self.glyphs(text, font: font, cache: cache) == Self.glyphs(text, font: font, cache: nil))
+        _ = Self.glyphs(text, font: font, cache: cache)
+        #expect(cache.count == 0 && cache.statistics.hits == 0)
+    }
+
+    @Test("a full cache empties itself and stays within its capacity")
+    func capacity() throws {
+        let font = try Font(path: BundledFonts.path("DejaVuSans.ttf"), size: 16)
+        let cache = ShapingCache(capacity: 10)
+        let words = (0..<40).map { "w\($0)" }.joined(separator: " ")
+        let first = Self.glyphs(words, font: font, cache: cache)
+        #expect(cache.count > 0 && cache.count <= 10)
+        #expect(Self.glyphs(words, font: font, cache: cache) == first)
+    }
+}
