@@ -17,7 +17,7 @@ import GalleyText
 /// caller gives a reference for them, else a grey outlined `<rect>` with a diagonal, as the
 /// ``Renderer`` draws them.
 ///
-/// Character attributes are drawn as the ``Renderer`` draws them (see ``LineDecorations``):
+/// Character attributes are drawn as the ``Renderer`` draws them (see `LineDecorations`):
 /// background colours and underline / strikethrough bands as `<rect>`s (one per band and dash,
 /// in points, not snapped), strokes as the glyph group's `stroke` and `stroke-width` (|width| %
 /// of the font size, round joins; `fill="none"` for a positive width), obliqueness as a shear of
