@@ -6,6 +6,7 @@
 # The toolchain's own tools, for the habits Swift projects keep:
 #   make lint      swift-format lint --strict (house style in .swift-format) and no function over 80 lines
 #   make format    reformats Sources, Tests and Package.swift in place to that style
+#   make docs      DocC site of the Galley module (Sources/Galley/Galley.docc) into .build/docs
 
 SWIFT ?= swift
 DEBIAN_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev \
@@ -13,16 +14,19 @@ DEBIAN_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontc
 CONFIG ?= release
 GALLEY = .build/$(CONFIG)/galley
 
-# swift-format ships next to `swift` in the toolchain.
+# swift-format, docc and swift-symbolgraph-extract ship next to `swift` in the toolchain.
 TOOLCHAIN_BIN ?= $(dir $(realpath $(shell command -v $(SWIFT))))
 SWIFT_FORMAT ?= $(TOOLCHAIN_BIN)swift-format
+DOCC ?= $(TOOLCHAIN_BIN)docc
+SYMBOLGRAPH_EXTRACT ?= $(TOOLCHAIN_BIN)swift-symbolgraph-extract
 PYTHON ?= python3
 
 # What swift-format reads and writes; the longest a declaration body may be, in lines.
 FORMAT_PATHS = Sources Tests Package.swift
 MAX_FUNCTION_LINES ?= 80
+DOCS_DIR ?= .build/docs
 
-.PHONY: deps tool-deps build demo test bench lint format clean
+.PHONY: deps tool-deps build demo test bench lint format docs clean
 
 # install-missing: installs each of the Debian packages $(1) that dpkg does not list as installed.
 define install-missing
@@ -75,6 +79,10 @@ lint: tool-deps
 
 format:
 	SWIFT_FORMAT=$(SWIFT_FORMAT) scripts/format.sh
+
+# A static DocC site of the Galley module, with the symbols it re-exports (scripts/docs.sh).
+docs: deps
+	SWIFT=$(SWIFT) DOCC=$(DOCC) SYMBOLGRAPH_EXTRACT=$(SYMBOLGRAPH_EXTRACT) DOCS_DIR=$(DOCS_DIR) scripts/docs.sh
 
 clean:
 	rm -rf .build out
