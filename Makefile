@@ -7,6 +7,7 @@
 #   make lint      swift-format lint --strict (house style in .swift-format) and no function over 80 lines
 #   make format    reformats Sources, Tests and Package.swift in place to that style
 #   make docs      DocC site of the Galley module (Sources/Galley/Galley.docc) into .build/docs
+#   make coverage  line coverage of Sources/ per module, from swift test --enable-code-coverage
 
 SWIFT ?= swift
 DEBIAN_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev \
@@ -14,19 +15,22 @@ DEBIAN_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontc
 CONFIG ?= release
 GALLEY = .build/$(CONFIG)/galley
 
-# swift-format, docc and swift-symbolgraph-extract ship next to `swift` in the toolchain.
+# swift-format, docc, swift-symbolgraph-extract and llvm-cov ship next to `swift` in the toolchain.
 TOOLCHAIN_BIN ?= $(dir $(realpath $(shell command -v $(SWIFT))))
 SWIFT_FORMAT ?= $(TOOLCHAIN_BIN)swift-format
 DOCC ?= $(TOOLCHAIN_BIN)docc
 SYMBOLGRAPH_EXTRACT ?= $(TOOLCHAIN_BIN)swift-symbolgraph-extract
+LLVM_COV ?= $(TOOLCHAIN_BIN)llvm-cov
 PYTHON ?= python3
 
 # What swift-format reads and writes; the longest a declaration body may be, in lines.
 FORMAT_PATHS = Sources Tests Package.swift
 MAX_FUNCTION_LINES ?= 80
 DOCS_DIR ?= .build/docs
+# Coverage builds instrumented code into its own scratch path, so it never forces `make test` to rebuild.
+COVERAGE_BUILD = .build/coverage
 
-.PHONY: deps tool-deps build demo test bench lint format docs clean
+.PHONY: deps tool-deps build demo test bench lint format docs coverage clean
 
 # install-missing: installs each of the Debian packages $(1) that dpkg does not list as installed.
 define install-missing
@@ -44,7 +48,7 @@ endef
 deps:
 	@$(call install-missing,$(DEBIAN_PACKAGES))
 
-# The scripts behind lint need python3 (any python3 on PATH will do).
+# The scripts behind lint and coverage need python3 (any python3 on PATH will do).
 tool-deps:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { $(call install-missing,python3); }
 
@@ -83,6 +87,12 @@ format:
 # A static DocC site of the Galley module, with the symbols it re-exports (scripts/docs.sh).
 docs: deps
 	SWIFT=$(SWIFT) DOCC=$(DOCC) SYMBOLGRAPH_EXTRACT=$(SYMBOLGRAPH_EXTRACT) DOCS_DIR=$(DOCS_DIR) scripts/docs.sh
+
+coverage: deps tool-deps
+	$(SWIFT) test --enable-code-coverage --scratch-path $(COVERAGE_BUILD)
+	$(PYTHON) scripts/coverage.py --llvm-cov $(LLVM_COV) \
+	  --profdata "$$(dirname "$$($(SWIFT) test --scratch-path $(COVERAGE_BUILD) --show-codecov-path)")/default.profdata" \
+	  --binary "$$($(SWIFT) build --scratch-path $(COVERAGE_BUILD) --show-bin-path)/GalleyPackageTests.xctest"
 
 clean:
 	rm -rf .build out
