@@ -2,6 +2,12 @@
 #   make demo   renders every input in samples/ into out/ (PPM and PNG)
 #   make test   runs the whole test suite
 # Both first install the Debian packages Galley needs, when they are missing.
+#
+# The toolchain's own tools, for the habits Swift projects keep:
+#   make lint      swift-format lint --strict (house style in .swift-format) and no function over 80 lines
+#   make format    reformats Sources, Tests and Package.swift in place to that style
+#   make docs      DocC site of the Galley module (Sources/Galley/Galley.docc) into .build/docs
+#   make coverage  line coverage of Sources/ per module, from swift test --enable-code-coverage
 
 SWIFT ?= swift
 DEBIAN_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev \
@@ -9,18 +15,42 @@ DEBIAN_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontc
 CONFIG ?= release
 GALLEY = .build/$(CONFIG)/galley
 
-.PHONY: deps build demo test bench clean
+# swift-format, docc, swift-symbolgraph-extract and llvm-cov ship next to `swift` in the toolchain.
+TOOLCHAIN_BIN ?= $(dir $(realpath $(shell command -v $(SWIFT))))
+SWIFT_FORMAT ?= $(TOOLCHAIN_BIN)swift-format
+DOCC ?= $(TOOLCHAIN_BIN)docc
+SYMBOLGRAPH_EXTRACT ?= $(TOOLCHAIN_BIN)swift-symbolgraph-extract
+LLVM_COV ?= $(TOOLCHAIN_BIN)llvm-cov
+PYTHON ?= python3
+
+# What swift-format reads and writes; the longest a declaration body may be, in lines.
+FORMAT_PATHS = Sources Tests Package.swift
+MAX_FUNCTION_LINES ?= 80
+DOCS_DIR ?= .build/docs
+# Coverage builds instrumented code into its own scratch path, so it never forces `make test` to rebuild.
+COVERAGE_BUILD = .build/coverage
+
+.PHONY: deps tool-deps build demo test bench lint format docs coverage clean
+
+# install-missing: installs each of the Debian packages $(1) that dpkg does not list as installed.
+define install-missing
+missing=""; \
+for p in $(1); do \
+  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+done; \
+if [ -n "$$missing" ]; then \
+  echo "Installing missing Debian packages:$$missing"; \
+  if [ "$$(id -u)" -eq 0 ]; then SUDO=""; else SUDO=sudo; fi; \
+  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+fi
+endef
 
 deps:
-	@missing=""; \
-	for p in $(DEBIAN_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing missing Debian packages:$$missing"; \
-	  if [ "$$(id -u)" -eq 0 ]; then SUDO=""; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	@$(call install-missing,$(DEBIAN_PACKAGES))
+
+# The scripts behind lint and coverage need python3 (any python3 on PATH will do).
+tool-deps:
+	@command -v $(PYTHON) >/dev/null 2>&1 || { $(call install-missing,python3); }
 
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product galley
@@ -41,6 +71,28 @@ demo: build
 
 test: deps
 	$(SWIFT) test
+
+# Both checks run, and either one failing fails the target.
+lint: tool-deps
+	@status=0; \
+	echo "swift-format lint --strict $(FORMAT_PATHS)"; \
+	$(SWIFT_FORMAT) lint --strict --recursive --parallel --configuration .swift-format $(FORMAT_PATHS) || status=1; \
+	echo "scripts/function-lengths.py --max $(MAX_FUNCTION_LINES) Sources"; \
+	$(PYTHON) scripts/function-lengths.py --max $(MAX_FUNCTION_LINES) Sources || status=1; \
+	exit $$status
+
+format:
+	SWIFT_FORMAT=$(SWIFT_FORMAT) scripts/format.sh
+
+# A static DocC site of the Galley module, with the symbols it re-exports (scripts/docs.sh).
+docs: deps
+	SWIFT=$(SWIFT) DOCC=$(DOCC) SYMBOLGRAPH_EXTRACT=$(SYMBOLGRAPH_EXTRACT) DOCS_DIR=$(DOCS_DIR) scripts/docs.sh
+
+coverage: deps tool-deps
+	$(SWIFT) test --enable-code-coverage --scratch-path $(COVERAGE_BUILD)
+	$(PYTHON) scripts/coverage.py --llvm-cov $(LLVM_COV) \
+	  --profdata "$$(dirname "$$($(SWIFT) test --scratch-path $(COVERAGE_BUILD) --show-codecov-path)")/default.profdata" \
+	  --binary "$$($(SWIFT) build --scratch-path $(COVERAGE_BUILD) --show-bin-path)/GalleyPackageTests.xctest"
 
 clean:
 	rm -rf .build out

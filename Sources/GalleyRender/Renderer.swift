@@ -25,7 +25,7 @@ import GalleyText
 /// larger than 4096 pixels per em are skipped (their bitmaps would take 16 MB each).
 ///
 /// Character attributes are drawn too: background colours, underlines and strikethroughs (see
-/// ``LineDecorations`` for their geometry), strokes (FreeType's stroker, round joins), shadows
+/// `LineDecorations` for their geometry), strokes (FreeType's stroker, round joins), shadows
 /// (blurred glyph coverage under the text) and obliqueness (a shear of the outline), plus an
 /// optional selection highlight; see ``draw(_:into:imageProvider:selection:selectionColor:)``.
 /// What is drawn, in which order and where, is the frame's ``PaintList``; the renderer only turns
@@ -73,7 +73,7 @@ public struct Renderer: Sendable {
     /// colours, the selection, shadows, glyphs (fill, then stroke), underlines and strikethroughs,
     /// then placeholders. Backgrounds, selection boxes and decoration lines are snapped to whole
     /// pixels (each edge rounded, at least one pixel thick) so adjacent runs meet without seams;
-    /// see ``LineDecorations`` for where they go.
+    /// see `LineDecorations` for where they go.
     public func draw(_ frame: Frame, into bitmap: inout Bitmap,
                      imageProvider: (Placeholder) -> Bitmap? = { _ in nil },
                      selection: Range<Int>?, selectionColor: Color = Renderer.selectionColor) {

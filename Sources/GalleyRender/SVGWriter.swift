@@ -18,7 +18,7 @@ import GalleyText
 /// ``Renderer`` draws them.
 ///
 /// The writer draws the frame's ``PaintList``, the operations and order the ``Renderer`` draws,
-/// so character attributes come out as the ``Renderer`` draws them (see ``LineDecorations``):
+/// so character attributes come out as the ``Renderer`` draws them (see `LineDecorations`):
 /// background colours and underline / strikethrough bands as `<rect>`s (one per band and dash,
 /// in points, not snapped), strokes as the glyph group's `stroke` and `stroke-width` (|width| %
 /// of the font size, round joins; `fill="none"` for a positive width), obliqueness as a shear of

@@ -4,8 +4,8 @@ import Foundation
 import GalleyLayout
 import GalleyText
 
-/// Options of ``GalleyText/AttributedText/boundingRect(with:options:)`` and
-/// ``GalleyText/AttributedText/draw(in:into:renderer:options:)``. Like `NSStringDrawingOptions`,
+/// Options of ``AttributedText/boundingRect(with:options:)`` and
+/// ``AttributedText/draw(in:into:renderer:options:)``. Like `NSStringDrawingOptions`,
 /// where Galley always behaves as with `.usesLineFragmentOrigin` (multi-line layout in the rect).
 public struct TextDrawingOptions: OptionSet, Sendable, Hashable {
     /// The raw bits.
@@ -73,7 +73,7 @@ extension String {
     /// Draws the string with `attributes` in `rect` (y down from the bitmap's top-left corner,
     /// points), with the glyphs of `renderer`'s ``Renderer/rasterizer``. Like
     /// `-[NSString drawInRect:withAttributes:]`; see
-    /// ``GalleyText/AttributedText/draw(in:into:renderer:options:)``.
+    /// ``AttributedText/draw(in:into:renderer:options:)``.
     public func draw(in rect: CGRect, withAttributes attributes: Attributes, into bitmap: inout Bitmap,
                      renderer: Renderer = Renderer(), options: TextDrawingOptions = []) throws(LayoutError) {
         try AttributedText(self, attributes: attributes).draw(in: rect, into: &bitmap, renderer: renderer, options: options)
@@ -81,7 +81,7 @@ extension String {
 
     /// The size the string with `attributes` needs within `size`, as a rect at the origin. Like
     /// `-[NSString boundingRectWithSize:options:attributes:context:]`; see
-    /// ``GalleyText/AttributedText/boundingRect(with:options:)``.
+    /// ``AttributedText/boundingRect(with:options:)``.
     public func boundingRect(with size: CGSize, options: TextDrawingOptions = [],
                              attributes: Attributes) throws(LayoutError) -> CGRect {
         try AttributedText(self, attributes: attributes).boundingRect(with: size, options: options)

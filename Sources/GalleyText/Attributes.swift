@@ -267,7 +267,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
     /// Whether no key has a value.
     public var isEmpty: Bool { all.isEmpty }
 
-    /// Every attribute that has a value, in the order of ``Attribute/Key/allCases``.
+    /// Every attribute that has a value, in the order of `Attribute.Key.allCases`.
     public var all: [Attribute] {
         var result: [Attribute] = []
         if let font { result.append(.font(font)) }

@@ -59,7 +59,7 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     /// form starting with `#` (see ``init(hex:)``). Nil for an unknown name.
     ///
     /// Note that the names follow CSS while the static colours follow UIKit: `Color(name:
-    /// "green")` is `#008000`, but ``green`` is `(0, 1, 0)` like `UIColor.green`.
+    /// "green")` is `#008000`, but ``green-type.property`` is `(0, 1, 0)` like `UIColor.green`.
     public init?(name: String) {
         if name.first == "#" {
             self.init(hex: name)
