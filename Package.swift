@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // Galley: a CoreText-style attributed text layout engine for Linux.
-// Each pipeline stage is its own target, so data flows one way (see DESIGN.md).
+// Each pipeline stage is its own target, so data flows one way (see docs/ARCHITECTURE.md).
 import PackageDescription
 
 let strict: [SwiftSetting] = [

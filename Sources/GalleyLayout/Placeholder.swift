@@ -10,9 +10,12 @@ public struct Placeholder: Sendable, Hashable {
     public let stringIndex: Int
     /// The run delegate it carries.
     public let delegate: RunDelegate
-    /// Its box in the coordinates of the frame's path (y up), raised by its run's `baselineShift`: x = path.minX + lineOrigin.x +
-    /// offset(forStringIndex:), y = path.minY + lineOrigin.y − delegate.descent, width = delegate.width,
-    /// height = delegate.ascent + delegate.descent.
+    /// Its box in the coordinates of the frame's path (y up): x = path.minX + lineOrigin.x + the
+    /// run's `originX` (its left edge), y = path.minY + lineOrigin.y + the run's `baselineShift`
+    /// − delegate.descent, width = delegate.width, height = delegate.ascent + delegate.descent.
+    /// CoreText code takes x from `CTLineGetOffsetForStringIndex`, which is the same in
+    /// left-to-right text but, in a right-to-left run, the caret at the placeholder's logical
+    /// start — its right edge, one width too far right; the run's left edge is right in both.
     public let rect: CGRect
     /// The index of its line in `Frame.lines`.
     public let lineIndex: Int

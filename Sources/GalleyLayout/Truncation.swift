@@ -56,33 +56,43 @@ extension Line {
         -> Line?
     {
         if !force, self.width - trailingWhitespaceWidth <= width { return self }
-        let lo = glyphRuns.map(\.stringRange.lowerBound).min() ?? stringRange.lowerBound
-        let hi = max(lo, min(visibleEnd, glyphRuns.map(\.stringRange.upperBound).max() ?? lo))
-
-        // Advance of each logical index, and the places a cut may go.
-        var advance = [CGFloat](repeating: 0, count: hi - lo)
-        var clusterStarts = Set<Int>()
-        for run in glyphRuns {
-            clusterStarts.insert(run.stringRange.lowerBound)
-            clusterStarts.insert(run.stringRange.upperBound)
-            for (g, s) in run.stringIndices.enumerated() {
-                clusterStarts.insert(s)
-                if s >= lo, s < hi { advance[s - lo] += run.advances[g].width }
-            }
+        let measure = TruncationMeasure(self)
+        guard let (keep, tokenLine) = try chooseCut(measure, width: width, type: type, token: token, force: force)
+        else { return nil }
+        let (lo, hi) = (measure.lo, measure.hi)
+        if keep.head >= keep.tail && !force && type != .end {
+            // Nothing to remove (cannot happen for a line that did not fit); keep the line.
+            return self
         }
-        let cuts = GraphemeClusters.boundaries(in: units, range: lo..<hi).filter { $0 == lo || $0 == hi || clusterStarts.contains($0) }
-        var prefix: [CGFloat] = [0]
-        prefix.reserveCapacity(cuts.count)
-        for k in 1..<max(cuts.count, 1) {
-            prefix.append(prefix[k - 1] + advance[(cuts[k - 1] - lo)..<(cuts[k] - lo)].reduce(0, +))
-        }
-        let total = prefix.last ?? 0
+        let elided = keep.head..<max(keep.head, keep.tail)
 
-        // The token, laid out in the line's direction; for the default one, in the attributes
-        // next to the cut, which is found again if that changes the token's width.
+        // Without a token, kept whitespace at the logical end is trailing whitespace (it hangs).
+        var visible = stringRange.upperBound
+        var trailing: CGFloat = 0
+        if tokenLine == nil, type == .end {
+            var ws = keep.head
+            while ws > lo, ParagraphAnalysis.hangsAtLineEnd(units[ws - 1]) { ws -= 1 }
+            trailing = measure.advance[(ws - lo)..<(keep.head - lo)].reduce(0, +)
+            visible = ws
+        }
+        var frame = LineFrame(
+            stringRange: stringRange, paragraphLevel: paragraphLevel, endsParagraph: endsParagraph, units: units,
+            visibleEnd: visible, trailingWhitespaceWidth: trailing, emptyMetrics: typographicBounds)
+        frame.truncationTokenRange = elided
+        return assemble(keeping: [lo..<keep.head, keep.tail..<hi], token: tokenLine, at: elided, frame: frame)
+    }
+
+    /// Where to cut: the kept text `[lo, head) ∪ [tail, hi)` and the token line, with as many
+    /// whole clusters kept as fit beside the token in `width`. The default token takes the
+    /// attributes next to the cut, which is found again if that changes the token's width. Nil
+    /// when the token alone is wider than `width`.
+    private func chooseCut(
+        _ measure: TruncationMeasure, width: CGFloat, type: TruncationType, token: TruncationToken, force: Bool
+    ) throws(LayoutError) -> (keep: (head: Int, tail: Int), token: Line?)? {
+        let (lo, hi, cuts, prefix, total) = (measure.lo, measure.hi, measure.cuts, measure.prefix, measure.total)
         var neighbour: Int = type == .start ? hi - 1 : lo
         var tokenLine: Line? = nil
-        var keep: (head: Int, tail: Int) = (hi, hi)   // kept: [lo, head) ∪ [tail, hi)
+        var keep: (head: Int, tail: Int) = (hi, hi)
         for _ in 0..<2 {
             switch token {
             case .none: tokenLine = nil
@@ -115,26 +125,7 @@ extension Line {
             }
             break
         }
-        if keep.head >= keep.tail && !force && type != .end {
-            // Nothing to remove (cannot happen for a line that did not fit); keep the line.
-            return self
-        }
-        let elided = keep.head..<max(keep.head, keep.tail)
-
-        // Without a token, kept whitespace at the logical end is trailing whitespace (it hangs).
-        var visible = stringRange.upperBound
-        var trailing: CGFloat = 0
-        if tokenLine == nil, type == .end {
-            var ws = keep.head
-            while ws > lo, ParagraphAnalysis.hangsAtLineEnd(units[ws - 1]) { ws -= 1 }
-            trailing = advance[(ws - lo)..<(keep.head - lo)].reduce(0, +)
-            visible = ws
-        }
-        var frame = LineFrame(
-            stringRange: stringRange, paragraphLevel: paragraphLevel, endsParagraph: endsParagraph, units: units,
-            visibleEnd: visible, trailingWhitespaceWidth: trailing, emptyMetrics: typographicBounds)
-        frame.truncationTokenRange = elided
-        return assemble(keeping: [lo..<keep.head, keep.tail..<hi], token: tokenLine, at: elided, frame: frame)
+        return (keep, tokenLine)
     }
 
     /// The line of the parts of this line's runs inside `kept` and, at `elided`, the runs of
@@ -207,6 +198,44 @@ extension Line {
         token = builder.build()
         let setter = Typesetter(token, environment: environment.with(defaultFont: font))
         return setter.makeLine(setter.analysis(ofParagraph: 0), range: 0..<setter.paragraphs[0].range.upperBound, offset: 0)
+    }
+}
+
+/// A line measured for truncation: its logical extent `lo..<hi` (trailing whitespace excluded),
+/// the advance of each logical index, the places a cut may go (grapheme cluster boundaries that
+/// are also glyph cluster and run boundaries) and the width of the text before each.
+private struct TruncationMeasure {
+    let lo: Int
+    let hi: Int
+    let advance: [CGFloat]
+    let cuts: [Int]
+    /// `prefix[k]` is the width of `lo..<cuts[k]`.
+    let prefix: [CGFloat]
+    var total: CGFloat { prefix.last ?? 0 }
+
+    init(_ line: Line) {
+        let runs = line.glyphRuns
+        let lo = runs.map(\.stringRange.lowerBound).min() ?? line.stringRange.lowerBound
+        let hi = max(lo, min(line.visibleEnd, runs.map(\.stringRange.upperBound).max() ?? lo))
+        var advance = [CGFloat](repeating: 0, count: hi - lo)
+        var clusterStarts = Set<Int>()
+        for run in runs {
+            clusterStarts.insert(run.stringRange.lowerBound)
+            clusterStarts.insert(run.stringRange.upperBound)
+            for (g, s) in run.stringIndices.enumerated() {
+                clusterStarts.insert(s)
+                if s >= lo, s < hi { advance[s - lo] += run.advances[g].width }
+            }
+        }
+        let cuts = GraphemeClusters.boundaries(in: line.units, range: lo..<hi).filter {
+            $0 == lo || $0 == hi || clusterStarts.contains($0)
+        }
+        var prefix: [CGFloat] = [0]
+        prefix.reserveCapacity(cuts.count)
+        for k in 1..<max(cuts.count, 1) {
+            prefix.append(prefix[k - 1] + advance[(cuts[k - 1] - lo)..<(cuts[k] - lo)].reduce(0, +))
+        }
+        (self.lo, self.hi, self.advance, self.cuts, self.prefix) = (lo, hi, advance, cuts, prefix)
     }
 }
 

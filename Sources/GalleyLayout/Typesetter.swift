@@ -20,7 +20,7 @@ public final class Typesetter: Sendable {
     /// Both of the above, handed to every line made (a truncation token is laid out with them).
     let environment: LayoutEnvironment
     let paragraphs: [ParagraphSpan]
-    private let cache = Mutex<[Int: ParagraphAnalysis]>([:])
+    private let cache: Mutex<[ParagraphAnalysis?]>
     /// Analyses taken over from a previous typesetter for paragraphs an edit left unchanged, with
     /// the offset change to apply; consumed into `cache` on first use.
     private let inherited: [Int: (analysis: ParagraphAnalysis, delta: Int)]
@@ -28,7 +28,7 @@ public final class Typesetter: Sendable {
     package var inheritedParagraphCount: Int { inherited.count }
     /// Per paragraph laid out whole in a rectangle: its lines for the last frame width used
     /// (one entry per paragraph, so memory stays bounded by the last layout's lines).
-    private let lineCache = Mutex<[Int: CachedParagraphLines]>([:])
+    private let lineCache: Mutex<[CachedParagraphLines?]>
     /// Lines taken over from a previous typesetter for paragraphs an edit left unchanged, with
     /// the offset change to apply; moved into `lineCache` (shifted) on first use, dropped when
     /// the paragraph is laid out at another width.
@@ -36,7 +36,7 @@ public final class Typesetter: Sendable {
     /// How many paragraphs' lines this typesetter took over from the one it was made from.
     package let inheritedLineCount: Int
     /// Per paragraph: its validated style and the offsets of its TABs.
-    private let extras = Mutex<[Int: (style: ResolvedParagraphStyle, tabs: [Int])]>([:])
+    private let extras: Mutex<[(style: ResolvedParagraphStyle, tabs: [Int])?]>
 
     /// Creates a typesetter for `text`. Like CTTypesetterCreateWithAttributedString.
     /// Without `defaultFont`, characters without a font attribute take `fonts`' DejaVu Sans at
@@ -67,7 +67,12 @@ public final class Typesetter: Sendable {
     init(_ text: AttributedText, environment: LayoutEnvironment) {
         self.text = text
         self.environment = environment
-        self.paragraphs = ParagraphSplitter.split(text.utf16)
+        let paragraphs = ParagraphSplitter.split(text.utf16)
+        self.paragraphs = paragraphs
+        // Per-paragraph state in arrays indexed by paragraph (not dictionaries: no hashing per lookup).
+        cache = Mutex(Array(repeating: nil, count: paragraphs.count))
+        lineCache = Mutex(Array(repeating: nil, count: paragraphs.count))
+        extras = Mutex(Array(repeating: nil, count: paragraphs.count))
         self.inherited = [:]
         self.inheritedLines = Mutex([:])
         self.inheritedLineCount = 0
@@ -88,6 +93,9 @@ public final class Typesetter: Sendable {
         self.environment = previous.environment
         let paragraphs = ParagraphSplitter.split(text.utf16)
         self.paragraphs = paragraphs
+        cache = Mutex(Array(repeating: nil, count: paragraphs.count))
+        lineCache = Mutex(Array(repeating: nil, count: paragraphs.count))
+        extras = Mutex(Array(repeating: nil, count: paragraphs.count))
         let old = previous.paragraphs
         let oldText = previous.text
         let done = previous.cache.withLock { $0 }

@@ -102,8 +102,8 @@ struct LayoutCommandTests {
         #expect((placeholder["width"] as? NSNumber)?.doubleValue == 30)
         #expect((placeholder["ascent"] as? NSNumber)?.doubleValue == 20)
         #expect((placeholder["descent"] as? NSNumber)?.doubleValue == 5)
-        // DESIGN.md: the rect is (origin.x + caret offset, origin.y − descent, width, ascent + descent);
-        // the placeholder is the first character, so its caret offset is 0.
+        // docs/ARCHITECTURE.md: the rect is (origin.x + the run's left edge, origin.y − descent, width, ascent + descent);
+        // the placeholder is the first character of a left-to-right line, so its left edge is 0.
         #expect(Self.numbers(placeholder["rect"]) == [origin[0], ((origin[1] - 5) * 1000).rounded() / 1000, 30, 25])
         #expect(runs.allSatisfy { $0["color"] as? String == "#336699ff" })
         // The line is as tall as the placeholder: its ascent is at least the delegate's 20.

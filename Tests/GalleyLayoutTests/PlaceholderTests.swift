@@ -110,6 +110,9 @@ struct PlaceholderTests {
         let line = frame.lines[0]
         let run = try #require(line.glyphRuns.first { $0.runDelegate != nil })
         #expect(p.rect.minX == rect.minX + frame.lineOrigins[0].x + run.originX)
+        // CoreText's recipe, the caret at the placeholder's logical start, is its right edge in a
+        // right-to-left run (UAX #9: the run's logical start is on its right): a width too far.
+        #expect(abs(line.offset(forStringIndex: 6).primary - (run.originX + 30)) < 1e-9)
         // Visually, "مرحبا " (logically before the placeholder) is to its right.
         let before = try #require(line.glyphRuns.first { $0.stringRange.contains(0) })
         #expect(before.originX >= run.originX + 30 - 1e-9)
