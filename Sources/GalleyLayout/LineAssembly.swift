@@ -91,6 +91,16 @@ enum LineOrientation: Sendable {
     }
 }
 
+extension TypographicBounds {
+    /// Grows ascent, descent and leading to cover a run's `metrics`.
+    @inline(__always)
+    mutating func include(_ metrics: (ascent: CGFloat, descent: CGFloat, leading: CGFloat)) {
+        ascent = max(ascent, metrics.ascent)
+        descent = max(descent, metrics.descent)
+        leading = max(leading, metrics.leading)
+    }
+}
+
 enum LineAssembly {
     /// The visual order of `pieces` (in logical order): UAX #9 rule L2 over their levels.
     static func visualOrder(_ pieces: [LinePiece]) -> [Int] {
@@ -123,6 +133,9 @@ enum LineAssembly {
         var pen: CGFloat = 0
         var runs: [GlyphRun] = []
         runs.reserveCapacity(order.count)
+        // Ascent, descent and leading: the maxima over the runs, taken as each is made.
+        var bounds = TypographicBounds(width: 0, ascent: 0, descent: 0, leading: 0)
+        let empty = frame.emptyMetrics
         // Per run, in visual order: where its values are, its pen start and its baseline shift.
         typealias Placed = (values: Range<Int>, start: CGFloat, shift: CGFloat)
         withUnsafeTemporaryAllocation(of: Placed.self, capacity: order.count) { placed in
@@ -143,38 +156,25 @@ enum LineAssembly {
                 let (range, start, shift) = placed[r]
                 if !options.keepsEmptyPieces && range.isEmpty { continue }
                 let source = sources[piece.source]
-                runs.append(
-                    GlyphRun(
-                        glyphs: RunValues(values.glyphs, range: range), positions: RunValues(values.positions, range: range),
-                        advances: RunValues(values.advances, range: range),
-                        stringIndices: RunValues(values.stringIndices, range: range), stringRange: piece.range,
-                        attributes: source.attributes, font: source.font, bidiLevel: piece.level,
-                        isPlaceholder: source.isPlaceholder, originX: start, isTruncationToken: piece.isTruncationToken,
-                        baselineShift: shift))
+                let run = GlyphRun(
+                    glyphs: RunValues(values.glyphs, range: range), positions: RunValues(values.positions, range: range),
+                    advances: RunValues(values.advances, range: range),
+                    stringIndices: RunValues(values.stringIndices, range: range), stringRange: piece.range,
+                    attributes: source.attributes, font: source.font, bidiLevel: piece.level,
+                    isPlaceholder: source.isPlaceholder, originX: start, isTruncationToken: piece.isTruncationToken,
+                    baselineShift: shift)
+                bounds.include(run.verticalMetrics)
+                runs.append(run)
             }
         }
+        if runs.isEmpty { (bounds.ascent, bounds.descent, bounds.leading) = (empty.ascent, empty.descent, empty.leading) }
+        bounds.width = pen
         return Line(
             glyphRuns: runs, stringRange: frame.stringRange,
-            typographicBounds: metrics(of: runs, width: pen, empty: frame.emptyMetrics),
+            typographicBounds: bounds,
             trailingWhitespaceWidth: min(frame.trailingWhitespaceWidth, pen), paragraphLevel: frame.paragraphLevel,
             endsParagraph: frame.endsParagraph, units: frame.units, visibleEnd: frame.visibleEnd,
             truncationTokenRange: frame.truncationTokenRange, environment: environment)
-    }
-
-    /// The bounds of a line of `runs` whose pen ends at `width`: ascent, descent and leading are
-    /// the maxima over the runs (a placeholder counts with its delegate's), or `empty`'s.
-    static func metrics(of runs: [GlyphRun], width: CGFloat, empty: TypographicBounds) -> TypographicBounds {
-        guard !runs.isEmpty else {
-            return TypographicBounds(width: width, ascent: empty.ascent, descent: empty.descent, leading: empty.leading)
-        }
-        var bounds = TypographicBounds(width: width, ascent: 0, descent: 0, leading: 0)
-        for run in runs {
-            let m = run.verticalMetrics
-            bounds.ascent = max(bounds.ascent, m.ascent)
-            bounds.descent = max(bounds.descent, m.descent)
-            bounds.leading = max(bounds.leading, m.leading)
-        }
-        return bounds
     }
 
     /// How far a run with `attributes` in `font` sits above the baseline: the baseline offset

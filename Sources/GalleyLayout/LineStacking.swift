@@ -42,6 +42,9 @@ extension Framesetter {
         var start = range.lowerBound
         var pen = area.insets.top
         var source: ParagraphLineSource? = nil
+        // The previous row's number and the style of its last line (for paragraph spacing).
+        var rowNumber = -1
+        var previousStyle: ResolvedParagraphStyle? = nil
         let limit = options.maximumNumberOfLines
         let bottom = area.box.height - area.insets.bottom
         while start < range.upperBound {
@@ -62,13 +65,13 @@ extension Framesetter {
                         limit: range.upperBound)
                     source = lines
                 }
-                gap = spacing(before: lines.resolved, startsParagraph: startsParagraph, after: placed.last)
+                gap = spacing(before: lines.resolved, startsParagraph: startsParagraph, after: previousStyle)
                 guard let line = try plainLine(lines, from: start, area: area) else { break }
                 single = line
             } else {
                 let paragraph = typesetter.analysis(ofParagraph: index)
                 let resolved = typesetter.extras(ofParagraph: index).style
-                gap = spacing(before: resolved, startsParagraph: startsParagraph, after: placed.last)
+                gap = spacing(before: resolved, startsParagraph: startsParagraph, after: previousStyle)
                 let room = limit > 0 ? limit - placed.count : Int.max
                 guard
                     let lines = try shapedRow(
@@ -77,21 +80,26 @@ extension Framesetter {
                 else { break }
                 several = lines
             }
-            let row = single.map { RowMetrics(CollectionOfOne($0)) } ?? RowMetrics(several)
+            let row = single.map { RowMetrics($0.metrics) } ?? RowMetrics(several)
             // The row's own metrics decide whether it fits (whole lines only).
             let baseline = pen + row.ascent + gap
             guard baseline + row.descent <= bottom else { break }
-            let number = (placed.last?.row ?? -1) + 1
-            func add(_ line: PlacedLine) {
-                var item = line
-                (item.baseline, item.rowPen, item.rowGap, item.row) = (baseline, pen, gap, number)
+            rowNumber += 1
+            if var item = single {
+                (item.baseline, item.rowPen, item.rowGap, item.row) = (baseline, pen, gap, rowNumber)
                 placed.append(item)
+            } else {
+                for var item in several {
+                    (item.baseline, item.rowPen, item.rowGap, item.row) = (baseline, pen, gap, rowNumber)
+                    placed.append(item)
+                }
             }
-            if let single { add(single) } else { several.forEach(add) }
-            start = placed[placed.count - 1].line.stringRange.upperBound
+            let last = placed.count - 1
+            start = placed[last].line.stringRange.upperBound
+            previousStyle = placed[last].resolved
             pen = baseline + row.descent + row.leading
         }
-        var end = placed.last?.line.stringRange.upperBound ?? range.lowerBound
+        var end = placed.isEmpty ? range.lowerBound : placed[placed.count - 1].line.stringRange.upperBound
         if end < range.upperBound, var last = placed.popLast() {
             // The last visible line, truncated when text remains; its row's baseline follows
             // the row's (possibly changed) tallest line.
@@ -111,10 +119,15 @@ extension Framesetter {
         var descent: CGFloat = 0
         var leading: CGFloat = 0
 
-        init<Lines: Sequence<PlacedLine>>(_ lines: Lines) {
+        /// The metrics of a row of one line.
+        init(_ m: TypographicBounds) {
+            (ascent, descent, leading) = (m.ascent, m.descent, m.leading)
+        }
+
+        init<Lines: Collection<PlacedLine>>(_ lines: Lines) {
             var first = true
-            for item in lines {
-                let m = item.metrics
+            for i in lines.indices {
+                let m = lines[i].metrics
                 if first {
                     (ascent, descent, leading, first) = (m.ascent, m.descent, m.leading, false)
                 } else {
@@ -124,13 +137,14 @@ extension Framesetter {
         }
     }
 
-    /// The space above a row whose first line starts a paragraph (with `style`): the previous
-    /// paragraph's spacing after and this one's spacing before; none for the frame's first row.
-    private func spacing(before style: ResolvedParagraphStyle, startsParagraph: Bool, after previous: PlacedLine?)
-        -> CGFloat
-    {
+    /// The space above a row whose first line starts a paragraph (with `style`): the spacing
+    /// after of the paragraph above (`previous`, its style) and this one's spacing before; none
+    /// for the frame's first row.
+    private func spacing(
+        before style: ResolvedParagraphStyle, startsParagraph: Bool, after previous: ResolvedParagraphStyle?
+    ) -> CGFloat {
         guard startsParagraph, let previous else { return 0 }
-        return previous.resolved.paragraphSpacing + style.paragraphSpacingBefore
+        return previous.paragraphSpacing + style.paragraphSpacingBefore
     }
 
     /// The one line of a plain area's row (a rectangle without exclusions): the next line of the

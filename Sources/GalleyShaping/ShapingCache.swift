@@ -33,6 +33,8 @@ public final class ShapingCache: Sendable {
         let rightToLeft: Bool
         let kern: CGFloat
         let features: [ShapingFeature]
+        /// The hash of all of the above, computed once (a style is looked up several times per item).
+        private let hash: Int
 
         package init(
             font: Font, script: String, language: String?, rightToLeft: Bool, kern: CGFloat = 0,
@@ -44,13 +46,34 @@ public final class ShapingCache: Sendable {
             self.rightToLeft = rightToLeft
             self.kern = kern
             self.features = features
+            var hasher = Hasher()
+            hasher.combine(font)
+            hasher.combine(script)
+            hasher.combine(language)
+            hasher.combine(rightToLeft)
+            hasher.combine(kern)
+            hasher.combine(features)
+            hash = hasher.finalize()
         }
+
+        package static func == (a: Style, b: Style) -> Bool {
+            a.hash == b.hash && a.font == b.font && a.script == b.script && a.language == b.language
+                && a.rightToLeft == b.rightToLeft && a.kern == b.kern && a.features == b.features
+        }
+
+        package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
     /// A word's code units, and whether it starts and ends the paragraph (HarfBuzz's BOT and EOT flags).
     struct Word: Hashable {
         let units: ArraySlice<UInt16>
         let edges: UInt8
+
+        /// The code units' bytes in one go (not one `combine` per code unit).
+        func hash(into hasher: inout Hasher) {
+            units.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(edges)
+        }
     }
 
     /// The words of one style, and whether the style may be split at spaces at all.
@@ -85,37 +108,50 @@ public final class ShapingCache: Sendable {
     /// Shapes `request` into `out` (whose base is the start of `request.context`): from cached
     /// words when the item allows it and all its words are known, else with HarfBuzz.
     package func shape(_ request: ShapingRequest, into out: inout ShapedGlyphs) {
-        guard capacity > 0, let words = ShapingCache.words(of: request) else {
+        guard capacity > 0, ShapingCache.neighboursAreSpaces(request) else {
             HarfBuzzShaper.shape(request, into: &out)
             return
         }
         let style = Style(
             font: request.font, script: request.script, language: request.language, rightToLeft: request.rightToLeft,
             kern: request.kern, features: request.features)
-        guard splittable(style) else {
+        guard splittable(style), let words = ShapingCache.words(of: request) else {
             HarfBuzzShaper.shape(request, into: &out)
             return
         }
-        if let found = cached(words, style: style, units: request.text) {
+        if let found = lookup(words, style: style, units: request.text) {
             append(found, words: words, rightToLeft: request.rightToLeft, into: &out)
-            return
+        } else {
+            let first = out.count
+            HarfBuzzShaper.shape(request, into: &out)
+            keep(out.glyphs[first...], base: out.base, words: words, style: style, units: request.text)
         }
-        let first = out.count
-        HarfBuzzShaper.shape(request, into: &out)
-        keep(out.glyphs[first...], base: out.base, words: words, style: style, units: request.text)
+    }
+
+    /// Whether `style` may be split at spaces: found out once per style (`SpaceIndependence`) and kept.
+    private func splittable(_ style: Style) -> Bool {
+        if let known = state.withLock({ $0.tables[style]?.splittable }) { return known }
+        let splittable = SpaceIndependence.allowsSplitting(style)
+        state.withLock { state in
+            if state.tables[style] == nil { state.tables[style] = Table(splittable: splittable) }
+        }
+        return splittable
+    }
+
+    /// Whether the characters just outside the request's range in its paragraph are spaces (or
+    /// the paragraph's ends): HarfBuzz may look at them through the context otherwise.
+    static func neighboursAreSpaces(_ request: ShapingRequest) -> Bool {
+        let (text, range, context) = (request.text, request.range, request.context)
+        guard !range.isEmpty else { return false }
+        if range.lowerBound > context.lowerBound, text[range.lowerBound - 1] != 0x20 { return false }
+        if range.upperBound < context.upperBound, text[range.upperBound] != 0x20 { return false }
+        return true
     }
 
     /// The words of the request's range — each a run of characters other than U+0020 and the
-    /// spaces after it, with its paragraph-edge flags — or nil when the item cannot be served:
-    /// a word too long, or the item's neighbouring characters in the paragraph not spaces
-    /// (HarfBuzz may look at them through the context).
+    /// spaces after it, with its paragraph-edge flags — or nil when a word is too long to keep.
     static func words(of request: ShapingRequest) -> [(range: Range<Int>, edges: UInt8)]? {
-        let text = request.text
-        let range = request.range
-        let context = request.context
-        guard !range.isEmpty else { return nil }
-        if range.lowerBound > context.lowerBound, text[range.lowerBound - 1] != 0x20 { return nil }
-        if range.upperBound < context.upperBound, text[range.upperBound] != 0x20 { return nil }
+        let (text, range, context) = (request.text, request.range, request.context)
         var words: [(range: Range<Int>, edges: UInt8)] = []
         var start = range.lowerBound
         var i = range.lowerBound
@@ -135,25 +171,12 @@ public final class ShapingCache: Sendable {
         }
     }
 
-    /// Whether `style` may be split at spaces, found out once per style and kept.
-    private func splittable(_ style: Style) -> Bool {
-        if let known = state.withLock({ $0.tables[style]?.splittable }) { return known }
-        let splittable = SpaceIndependence.allowsSplitting(style)
-        state.withLock { state in
-            if state.tables[style] == nil { state.tables[style] = Table(splittable: splittable) }
-        }
-        return splittable
-    }
-
-    /// The cached glyphs of every word, or nil when one is missing (counted as a hit or miss).
-    private func cached(_ words: [(range: Range<Int>, edges: UInt8)], style: Style, units: [UInt16])
+    /// The cached glyphs of every word, or nil when one is not kept (counted as a hit or a miss).
+    private func lookup(_ words: [(range: Range<Int>, edges: UInt8)], style: Style, units: [UInt16])
         -> [[ShapedGlyph]]?
     {
         state.withLock { state -> [[ShapedGlyph]]? in
-            guard let table = state.tables[style]?.words else {
-                state.misses += 1
-                return nil
-            }
+            guard let table = state.tables[style]?.words else { return nil }
             var found: [[ShapedGlyph]] = []
             found.reserveCapacity(words.count)
             for word in words {
