@@ -53,15 +53,10 @@ public struct Frame: Sendable {
         for (index, (line, origin)) in zip(lines, lineOrigins).enumerated() {
             for run in line.glyphRuns {
                 guard let delegate = run.runDelegate else { continue }
-                let i = run.stringRange.lowerBound
-                // CoreText's recipe takes offset(forStringIndex:), which in left-to-right text is the
-                // left edge of the placeholder's run; in right-to-left text that caret is the run's
-                // right edge, so the run's left edge is used, which is right in both directions.
-                let rect = CGRect(
-                    x: self.rect.minX + origin.x + run.originX,
-                    y: self.rect.minY + origin.y + run.baselineShift - delegate.descent,
-                    width: delegate.width, height: delegate.ascent + delegate.descent)
-                result.append(Placeholder(stringIndex: i, delegate: delegate, rect: rect, lineIndex: index))
+                // The run's own box (see `Placeholder.rect` for why not CoreText's caret recipe).
+                let rect = run.imageBounds.offsetBy(dx: self.rect.minX + origin.x, dy: self.rect.minY + origin.y)
+                result.append(
+                    Placeholder(stringIndex: run.stringRange.lowerBound, delegate: delegate, rect: rect, lineIndex: index))
             }
         }
         return result

@@ -154,9 +154,9 @@ public struct GlyphRun: Sendable {
     /// image bounds are its delegate's box. Like CTRunGetImageBounds with no context.
     public var imageBounds: CGRect {
         if let delegate = runDelegate {
-            return CGRect(
-                x: originX, y: baselineShift - delegate.descent, width: delegate.width,
-                height: delegate.ascent + delegate.descent)
+            return LineOrientation.horizontal.box(
+                inlineStart: originX, extent: delegate.width, ascent: delegate.ascent, descent: delegate.descent,
+                shift: baselineShift)
         }
         var result = CGRect.null
         for i in glyphs.indices {

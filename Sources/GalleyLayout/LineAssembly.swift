@@ -89,6 +89,24 @@ enum LineOrientation: Sendable {
         case .horizontal: CGSize(width: inline, height: 0)
         }
     }
+
+    /// The box of something on a line (a placeholder), relative to the line's origin: from
+    /// `inlineStart` along the line for `extent`, from `descent` below to `ascent` above the
+    /// baseline raised by `shift`.
+    func box(inlineStart: CGFloat, extent: CGFloat, ascent: CGFloat, descent: CGFloat, shift: CGFloat) -> CGRect {
+        switch self {
+        case .horizontal: CGRect(x: inlineStart, y: shift - descent, width: extent, height: ascent + descent)
+        }
+    }
+
+    /// A line's origin in a frame box of `size` (y up) for a line starting `inline` along the
+    /// inline axis and whose baseline is `depth` into the box along the block axis (from the
+    /// side where lines start: the top for horizontal lines).
+    func origin(inline: CGFloat, depth: CGFloat, in size: CGSize) -> CGPoint {
+        switch self {
+        case .horizontal: CGPoint(x: inline, y: size.height - depth)
+        }
+    }
 }
 
 extension TypographicBounds {

@@ -107,8 +107,8 @@ extension Framesetter {
             lines.append(line)
             let left = item.resolved.lineLeft(frameWidth: item.slotWidth, head: item.head, width: item.width,
                                               rightToLeft: line.isRightToLeft)
-            origins.append(CGPoint(x: item.slotX + left + alignmentOffset(line, width: item.width, style: style),
-                                   y: rect.height - item.baseline))
+            let inline = item.slotX + left + alignmentOffset(line, width: item.width, style: style)
+            origins.append(LineOrientation.horizontal.origin(inline: inline, depth: item.baseline, in: rect.size))
         }
         return Frame(
             rect: rect, lines: lines, lineOrigins: origins, stringRange: range,
