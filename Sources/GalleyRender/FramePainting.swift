@@ -8,12 +8,12 @@ import GalleyText
 extension PaintList {
     /// The paint list of `frame`, with the UTF-16 range `selection` (nil: none) highlighted in
     /// `selectionColor` behind the text, as a text view shows a selection: each line's
-    /// ``GalleyLayout/Line/selectionRects(for:)`` (from the line's descent to its ascent). The
+    /// ``Line/selectionRects(for:)`` (from the line's descent to its ascent). The
     /// operations that `CTFrameDraw` would paint, followed by each run delegate's image.
     ///
     /// Order, each stage over every line: background colours (left to right), the selection,
     /// shadows, glyph runs, underlines, then strikethroughs (per line), and last the frame's
-    /// ``GalleyLayout/Frame/placeholders``. See ``LineDecorations`` for where backgrounds and
+    /// ``Frame/placeholders``. See `LineDecorations` for where backgrounds and
     /// decoration lines go.
     public init(frame: Frame, selection: Range<Int>? = nil, selectionColor: Color = Renderer.selectionColor) {
         let painter = FramePainter(lines: frame.placedLines)

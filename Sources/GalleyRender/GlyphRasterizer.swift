@@ -35,14 +35,14 @@ struct GlyphImage: Sendable {
 /// nearest strike scaled to the requested size. Variable fonts are drawn at the font's instance:
 /// its design coordinates are set on the face (`FT_Set_Var_Design_Coordinates`) before a glyph is
 /// loaded. The glyph cache key holds the face, the design coordinates, glyph, size, both phases,
-/// the hinting mode, the synthetic traits and the ``GlyphStyle`` (obliqueness shear, stroke radius).
+/// the hinting mode, the synthetic traits and the `GlyphStyle` (obliqueness shear, stroke radius).
 ///
 /// One `FT_Library` and every `FT_Face` live inside a `Mutex`, since FreeType objects are not
 /// thread-safe: all FreeType calls happen while holding it. Faces are opened from
 /// `FontFace.data` with `FT_New_Memory_Face`, on a private copy of the bytes that lives exactly as
-/// long as the face. Bounded caches: at most ``faceLimit`` faces (least recently used closed first)
-/// and ``glyphLimit`` glyph images or ``glyphByteLimit`` bytes, the least recently used glyph
-/// images evicted first (an ``LRUCache``).
+/// long as the face. Bounded caches: at most `faceLimit` faces (least recently used closed first)
+/// and `glyphLimit` glyph images or `glyphByteLimit` bytes, the least recently used glyph
+/// images evicted first (an `LRUCache`).
 ///
 /// A rasterizer is injectable: ``Renderer`` and ``SVGWriter`` take one, ``shared`` by default. All
 /// work of one rasterizer is serialised by its lock, so a service that draws from several thread

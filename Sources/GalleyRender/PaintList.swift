@@ -14,7 +14,7 @@ import GalleyText
 /// ``SVGWriter/document(for:imageReference:)-(PaintList,_)``.
 ///
 /// Coordinates: every operation's geometry is in the frame's y-up points (CoreText's user space,
-/// the space of a frame's `rect` and of ``GalleyLayout/Placeholder/rect``). Each output maps a
+/// the space of a frame's `rect` and of ``Placeholder/rect``). Each output maps a
 /// point (x, y) itself: the bitmap renderer to pixel (x · scale, height − y · scale), the SVG writer
 /// to (x, height − y); a cairo backend would do the same flip with its matrix.
 ///
@@ -102,7 +102,7 @@ public struct GlyphPaint: Sendable, Equatable {
     public let stroke: GlyphStroke?
     /// The horizontal skew of the `obliqueness` attribute, applied to each outline about its
     /// origin: x += skew · y (y up), clamped to ±4 and in steps of 1/65536; 0 for none. The
-    /// font's own synthetic oblique is separate (``GalleyFonts/Font/syntheticTraits``).
+    /// font's own synthetic oblique is separate (``Font/syntheticTraits``).
     public let skew: Double
 
     /// A glyph run paint; `positions` and `stringIndices` have one entry per glyph.
@@ -159,7 +159,7 @@ public struct ShadowPaint: Sendable, Equatable {
 }
 
 /// An underline or strikethrough over one run (``PaintOperation/decoration(_:)``), with its
-/// geometry already laid out as rectangles (see ``LineDecorations`` for where they go).
+/// geometry already laid out as rectangles (see `LineDecorations` for where they go).
 public struct DecorationPaint: Sendable, Equatable {
     /// Which line it is.
     public enum Kind: Sendable, Hashable {
