@@ -14,8 +14,9 @@ import Synchronization
 /// Shaped words, shared by every typesetter given the same cache. Thread-safe.
 ///
 /// Galley's typesetters use `ShapingCache.shared` unless given another; a cache with a capacity
-/// of 0 keeps nothing (every item is shaped whole). When the cache holds more than its capacity
-/// of words it is emptied and fills again.
+/// of 0 keeps nothing (every item is shaped whole). When the cache would hold more than its
+/// capacity of words, or more than 256 styles (a style is a font, script, direction, language,
+/// kern and feature set; it keeps its font alive), it is emptied and fills again.
 public final class ShapingCache: Sendable {
     /// The cache typesetters use by default: at most 50 000 words (a few megabytes).
     public static let shared = ShapingCache(capacity: 50_000)
@@ -24,6 +25,8 @@ public final class ShapingCache: Sendable {
     public let capacity: Int
     /// Words longer than this (in UTF-16 code units, spaces included) are not kept.
     static let longestWord = 64
+    /// The most styles kept (each holds its font alive): past it, everything is forgotten.
+    static let mostStyles = 256
 
     /// How an item is shaped apart from its text: words are only shared between items shaped the same way.
     package struct Style: Hashable {
@@ -133,7 +136,12 @@ public final class ShapingCache: Sendable {
         if let known = state.withLock({ $0.tables[style]?.splittable }) { return known }
         let splittable = SpaceIndependence.allowsSplitting(style)
         state.withLock { state in
-            if state.tables[style] == nil { state.tables[style] = Table(splittable: splittable) }
+            guard state.tables[style] == nil else { return }
+            if state.tables.count >= ShapingCache.mostStyles {
+                state.tables = [:]
+                state.count = 0
+            }
+            state.tables[style] = Table(splittable: splittable)
         }
         return splittable
     }
@@ -234,8 +242,8 @@ public final class ShapingCache: Sendable {
         }
         state.withLock { state in
             if state.count + words.count > capacity {
-                // Full: forget every word (styles keep their splitting verdict).
-                for key in state.tables.keys { state.tables[key]?.words = [:] }
+                // Full: forget every word and style.
+                state.tables = [:]
                 state.count = 0
             }
             var table = state.tables.removeValue(forKey: style) ?? Table(splittable: true)
