@@ -70,6 +70,26 @@ struct AttributesTests {
         #expect(Attributes([.language("")]).language == nil)
     }
 
+    @Test func validatingThrowsTheRuleAndEmptyArraysMeanNoAttribute() throws {
+        #expect(throws: AttributedTextError.invalidValue("kern must be finite, not nan")) {
+            try Attributes(validating: [.foregroundColor(.red), .kern(.nan)])
+        }
+        let attributes = try Attributes(validating: [.kern(1), .fontFeatures([]), .language("tr"), .kern(2)])
+        #expect(attributes == [.kern(2), .language("tr")])
+        var edited = attributes
+        edited.set(.fontFeatures([try FontFeature("smcp")]))
+        edited.set(.fontFeatures([]))
+        #expect(edited == attributes)
+    }
+
+    @Test func subscriptReadsEachKey() throws {
+        let attributes: Attributes = [.kern(1), .language("tr")]
+        #expect(attributes[.kern] == .kern(1))
+        #expect(attributes[.language] == .language("tr"))
+        #expect(attributes[.tracking] == nil)
+        #expect(Attribute.Key.allCases.compactMap { attributes[$0] } == attributes.all)
+    }
+
     @Test func paragraphStyleDefaults() {
         // CTParagraphStyleCreate(nil, 0): natural alignment, word wrapping, natural direction.
         let style = ParagraphStyle.default
