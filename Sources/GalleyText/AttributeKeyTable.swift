@@ -18,11 +18,30 @@ extension Attribute {
         case invalid(String)
     }
 
-    /// The rule of this attribute's key applied to its value: the `CGFloat` attributes (kern,
-    /// tracking, baseline offset, obliqueness) must be finite; a language must not be empty; a
-    /// ligature level is 0, 1 or 2; a superscript lies in -10…10; a stroke's width is finite; a
-    /// shadow's offset is finite and its blur radius finite and not negative; an empty array of
-    /// font features, font variations or writing-direction levels is no attribute.
+    /// The rule of this attribute's key applied to its value. This is **the validation
+    /// policy**, the same at every door:
+    ///
+    /// - One rule per key, here and nowhere else: the `CGFloat` attributes (kern, tracking,
+    ///   baseline offset, obliqueness) must be finite; a language must not be empty; a ligature
+    ///   level is 0, 1 or 2; a superscript lies in -10…10; a stroke's width is finite; a shadow's
+    ///   offset is finite and its blur radius finite and not negative. A value that breaks its
+    ///   rule is never stored, clamped or silently dropped.
+    /// - Every throwing entry point throws ``AttributedTextError/invalidValue(_:)`` with the
+    ///   rule's sentence: ``AttributedTextBuilder/setAttribute(_:range:)`` and every typed setter,
+    ///   ``Attributes/init(validating:)`` and `AttributedText.init(_: AttributedString)`;
+    ///   ``Markup/parse(_:base:fonts:)`` throws a ``MarkupError`` for markup that would make one.
+    /// - The non-throwing API of ``Attributes`` (array literal, ``Attributes/init(_:)``,
+    ///   ``Attributes/set(_:)``, the properties) treats an invalid value as a programming error,
+    ///   as `NSMutableAttributedString` raises `NSInvalidArgumentException` for a nil value: it
+    ///   stops the program with the rule's sentence. Values from outside the program go through
+    ///   a throwing entry point first.
+    /// - An empty array of font features, font variations or writing-direction levels is no
+    ///   attribute (as an empty `kCTFontFeatureSettingsAttribute` array is none): storing one
+    ///   removes the key.
+    /// - Values that check themselves when made throw from their initializers (``RunDelegate``,
+    ///   ``FontFeature``, ``FontVariation``); ``Color`` clamps its components to 0…1 as
+    ///   CoreGraphics does; ``ParagraphStyle`` keeps CoreText's specifiers as given and
+    ///   documents how layout reads a nonsensical one.
     var validity: Validity {
         switch self {
         case .font, .foregroundColor, .paragraphStyle, .runDelegate, .underline, .strikethrough, .backgroundColor:

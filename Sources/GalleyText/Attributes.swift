@@ -10,10 +10,14 @@ import GalleyFonts
 /// Write it as an array literal: `[.font(f), .foregroundColor(.blue)]` (a later value of the
 /// same key wins).
 ///
-/// An `Attributes` never holds an invalid value: setting a non-finite ``kern``, an empty
-/// ``language``, a ligature level other than 0, 1, 2, a NaN offset or blur radius, … (see
-/// each ``Attribute`` case) removes that key instead. ``init(validating:)`` and the throwing
-/// methods of ``AttributedTextBuilder`` reject such values with an error.
+/// An `Attributes` never holds an invalid value (a non-finite ``kern``, an empty ``language``,
+/// a ligature level other than 0, 1, 2, a NaN offset or blur radius, … see each ``Attribute``
+/// case). Its non-throwing API — the array literal, ``init(_:)``, ``set(_:)`` and the
+/// properties — takes an invalid value as a programming error and stops the program with a
+/// sentence naming the rule, as `NSMutableAttributedString` raises for a nil value; check
+/// values from outside with ``init(validating:)`` or set them through
+/// ``AttributedTextBuilder``, which throw ``AttributedTextError/invalidValue(_:)`` instead.
+/// An empty array of features, variations or writing-direction levels is no attribute.
 public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomStringConvertible {
     /// Equal when every value is equal (the same storage is equal at once).
     public static func == (lhs: Attributes, rhs: Attributes) -> Bool {
@@ -48,12 +52,13 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         var shadow: TextShadow?
         var fontVariations: [FontVariation]?
 
-        /// Stores one attribute, checked by the key table (see ``Attribute/validity``): an
-        /// invalid value or an empty array removes the key.
+        /// Stores one attribute, checked by the key table: an invalid value stops the program
+        /// (see ``Attribute/validity``), an empty array removes the key.
         mutating func set(_ attribute: Attribute) {
             switch attribute.validity {
             case .valid: break
-            case .noValue, .invalid: return attribute.key.row.remove(from: &self)
+            case .noValue: return attribute.key.row.remove(from: &self)
+            case .invalid(let reason): Attributes.reject(reason)
             }
             switch attribute {
             case .font(let font): self.font = font
@@ -105,11 +110,17 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         if let newValue {
             switch make(newValue).validity {
             case .valid: break
-            case .noValue, .invalid: value = nil
+            case .noValue: value = nil
+            case .invalid(let reason): Attributes.reject(reason)
             }
         }
         guard storage.values[keyPath: field] != value else { return }
         update { $0[keyPath: field] = value }
+    }
+
+    /// Stops the program: an invalid value reached the non-throwing API, a programming error.
+    static func reject(_ reason: String) -> Never {
+        fatalError("invalid attribute value: \(reason) (check values from outside with Attributes(validating:) or AttributedTextBuilder)")
     }
 
     /// Like `kCTFontAttributeName`.
@@ -127,12 +138,12 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         get { storage.values.paragraphStyle }
         set { update(\.paragraphStyle, newValue, Attribute.paragraphStyle) }
     }
-    /// Like `kCTKernAttributeName`. Always finite (a non-finite value is stored as nil).
+    /// Like `kCTKernAttributeName`. Always finite.
     public var kern: CGFloat? {
         get { storage.values.kern }
         set { update(\.kern, newValue, Attribute.kern) }
     }
-    /// Like `kCTLanguageAttributeName`. Never empty (an empty string is stored as nil).
+    /// Like `kCTLanguageAttributeName`. Never empty.
     public var language: String? {
         get { storage.values.language }
         set { update(\.language, newValue, Attribute.language) }
@@ -142,7 +153,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         get { storage.values.runDelegate }
         set { update(\.runDelegate, newValue, Attribute.runDelegate) }
     }
-    /// Like `kCTWritingDirectionAttributeName`. Never empty (an empty array is stored as nil).
+    /// Like `kCTWritingDirectionAttributeName`. Never empty (setting an empty array removes it).
     public var writingDirection: [BidiEmbedding]? {
         get { storage.values.writingDirection }
         set { update(\.writingDirection, newValue, Attribute.writingDirection) }
@@ -157,7 +168,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         get { storage.values.ligatureLevel }
         set { update(\.ligatureLevel, newValue, Attribute.ligatureLevel) }
     }
-    /// Like `kCTFontFeatureSettingsAttribute`. Never empty (an empty array is stored as nil).
+    /// Like `kCTFontFeatureSettingsAttribute`. Never empty (setting an empty array removes it).
     public var fontFeatures: [FontFeature]? {
         get { storage.values.fontFeatures }
         set { update(\.fontFeatures, newValue, Attribute.fontFeatures) }
@@ -204,7 +215,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         get { storage.values.shadow }
         set { update(\.shadow, newValue, Attribute.shadow) }
     }
-    /// Like `kCTFontVariationAttribute`. Never empty (an empty array is stored as nil).
+    /// Like `kCTFontVariationAttribute`. Never empty (setting an empty array removes it).
     public var fontVariations: [FontVariation]? {
         get { storage.values.fontVariations }
         set { update(\.fontVariations, newValue, Attribute.fontVariations) }
@@ -213,7 +224,8 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
     /// No attributes.
     public init() {}
 
-    /// The given attributes; a later value of the same key wins.
+    /// The given attributes; a later value of the same key wins. An invalid value stops the
+    /// program (see ``Attributes``); use ``init(validating:)`` for values from outside.
     public init(_ attributes: [Attribute]) {
         guard !attributes.isEmpty else { return }
         var values = Values()
@@ -242,9 +254,8 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         key.row.attribute(in: storage.values)
     }
 
-    /// Sets one attribute, replacing any value of the same key. An invalid value (a
-    /// non-finite kern, an empty language, … see ``Attribute``) or an empty array removes the
-    /// key instead.
+    /// Sets one attribute, replacing any value of the same key; an empty array removes the key.
+    /// An invalid value stops the program (see ``Attributes``).
     public mutating func set(_ attribute: Attribute) {
         update { $0.set(attribute) }
     }
