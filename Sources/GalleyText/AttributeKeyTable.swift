@@ -99,6 +99,33 @@ extension Attribute.Key {
     /// How markup writes this key (see ``Markup``), or why it cannot.
     package var markupForm: MarkupForm { row.markup }
 
+    /// A typical valid value of this key (in `font` for ``Attribute/font(_:)``): the value the
+    /// completeness tests pass through every consumer (``Attributes``, the builder, the
+    /// `AttributedString` bridge, the layout JSON).
+    package func example(font: Font) throws(AttributedTextError) -> Attribute {
+        switch self {
+        case .font: .font(font)
+        case .foregroundColor: .foregroundColor(.red)
+        case .paragraphStyle: .paragraphStyle(ParagraphStyle(alignment: .center))
+        case .kern: .kern(1.5)
+        case .language: .language("tr")
+        case .runDelegate: .runDelegate(try RunDelegate(width: 10, ascent: 8, descent: 2, value: "image"))
+        case .writingDirection: .writingDirection([BidiEmbedding(.rightToLeft, .embedding)])
+        case .tracking: .tracking(2)
+        case .ligatureLevel: .ligatureLevel(0)
+        case .fontFeatures: .fontFeatures([try FontFeature("smcp")])
+        case .baselineOffset: .baselineOffset(3)
+        case .superscript: .superscript(1)
+        case .obliqueness: .obliqueness(0.2)
+        case .underline: .underline(.single)
+        case .strikethrough: .strikethrough(TextDecoration(style: .double, color: .blue))
+        case .backgroundColor: .backgroundColor(.yellow)
+        case .stroke: .stroke(TextStroke(width: 3))
+        case .shadow: .shadow(TextShadow(blurRadius: 2))
+        case .fontVariations: .fontVariations([try FontVariation("wght", 700)])
+        }
+    }
+
     /// This key's row of the table.
     var row: any AttributeKeyRow {
         typealias Scope = AttributeScopes.GalleyAttributes
