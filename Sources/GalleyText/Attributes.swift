@@ -33,21 +33,15 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
     /// so passing attributes along the pipeline costs one reference, not a copy of every field.
     struct Values: Sendable, Hashable {
         var font: Font?
-        var foregroundColor: Color?
+        var foregroundColor, backgroundColor: Color?
         var paragraphStyle: ParagraphStyle?
-        var kern: CGFloat?
+        var kern, tracking, baselineOffset, obliqueness: CGFloat?
         var language: String?
         var runDelegate: RunDelegate?
         var writingDirection: [BidiEmbedding]?
-        var tracking: CGFloat?
-        var ligatureLevel: Int?
+        var ligatureLevel, superscript: Int?
         var fontFeatures: [FontFeature]?
-        var baselineOffset: CGFloat?
-        var superscript: Int?
-        var obliqueness: CGFloat?
-        var underline: TextDecoration?
-        var strikethrough: TextDecoration?
-        var backgroundColor: Color?
+        var underline, strikethrough: TextDecoration?
         var stroke: TextStroke?
         var shadow: TextShadow?
         var fontVariations: [FontVariation]?
