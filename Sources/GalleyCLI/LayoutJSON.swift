@@ -11,14 +11,16 @@ import Galley
 /// relative to the frame's rect, glyph positions relative to the line origin, placeholder rects
 /// relative to the frame's rect.
 ///
-/// A run's `attributes` object holds only the character attributes that are set, in this order:
-/// `kern, tracking, ligatureLevel, fontFeatures [{tag, value}], fontVariations [{tag, value}],
-/// baselineOffset, superscript, obliqueness, underline {style, pattern, color}, strikethrough
-/// {style, pattern, color}, backgroundColor, stroke {width, color}, shadow {offset [w, h],
-/// blurRadius, color}, language` (colours as `#rrggbbaa`, an unset decoration colour as null:
-/// the text colour). A line's `truncationTokenRange` is the range its token stands for, or null;
+/// A run's `attributes` object holds only the character attributes that are set, named by their
+/// `Attribute.Key`, in this order: `kern, tracking, ligatureLevel, fontFeatures [{tag, value}],
+/// fontVariations [{tag, value}], baselineOffset, superscript, obliqueness, underline {style,
+/// pattern, color}, strikethrough {style, pattern, color}, backgroundColor, stroke {width, color},
+/// shadow {offset [w, h], blurRadius, color}, language`, then any later key in `Attribute.Key`
+/// order (colours as `#rrggbbaa`, an unset decoration colour as null: the text colour). The font,
+/// colour and run delegate are the run's own `font`/`size`, `color` and `placeholder`; the
+/// paragraph style and writing direction show in the line origins, widths and `rightToLeft`. A line's `truncationTokenRange` is the range its token stands for, or null;
 /// `placedMetrics` are `Frame.placedLineMetrics` (after line height and spacing rules).
-enum LayoutJSON {
+package enum LayoutJSON {
     static func encode(_ frame: Frame) -> JSON {
         let placeholders = Dictionary(frame.placeholders.map { ($0.stringIndex, $0) }, uniquingKeysWith: { a, _ in a })
         let lines: [JSON] = frame.lines.enumerated().map { index, line in
@@ -81,35 +83,47 @@ enum LayoutJSON {
         return .object([("ascent", .num(m.ascent)), ("descent", .num(m.descent)), ("leading", .num(m.leading))])
     }
 
-    /// The character attributes of `a` that are set, in the documented order.
+    /// The character attributes of `a` that are set, in ``attributeOrder``.
     static func characterAttributes(_ a: Attributes) -> JSON {
-        var members: [(String, JSON)] = []
-        if let v = a.kern { members.append(("kern", .num(v))) }
-        if let v = a.tracking { members.append(("tracking", .num(v))) }
-        if let v = a.ligatureLevel { members.append(("ligatureLevel", .int(v))) }
-        if let v = a.fontFeatures {
-            members.append(("fontFeatures", .array(v.map { .object([("tag", .string($0.tag)), ("value", .int(Int($0.value)))]) })))
-        }
-        if let v = a.fontVariations {
-            members.append(("fontVariations", .array(v.map { .object([("tag", .string($0.tag)), ("value", .num($0.value))]) })))
-        }
-        if let v = a.baselineOffset { members.append(("baselineOffset", .num(v))) }
-        if let v = a.superscript { members.append(("superscript", .int(v))) }
-        if let v = a.obliqueness { members.append(("obliqueness", .num(v))) }
-        if let v = a.underline { members.append(("underline", decoration(v))) }
-        if let v = a.strikethrough { members.append(("strikethrough", decoration(v))) }
-        if let v = a.backgroundColor { members.append(("backgroundColor", .string(v.hexString))) }
-        if let v = a.stroke {
-            members.append(("stroke", .object([("width", .num(v.width)), ("color", v.color.map { .string($0.hexString) } ?? .null)])))
-        }
-        if let v = a.shadow {
-            members.append(("shadow", .object([
+        .object(attributeOrder.compactMap { key in a[key].flatMap(member).map { (key.rawValue, $0) } })
+    }
+
+    /// The names of the members ``characterAttributes(_:)`` writes for `a`, in order.
+    package static func characterAttributeNames(_ a: Attributes) -> [String] {
+        guard case .object(let members) = characterAttributes(a) else { return [] }
+        return members.map(\.0)
+    }
+
+    /// The documented order of a run's `attributes`, then every other key in `Attribute.Key`
+    /// order, so that a new key is written without an edit here.
+    static let attributeOrder: [Attribute.Key] = {
+        let documented: [Attribute.Key] = [
+            .kern, .tracking, .ligatureLevel, .fontFeatures, .fontVariations, .baselineOffset, .superscript,
+            .obliqueness, .underline, .strikethrough, .backgroundColor, .stroke, .shadow, .language,
+        ]
+        return documented + Attribute.Key.allCases.filter { !documented.contains($0) }
+    }()
+
+    /// An attribute's value in a run's `attributes`, or nil for one the JSON shows elsewhere. A
+    /// switch over every case, so a new attribute does not compile until it has its form here.
+    static func member(_ attribute: Attribute) -> JSON? {
+        switch attribute {
+        case .font, .foregroundColor, .runDelegate: nil  // the run's `font`/`size`, `color`, `placeholder`
+        case .paragraphStyle, .writingDirection: nil  // line origins and widths, `rightToLeft`
+        case .kern(let v), .tracking(let v), .baselineOffset(let v), .obliqueness(let v): .num(v)
+        case .ligatureLevel(let v), .superscript(let v): .int(v)
+        case .fontFeatures(let v): .array(v.map { .object([("tag", .string($0.tag)), ("value", .int(Int($0.value)))]) })
+        case .fontVariations(let v): .array(v.map { .object([("tag", .string($0.tag)), ("value", .num($0.value))]) })
+        case .underline(let v), .strikethrough(let v): decoration(v)
+        case .backgroundColor(let v): .string(v.hexString)
+        case .stroke(let v): .object([("width", .num(v.width)), ("color", v.color.map { .string($0.hexString) } ?? .null)])
+        case .shadow(let v):
+            .object([
                 ("offset", .array([.num(v.offset.width), .num(v.offset.height)])),
                 ("blurRadius", .num(v.blurRadius)), ("color", .string(v.color.hexString)),
-            ])))
+            ])
+        case .language(let v): .string(v)
         }
-        if let v = a.language { members.append(("language", .string(v))) }
-        return .object(members)
     }
 
     static func decoration(_ d: TextDecoration) -> JSON {

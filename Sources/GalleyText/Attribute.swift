@@ -1,7 +1,8 @@
 // Attribute: one attribute with its value (font, colour, paragraph style, kern, language,
 // run delegate, writing direction, tracking, ligatures, OpenType features, baseline shifts,
 // obliqueness, decorations, background, stroke, shadow, variations), and Attribute.Key, the
-// name of each kind.
+// name of each kind. A case here is where an attribute is declared; AttributeKeyTable.swift
+// holds the rest of what Galley knows about each key.
 
 import Foundation
 import GalleyFonts
@@ -141,35 +142,4 @@ public enum Attribute: Sendable, Hashable {
         case .fontVariations: .fontVariations
         }
     }
-
-    /// Why this attribute's value is invalid, or nil when it is valid.
-    var invalidReason: String? {
-        switch self {
-        case .kern(let kern) where !kern.isFinite:
-            "kern must be finite, not \(kern)"
-        case .language(let language) where language.isEmpty:
-            "language must not be empty"
-        case .tracking(let tracking) where !tracking.isFinite:
-            "tracking must be finite, not \(tracking)"
-        case .ligatureLevel(let level) where !Attribute.ligatureLevels.contains(level):
-            "ligature level must be 0 (none), 1 (standard) or 2 (all), not \(level)"
-        case .baselineOffset(let offset) where !offset.isFinite:
-            "baseline offset must be finite, not \(offset)"
-        case .superscript(let level) where !Attribute.superscriptLevels.contains(level):
-            "superscript must be in \(Attribute.superscriptLevels.lowerBound)...\(Attribute.superscriptLevels.upperBound), not \(level)"
-        case .obliqueness(let obliqueness) where !obliqueness.isFinite:
-            "obliqueness must be finite, not \(obliqueness)"
-        case .stroke(let stroke) where stroke.invalidReason != nil:
-            stroke.invalidReason
-        case .shadow(let shadow) where shadow.invalidReason != nil:
-            shadow.invalidReason
-        default:
-            nil
-        }
-    }
-
-    /// The valid ``ligatureLevel(_:)`` values.
-    static let ligatureLevels = 0...2
-    /// The valid ``superscript(_:)`` values.
-    static let superscriptLevels = -10...10
 }

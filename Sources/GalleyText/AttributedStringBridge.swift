@@ -70,66 +70,30 @@ extension AttributedString {
     }
 }
 
-/// The per-run conversions of the bridge.
+/// The per-run conversions of the bridge, driven by the key table (``Attribute/Key``'s rows):
+/// a key added there is bridged with no change here.
 enum AttributedStringBridge {
-    typealias Keys = AttributeScopes.GalleyAttributes
-
     /// Galley attributes of one `AttributedString` run; `range` (UTF-16) is for messages.
     static func attributes(of run: AttributedString.Runs.Run, range: Range<Int>) throws(AttributedTextError) -> Attributes {
-        var values: [Attribute] = []
-        if let value = run[Keys.FontAttribute.self] { values.append(.font(value)) }
-        if let value = run[Keys.ForegroundColorAttribute.self] { values.append(.foregroundColor(value)) }
-        if let value = run[Keys.ParagraphStyleAttribute.self] { values.append(.paragraphStyle(value)) }
-        if let value = run[Keys.KernAttribute.self] { values.append(.kern(value)) }
-        if let value = run[Keys.LanguageAttribute.self] {
-            values.append(.language(value))
-        } else if let value = run[AttributeScopes.FoundationAttributes.LanguageIdentifierAttribute.self], !value.isEmpty {
+        var values = Attribute.Key.allCases.compactMap { $0.row.attribute(in: run) }
+        if run[AttributeScopes.GalleyAttributes.LanguageAttribute.self] == nil,
+           let value = run[AttributeScopes.FoundationAttributes.LanguageIdentifierAttribute.self], !value.isEmpty {
             values.append(.language(value))
         }
-        if let value = run[Keys.RunDelegateAttribute.self] { values.append(.runDelegate(value)) }
-        if let value = run[Keys.WritingDirectionAttribute.self], !value.isEmpty { values.append(.writingDirection(value)) }
-        if let value = run[Keys.TrackingAttribute.self] { values.append(.tracking(value)) }
-        if let value = run[Keys.LigatureLevelAttribute.self] { values.append(.ligatureLevel(value)) }
-        if let value = run[Keys.FontFeaturesAttribute.self], !value.isEmpty { values.append(.fontFeatures(value)) }
-        if let value = run[Keys.BaselineOffsetAttribute.self] { values.append(.baselineOffset(value)) }
-        if let value = run[Keys.SuperscriptAttribute.self] { values.append(.superscript(value)) }
-        if let value = run[Keys.ObliquenessAttribute.self] { values.append(.obliqueness(value)) }
-        if let value = run[Keys.UnderlineAttribute.self] { values.append(.underline(value)) }
-        if let value = run[Keys.StrikethroughAttribute.self] { values.append(.strikethrough(value)) }
-        if let value = run[Keys.BackgroundColorAttribute.self] { values.append(.backgroundColor(value)) }
-        if let value = run[Keys.StrokeAttribute.self] { values.append(.stroke(value)) }
-        if let value = run[Keys.ShadowAttribute.self] { values.append(.shadow(value)) }
-        if let value = run[Keys.FontVariationsAttribute.self], !value.isEmpty { values.append(.fontVariations(value)) }
-        for value in values {
-            if let reason = value.invalidReason {
-                throw .invalidValue("\(reason) (AttributedString run at UTF-16 \(range.lowerBound)..<\(range.upperBound))")
-            }
+        do {
+            return try Attributes(validating: values)
+        } catch {
+            guard case .invalidValue(let reason) = error else { throw error }
+            throw .invalidValue("\(reason) (AttributedString run at UTF-16 \(range.lowerBound)..<\(range.upperBound))")
         }
-        return Attributes(values)
     }
 
     /// The Galley keys of `attributes` as an `AttributeContainer`.
     static func container(for attributes: Attributes) -> AttributeContainer {
         var container = AttributeContainer()
-        container[Keys.FontAttribute.self] = attributes.font
-        container[Keys.ForegroundColorAttribute.self] = attributes.foregroundColor
-        container[Keys.ParagraphStyleAttribute.self] = attributes.paragraphStyle
-        container[Keys.KernAttribute.self] = attributes.kern
-        container[Keys.LanguageAttribute.self] = attributes.language
-        container[Keys.RunDelegateAttribute.self] = attributes.runDelegate
-        container[Keys.WritingDirectionAttribute.self] = attributes.writingDirection
-        container[Keys.TrackingAttribute.self] = attributes.tracking
-        container[Keys.LigatureLevelAttribute.self] = attributes.ligatureLevel
-        container[Keys.FontFeaturesAttribute.self] = attributes.fontFeatures
-        container[Keys.BaselineOffsetAttribute.self] = attributes.baselineOffset
-        container[Keys.SuperscriptAttribute.self] = attributes.superscript
-        container[Keys.ObliquenessAttribute.self] = attributes.obliqueness
-        container[Keys.UnderlineAttribute.self] = attributes.underline
-        container[Keys.StrikethroughAttribute.self] = attributes.strikethrough
-        container[Keys.BackgroundColorAttribute.self] = attributes.backgroundColor
-        container[Keys.StrokeAttribute.self] = attributes.stroke
-        container[Keys.ShadowAttribute.self] = attributes.shadow
-        container[Keys.FontVariationsAttribute.self] = attributes.fontVariations
+        for key in Attribute.Key.allCases {
+            key.row.copy(attributes.values, into: &container)
+        }
         return container
     }
 }

@@ -128,152 +128,59 @@ public struct AttributedTextBuilder: Sendable {
         }
     }
 
-    /// Sets the font over `range`. Like `CFAttributedStringSetAttribute` with
-    /// `kCTFontAttributeName`.
-    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
-    public mutating func setFont(_ font: Font, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.font(font), range: range)
-    }
-
-    /// Sets the foreground colour over `range`. Like `CFAttributedStringSetAttribute` with
-    /// `kCTForegroundColorAttributeName`.
-    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
-    public mutating func setForegroundColor(_ color: Color, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.foregroundColor(color), range: range)
-    }
-
-    /// Sets the paragraph style over `range`. Like `CFAttributedStringSetAttribute` with
-    /// `kCTParagraphStyleAttributeName`. A paragraph uses the style of its first character.
-    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
-    public mutating func setParagraphStyle(_ style: ParagraphStyle, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.paragraphStyle(style), range: range)
-    }
-
-    /// Sets the kern over `range`. Like `CFAttributedStringSetAttribute` with
-    /// `kCTKernAttributeName`.
-    /// - Throws: ``AttributedTextError/invalidValue(_:)`` for a NaN or infinite kern;
-    ///   ``AttributedTextError/rangeOutOfBounds(range:length:)``.
-    public mutating func setKern(_ kern: CGFloat, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.kern(kern), range: range)
-    }
-
-    /// Sets the language over `range`. Like `CFAttributedStringSetAttribute` with
-    /// `kCTLanguageAttributeName`.
-    /// - Throws: ``AttributedTextError/invalidValue(_:)`` for an empty tag;
-    ///   ``AttributedTextError/rangeOutOfBounds(range:length:)``.
-    public mutating func setLanguage(_ language: String, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.language(language), range: range)
-    }
-
-    /// Sets explicit bidi levels (outermost first) over `range`. Like adding
-    /// `kCTWritingDirectionAttributeName`. An empty array removes the attribute.
-    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
-    public mutating func setWritingDirection(_ levels: [BidiEmbedding], range: Range<Int>) throws(AttributedTextError) {
-        if levels.isEmpty {
-            try removeAttribute(.writingDirection, range: range)
-        } else {
-            try setAttribute(.writingDirection(levels), range: range)
+    /// Sets one attribute over `range`: its key's value is replaced there, other keys are kept.
+    /// Like `CFAttributedStringSetAttribute`. An empty array of font features, font variations
+    /// or writing-direction levels removes the key (as ``removeAttribute(_:range:)``). Every
+    /// typed setter below is this call.
+    /// - Throws: ``AttributedTextError/invalidValue(_:)`` for a value its key's rule rejects (a
+    ///   NaN or infinite kern, tracking, baseline offset or obliqueness, an empty language, a
+    ///   ligature level other than 0, 1, 2, a superscript outside -10…10, a stroke or shadow with
+    ///   a non-finite or negative metric); ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func setAttribute(_ attribute: Attribute, range: Range<Int>) throws(AttributedTextError) {
+        switch try attribute.checked() {
+        case .noValue: try removeAttribute(attribute.key, range: range)
+        default: try addAttributes([attribute], range: range)
         }
     }
 
-    /// Sets the tracking (points after every cluster) over `range`. Like
-    /// `CFAttributedStringSetAttribute` with `kCTTrackingAttributeName`.
-    /// - Throws: ``AttributedTextError/invalidValue(_:)`` for a NaN or infinite value;
-    ///   ``AttributedTextError/rangeOutOfBounds(range:length:)``.
-    public mutating func setTracking(_ tracking: CGFloat, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.tracking(tracking), range: range)
-    }
+    // MARK: Typed setters, each one case of setAttribute(_:range:)
 
-    /// Sets the ligature level (0 none, 1 standard, 2 all) over `range`. Like
-    /// `CFAttributedStringSetAttribute` with `kCTLigatureAttributeName`.
-    /// - Throws: ``AttributedTextError/invalidValue(_:)`` for a level other than 0, 1, 2;
-    ///   ``AttributedTextError/rangeOutOfBounds(range:length:)``.
-    public mutating func setLigatureLevel(_ level: Int, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.ligatureLevel(level), range: range)
-    }
-
-    /// Sets OpenType feature settings over `range`, replacing any there. Like
-    /// `CFAttributedStringSetAttribute` with a font whose descriptor has
-    /// `kCTFontFeatureSettingsAttribute`. An empty array removes the attribute.
-    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
-    public mutating func setFontFeatures(_ features: [FontFeature], range: Range<Int>) throws(AttributedTextError) {
-        if features.isEmpty {
-            try removeAttribute(.fontFeatures, range: range)
-        } else {
-            try setAttribute(.fontFeatures(features), range: range)
-        }
-    }
-
-    /// Sets the baseline offset (points, positive raises) over `range`. Like
-    /// `CFAttributedStringSetAttribute` with `kCTBaselineOffsetAttributeName`.
-    /// - Throws: ``AttributedTextError/invalidValue(_:)`` for a NaN or infinite value;
-    ///   ``AttributedTextError/rangeOutOfBounds(range:length:)``.
-    public mutating func setBaselineOffset(_ offset: CGFloat, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.baselineOffset(offset), range: range)
-    }
-
-    /// Sets the superscript level (1 superscript, -1 subscript, 0 none) over `range`. Like
-    /// `CFAttributedStringSetAttribute` with `kCTSuperscriptAttributeName`.
-    /// - Throws: ``AttributedTextError/invalidValue(_:)`` for a level outside -10…10;
-    ///   ``AttributedTextError/rangeOutOfBounds(range:length:)``.
-    public mutating func setSuperscript(_ level: Int, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.superscript(level), range: range)
-    }
-
-    /// Sets the obliqueness (tangent of the skew angle) over `range`. Like
-    /// `NSObliquenessAttributeName`.
-    /// - Throws: ``AttributedTextError/invalidValue(_:)`` for a NaN or infinite value;
-    ///   ``AttributedTextError/rangeOutOfBounds(range:length:)``.
-    public mutating func setObliqueness(_ obliqueness: CGFloat, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.obliqueness(obliqueness), range: range)
-    }
-
-    /// Sets an underline over `range`. Like `CFAttributedStringSetAttribute` with
-    /// `kCTUnderlineStyleAttributeName` (and `kCTUnderlineColorAttributeName`).
-    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
-    public mutating func setUnderline(_ decoration: TextDecoration, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.underline(decoration), range: range)
-    }
-
-    /// Sets a strikethrough over `range`. Like `NSStrikethroughStyleAttributeName` (and
-    /// `NSStrikethroughColorAttributeName`).
-    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
-    public mutating func setStrikethrough(_ decoration: TextDecoration, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.strikethrough(decoration), range: range)
-    }
-
-    /// Sets the background colour over `range`. Like `CFAttributedStringSetAttribute` with
-    /// `kCTBackgroundColorAttributeName`.
-    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
-    public mutating func setBackgroundColor(_ color: Color, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.backgroundColor(color), range: range)
-    }
-
-    /// Sets a stroke over `range`. Like `CFAttributedStringSetAttribute` with
-    /// `kCTStrokeWidthAttributeName` (and `kCTStrokeColorAttributeName`).
-    /// - Throws: ``AttributedTextError/invalidValue(_:)`` for a NaN or infinite width;
-    ///   ``AttributedTextError/rangeOutOfBounds(range:length:)``.
-    public mutating func setStroke(_ stroke: TextStroke, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.stroke(stroke), range: range)
-    }
-
-    /// Sets a shadow over `range`. Like `NSShadowAttributeName`.
-    /// - Throws: ``AttributedTextError/invalidValue(_:)`` for a non-finite offset or a
-    ///   negative or non-finite blur radius; ``AttributedTextError/rangeOutOfBounds(range:length:)``.
-    public mutating func setShadow(_ shadow: TextShadow, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.shadow(shadow), range: range)
-    }
-
-    /// Sets variable-font axis values over `range`, replacing any there. Like a font whose
-    /// descriptor has `kCTFontVariationAttribute`. An empty array removes the attribute.
-    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
-    public mutating func setFontVariations(_ variations: [FontVariation], range: Range<Int>) throws(AttributedTextError) {
-        if variations.isEmpty {
-            try removeAttribute(.fontVariations, range: range)
-        } else {
-            try setAttribute(.fontVariations(variations), range: range)
-        }
-    }
+    /// Sets the font over `range`. Like `kCTFontAttributeName`; throws as ``setAttribute(_:range:)``.
+    public mutating func setFont(_ font: Font, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.font(font), range: range) }
+    /// Sets the foreground colour over `range`. Like `kCTForegroundColorAttributeName`; throws as ``setAttribute(_:range:)``.
+    public mutating func setForegroundColor(_ color: Color, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.foregroundColor(color), range: range) }
+    /// Sets the paragraph style (a paragraph uses the style of its first character) over `range`. Like `kCTParagraphStyleAttributeName`; throws as ``setAttribute(_:range:)``.
+    public mutating func setParagraphStyle(_ style: ParagraphStyle, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.paragraphStyle(style), range: range) }
+    /// Sets the kern over `range`. Like `kCTKernAttributeName`; throws as ``setAttribute(_:range:)``.
+    public mutating func setKern(_ kern: CGFloat, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.kern(kern), range: range) }
+    /// Sets the language over `range`. Like `kCTLanguageAttributeName`; throws as ``setAttribute(_:range:)``.
+    public mutating func setLanguage(_ language: String, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.language(language), range: range) }
+    /// Sets explicit bidi levels, outermost first over `range`. Like `kCTWritingDirectionAttributeName`; throws as ``setAttribute(_:range:)``.
+    public mutating func setWritingDirection(_ levels: [BidiEmbedding], range: Range<Int>) throws(AttributedTextError) { try setAttribute(.writingDirection(levels), range: range) }
+    /// Sets the tracking (points after every cluster) over `range`. Like `kCTTrackingAttributeName`; throws as ``setAttribute(_:range:)``.
+    public mutating func setTracking(_ tracking: CGFloat, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.tracking(tracking), range: range) }
+    /// Sets the ligature level (0 none, 1 standard, 2 all) over `range`. Like `kCTLigatureAttributeName`; throws as ``setAttribute(_:range:)``.
+    public mutating func setLigatureLevel(_ level: Int, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.ligatureLevel(level), range: range) }
+    /// Sets OpenType feature settings over `range`. Like `kCTFontFeatureSettingsAttribute`; throws as ``setAttribute(_:range:)``.
+    public mutating func setFontFeatures(_ features: [FontFeature], range: Range<Int>) throws(AttributedTextError) { try setAttribute(.fontFeatures(features), range: range) }
+    /// Sets the baseline offset (points, positive raises) over `range`. Like `kCTBaselineOffsetAttributeName`; throws as ``setAttribute(_:range:)``.
+    public mutating func setBaselineOffset(_ offset: CGFloat, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.baselineOffset(offset), range: range) }
+    /// Sets the superscript level (1 superscript, -1 subscript, 0 none) over `range`. Like `kCTSuperscriptAttributeName`; throws as ``setAttribute(_:range:)``.
+    public mutating func setSuperscript(_ level: Int, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.superscript(level), range: range) }
+    /// Sets the obliqueness (tangent of the skew angle) over `range`. Like `NSObliquenessAttributeName`; throws as ``setAttribute(_:range:)``.
+    public mutating func setObliqueness(_ obliqueness: CGFloat, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.obliqueness(obliqueness), range: range) }
+    /// Sets an underline over `range`. Like `kCTUnderlineStyleAttributeName` (and `kCTUnderlineColorAttributeName`); throws as ``setAttribute(_:range:)``.
+    public mutating func setUnderline(_ decoration: TextDecoration, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.underline(decoration), range: range) }
+    /// Sets a strikethrough over `range`. Like `NSStrikethroughStyleAttributeName` (and `NSStrikethroughColorAttributeName`); throws as ``setAttribute(_:range:)``.
+    public mutating func setStrikethrough(_ decoration: TextDecoration, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.strikethrough(decoration), range: range) }
+    /// Sets the background colour over `range`. Like `kCTBackgroundColorAttributeName`; throws as ``setAttribute(_:range:)``.
+    public mutating func setBackgroundColor(_ color: Color, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.backgroundColor(color), range: range) }
+    /// Sets a stroke over `range`. Like `kCTStrokeWidthAttributeName` (and `kCTStrokeColorAttributeName`); throws as ``setAttribute(_:range:)``.
+    public mutating func setStroke(_ stroke: TextStroke, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.stroke(stroke), range: range) }
+    /// Sets a shadow over `range`. Like `NSShadowAttributeName`; throws as ``setAttribute(_:range:)``.
+    public mutating func setShadow(_ shadow: TextShadow, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.shadow(shadow), range: range) }
+    /// Sets variable-font axis values over `range`. Like `kCTFontVariationAttribute`; throws as ``setAttribute(_:range:)``.
+    public mutating func setFontVariations(_ variations: [FontVariation], range: Range<Int>) throws(AttributedTextError) { try setAttribute(.fontVariations(variations), range: range) }
 
     // MARK: Placeholders
 
@@ -303,13 +210,6 @@ public struct AttributedTextBuilder: Sendable {
 
     /// U+FFFC OBJECT REPLACEMENT CHARACTER.
     static let objectReplacement: UInt16 = 0xFFFC
-
-    private mutating func setAttribute(_ attribute: Attribute, range: Range<Int>) throws(AttributedTextError) {
-        if let reason = attribute.invalidReason {
-            throw .invalidValue(reason)
-        }
-        try addAttributes(Attributes([attribute]), range: range)
-    }
 
     private func placeholderAttributes(_ delegate: RunDelegate, _ attributes: Attributes?, at index: Int) -> Attributes {
         var result = attributes ?? inheritedAttributes(forInsertionAt: index)

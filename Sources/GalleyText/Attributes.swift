@@ -10,10 +10,14 @@ import GalleyFonts
 /// Write it as an array literal: `[.font(f), .foregroundColor(.blue)]` (a later value of the
 /// same key wins).
 ///
-/// An `Attributes` never holds an invalid value: setting a non-finite ``kern``, an empty
-/// ``language``, a ligature level other than 0, 1, 2, a NaN offset or blur radius, … (see
-/// each ``Attribute`` case) removes that key instead. The throwing methods of
-/// ``AttributedTextBuilder`` reject such values with an error.
+/// An `Attributes` never holds an invalid value (a non-finite ``kern``, an empty ``language``,
+/// a ligature level other than 0, 1, 2, a NaN offset or blur radius, … see each ``Attribute``
+/// case). Its non-throwing API — the array literal, ``init(_:)``, ``set(_:)`` and the
+/// properties — takes an invalid value as a programming error and stops the program with a
+/// sentence naming the rule, as `NSMutableAttributedString` raises for a nil value; check
+/// values from outside with ``init(validating:)`` or set them through
+/// ``AttributedTextBuilder``, which throw ``AttributedTextError/invalidValue(_:)`` instead.
+/// An empty array of features, variations or writing-direction levels is no attribute.
 public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomStringConvertible {
     /// Equal when every value is equal (the same storage is equal at once).
     public static func == (lhs: Attributes, rhs: Attributes) -> Bool {
@@ -29,39 +33,27 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
     /// so passing attributes along the pipeline costs one reference, not a copy of every field.
     struct Values: Sendable, Hashable {
         var font: Font?
-        var foregroundColor: Color?
+        var foregroundColor, backgroundColor: Color?
         var paragraphStyle: ParagraphStyle?
-        var kern: CGFloat? { didSet { if let kern, !kern.isFinite { self.kern = nil } } }
-        var language: String? { didSet { if language?.isEmpty == true { language = nil } } }
+        var kern, tracking, baselineOffset, obliqueness: CGFloat?
+        var language: String?
         var runDelegate: RunDelegate?
-        var writingDirection: [BidiEmbedding]? {
-            didSet { if writingDirection?.isEmpty == true { writingDirection = nil } }
-        }
-        var tracking: CGFloat? { didSet { if let tracking, !tracking.isFinite { self.tracking = nil } } }
-        var ligatureLevel: Int? {
-            didSet { if let ligatureLevel, !Attribute.ligatureLevels.contains(ligatureLevel) { self.ligatureLevel = nil } }
-        }
-        var fontFeatures: [FontFeature]? { didSet { if fontFeatures?.isEmpty == true { fontFeatures = nil } } }
-        var baselineOffset: CGFloat? {
-            didSet { if let baselineOffset, !baselineOffset.isFinite { self.baselineOffset = nil } }
-        }
-        var superscript: Int? {
-            didSet { if let superscript, !Attribute.superscriptLevels.contains(superscript) { self.superscript = nil } }
-        }
-        var obliqueness: CGFloat? {
-            didSet { if let obliqueness, !obliqueness.isFinite { self.obliqueness = nil } }
-        }
-        var underline: TextDecoration?
-        var strikethrough: TextDecoration?
-        var backgroundColor: Color?
-        var stroke: TextStroke? { didSet { if stroke?.invalidReason != nil { stroke = nil } } }
-        var shadow: TextShadow? { didSet { if shadow?.invalidReason != nil { shadow = nil } } }
-        var fontVariations: [FontVariation]? {
-            didSet { if fontVariations?.isEmpty == true { fontVariations = nil } }
-        }
+        var writingDirection: [BidiEmbedding]?
+        var ligatureLevel, superscript: Int?
+        var fontFeatures: [FontFeature]?
+        var underline, strikethrough: TextDecoration?
+        var stroke: TextStroke?
+        var shadow: TextShadow?
+        var fontVariations: [FontVariation]?
 
-        /// Sets the field of one attribute (the fields' observers drop invalid values).
+        /// Stores one attribute, checked by the key table: an invalid value stops the program
+        /// (see ``Attribute/validity``), an empty array removes the key.
         mutating func set(_ attribute: Attribute) {
+            switch attribute.validity {
+            case .valid: break
+            case .noValue: return attribute.key.row.remove(from: &self)
+            case .invalid(let reason): Attributes.reject(reason)
+            }
             switch attribute {
             case .font(let font): self.font = font
             case .foregroundColor(let color): foregroundColor = color
@@ -95,120 +87,139 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
 
     private var storage: Storage = .empty
 
+    /// The stored values, for the key table's rows.
+    var values: Values { storage.values }
+
     private mutating func update(_ body: (inout Values) -> Void) {
         var values = storage.values
         body(&values)
         storage = Storage(values)
     }
 
-    /// Sets one value; writing the value a key already has allocates nothing.
-    private mutating func update<T: Equatable>(_ key: WritableKeyPath<Values, T>, _ newValue: T) {
-        guard storage.values[keyPath: key] != newValue else { return }
-        update { $0[keyPath: key] = newValue }
+    /// Sets one field, checked by the key table (see ``Attribute/validity``); writing the value
+    /// a key already has allocates nothing.
+    private mutating func update<T: Equatable>(_ field: WritableKeyPath<Values, T?>, _ newValue: T?,
+                                               _ make: (T) -> Attribute) {
+        var value = newValue
+        if let newValue {
+            switch make(newValue).validity {
+            case .valid: break
+            case .noValue: value = nil
+            case .invalid(let reason): Attributes.reject(reason)
+            }
+        }
+        guard storage.values[keyPath: field] != value else { return }
+        update { $0[keyPath: field] = value }
+    }
+
+    /// Stops the program: an invalid value reached the non-throwing API, a programming error.
+    static func reject(_ reason: String) -> Never {
+        fatalError("invalid attribute value: \(reason) (check values from outside with Attributes(validating:) or AttributedTextBuilder)")
     }
 
     /// Like `kCTFontAttributeName`.
     public var font: Font? {
         get { storage.values.font }
-        set { update(\.font, newValue) }
+        set { update(\.font, newValue, Attribute.font) }
     }
     /// Like `kCTForegroundColorAttributeName`.
     public var foregroundColor: Color? {
         get { storage.values.foregroundColor }
-        set { update(\.foregroundColor, newValue) }
+        set { update(\.foregroundColor, newValue, Attribute.foregroundColor) }
     }
     /// Like `kCTParagraphStyleAttributeName`.
     public var paragraphStyle: ParagraphStyle? {
         get { storage.values.paragraphStyle }
-        set { update(\.paragraphStyle, newValue) }
+        set { update(\.paragraphStyle, newValue, Attribute.paragraphStyle) }
     }
-    /// Like `kCTKernAttributeName`. Always finite (a non-finite value is stored as nil).
+    /// Like `kCTKernAttributeName`. Always finite.
     public var kern: CGFloat? {
         get { storage.values.kern }
-        set { update(\.kern, newValue) }
+        set { update(\.kern, newValue, Attribute.kern) }
     }
-    /// Like `kCTLanguageAttributeName`. Never empty (an empty string is stored as nil).
+    /// Like `kCTLanguageAttributeName`. Never empty.
     public var language: String? {
         get { storage.values.language }
-        set { update(\.language, newValue) }
+        set { update(\.language, newValue, Attribute.language) }
     }
     /// Like `kCTRunDelegateAttributeName`.
     public var runDelegate: RunDelegate? {
         get { storage.values.runDelegate }
-        set { update(\.runDelegate, newValue) }
+        set { update(\.runDelegate, newValue, Attribute.runDelegate) }
     }
-    /// Like `kCTWritingDirectionAttributeName`. Never empty (an empty array is stored as nil).
+    /// Like `kCTWritingDirectionAttributeName`. Never empty (setting an empty array removes it).
     public var writingDirection: [BidiEmbedding]? {
         get { storage.values.writingDirection }
-        set { update(\.writingDirection, newValue) }
+        set { update(\.writingDirection, newValue, Attribute.writingDirection) }
     }
     /// Like `kCTTrackingAttributeName`. Always finite.
     public var tracking: CGFloat? {
         get { storage.values.tracking }
-        set { update(\.tracking, newValue) }
+        set { update(\.tracking, newValue, Attribute.tracking) }
     }
     /// Like `kCTLigatureAttributeName`. Always 0, 1 or 2 (nil: CoreText's default, 1).
     public var ligatureLevel: Int? {
         get { storage.values.ligatureLevel }
-        set { update(\.ligatureLevel, newValue) }
+        set { update(\.ligatureLevel, newValue, Attribute.ligatureLevel) }
     }
-    /// Like `kCTFontFeatureSettingsAttribute`. Never empty (an empty array is stored as nil).
+    /// Like `kCTFontFeatureSettingsAttribute`. Never empty (setting an empty array removes it).
     public var fontFeatures: [FontFeature]? {
         get { storage.values.fontFeatures }
-        set { update(\.fontFeatures, newValue) }
+        set { update(\.fontFeatures, newValue, Attribute.fontFeatures) }
     }
     /// Like `kCTBaselineOffsetAttributeName`. Always finite.
     public var baselineOffset: CGFloat? {
         get { storage.values.baselineOffset }
-        set { update(\.baselineOffset, newValue) }
+        set { update(\.baselineOffset, newValue, Attribute.baselineOffset) }
     }
     /// Like `kCTSuperscriptAttributeName`. Always in -10…10.
     public var superscript: Int? {
         get { storage.values.superscript }
-        set { update(\.superscript, newValue) }
+        set { update(\.superscript, newValue, Attribute.superscript) }
     }
     /// Like `NSObliquenessAttributeName`. Always finite.
     public var obliqueness: CGFloat? {
         get { storage.values.obliqueness }
-        set { update(\.obliqueness, newValue) }
+        set { update(\.obliqueness, newValue, Attribute.obliqueness) }
     }
     /// Like `kCTUnderlineStyleAttributeName` + `kCTUnderlineColorAttributeName`.
     public var underline: TextDecoration? {
         get { storage.values.underline }
-        set { update(\.underline, newValue) }
+        set { update(\.underline, newValue, Attribute.underline) }
     }
     /// Like `NSStrikethroughStyleAttributeName` + `NSStrikethroughColorAttributeName`.
     public var strikethrough: TextDecoration? {
         get { storage.values.strikethrough }
-        set { update(\.strikethrough, newValue) }
+        set { update(\.strikethrough, newValue, Attribute.strikethrough) }
     }
     /// Like `kCTBackgroundColorAttributeName`.
     public var backgroundColor: Color? {
         get { storage.values.backgroundColor }
-        set { update(\.backgroundColor, newValue) }
+        set { update(\.backgroundColor, newValue, Attribute.backgroundColor) }
     }
     /// Like `kCTStrokeWidthAttributeName` + `kCTStrokeColorAttributeName`. Its width is
     /// always finite.
     public var stroke: TextStroke? {
         get { storage.values.stroke }
-        set { update(\.stroke, newValue) }
+        set { update(\.stroke, newValue, Attribute.stroke) }
     }
     /// Like `NSShadowAttributeName`. Its offset is always finite and its blur radius finite
     /// and not negative.
     public var shadow: TextShadow? {
         get { storage.values.shadow }
-        set { update(\.shadow, newValue) }
+        set { update(\.shadow, newValue, Attribute.shadow) }
     }
-    /// Like `kCTFontVariationAttribute`. Never empty (an empty array is stored as nil).
+    /// Like `kCTFontVariationAttribute`. Never empty (setting an empty array removes it).
     public var fontVariations: [FontVariation]? {
         get { storage.values.fontVariations }
-        set { update(\.fontVariations, newValue) }
+        set { update(\.fontVariations, newValue, Attribute.fontVariations) }
     }
 
     /// No attributes.
     public init() {}
 
-    /// The given attributes; a later value of the same key wins.
+    /// The given attributes; a later value of the same key wins. An invalid value stops the
+    /// program (see ``Attributes``); use ``init(validating:)`` for values from outside.
     public init(_ attributes: [Attribute]) {
         guard !attributes.isEmpty else { return }
         var values = Values()
@@ -221,35 +232,33 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         self.init(attributes)
     }
 
-    /// Sets one attribute, replacing any value of the same key. An invalid value (a
-    /// non-finite kern, an empty language, … see ``Attribute``) removes the key instead.
+    /// The given attributes, each checked by its key's rule; a later value of the same key wins.
+    /// Like building a CoreText attribute dictionary, but checked.
+    /// - Throws: ``AttributedTextError/invalidValue(_:)`` for the first invalid value, e.g. a
+    ///   NaN kern or a ligature level of 3.
+    public init(validating attributes: [Attribute]) throws(AttributedTextError) {
+        for attribute in attributes {
+            _ = try attribute.checked()
+        }
+        self.init(attributes)
+    }
+
+    /// The value of one key, if any. Like `CFDictionaryGetValue` on a run's attributes.
+    public subscript(key: Attribute.Key) -> Attribute? {
+        key.row.attribute(in: storage.values)
+    }
+
+    /// Sets one attribute, replacing any value of the same key; an empty array removes the key.
+    /// An invalid value stops the program (see ``Attributes``).
     public mutating func set(_ attribute: Attribute) {
         update { $0.set(attribute) }
     }
 
     /// Removes the value of one key.
     public mutating func remove(_ key: Attribute.Key) {
-        switch key {
-        case .font: font = nil
-        case .foregroundColor: foregroundColor = nil
-        case .paragraphStyle: paragraphStyle = nil
-        case .kern: kern = nil
-        case .language: language = nil
-        case .runDelegate: runDelegate = nil
-        case .writingDirection: writingDirection = nil
-        case .tracking: tracking = nil
-        case .ligatureLevel: ligatureLevel = nil
-        case .fontFeatures: fontFeatures = nil
-        case .baselineOffset: baselineOffset = nil
-        case .superscript: superscript = nil
-        case .obliqueness: obliqueness = nil
-        case .underline: underline = nil
-        case .strikethrough: strikethrough = nil
-        case .backgroundColor: backgroundColor = nil
-        case .stroke: stroke = nil
-        case .shadow: shadow = nil
-        case .fontVariations: fontVariations = nil
-        }
+        let row = key.row
+        guard row.attribute(in: storage.values) != nil else { return }
+        update { row.remove(from: &$0) }
     }
 
     /// These attributes with `other`'s values laid over them: every key `other` has wins.
@@ -265,62 +274,36 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
     }
 
     /// Whether no key has a value.
-    public var isEmpty: Bool { all.isEmpty }
+    public var isEmpty: Bool { storage === Storage.empty || storage.values == Storage.empty.values }
 
     /// Every attribute that has a value, in the order of `Attribute.Key.allCases`.
     public var all: [Attribute] {
-        var result: [Attribute] = []
-        if let font { result.append(.font(font)) }
-        if let foregroundColor { result.append(.foregroundColor(foregroundColor)) }
-        if let paragraphStyle { result.append(.paragraphStyle(paragraphStyle)) }
-        if let kern { result.append(.kern(kern)) }
-        if let language { result.append(.language(language)) }
-        if let runDelegate { result.append(.runDelegate(runDelegate)) }
-        if let writingDirection { result.append(.writingDirection(writingDirection)) }
-        if let tracking { result.append(.tracking(tracking)) }
-        if let ligatureLevel { result.append(.ligatureLevel(ligatureLevel)) }
-        if let fontFeatures { result.append(.fontFeatures(fontFeatures)) }
-        if let baselineOffset { result.append(.baselineOffset(baselineOffset)) }
-        if let superscript { result.append(.superscript(superscript)) }
-        if let obliqueness { result.append(.obliqueness(obliqueness)) }
-        if let underline { result.append(.underline(underline)) }
-        if let strikethrough { result.append(.strikethrough(strikethrough)) }
-        if let backgroundColor { result.append(.backgroundColor(backgroundColor)) }
-        if let stroke { result.append(.stroke(stroke)) }
-        if let shadow { result.append(.shadow(shadow)) }
-        if let fontVariations { result.append(.fontVariations(fontVariations)) }
-        return result
+        Attribute.Key.allCases.compactMap { self[$0] }
     }
 
     /// A compact listing such as `{font: DejaVuSans-Bold 36pt, foregroundColor: #0000ffff}`.
     public var description: String {
-        let parts = all.map { attribute -> String in
-            switch attribute {
-            case .font(let font): "font: \(font.postScriptName) \(Attributes.number(font.size))pt"
-            case .foregroundColor(let color): "foregroundColor: \(color.hexString)"
-            case .paragraphStyle(let style):
-                "paragraphStyle: \(style.alignment) \(style.lineBreakMode) \(style.baseWritingDirection)"
-            case .kern(let kern): "kern: \(Attributes.number(kern))"
-            case .language(let language): "language: \(language)"
-            case .runDelegate(let delegate):
-                "runDelegate: \(Attributes.number(delegate.width))×(\(Attributes.number(delegate.ascent))+\(Attributes.number(delegate.descent))) \"\(delegate.value)\""
-            case .writingDirection(let levels):
-                "writingDirection: [\(levels.map(\.description).joined(separator: ", "))]"
-            case .tracking(let value): "tracking: \(Attributes.number(value))"
-            case .ligatureLevel(let value): "ligatureLevel: \(value)"
-            case .fontFeatures(let value): "fontFeatures: [\(value.map(\.description).joined(separator: ", "))]"
-            case .baselineOffset(let value): "baselineOffset: \(Attributes.number(value))"
-            case .superscript(let value): "superscript: \(value)"
-            case .obliqueness(let value): "obliqueness: \(Attributes.number(value))"
-            case .underline(let value): "underline: \(value)"
-            case .strikethrough(let value): "strikethrough: \(value)"
-            case .backgroundColor(let value): "backgroundColor: \(value.hexString)"
-            case .stroke(let value): "stroke: \(value)"
-            case .shadow(let value): "shadow: \(value)"
-            case .fontVariations(let value): "fontVariations: [\(value.map(\.description).joined(separator: ", "))]"
-            }
+        "{" + all.map { "\($0.key.rawValue): \(Attributes.valueDescription($0))" }.joined(separator: ", ") + "}"
+    }
+
+    /// The value part of one attribute's ``description``.
+    private static func valueDescription(_ attribute: Attribute) -> String {
+        switch attribute {
+        case .font(let font): "\(font.postScriptName) \(number(font.size))pt"
+        case .foregroundColor(let color), .backgroundColor(let color): color.hexString
+        case .paragraphStyle(let style): "\(style.alignment) \(style.lineBreakMode) \(style.baseWritingDirection)"
+        case .kern(let value), .tracking(let value), .baselineOffset(let value), .obliqueness(let value): number(value)
+        case .language(let language): language
+        case .runDelegate(let delegate):
+            "\(number(delegate.width))×(\(number(delegate.ascent))+\(number(delegate.descent))) \"\(delegate.value)\""
+        case .writingDirection(let levels): "[\(levels.map(\.description).joined(separator: ", "))]"
+        case .ligatureLevel(let value), .superscript(let value): "\(value)"
+        case .fontFeatures(let value): "[\(value.map(\.description).joined(separator: ", "))]"
+        case .underline(let value), .strikethrough(let value): "\(value)"
+        case .stroke(let value): "\(value)"
+        case .shadow(let value): "\(value)"
+        case .fontVariations(let value): "[\(value.map(\.description).joined(separator: ", "))]"
         }
-        return "{" + parts.joined(separator: ", ") + "}"
     }
 
     /// A number without a needless ".0".

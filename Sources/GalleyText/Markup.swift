@@ -16,6 +16,7 @@ import GalleyFonts
 ///   (1.50+) gives `<sup>` a superscript baseline shift plus a superscript font scale, both
 ///   from the font's metrics; Galley's superscript attribute is exactly that pair (OS/2
 ///   offset and size, applied by the layout stage). The font attribute itself is unchanged.
+///   Nesting beyond level ±10, the superscript attribute's range, is an error.
 /// - `<tt>`: the family "DejaVu Sans Mono", bundled in `Fonts/`. Pango asks fontconfig for
 ///   the generic "Monospace", whose answer depends on the system's configuration; Galley
 ///   names a family it ships so that results do not.
@@ -207,170 +208,208 @@ private struct MarkupParser {
 
     // MARK: Elements
 
-    private mutating func open(_ name: String, attributes: [MarkupAttribute], offset: Int) throws(MarkupError) {
-        let parentSettings = stack.last?.settings ?? FontSettings()
-        var settings = parentSettings
-        var alpha = stack.last?.alpha
-        var color = (stack.last?.attributes ?? base).foregroundColor
+    /// What an element changes, gathered from its name and attributes before its text's
+    /// attributes are composed; starts as the enclosing element's state.
+    struct ElementChanges {
+        var settings: FontSettings
+        var alpha: Double?
+        var color: Color?
         var language: String?
-        var mustBeEmpty = false
-        var delegate: RunDelegate?
-        let parentText = stack.last?.text ?? TextSettings(base: base)
-        var text = parentText
+        var text: TextSettings
+        /// `baseline_shift="superscript"` (+1) or `"subscript"` (-1).
         var scriptShift = 0
         var tracking: CGFloat?
         var features: [FontFeature] = []
+        var delegate: RunDelegate?
+        /// `<placeholder>` and `<img>` take no content.
+        var mustBeEmpty = false
+    }
 
+    private mutating func open(_ name: String, attributes: [MarkupAttribute], offset: Int) throws(MarkupError) {
+        let parentSettings = stack.last?.settings ?? FontSettings()
+        let parentText = stack.last?.text ?? TextSettings(base: base)
+        var changes = ElementChanges(settings: parentSettings, alpha: stack.last?.alpha,
+                                     color: (stack.last?.attributes ?? base).foregroundColor, text: parentText)
         switch name {
-        case "markup":
-            try expectNoAttributes(attributes, of: name)
-        case "b":
-            try expectNoAttributes(attributes, of: name)
-            settings.weight = 700
-        case "i":
-            try expectNoAttributes(attributes, of: name)
-            settings.italic = true
-        case "big", "small":
-            try expectNoAttributes(attributes, of: name)
-            let factor = name == "big" ? MarkupValues.scaleStep : 1 / MarkupValues.scaleStep
-            settings.size = try enclosingSize(settings, element: name, offset: offset) * factor
-        case "u":
-            try expectNoAttributes(attributes, of: name)
-            text.underline = .single
-        case "s":
-            try expectNoAttributes(attributes, of: name)
-            text.strikethrough = .single
-        case "sup", "sub":
-            try expectNoAttributes(attributes, of: name)
-            text.scriptLevel += name == "sup" ? 1 : -1
-        case "tt":
-            try expectNoAttributes(attributes, of: name)
-            settings.family = MarkupParser.monospaceFamily
-        case "span":
-            let values = try spanValues(attributes)
-            if let description = try read(values, "font", { try? PangoFontDescription(parsing: $0) }) {
-                // The first family is used; fallback is the font cascade's job.
-                settings.family = description.families.first { !$0.isEmpty } ?? settings.family
-                settings.weight = description.weight ?? settings.weight
-                settings.italic = description.italic ?? settings.italic
-                settings.size = description.size ?? settings.size
-            }
-            if let family = try read(values, "font_family", { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }) {
-                settings.family = family
-            }
-            switch try read(values, "size", MarkupValues.size) {
-            case nil:
-                break
-            case .points(let points)?:
-                settings.size = points
-            case .relativeToEnclosing(let factor)?:
-                settings.size = try enclosingSize(settings, element: name, offset: offset) * factor
-            case .relativeToBase(let factor)?:
-                guard let baseSize = base.font?.size else {
-                    throw missingBaseFont(name, offset)
-                }
-                settings.size = baseSize * factor
-            }
-            settings.italic = try read(values, "style", MarkupValues.italic) ?? settings.italic
-            settings.weight = try read(values, "weight", MarkupValues.weight) ?? settings.weight
-            if var foreground = try read(values, "foreground", Color.init(name:)) {
-                // As in Pango, a colour's own alpha acts like an `alpha` attribute, and an
-                // opaque colour keeps the enclosing `alpha`.
-                if foreground.alpha < 1 {
-                    alpha = foreground.alpha
-                }
-                foreground.alpha = 1
-                color = foreground
-            }
-            alpha = try read(values, "alpha", MarkupValues.alpha) ?? alpha
-            language = try read(values, "lang", { $0.isEmpty ? nil : $0 })
-            if let background = try read(values, "background", Color.init(name:)) {
-                text.background = background
-                if background.alpha < 1 {
-                    text.backgroundAlpha = background.alpha
-                }
-            }
-            text.backgroundAlpha = try read(values, "bgalpha", MarkupValues.alpha) ?? text.backgroundAlpha
-            text.underline = try read(values, "underline", MarkupValues.underline) ?? text.underline
-            text.underlineColor = try read(values, "underline_color", Color.init(name:)) ?? text.underlineColor
-            text.strikethrough = try read(values, "strikethrough", MarkupValues.strikethrough) ?? text.strikethrough
-            text.strikethroughColor = try read(values, "strikethrough_color", Color.init(name:)) ?? text.strikethroughColor
-            text.rise = try read(values, "rise", MarkupValues.pangoLength) ?? text.rise
-            switch try read(values, "baseline_shift", MarkupValues.baselineShift) {
-            case nil, MarkupValues.BaselineShift.none?: break
-            case .script(let level)?: scriptShift = level
-            case .points(let points)?: text.shift += points
-            }
-            tracking = try read(values, "letter_spacing", MarkupValues.pangoUnits)
-            features = try read(values, "font_features", FontFeature.parseList) ?? []
-        case "placeholder":
-            let values = try values(of: attributes, element: name, allowed: ["width", "ascent", "descent", "value"])
-            let width = try length(values["width"], required: "width", element: name, offset: offset)
-            let ascent = try length(values["ascent"], required: nil, element: name, offset: offset)
-            let descent = try length(values["descent"], required: nil, element: name, offset: offset)
-            delegate = RunDelegate(checkedWidth: width, ascent: ascent, descent: descent,
-                                   value: values["value"]?.value ?? "")
-            mustBeEmpty = true
-        case "img":
-            let values = try values(of: attributes, element: name, allowed: ["src", "width", "height"])
-            guard let source = values["src"] else {
-                throw scanner.malformed("<img> needs a src attribute", at: offset)
-            }
-            guard !source.value.isEmpty else { throw invalid(source) }
-            let width = try length(values["width"], required: "width", element: name, offset: offset)
-            let height = try length(values["height"], required: "height", element: name, offset: offset)
-            delegate = RunDelegate(checkedWidth: width, ascent: height, descent: 0, value: source.value)
-            imageSources.append(source.value)
-            mustBeEmpty = true
-        default:
-            let (line, column) = scanner.location(of: offset)
-            throw .unknownElement(name, line: line, column: column)
+        case "span": try readSpan(attributes, into: &changes, offset: offset)
+        case "placeholder", "img": try readPlaceholder(name, attributes, into: &changes, offset: offset)
+        default: try readPlainElement(name, attributes, into: &changes, offset: offset)
         }
-
         var attributes = stack.last?.attributes ?? base
-        if settings != parentSettings {
-            attributes.font = try resolveFont(settings, element: name, offset: offset)
+        if changes.settings != parentSettings {
+            attributes.font = try resolveFont(changes.settings, element: name, offset: offset)
         }
-        if let alpha {
-            var faded = color ?? .black
-            faded.alpha = alpha
-            color = faded
-        }
-        attributes.foregroundColor = color
-        if let language {
-            attributes.language = language
-        }
-        if scriptShift != 0 {
-            // baseline_shift="superscript"/"subscript": the font's OS/2 offset, without the
-            // size change (Pango's font_scale does that part; <sup>/<sub> do both).
-            guard let font = attributes.font else { throw missingBaseFont(name, offset) }
-            text.shift += scriptShift > 0 ? font.superscriptOffset : -font.subscriptOffset
-        }
-        if let tracking {
-            attributes.tracking = tracking
-        }
-        if !features.isEmpty {
-            // Pango applies every enclosing font_features list, inner ones last.
-            attributes.fontFeatures = (attributes.fontFeatures ?? []) + features
-        }
-        apply(text, changedFrom: parentText, to: &attributes)
-        stack.append(OpenElement(name: name, offset: offset, settings: settings, alpha: alpha, text: text,
-                                 attributes: attributes, mustBeEmpty: mustBeEmpty))
-        if let delegate {
+        try compose(&changes, into: &attributes, element: name, offset: offset)
+        try apply(changes.text, changedFrom: parentText, to: &attributes, element: name, offset: offset)
+        stack.append(OpenElement(name: name, offset: offset, settings: changes.settings, alpha: changes.alpha,
+                                 text: changes.text, attributes: attributes, mustBeEmpty: changes.mustBeEmpty))
+        if let delegate = changes.delegate {
             var placeholder = attributes
             placeholder.runDelegate = delegate
             append([AttributedTextBuilder.objectReplacement], attributes: placeholder)
         }
     }
 
+    /// The elements without attributes: `<markup>`, `<b>`, `<i>`, `<big>`, `<small>`, `<u>`,
+    /// `<s>`, `<sup>`, `<sub>`, `<tt>`; any other name is an unknown element.
+    private func readPlainElement(_ name: String, _ attributes: [MarkupAttribute], into changes: inout ElementChanges,
+                                  offset: Int) throws(MarkupError) {
+        switch name {
+        case "markup", "b", "i", "big", "small", "u", "s", "sup", "sub", "tt":
+            try expectNoAttributes(attributes, of: name)
+        default:
+            let (line, column) = scanner.location(of: offset)
+            throw .unknownElement(name, line: line, column: column)
+        }
+        switch name {
+        case "b": changes.settings.weight = 700
+        case "i": changes.settings.italic = true
+        case "big", "small":
+            let factor = name == "big" ? MarkupValues.scaleStep : 1 / MarkupValues.scaleStep
+            changes.settings.size = try enclosingSize(changes.settings, element: name, offset: offset) * factor
+        case "u": changes.text.underline = .single
+        case "s": changes.text.strikethrough = .single
+        case "sup", "sub": changes.text.scriptLevel += name == "sup" ? 1 : -1
+        case "tt": changes.settings.family = MarkupParser.monospaceFamily
+        default: break
+        }
+    }
+
+    /// The attributes of a `<span>`.
+    private func readSpan(_ attributes: [MarkupAttribute], into changes: inout ElementChanges,
+                          offset: Int) throws(MarkupError) {
+        let values = try spanValues(attributes)
+        try readSpanFont(values, into: &changes.settings, offset: offset)
+        if var foreground = try read(values, "foreground", Color.init(name:)) {
+            // As in Pango, a colour's own alpha acts like an `alpha` attribute, and an
+            // opaque colour keeps the enclosing `alpha`.
+            if foreground.alpha < 1 {
+                changes.alpha = foreground.alpha
+            }
+            foreground.alpha = 1
+            changes.color = foreground
+        }
+        changes.alpha = try read(values, "alpha", MarkupValues.alpha) ?? changes.alpha
+        changes.language = try read(values, "lang", { $0.isEmpty ? nil : $0 })
+        var text = changes.text
+        if let background = try read(values, "background", Color.init(name:)) {
+            text.background = background
+            if background.alpha < 1 {
+                text.backgroundAlpha = background.alpha
+            }
+        }
+        text.backgroundAlpha = try read(values, "bgalpha", MarkupValues.alpha) ?? text.backgroundAlpha
+        text.underline = try read(values, "underline", MarkupValues.underline) ?? text.underline
+        text.underlineColor = try read(values, "underline_color", Color.init(name:)) ?? text.underlineColor
+        text.strikethrough = try read(values, "strikethrough", MarkupValues.strikethrough) ?? text.strikethrough
+        text.strikethroughColor = try read(values, "strikethrough_color", Color.init(name:)) ?? text.strikethroughColor
+        text.rise = try read(values, "rise", MarkupValues.pangoLength) ?? text.rise
+        switch try read(values, "baseline_shift", MarkupValues.baselineShift) {
+        case nil, MarkupValues.BaselineShift.none?: break
+        case .script(let level)?: changes.scriptShift = level
+        case .points(let points)?: text.shift += points
+        }
+        changes.text = text
+        changes.tracking = try read(values, "letter_spacing", MarkupValues.pangoUnits)
+        changes.features = try read(values, "font_features", FontFeature.parseList) ?? []
+    }
+
+    /// The font attributes of a `<span>`: `font`, `font_family`, `size`, `style`, `weight`.
+    private func readSpanFont(_ values: [String: MarkupAttribute], into settings: inout FontSettings,
+                              offset: Int) throws(MarkupError) {
+        if let description = try read(values, "font", { try? PangoFontDescription(parsing: $0) }) {
+            // The first family is used; fallback is the font cascade's job.
+            settings.family = description.families.first { !$0.isEmpty } ?? settings.family
+            settings.weight = description.weight ?? settings.weight
+            settings.italic = description.italic ?? settings.italic
+            settings.size = description.size ?? settings.size
+        }
+        if let family = try read(values, "font_family", { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }) {
+            settings.family = family
+        }
+        switch try read(values, "size", MarkupValues.size) {
+        case nil:
+            break
+        case .points(let points)?:
+            settings.size = points
+        case .relativeToEnclosing(let factor)?:
+            settings.size = try enclosingSize(settings, element: "span", offset: offset) * factor
+        case .relativeToBase(let factor)?:
+            guard let baseSize = base.font?.size else {
+                throw missingBaseFont("span", offset)
+            }
+            settings.size = baseSize * factor
+        }
+        settings.italic = try read(values, "style", MarkupValues.italic) ?? settings.italic
+        settings.weight = try read(values, "weight", MarkupValues.weight) ?? settings.weight
+    }
+
+    /// `<placeholder width ascent descent value/>` and `<img src width height/>`: a run delegate.
+    private mutating func readPlaceholder(_ name: String, _ attributes: [MarkupAttribute],
+                                          into changes: inout ElementChanges, offset: Int) throws(MarkupError) {
+        changes.mustBeEmpty = true
+        if name == "placeholder" {
+            let values = try values(of: attributes, element: name, allowed: ["width", "ascent", "descent", "value"])
+            let width = try length(values["width"], required: "width", element: name, offset: offset)
+            let ascent = try length(values["ascent"], required: nil, element: name, offset: offset)
+            let descent = try length(values["descent"], required: nil, element: name, offset: offset)
+            changes.delegate = RunDelegate(checkedWidth: width, ascent: ascent, descent: descent,
+                                           value: values["value"]?.value ?? "")
+            return
+        }
+        let values = try values(of: attributes, element: name, allowed: ["src", "width", "height"])
+        guard let source = values["src"] else {
+            throw scanner.malformed("<img> needs a src attribute", at: offset)
+        }
+        guard !source.value.isEmpty else { throw invalid(source) }
+        let width = try length(values["width"], required: "width", element: name, offset: offset)
+        let height = try length(values["height"], required: "height", element: name, offset: offset)
+        changes.delegate = RunDelegate(checkedWidth: width, ascent: height, descent: 0, value: source.value)
+        imageSources.append(source.value)
+    }
+
+    /// Writes the element's colour, language, tracking and features into `attributes`, and
+    /// turns a `baseline_shift` of `superscript`/`subscript` into points of the current font.
+    private func compose(_ changes: inout ElementChanges, into attributes: inout Attributes,
+                         element name: String, offset: Int) throws(MarkupError) {
+        if let alpha = changes.alpha {
+            var faded = changes.color ?? .black
+            faded.alpha = alpha
+            changes.color = faded
+        }
+        attributes.foregroundColor = changes.color
+        if let language = changes.language {
+            attributes.language = language
+        }
+        if changes.scriptShift != 0 {
+            // baseline_shift="superscript"/"subscript": the font's OS/2 offset, without the
+            // size change (Pango's font_scale does that part; <sup>/<sub> do both).
+            guard let font = attributes.font else { throw missingBaseFont(name, offset) }
+            changes.text.shift += changes.scriptShift > 0 ? font.superscriptOffset : -font.subscriptOffset
+        }
+        if let tracking = changes.tracking {
+            attributes.tracking = tracking
+        }
+        if !changes.features.isEmpty {
+            // Pango applies every enclosing font_features list, inner ones last.
+            attributes.fontFeatures = (attributes.fontFeatures ?? []) + changes.features
+        }
+    }
+
     /// Writes the character settings that differ from the enclosing element's into
     /// `attributes`.
-    private func apply(_ text: TextSettings, changedFrom parent: TextSettings, to attributes: inout Attributes) {
+    /// - Throws: ``MarkupError/malformed(line:column:message:)`` at the element when a value
+    ///   breaks its key's rule (see ``Attribute/validity``): `<sup>` nested more than 10 deep, or
+    ///   baseline shifts that add up to an infinite offset.
+    private func apply(_ text: TextSettings, changedFrom parent: TextSettings, to attributes: inout Attributes,
+                       element: String, offset elementOffset: Int) throws(MarkupError) {
         if text.rise != parent.rise || text.shift != parent.shift {
             let offset = (text.rise ?? base.baselineOffset ?? 0) + text.shift
+            try check(.baselineOffset(offset), element: element, offset: elementOffset)
             attributes.baselineOffset = offset == 0 ? nil : offset
         }
         if text.scriptLevel != parent.scriptLevel {
+            try check(.superscript(text.scriptLevel), element: element, offset: elementOffset)
             attributes.superscript = text.scriptLevel == 0 ? nil : text.scriptLevel
         }
         if text.underline != parent.underline || text.underlineColor != parent.underlineColor {
@@ -385,6 +424,13 @@ private struct MarkupParser {
                 faded.alpha = text.backgroundAlpha ?? 1
                 return faded
             }
+        }
+    }
+
+    /// Throws, located at the element, when `attribute` breaks its key's rule.
+    private func check(_ attribute: Attribute, element: String, offset: Int) throws(MarkupError) {
+        if case .invalid(let reason) = attribute.validity {
+            throw scanner.malformed("<\(element)> makes an invalid attribute value: \(reason)", at: offset)
         }
     }
 

@@ -179,7 +179,7 @@ enum MarkupValues {
     }
 
     /// A plain decimal number (`12`, `-3`, `12.5`, `.5`); nil for anything else, including
-    /// exponents, `inf` and `nan`.
+    /// exponents, `inf`, `nan` and digits too many for a finite `Double`.
     static func decimal(_ text: Substring) -> Double? {
         var digits = text
         if digits.first == "-" || digits.first == "+" {
@@ -190,7 +190,7 @@ enum MarkupValues {
               digits.filter({ $0 == "." }).count <= 1 else {
             return nil
         }
-        return Double(text)
+        return Double(text).flatMap { $0.isFinite ? $0 : nil }
     }
 }
 

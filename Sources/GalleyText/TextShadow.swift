@@ -6,7 +6,7 @@ import Foundation
 /// A shadow drawn under the glyphs (and their decorations). Like `NSShadow`
 /// (`NSShadowAttributeName`): `shadowOffset`, `shadowBlurRadius`, `shadowColor`.
 /// A valid shadow has a finite offset and a finite, non-negative blur radius
-/// (``Attributes`` drops any other).
+/// (``Attributes`` holds no other; see ``Attribute/shadow(_:)``).
 public struct TextShadow: Sendable, Hashable, CustomStringConvertible {
     /// How far the shadow is moved, in points, y up (CoreText/CG convention: the default
     /// (0, -3) puts it below the text). Like `NSShadow.shadowOffset`.

@@ -7,7 +7,7 @@ import Foundation
 /// The width follows CoreText's convention: a percentage of the font size (3 is a typical
 /// outline). A positive width strokes the outline only (no fill); a negative width fills
 /// the glyphs and strokes them with `|width|`; 0 draws no stroke (plain filled text).
-/// A valid stroke has a finite width (``Attributes`` drops any other).
+/// A valid stroke has a finite width (``Attributes`` holds no other; see ``Attribute/stroke(_:)``).
 public struct TextStroke: Sendable, Hashable, CustomStringConvertible {
     /// Percent of the font size; > 0 stroke only, < 0 fill and stroke. Must be finite.
     public var width: CGFloat

@@ -107,4 +107,30 @@ struct LayoutJSONAttributeTests {
             #expect(line["isTruncated"] as? Bool == false)
         }
     }
+
+    /// The keys a run's JSON shows outside its `attributes` object, and where.
+    static let shownElsewhere: [Attribute.Key: [String]] = [
+        .font: ["font", "size"], .foregroundColor: ["color"], .runDelegate: ["placeholder"],
+        .paragraphStyle: [], .writingDirection: ["rightToLeft"],  // and the line origins and widths
+    ]
+
+    /// Completeness: every Attribute.Key is in a run's `attributes`, under its own name, or is
+    /// one of the keys shown elsewhere; the failure names the keys the JSON forgets (or shows twice).
+    @Test("every attribute key is in the layout JSON")
+    func everyKeyIsInTheJSON() throws {
+        let font = try Font(path: CLITestSupport.dejaVuPath, size: 12)
+        var forgotten: [String] = []
+        for key in Attribute.Key.allCases {
+            let names = LayoutJSON.characterAttributeNames(Attributes([try key.example(font: font)]))
+            let expected = Self.shownElsewhere[key] == nil ? [key.rawValue] : []
+            if names != expected {
+                forgotten.append("\(key.rawValue) (written as \(names))")
+            }
+        }
+        #expect(forgotten.isEmpty, "keys the layout JSON does not show as documented: \(forgotten)")
+        let run = try #require(try Self.runs("plain").first)
+        for member in Self.shownElsewhere.values.joined() {
+            #expect(run[member] != nil, "\(member)")
+        }
+    }
 }

@@ -1,5 +1,5 @@
 // Tests of Attributes: one value per key, later values win, merging, removal, and the
-// invariant that no invalid kern or language is ever stored.
+// validation policy: no invalid kern or language is ever stored.
 
 import Foundation
 import GalleyText
@@ -56,18 +56,51 @@ struct AttributesTests {
                     "underline", "strikethrough", "backgroundColor", "stroke", "shadow", "fontVariations"])
     }
 
+    /// The validation policy: Attributes(validating:) throws the rule's sentence; the
+    /// non-throwing API stops the program (a programming error) rather than store, clamp or
+    /// silently drop the value, as it used to drop it.
     @Test(arguments: [CGFloat.nan, .infinity, -.infinity])
-    func nonFiniteKernIsNeverStored(_ kern: CGFloat) {
-        var attributes: Attributes = [.kern(kern)]
-        #expect(attributes.kern == nil)
-        attributes.kern = 2
-        attributes.kern = kern
-        #expect(attributes.kern == nil)
-        #expect(AttributedText("x", attributes: [.kern(kern)]).runs.first?.attributes.isEmpty == true)
+    func nonFiniteKernIsRejected(_ kern: CGFloat) async {
+        #expect(throws: AttributedTextError.invalidValue("kern must be finite, not \(kern)")) {
+            try Attributes(validating: [.foregroundColor(.red), .kern(kern)])
+        }
+        // Exit tests capture values through JSON, which has no NaN or infinity: pass the bits.
+        let bits = Double(kern).bitPattern
+        await #expect(processExitsWith: .failure) { [bits = bits as UInt64] in _ = Attributes([.kern(CGFloat(Double(bitPattern: bits)))]) }
+        await #expect(processExitsWith: .failure) { [bits = bits as UInt64] in
+            var attributes: Attributes = [.kern(2)]
+            attributes.kern = CGFloat(Double(bitPattern: bits))
+        }
+        await #expect(processExitsWith: .failure) { [bits = bits as UInt64] in
+            _ = AttributedText("x", attributes: [.kern(CGFloat(Double(bitPattern: bits)))])
+        }
     }
 
-    @Test func emptyLanguageIsNeverStored() {
-        #expect(Attributes([.language("")]).language == nil)
+    @Test func emptyLanguageIsRejected() async {
+        #expect(throws: AttributedTextError.invalidValue("language must not be empty")) {
+            try Attributes(validating: [.language("")])
+        }
+        await #expect(processExitsWith: .failure) { _ = Attributes([.language("")]) }
+    }
+
+    @Test func validatingThrowsTheRuleAndEmptyArraysMeanNoAttribute() throws {
+        #expect(throws: AttributedTextError.invalidValue("kern must be finite, not nan")) {
+            try Attributes(validating: [.foregroundColor(.red), .kern(.nan)])
+        }
+        let attributes = try Attributes(validating: [.kern(1), .fontFeatures([]), .language("tr"), .kern(2)])
+        #expect(attributes == [.kern(2), .language("tr")])
+        var edited = attributes
+        edited.set(.fontFeatures([try FontFeature("smcp")]))
+        edited.set(.fontFeatures([]))
+        #expect(edited == attributes)
+    }
+
+    @Test func subscriptReadsEachKey() throws {
+        let attributes: Attributes = [.kern(1), .language("tr")]
+        #expect(attributes[.kern] == .kern(1))
+        #expect(attributes[.language] == .language("tr"))
+        #expect(attributes[.tracking] == nil)
+        #expect(Attribute.Key.allCases.compactMap { attributes[$0] } == attributes.all)
     }
 
     @Test func paragraphStyleDefaults() {

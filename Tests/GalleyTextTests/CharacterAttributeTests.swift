@@ -1,7 +1,7 @@
 // Tests of the typographic character attributes (tracking, ligature level, font features,
 // baseline offset, superscript, obliqueness, underline, strikethrough, background colour,
 // stroke, shadow, font variations): their keys, the values they keep, the invalid values
-// Attributes drops and the builder rejects, merging, and descriptions. The valid ranges are
+// Attributes and the builder reject, merging, and descriptions. The valid ranges are
 // those the Attribute documentation states from CoreText's: kCTLigatureAttributeName takes
 // 0, 1, 2; the CGFloat attributes must be finite; NSShadow's blur radius is not negative.
 
@@ -55,15 +55,25 @@ struct CharacterAttributeTests {
         (.shadow(TextShadow(offset: CGSize(width: 0, height: CGFloat.infinity))), "offset"),
     ]
 
-    @Test(arguments: invalidValues)
-    func invalidValuesAreDroppedByAttributes(_ attribute: Attribute, word: String) {
-        #expect(Attributes([attribute]).isEmpty)
-        // Setting an invalid value over a valid one removes the key (as for kern).
-        var attributes: Attributes = [.foregroundColor(.red)]
-        attributes.set(attribute)
-        #expect(attributes == [.foregroundColor(.red)])
-        // A text built with it has no such attribute.
-        #expect(AttributedText("x", attributes: [attribute]).runs.first?.attributes.isEmpty == true)
+    /// The validation policy: Attributes(validating:) throws; the non-throwing API stops the
+    /// program instead of storing the value (it used to drop it silently).
+    @Test(arguments: invalidValues.indices)
+    func invalidValuesAreRejectedByAttributes(_ index: Int) async {
+        let (attribute, word) = Self.invalidValues[index]
+        let error = #expect(throws: AttributedTextError.self) {
+            try Attributes(validating: [.foregroundColor(.red), attribute])
+        }
+        guard case .invalidValue(let reason)? = error else {
+            Issue.record("expected .invalidValue, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.lowercased().contains(word), "\(reason)")
+        // Exit tests capture only Codable values: the index, not the attribute.
+        await #expect(processExitsWith: .failure) { [index] in _ = Attributes([Self.invalidValues[index].0]) }
+        await #expect(processExitsWith: .failure) { [index] in
+            var attributes: Attributes = [.foregroundColor(.red)]
+            attributes.set(Self.invalidValues[index].0)
+        }
     }
 
     @Test(arguments: invalidValues)
@@ -92,18 +102,43 @@ struct CharacterAttributeTests {
         #expect(builder.build().runs.first?.attributes.isEmpty == true)
     }
 
+    /// Setting a property to an invalid value stops the program (it used to store nil).
     @Test(arguments: [CGFloat.nan, .infinity])
-    func settingAPropertyToAnInvalidValueStoresNil(_ bad: CGFloat) {
-        var a = Attributes()
-        a.tracking = 1; a.tracking = bad
-        a.baselineOffset = 1; a.baselineOffset = bad
-        a.obliqueness = 0.2; a.obliqueness = bad
-        a.stroke = TextStroke(width: 3); a.stroke?.width = bad
-        a.shadow = TextShadow(); a.shadow?.blurRadius = bad
-        a.ligatureLevel = 2; a.ligatureLevel = 7
-        a.superscript = 1; a.superscript = 99
+    func settingAPropertyToAnInvalidValueStops(_ bad: CGFloat) async {
+        // Exit tests capture values through JSON, which has no NaN or infinity: pass the bits.
+        let bits = Double(bad).bitPattern
+        await #expect(processExitsWith: .failure) { [bits = bits as UInt64] in
+            var a = Attributes()
+            a.tracking = CGFloat(Double(bitPattern: bits))
+        }
+        await #expect(processExitsWith: .failure) { [bits = bits as UInt64] in
+            var a = Attributes()
+            a.baselineOffset = CGFloat(Double(bitPattern: bits))
+        }
+        await #expect(processExitsWith: .failure) { [bits = bits as UInt64] in
+            var a = Attributes()
+            a.obliqueness = CGFloat(Double(bitPattern: bits))
+        }
+        await #expect(processExitsWith: .failure) { [bits = bits as UInt64] in
+            var a: Attributes = [.stroke(TextStroke(width: 3))]
+            a.stroke?.width = CGFloat(Double(bitPattern: bits))
+        }
+        await #expect(processExitsWith: .failure) { [bits = bits as UInt64] in
+            var a: Attributes = [.shadow(TextShadow())]
+            a.shadow?.blurRadius = CGFloat(Double(bitPattern: bits))
+        }
+    }
+
+    @Test func settingAPropertyToAnOutOfRangeLevelStops() async {
+        await #expect(processExitsWith: .failure) { var a = Attributes(); a.ligatureLevel = 7 }
+        await #expect(processExitsWith: .failure) { var a = Attributes(); a.superscript = 99 }
+    }
+
+    @Test func settingAnEmptyArrayRemovesTheKey() throws {
+        var a: Attributes = [.fontFeatures([try FontFeature("smcp")]), .fontVariations([try FontVariation("wght", 700)])]
         a.fontFeatures = []
         a.fontVariations = []
+        a.writingDirection = []
         #expect(a.isEmpty, "\(a)")
     }
 

@@ -242,6 +242,29 @@ struct MarkupCharacterAttributeTests {
         }
     }
 
+    /// The validation policy: markup that would make a value its key's rule rejects is an error
+    /// at the element (Galley's superscript range is -10…10; a length too long for a finite
+    /// number is not a length). Before, the value was silently dropped.
+    @Test func valuesOutsideTheirKeysRulesAreErrors() throws {
+        let eleven = String(repeating: "<sup>", count: 11) + "x" + String(repeating: "</sup>", count: 11)
+        // The eleventh <sup> starts after 10 × 5 scalars, at column 51.
+        #expect(throws: MarkupError.malformed(line: 1, column: 51,
+                                              message: "<sup> makes an invalid attribute value: superscript must be in -10...10, not 11")) {
+            try Markup.parse(eleven, base: Self.base())
+        }
+        let ten = String(repeating: "<sub>", count: 10) + "x" + String(repeating: "</sub>", count: 10)
+        #expect(try Self.attributes(ten).superscript == -10)
+        let huge = String(repeating: "9", count: 400) + "pt"
+        #expect(throws: MarkupError.invalidValue(attribute: "rise", value: huge, line: 1, column: 7)) {
+            try Markup.parse("<span rise='\(huge)'>x</span>", base: Self.base())
+        }
+        // Two finite shifts whose sum is not finite.
+        let big = "1" + String(repeating: "0", count: 308) + "pt"
+        #expect(throws: MarkupError.self) {
+            try Markup.parse("<span baseline_shift='\(big)'><span baseline_shift='\(big)'>x</span></span>", base: Self.base())
+        }
+    }
+
     @Test func baselineShiftToAScriptPositionNeedsAFont() throws {
         #expect(throws: MarkupError.missingBaseFont(element: "span", line: 1, column: 1)) {
             try Markup.parse("<span baseline_shift='superscript'>x</span>", base: [])

@@ -1,0 +1,217 @@
+// AttributeKeyTable: the one table of attribute keys. For each Attribute.Key: the rule its
+// values must follow, the Attributes field that stores it, its Foundation AttributedString
+// key and the Pango markup that writes it. Attributes, the builder's generic edits, the
+// AttributedString bridge and the completeness tests walk this table; every part of it is a
+// switch over every key, so a new Attribute case does not compile until it has its row.
+
+import Foundation
+import GalleyFonts
+
+extension Attribute {
+    /// What the key table's rule says about a value.
+    enum Validity: Equatable, Sendable {
+        /// The value may be stored.
+        case valid
+        /// The value means "no attribute" (an empty array): storing it removes the key.
+        case noValue
+        /// The value breaks its key's rule; the sentence names the rule and the value.
+        case invalid(String)
+    }
+
+    /// The rule of this attribute's key applied to its value. This is **the validation
+    /// policy**, the same at every door:
+    ///
+    /// - One rule per key, here and nowhere else: the `CGFloat` attributes (kern, tracking,
+    ///   baseline offset, obliqueness) must be finite; a language must not be empty; a ligature
+    ///   level is 0, 1 or 2; a superscript lies in -10…10; a stroke's width is finite; a shadow's
+    ///   offset is finite and its blur radius finite and not negative. A value that breaks its
+    ///   rule is never stored, clamped or silently dropped.
+    /// - Every throwing entry point throws ``AttributedTextError/invalidValue(_:)`` with the
+    ///   rule's sentence: ``AttributedTextBuilder/setAttribute(_:range:)`` and every typed setter,
+    ///   ``Attributes/init(validating:)`` and `AttributedText.init(_: AttributedString)`;
+    ///   ``Markup/parse(_:base:fonts:)`` throws a ``MarkupError`` for markup that would make one.
+    /// - The non-throwing API of ``Attributes`` (array literal, ``Attributes/init(_:)``,
+    ///   ``Attributes/set(_:)``, the properties) treats an invalid value as a programming error,
+    ///   as `NSMutableAttributedString` raises `NSInvalidArgumentException` for a nil value: it
+    ///   stops the program with the rule's sentence. Values from outside the program go through
+    ///   a throwing entry point first.
+    /// - An empty array of font features, font variations or writing-direction levels is no
+    ///   attribute (as an empty `kCTFontFeatureSettingsAttribute` array is none): storing one
+    ///   removes the key.
+    /// - Values that check themselves when made throw from their initializers (``RunDelegate``,
+    ///   ``FontFeature``, ``FontVariation``); ``Color`` clamps its components to 0…1 as
+    ///   CoreGraphics does; ``ParagraphStyle`` keeps CoreText's specifiers as given and
+    ///   documents how layout reads a nonsensical one.
+    var validity: Validity {
+        switch self {
+        case .font, .foregroundColor, .paragraphStyle, .runDelegate, .underline, .strikethrough, .backgroundColor:
+            .valid
+        case .kern(let value): Self.finite(value, "kern")
+        case .tracking(let value): Self.finite(value, "tracking")
+        case .baselineOffset(let value): Self.finite(value, "baseline offset")
+        case .obliqueness(let value): Self.finite(value, "obliqueness")
+        case .language(let language): language.isEmpty ? .invalid("language must not be empty") : .valid
+        case .ligatureLevel(let level) where !Self.ligatureLevels.contains(level):
+            .invalid("ligature level must be 0 (none), 1 (standard) or 2 (all), not \(level)")
+        case .superscript(let level) where !Self.superscriptLevels.contains(level):
+            .invalid("superscript must be in \(Self.superscriptLevels.lowerBound)...\(Self.superscriptLevels.upperBound), not \(level)")
+        case .ligatureLevel, .superscript: .valid
+        case .stroke(let stroke): stroke.invalidReason.map(Validity.invalid) ?? .valid
+        case .shadow(let shadow): shadow.invalidReason.map(Validity.invalid) ?? .valid
+        case .writingDirection(let levels): levels.isEmpty ? .noValue : .valid
+        case .fontFeatures(let features): features.isEmpty ? .noValue : .valid
+        case .fontVariations(let variations): variations.isEmpty ? .noValue : .valid
+        }
+    }
+
+    /// Whether this attribute may be stored, or means no attribute.
+    /// - Throws: ``AttributedTextError/invalidValue(_:)`` with the rule's sentence.
+    func checked() throws(AttributedTextError) -> Validity {
+        if case .invalid(let reason) = validity {
+            throw .invalidValue(reason)
+        }
+        return validity
+    }
+
+    private static func finite(_ value: CGFloat, _ name: String) -> Validity {
+        value.isFinite ? .valid : .invalid("\(name) must be finite, not \(value)")
+    }
+
+    /// The valid ``ligatureLevel(_:)`` values.
+    static let ligatureLevels = 0...2
+    /// The valid ``superscript(_:)`` values.
+    static let superscriptLevels = -10...10
+}
+
+/// How Pango-style markup writes an attribute: the markup table's entry for a key.
+package enum MarkupForm: Sendable, Equatable {
+    /// A start tag (or an empty element) that sets the attribute, e.g. `<span letter_spacing="2048">`.
+    case tag(String)
+    /// Pango markup has no way to write the attribute; the string says why.
+    case notExpressible(String)
+}
+
+extension Attribute.Key {
+    /// The name of this key's `AttributedString` key in ``AttributeScopes/GalleyAttributes``,
+    /// e.g. `"Galley.kern"`.
+    package var foundationName: String { row.foundationName }
+
+    /// How markup writes this key (see ``Markup``), or why it cannot.
+    package var markupForm: MarkupForm { row.markup }
+
+    /// A typical valid value of this key (in `font` for ``Attribute/font(_:)``): the value the
+    /// completeness tests pass through every consumer (``Attributes``, the builder, the
+    /// `AttributedString` bridge, the layout JSON).
+    package func example(font: Font) throws(AttributedTextError) -> Attribute {
+        switch self {
+        case .font: .font(font)
+        case .foregroundColor: .foregroundColor(.red)
+        case .paragraphStyle: .paragraphStyle(ParagraphStyle(alignment: .center))
+        case .kern: .kern(1.5)
+        case .language: .language("tr")
+        case .runDelegate: .runDelegate(try RunDelegate(width: 10, ascent: 8, descent: 2, value: "image"))
+        case .writingDirection: .writingDirection([BidiEmbedding(.rightToLeft, .embedding)])
+        case .tracking: .tracking(2)
+        case .ligatureLevel: .ligatureLevel(0)
+        case .fontFeatures: .fontFeatures([try FontFeature("smcp")])
+        case .baselineOffset: .baselineOffset(3)
+        case .superscript: .superscript(1)
+        case .obliqueness: .obliqueness(0.2)
+        case .underline: .underline(.single)
+        case .strikethrough: .strikethrough(TextDecoration(style: .double, color: .blue))
+        case .backgroundColor: .backgroundColor(.yellow)
+        case .stroke: .stroke(TextStroke(width: 3))
+        case .shadow: .shadow(TextShadow(blurRadius: 2))
+        case .fontVariations: .fontVariations([try FontVariation("wght", 700)])
+        }
+    }
+
+    /// This key's row of the table.
+    var row: any AttributeKeyRow {
+        typealias Scope = AttributeScopes.GalleyAttributes
+        return switch self {
+        case .font: KeyRow(\.font, Attribute.font, Scope.FontAttribute.self, .tag(#"<span font="DejaVu Sans Bold 20">"#))
+        case .foregroundColor:
+            KeyRow(\.foregroundColor, Attribute.foregroundColor, Scope.ForegroundColorAttribute.self, .tag(#"<span color="red">"#))
+        case .paragraphStyle:
+            KeyRow(\.paragraphStyle, Attribute.paragraphStyle, Scope.ParagraphStyleAttribute.self,
+                   .notExpressible("Pango sets paragraph properties on the PangoLayout, not in markup"))
+        case .kern:
+            KeyRow(\.kern, Attribute.kern, Scope.KernAttribute.self,
+                   .notExpressible("Pango has only letter_spacing, which is tracking"))
+        case .language: KeyRow(\.language, Attribute.language, Scope.LanguageAttribute.self, .tag(#"<span lang="tr">"#))
+        case .runDelegate:
+            KeyRow(\.runDelegate, Attribute.runDelegate, Scope.RunDelegateAttribute.self, .tag(#"<placeholder width="10"/>"#))
+        case .writingDirection:
+            KeyRow(\.writingDirection, Attribute.writingDirection, Scope.WritingDirectionAttribute.self,
+                   .notExpressible("Pango markup has no bidi embedding attribute; write U+202A…U+202E or U+2066…U+2069"))
+        case .tracking: KeyRow(\.tracking, Attribute.tracking, Scope.TrackingAttribute.self, .tag(#"<span letter_spacing="2048">"#))
+        case .ligatureLevel:
+            KeyRow(\.ligatureLevel, Attribute.ligatureLevel, Scope.LigatureLevelAttribute.self,
+                   .notExpressible("Pango writes ligatures as font_features (liga, dlig)"))
+        case .fontFeatures:
+            KeyRow(\.fontFeatures, Attribute.fontFeatures, Scope.FontFeaturesAttribute.self, .tag(#"<span font_features="smcp">"#))
+        case .baselineOffset:
+            KeyRow(\.baselineOffset, Attribute.baselineOffset, Scope.BaselineOffsetAttribute.self, .tag(#"<span rise="3072">"#))
+        case .superscript: KeyRow(\.superscript, Attribute.superscript, Scope.SuperscriptAttribute.self, .tag("<sup>"))
+        case .obliqueness:
+            KeyRow(\.obliqueness, Attribute.obliqueness, Scope.ObliquenessAttribute.self,
+                   .notExpressible("Pango's style=oblique picks a face; Galley reads it as italic"))
+        case .underline: KeyRow(\.underline, Attribute.underline, Scope.UnderlineAttribute.self, .tag("<u>"))
+        case .strikethrough: KeyRow(\.strikethrough, Attribute.strikethrough, Scope.StrikethroughAttribute.self, .tag("<s>"))
+        case .backgroundColor:
+            KeyRow(\.backgroundColor, Attribute.backgroundColor, Scope.BackgroundColorAttribute.self, .tag(#"<span background="yellow">"#))
+        case .stroke:
+            KeyRow(\.stroke, Attribute.stroke, Scope.StrokeAttribute.self, .notExpressible("Pango markup has no outline attribute"))
+        case .shadow:
+            KeyRow(\.shadow, Attribute.shadow, Scope.ShadowAttribute.self, .notExpressible("Pango markup has no shadow attribute"))
+        case .fontVariations:
+            KeyRow(\.fontVariations, Attribute.fontVariations, Scope.FontVariationsAttribute.self,
+                   .notExpressible("Pango writes variations inside a font description (@wght=700), which Galley does not read"))
+        }
+    }
+}
+
+/// One row of the key table: where ``Attributes`` stores a key's value, the `AttributedString`
+/// key it bridges to, and how markup writes it.
+protocol AttributeKeyRow: Sendable {
+    /// The `AttributedString` key's name.
+    var foundationName: String { get }
+    /// How markup writes the key.
+    var markup: MarkupForm { get }
+    /// The key's value in `values`, if any.
+    func attribute(in values: Attributes.Values) -> Attribute?
+    /// Removes the key's value from `values`.
+    func remove(from values: inout Attributes.Values)
+    /// The key's value in an `AttributedString` run, if any (not yet validated).
+    func attribute(in run: AttributedString.Runs.Run) -> Attribute?
+    /// Writes the key's value in `values` (or its absence) into `container`.
+    func copy(_ values: Attributes.Values, into container: inout AttributeContainer)
+}
+
+/// The row of a key whose value has type `Bridge.Value`: the compiler checks that the
+/// ``Attributes`` field, the ``Attribute`` case and the `AttributedString` key agree on it.
+struct KeyRow<Bridge: AttributedStringKey>: AttributeKeyRow where Bridge.Value: Sendable {
+    let field: WritableKeyPath<Attributes.Values, Bridge.Value?> & Sendable
+    let make: @Sendable (Bridge.Value) -> Attribute
+    let markup: MarkupForm
+
+    init(_ field: WritableKeyPath<Attributes.Values, Bridge.Value?> & Sendable,
+         _ make: @escaping @Sendable (Bridge.Value) -> Attribute, _ bridge: Bridge.Type, _ markup: MarkupForm) {
+        self.field = field
+        self.make = make
+        self.markup = markup
+    }
+
+    var foundationName: String { Bridge.name }
+
+    func attribute(in values: Attributes.Values) -> Attribute? { values[keyPath: field].map(make) }
+
+    func remove(from values: inout Attributes.Values) { values[keyPath: field] = nil }
+
+    func attribute(in run: AttributedString.Runs.Run) -> Attribute? { run[Bridge.self].map(make) }
+
+    func copy(_ values: Attributes.Values, into container: inout AttributeContainer) {
+        container[Bridge.self] = values[keyPath: field]
+    }
+}
