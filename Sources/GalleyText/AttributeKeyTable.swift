@@ -25,16 +25,16 @@ extension Attribute {
     ///   baseline offset, obliqueness) must be finite; a language must not be empty; a ligature
     ///   level is 0, 1 or 2; a superscript lies in -10…10; a stroke's width is finite; a shadow's
     ///   offset is finite and its blur radius finite and not negative. A value that breaks its
-    ///   rule is never stored, clamped or silently dropped.
+    ///   rule is never stored or clamped.
     /// - Every throwing entry point throws ``AttributedTextError/invalidValue(_:)`` with the
     ///   rule's sentence: ``AttributedTextBuilder/setAttribute(_:range:)`` and every typed setter,
     ///   ``Attributes/init(validating:)`` and `AttributedText.init(_: AttributedString)`;
     ///   ``Markup/parse(_:base:fonts:)`` throws a ``MarkupError`` for markup that would make one.
     /// - The non-throwing API of ``Attributes`` (array literal, ``Attributes/init(_:)``,
-    ///   ``Attributes/set(_:)``, the properties) treats an invalid value as a programming error,
-    ///   as `NSMutableAttributedString` raises `NSInvalidArgumentException` for a nil value: it
-    ///   stops the program with the rule's sentence. Values from outside the program go through
-    ///   a throwing entry point first.
+    ///   ``Attributes/set(_:)``, the properties) cannot report an error, and a text engine in a
+    ///   service must not stop on a bad value: there an invalid value leaves the key unset (as
+    ///   if it had not been given). Values from outside the program go through a throwing entry
+    ///   point to learn why one is refused.
     /// - An empty array of font features, font variations or writing-direction levels is no
     ///   attribute (as an empty `kCTFontFeatureSettingsAttribute` array is none): storing one
     ///   removes the key.

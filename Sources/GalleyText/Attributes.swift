@@ -13,10 +13,10 @@ import GalleyFonts
 /// An `Attributes` never holds an invalid value (a non-finite ``kern``, an empty ``language``,
 /// a ligature level other than 0, 1, 2, a NaN offset or blur radius, … see each ``Attribute``
 /// case). Its non-throwing API — the array literal, ``init(_:)``, ``set(_:)`` and the
-/// properties — takes an invalid value as a programming error and stops the program with a
-/// sentence naming the rule, as `NSMutableAttributedString` raises for a nil value; check
-/// values from outside with ``init(validating:)`` or set them through
-/// ``AttributedTextBuilder``, which throw ``AttributedTextError/invalidValue(_:)`` instead.
+/// properties — cannot report an error and never stops the program: an invalid value leaves its
+/// key unset. To learn why a value is refused, check values from outside with
+/// ``init(validating:)`` or set them through ``AttributedTextBuilder``, which throw
+/// ``AttributedTextError/invalidValue(_:)`` with a sentence naming the rule.
 /// An empty array of features, variations or writing-direction levels is no attribute.
 public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomStringConvertible {
     /// Equal when every value is equal (the same storage is equal at once).
@@ -46,13 +46,12 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         var shadow: TextShadow?
         var fontVariations: [FontVariation]?
 
-        /// Stores one attribute, checked by the key table: an invalid value stops the program
-        /// (see ``Attribute/validity``), an empty array removes the key.
+        /// Stores one attribute, checked by the key table: an invalid value or an empty array
+        /// removes the key (see ``Attribute/validity``).
         mutating func set(_ attribute: Attribute) {
             switch attribute.validity {
             case .valid: break
-            case .noValue: return attribute.key.row.remove(from: &self)
-            case .invalid(let reason): Attributes.reject(reason)
+            case .noValue, .invalid: return attribute.key.row.remove(from: &self)
             }
             switch attribute {
             case .font(let font): self.font = font
@@ -104,17 +103,11 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         if let newValue {
             switch make(newValue).validity {
             case .valid: break
-            case .noValue: value = nil
-            case .invalid(let reason): Attributes.reject(reason)
+            case .noValue, .invalid: value = nil
             }
         }
         guard storage.values[keyPath: field] != value else { return }
         update { $0[keyPath: field] = value }
-    }
-
-    /// Stops the program: an invalid value reached the non-throwing API, a programming error.
-    static func reject(_ reason: String) -> Never {
-        fatalError("invalid attribute value: \(reason) (check values from outside with Attributes(validating:) or AttributedTextBuilder)")
     }
 
     /// Like `kCTFontAttributeName`.
@@ -218,8 +211,8 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
     /// No attributes.
     public init() {}
 
-    /// The given attributes; a later value of the same key wins. An invalid value stops the
-    /// program (see ``Attributes``); use ``init(validating:)`` for values from outside.
+    /// The given attributes; a later value of the same key wins. An invalid value leaves its key
+    /// unset (see ``Attributes``); use ``init(validating:)`` to learn why.
     public init(_ attributes: [Attribute]) {
         guard !attributes.isEmpty else { return }
         var values = Values()
@@ -249,7 +242,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
     }
 
     /// Sets one attribute, replacing any value of the same key; an empty array removes the key.
-    /// An invalid value stops the program (see ``Attributes``).
+    /// An invalid value leaves the key unset (see ``Attributes``).
     public mutating func set(_ attribute: Attribute) {
         update { $0.set(attribute) }
     }
