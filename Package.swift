@@ -4,7 +4,7 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("MemberImportVisibility")
 ]
 
 let package = Package(
@@ -47,7 +47,9 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "Galley",
-            dependencies: ["GalleyFonts", "GalleyText", "GalleyUnicode", "GalleyShaping", "GalleyLayout", "GalleyRender"],
+            dependencies: [
+                "GalleyFonts", "GalleyText", "GalleyUnicode", "GalleyShaping", "GalleyLayout", "GalleyRender",
+            ],
             swiftSettings: strict),
         // The command-line tool: argument parsing and commands live in a library so tests can call them.
         .target(name: "GalleyCLI", dependencies: ["Galley"], swiftSettings: strict),

@@ -80,8 +80,10 @@ enum BatchCommand {
 
     /// Renders the folder; throws a summary error (status 2) when any file failed.
     /// - Parameter arguments: the `render` command's arguments (after "render").
-    static func run(_ arguments: [String], options: Options,
-                    standardError: @escaping @Sendable (String) -> Void) throws(CLIError) {
+    static func run(
+        _ arguments: [String], options: Options,
+        standardError: @escaping @Sendable (String) -> Void
+    ) throws(CLIError) {
         guard let directory = options.batchDirectory else { return }
         guard let outputDirectory = options.output, outputDirectory != "-" else {
             throw CLIError("render --batch needs -o OUTDIR, the folder for the images")

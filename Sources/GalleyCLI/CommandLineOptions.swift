@@ -205,7 +205,9 @@ package enum CommandLineParser {
     }
 
     /// The options after `command`; `help` is true when `--help` appeared.
-    static func parseOptions(_ arguments: [String], command: String = "render") throws(CLIError) -> (Options, help: Bool) {
+    static func parseOptions(_ arguments: [String], command: String = "render") throws(CLIError) -> (
+        Options, help: Bool
+    ) {
         let accepted = commandOptions[command] ?? commandOptions["render"]!
         let valueOptions = accepted.values, flagOptions = accepted.flags
         var options = Options()
@@ -242,7 +244,9 @@ package enum CommandLineParser {
             }
             guard valueOptions.contains(name) else {
                 let known = commandOptions.values.contains { $0.values.contains(name) || $0.flags.contains(name) }
-                if known { throw CLIError("option \(name) does not apply to '\(command)'; try 'galley \(command) --help'") }
+                if known {
+                    throw CLIError("option \(name) does not apply to '\(command)'; try 'galley \(command) --help'")
+                }
                 throw CLIError("unknown option '\(name)'; try 'galley \(command) --help'")
             }
             let value: String
@@ -260,7 +264,8 @@ package enum CommandLineParser {
             throw CLIError("'fonts' takes no arguments, got '\(extra)'")
         }
         guard positional.count <= 1 else {
-            throw CLIError("expected at most one input file, got \(positional.count): \(positional.joined(separator: " "))")
+            throw CLIError(
+                "expected at most one input file, got \(positional.count): \(positional.joined(separator: " "))")
         }
         if options.batchDirectory != nil {
             if let extra = positional.first { throw CLIError("--batch takes a folder, not an input file ('\(extra)')") }
@@ -294,8 +299,12 @@ package enum CommandLineParser {
         case "--hinting":
             options.hinting = try choice(value, option: name, Renderer.Hinting.allCases.map { ([$0.rawValue], $0) })
         case "--subpixel-positions":
-            options.subpixelPositioning = try choice(value, option: name, [(["on", "yes", "true"], true),
-                                                                           (["off", "no", "false"], false)])
+            options.subpixelPositioning = try choice(
+                value, option: name,
+                [
+                    (["on", "yes", "true"], true),
+                    (["off", "no", "false"], false),
+                ])
         case "--size":
             options.size = try length(value, option: name)
         case "--width":
@@ -305,18 +314,24 @@ package enum CommandLineParser {
         case "--scale":
             options.scale = try number(value, option: name, in: 0...maximumScale, lowerExclusive: true)
         case "--align":
-            options.alignment = try choice(value, option: name, [
-                (["left"], .left), (["right"], .right), (["center", "centre"], .center),
-                (["justify", "justified"], .justified), (["natural"], .natural),
-            ])
+            options.alignment = try choice(
+                value, option: name,
+                [
+                    (["left"], .left), (["right"], .right), (["center", "centre"], .center),
+                    (["justify", "justified"], .justified), (["natural"], .natural),
+                ])
         case "--wrap":
-            options.lineBreakMode = try choice(value, option: name, [
-                (["word"], .wordWrapping), (["char"], .charWrapping), (["none"], .clipping),
-            ])
+            options.lineBreakMode = try choice(
+                value, option: name,
+                [
+                    (["word"], .wordWrapping), (["char"], .charWrapping), (["none"], .clipping),
+                ])
         case "--direction":
-            options.direction = try choice(value, option: name, [
-                (["ltr"], .leftToRight), (["rtl"], .rightToLeft), (["auto", "natural"], .natural),
-            ])
+            options.direction = try choice(
+                value, option: name,
+                [
+                    (["ltr"], .leftToRight), (["rtl"], .rightToLeft), (["auto", "natural"], .natural),
+                ])
         case "--color", "--foreground":
             options.color = try color(value, option: name)
         case "--background":
@@ -344,8 +359,10 @@ package enum CommandLineParser {
 
     /// `text` as a finite number in `range` (its lower end excluded when `lowerExclusive`), or an
     /// error: "OPTION needs a number, got 'TEXT'", or the `checkRange` error "OPTION must be …, got 'TEXT'".
-    static func number(_ text: String, option: String, in range: ClosedRange<CGFloat>, lowerExclusive: Bool = false,
-                       mustBe wording: String? = nil) throws(CLIError) -> CGFloat {
+    static func number(
+        _ text: String, option: String, in range: ClosedRange<CGFloat>, lowerExclusive: Bool = false,
+        mustBe wording: String? = nil
+    ) throws(CLIError) -> CGFloat {
         let value = try number(text, option: option)
         try checkRange(value, range, lowerExclusive: lowerExclusive, subject: option, got: text, mustBe: wording)
         return value
@@ -354,8 +371,10 @@ package enum CommandLineParser {
     /// Throws unless `value` lies in `range` (its lower end excluded when `lowerExclusive`), with the
     /// error "SUBJECT must be WORDING, got 'GOT'" (", got …" left out when `got` is nil). The wording
     /// is "between LO and HI", or "a number in (LO, HI]" with the lower end excluded, unless given.
-    static func checkRange(_ value: CGFloat, _ range: ClosedRange<CGFloat>, lowerExclusive: Bool = false,
-                           subject: String, got: String?, mustBe wording: String? = nil) throws(CLIError) {
+    static func checkRange(
+        _ value: CGFloat, _ range: ClosedRange<CGFloat>, lowerExclusive: Bool = false,
+        subject: String, got: String?, mustBe wording: String? = nil
+    ) throws(CLIError) {
         guard range.contains(value), !(lowerExclusive && value == range.lowerBound) else {
             let low = Int(range.lowerBound), high = Int(range.upperBound)
             let bounds = wording ?? (lowerExclusive ? "a number in (\(low), \(high)]" : "between \(low) and \(high)")
@@ -365,18 +384,22 @@ package enum CommandLineParser {
 
     /// A positive finite length of at most `maximumLength`.
     static func length(_ text: String, option: String) throws(CLIError) -> CGFloat {
-        try number(text, option: option, in: 0...maximumLength, lowerExclusive: true,
-                   mustBe: "a positive number of at most \(Int(maximumLength))")
+        try number(
+            text, option: option, in: 0...maximumLength, lowerExclusive: true,
+            mustBe: "a positive number of at most \(Int(maximumLength))")
     }
 
     /// `text`, in any case, as one of `choices`: each the names that select its value, the first of
     /// them the one the error lists ("OPTION must be A, B or C, got 'TEXT'").
-    static func choice<Value>(_ text: String, option: String,
-                              _ choices: [(names: [String], value: Value)]) throws(CLIError) -> Value {
+    static func choice<Value>(
+        _ text: String, option: String,
+        _ choices: [(names: [String], value: Value)]
+    ) throws(CLIError) -> Value {
         let lower = text.lowercased()
         if let match = choices.first(where: { $0.names.contains(lower) }) { return match.value }
         let listed = choices.map { $0.names[0] }
-        let alternatives = listed.count > 1
+        let alternatives =
+            listed.count > 1
             ? listed.dropLast().joined(separator: ", ") + " or " + listed[listed.count - 1]
             : listed.joined()
         throw CLIError("\(option) must be \(alternatives), got '\(text)'")
@@ -387,7 +410,8 @@ package enum CommandLineParser {
         // pango-view's "transparent" (and "none"): a fully transparent colour.
         if ["transparent", "none"].contains(trimmed.lowercased()) { return .clear }
         if let color = Color(name: trimmed) ?? Color(hex: trimmed) { return color }
-        throw CLIError("\(option): unknown colour '\(text)' (use #rgb, #rgba, #rrggbb, #rrggbbaa, a CSS name or transparent)")
+        throw CLIError(
+            "\(option): unknown colour '\(text)' (use #rgb, #rgba, #rrggbb, #rrggbbaa, a CSS name or transparent)")
     }
 
     /// `PX`, or 2, 3 or 4 comma-separated values in CSS order (top, right, bottom, left).

@@ -50,8 +50,9 @@ package struct FontDescription: Equatable, Sendable {
             let list = parsed.families.joined(separator: ",")
             throw CLIError("bad font description '\(text)': empty family name in the list '\(list)'")
         }
-        return FontDescription(families: parsed.families, weight: parsed.weight.map(Font.Weight.init(rawValue:)) ?? .regular,
-                               italic: parsed.italic ?? false, size: parsed.size)
+        return FontDescription(
+            families: parsed.families, weight: parsed.weight.map(Font.Weight.init(rawValue:)) ?? .regular,
+            italic: parsed.italic ?? false, size: parsed.size)
     }
 
     /// Pango's and fontconfig's generic names, mapped to the bundled DejaVu families.
@@ -66,7 +67,8 @@ package struct FontDescription: Equatable, Sendable {
     package func font(size: CGFloat) throws(CLIError) -> Font {
         let names = (families.isEmpty ? ["DejaVu Sans"] : families).map { Self.generic[$0.lowercased()] ?? $0 }
         for (index, name) in names.enumerated() {
-            guard let font = try? FontCollection.shared.font(family: name, weight: weight, italic: italic, size: size) else {
+            guard let font = try? FontCollection.shared.font(family: name, weight: weight, italic: italic, size: size)
+            else {
                 continue
             }
             var traits: Font.SyntheticTraits = []

@@ -22,9 +22,10 @@ enum FontsCommand {
                 return Entry(family: family, path: nil, postScriptName: nil, bundled: false)
             }
             let path = font.face.path
-            let bundled = path.map { p in
-                bundledDirectory.map { (p as NSString).standardizingPath.hasPrefix($0 + "/") } ?? false
-            } ?? false
+            let bundled =
+                path.map { p in
+                    bundledDirectory.map { (p as NSString).standardizingPath.hasPrefix($0 + "/") } ?? false
+                } ?? false
             return Entry(family: family, path: path, postScriptName: font.postScriptName, bundled: bundled)
         }
     }

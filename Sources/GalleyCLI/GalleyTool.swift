@@ -16,8 +16,10 @@ public enum GalleyTool {
     ///   - standardError: called with text to write to standard error as it happens — the
     ///     progress line of `render --batch` and its per-file errors (from several threads, one
     ///     call at a time).
-    public static func run(_ arguments: [String], standardInput: () -> [UInt8],
-                           standardError: @escaping @Sendable (String) -> Void = { _ in })
+    public static func run(
+        _ arguments: [String], standardInput: () -> [UInt8],
+        standardError: @escaping @Sendable (String) -> Void = { _ in }
+    )
         -> (status: Int32, stdout: [UInt8], stderr: String)
     {
         do {
@@ -28,8 +30,10 @@ public enum GalleyTool {
         }
     }
 
-    static func execute(_ arguments: [String], standardInput: () -> [UInt8],
-                        standardError: @escaping @Sendable (String) -> Void = { _ in }) throws(CLIError) -> [UInt8] {
+    static func execute(
+        _ arguments: [String], standardInput: () -> [UInt8],
+        standardError: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws(CLIError) -> [UInt8] {
         switch try CommandLineParser.parse(arguments) {
         case .help(let topic):
             return Array((Usage.help(for: topic) + "\n").utf8)
@@ -65,7 +69,8 @@ public enum GalleyTool {
             } else if let byName = OutputFormat.from(path: output) {
                 format = byName
             } else {
-                throw CLIError("cannot write '\(output)': the output name must end in .png, .ppm or .svg (or give --format)")
+                throw CLIError(
+                    "cannot write '\(output)': the output name must end in .png, .ppm or .svg (or give --format)")
             }
             if output != "-" { try checkWritable(output) }
             let document = try InputDocument.load(options, standardInput: standardInput)
@@ -73,9 +78,10 @@ public enum GalleyTool {
             let bytes: [UInt8]
             switch format {
             case .svg:
-                bytes = Array(svgWriter(frame, options).document(for: frame) { placeholder in
-                    svgImageReference(placeholder.delegate.value, document)
-                }.utf8)
+                bytes = Array(
+                    svgWriter(frame, options).document(for: frame) { placeholder in
+                        svgImageReference(placeholder.delegate.value, document)
+                    }.utf8)
             case .ppm:
                 bytes = try render(frame, document: document, options: options).ppmData()
             case .png:
@@ -134,13 +140,16 @@ public enum GalleyTool {
         let boxHeight = pathBoxHeight(options)
         if case .polygon(let points) = options.path, let h = boxHeight {
             for p in points where p.x < 0 || p.x > options.width || p.y < 0 || p.y > h {
-                throw CLIError("--path polygon point \(p.x),\(p.y) lies outside the \(options.width)×\(h) frame (y up from its bottom-left corner)")
+                throw CLIError(
+                    "--path polygon point \(p.x),\(p.y) lies outside the \(options.width)×\(h) frame (y up from its bottom-left corner)"
+                )
             }
         }
         do {
             let framesetter = try Framesetter(document.text, defaultFont: document.font)
             func frame(height: CGFloat) throws(LayoutError) -> Frame {
-                let box = CGRect(x: options.margins.left, y: options.margins.bottom, width: options.width, height: height)
+                let box = CGRect(
+                    x: options.margins.left, y: options.margins.bottom, width: options.width, height: height)
                 var frameOptions = options.frameOptions
                 frameOptions.exclusionPaths = options.exclusions.map { $0.framePath(box: box) }
                 if options.path.isWholeRectangle { return try framesetter.frame(in: box, options: frameOptions) }
@@ -154,8 +163,8 @@ public enum GalleyTool {
             if !options.exclusions.isEmpty {
                 // Exclusions take room the suggested size does not know of: grow until the text fits.
                 while full.visibleStringRange.upperBound < full.stringRange.upperBound,
-                      options.maximumLines == 0 || full.lines.count < options.maximumLines,
-                      height < CommandLineParser.maximumLength
+                    options.maximumLines == 0 || full.lines.count < options.maximumLines,
+                    height < CommandLineParser.maximumLength
                 {
                     height = min(CommandLineParser.maximumLength, (height * 1.5).rounded(.up) + 10)
                     full = try frame(height: height)
@@ -182,8 +191,9 @@ public enum GalleyTool {
     /// or the box of a shaped frame, whose path's bounding box may be smaller).
     static func canvasExtent(_ frame: Frame, _ options: Options) -> CGSize {
         let boxTop = options.margins.bottom + (options.path.isWholeRectangle ? 0 : pathBoxHeight(options) ?? 0)
-        return CGSize(width: max(frame.rect.maxX, options.margins.left + options.width) + options.margins.right,
-                      height: max(frame.rect.maxY, boxTop) + options.margins.top)
+        return CGSize(
+            width: max(frame.rect.maxX, options.margins.left + options.width) + options.margins.right,
+            height: max(frame.rect.maxY, boxTop) + options.margins.top)
     }
 
     /// The canvas size in pixels: (margin + frame + margin) × scale, rounded up, at least 1.
@@ -203,9 +213,13 @@ public enum GalleyTool {
         do {
             bitmap = try Bitmap(width: size.width, height: size.height, background: options.background)
         } catch {
-            throw CLIError("cannot render a \(size.width)×\(size.height)-pixel image: each side must be at most \(Bitmap.maximumDimension) pixels")
+            throw CLIError(
+                "cannot render a \(size.width)×\(size.height)-pixel image: each side must be at most \(Bitmap.maximumDimension) pixels"
+            )
         }
-        Renderer(scale: options.scale, hinting: options.hinting, subpixelPositioning: options.subpixelPositioning).draw(frame, into: &bitmap) { placeholder in
+        Renderer(scale: options.scale, hinting: options.hinting, subpixelPositioning: options.subpixelPositioning).draw(
+            frame, into: &bitmap
+        ) { placeholder in
             document.images[placeholder.delegate.value]
         }
         return bitmap

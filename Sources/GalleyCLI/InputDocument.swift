@@ -46,12 +46,17 @@ struct InputDocument {
         var imagePaths: [String: String] = [:]
         for run in text.runs {
             guard let delegate = run.attributes.runDelegate, sources.contains(delegate.value),
-                  images[delegate.value] == nil else { continue }
+                images[delegate.value] == nil
+            else { continue }
             let src = delegate.value
-            let path = src.hasPrefix("/") || baseDirectory.isEmpty ? src : (baseDirectory as NSString).appendingPathComponent(src)
+            let path =
+                src.hasPrefix("/") || baseDirectory.isEmpty
+                ? src : (baseDirectory as NSString).appendingPathComponent(src)
             do {
                 images[src] = try ImageLoader.load(path: path)
-                imagePaths[src] = path.hasPrefix("/") ? path
+                imagePaths[src] =
+                    path.hasPrefix("/")
+                    ? path
                     : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
             } catch {
                 throw CLIError("cannot load image '\(src)': \(error)")
@@ -101,7 +106,9 @@ struct InputDocument {
             case .valid(let encoded): offset += encoded.count
             case .emptyInput: break loop
             case .error:
-                throw CLIError("\(name) is not valid UTF-8 (invalid byte 0x\(String(bytes[offset], radix: 16)) at offset \(offset))")
+                throw CLIError(
+                    "\(name) is not valid UTF-8 (invalid byte 0x\(String(bytes[offset], radix: 16)) at offset \(offset))"
+                )
             }
         }
         var text = String(decoding: bytes, as: UTF8.self)

@@ -112,11 +112,13 @@ package enum LayoutJSON {
         case .paragraphStyle, .writingDirection: nil  // line origins and widths, `rightToLeft`
         case .kern(let v), .tracking(let v), .baselineOffset(let v), .obliqueness(let v): .num(v)
         case .ligatureLevel(let v), .superscript(let v): .int(v)
-        case .fontFeatures(let v): .array(v.map { .object([("tag", .string($0.tag)), ("value", .int(Int($0.value)))]) })
+        case .fontFeatures(let v):
+            .array(v.map { .object([("tag", .string($0.tag)), ("value", .int(Int($0.value)))]) })
         case .fontVariations(let v): .array(v.map { .object([("tag", .string($0.tag)), ("value", .num($0.value))]) })
         case .underline(let v), .strikethrough(let v): decoration(v)
         case .backgroundColor(let v): .string(v.hexString)
-        case .stroke(let v): .object([("width", .num(v.width)), ("color", v.color.map { .string($0.hexString) } ?? .null)])
+        case .stroke(let v):
+            .object([("width", .num(v.width)), ("color", v.color.map { .string($0.hexString) } ?? .null)])
         case .shadow(let v):
             .object([
                 ("offset", .array([.num(v.offset.width), .num(v.offset.height)])),

@@ -34,8 +34,10 @@ enum ShapeCommand {
                 var pen = run.originX
                 for i in 0..<min(run.glyphs.count, run.positions.count, run.advances.count, run.stringIndices.count) {
                     let p = run.positions[i]
-                    glyphs.append(Glyph(id: run.glyphs[i], cluster: run.stringIndices[i], dx: p.x - pen, dy: p.y,
-                                        advance: run.advances[i], font: run.font.postScriptName))
+                    glyphs.append(
+                        Glyph(
+                            id: run.glyphs[i], cluster: run.stringIndices[i], dx: p.x - pen, dy: p.y,
+                            advance: run.advances[i], font: run.font.postScriptName))
                     pen += run.advances[i].width
                 }
             }
@@ -47,24 +49,27 @@ enum ShapeCommand {
         let lines = try lines(document)
         if options.json {
             return lines.map { glyphs in
-                JSON.array(glyphs.map { g in
-                    .object([
-                        ("g", .int(Int(g.id))), ("cl", .int(g.cluster)), ("dx", .num(g.dx)), ("dy", .num(g.dy)),
-                        ("ax", .num(g.advance.width)), ("ay", .num(g.advance.height)), ("font", .string(g.font)),
-                    ])
-                }).text + "\n"
+                JSON.array(
+                    glyphs.map { g in
+                        .object([
+                            ("g", .int(Int(g.id))), ("cl", .int(g.cluster)), ("dx", .num(g.dx)), ("dy", .num(g.dy)),
+                            ("ax", .num(g.advance.width)), ("ay", .num(g.advance.height)), ("font", .string(g.font)),
+                        ])
+                    }
+                ).text + "\n"
             }.joined()
         }
         return lines.map { glyphs in
-            "[" + glyphs.map { g in
-                var item = "\(g.id)=\(g.cluster)"
-                if abs(g.dx) >= 0.0005 || abs(g.dy) >= 0.0005 {
-                    item += "@" + JSON.format(Double(g.dx)) + "," + JSON.format(Double(g.dy))
-                }
-                item += "+" + JSON.format(Double(g.advance.width))
-                if abs(g.advance.height) >= 0.0005 { item += "," + JSON.format(Double(g.advance.height)) }
-                return item
-            }.joined(separator: "|") + "]\n"
+            "["
+                + glyphs.map { g in
+                    var item = "\(g.id)=\(g.cluster)"
+                    if abs(g.dx) >= 0.0005 || abs(g.dy) >= 0.0005 {
+                        item += "@" + JSON.format(Double(g.dx)) + "," + JSON.format(Double(g.dy))
+                    }
+                    item += "+" + JSON.format(Double(g.advance.width))
+                    if abs(g.advance.height) >= 0.0005 { item += "," + JSON.format(Double(g.advance.height)) }
+                    return item
+                }.joined(separator: "|") + "]\n"
         }.joined()
     }
 }

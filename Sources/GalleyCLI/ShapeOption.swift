@@ -33,7 +33,8 @@ package enum ShapeOption: Equatable, Sendable {
     /// the first three filling the frame box) or `--exclude` (`rect:X,Y,W,H`,
     /// `rounded:X,Y,W,H,R`, `ellipse:X,Y,W,H`, `polygon:X1,Y1,…`).
     static func parse(_ text: String, option: String, whole: Bool) throws(CLIError) -> ShapeOption {
-        let syntax = whole
+        let syntax =
+            whole
             ? "rect, rounded:R, ellipse or polygon:X1,Y1,X2,Y2,X3,Y3,…"
             : "rect:X,Y,W,H, rounded:X,Y,W,H,R, ellipse:X,Y,W,H or polygon:X1,Y1,X2,Y2,X3,Y3,…"
         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -41,9 +42,10 @@ package enum ShapeOption: Equatable, Sendable {
         var numbers: [CGFloat] = []
         if let colon = trimmed.firstIndex(of: ":") {
             kind = trimmed[..<colon].lowercased()
-            for part in trimmed[trimmed.index(after: colon)...].split(separator: ",", omittingEmptySubsequences: false) {
+            for part in trimmed[trimmed.index(after: colon)...].split(separator: ",", omittingEmptySubsequences: false)
+            {
                 guard let v = Double(part.trimmingCharacters(in: .whitespaces)), v.isFinite,
-                      abs(v) <= Double(CommandLineParser.maximumLength)
+                    abs(v) <= Double(CommandLineParser.maximumLength)
                 else {
                     throw CLIError("\(option): '\(part)' is not a number in '\(text)' (expected \(syntax))")
                 }
@@ -63,17 +65,22 @@ package enum ShapeOption: Equatable, Sendable {
         case ("rect", true, 0): return .rectangle(nil)
         case ("ellipse", true, 0): return .ellipse(nil)
         case ("rounded", true, 1):
-            guard numbers[0] >= 0 else { throw CLIError("\(option): the corner radius must not be negative in '\(text)'") }
+            guard numbers[0] >= 0 else {
+                throw CLIError("\(option): the corner radius must not be negative in '\(text)'")
+            }
             return .rounded(nil, radius: numbers[0])
         case ("rect", false, 4): return .rectangle(try rect(numbers[0..<4]))
         case ("ellipse", false, 4): return .ellipse(try rect(numbers[0..<4]))
         case ("rounded", false, 5):
-            guard numbers[4] >= 0 else { throw CLIError("\(option): the corner radius must not be negative in '\(text)'") }
+            guard numbers[4] >= 0 else {
+                throw CLIError("\(option): the corner radius must not be negative in '\(text)'")
+            }
             return .rounded(try rect(numbers[0..<4]), radius: numbers[4])
         case ("polygon", _, let n) where n >= 6 && n % 2 == 0:
             return .polygon(stride(from: 0, to: n, by: 2).map { CGPoint(x: numbers[$0], y: numbers[$0 + 1]) })
         case ("polygon", _, _):
-            throw CLIError("\(option): a polygon needs at least 3 points as X,Y pairs, got \(numbers.count) numbers in '\(text)'")
+            throw CLIError(
+                "\(option): a polygon needs at least 3 points as X,Y pairs, got \(numbers.count) numbers in '\(text)'")
         default:
             throw CLIError("\(option) must be \(syntax), got '\(text)'")
         }

@@ -106,7 +106,8 @@ extension CommandLineParser {
         case "--max-lines":
             let trimmed = value.trimmingCharacters(in: .whitespaces)
             guard let n = Int(trimmed), n >= 0, n <= maximumLineCount else {
-                throw CLIError("--max-lines must be a whole number from 0 (no limit) to \(maximumLineCount), got '\(value)'")
+                throw CLIError(
+                    "--max-lines must be a whole number from 0 (no limit) to \(maximumLineCount), got '\(value)'")
             }
             options.maximumLines = n
         case "--path":
@@ -138,7 +139,8 @@ extension CommandLineParser {
                 case "C": alignment = .center
                 case "D": alignment = .decimal
                 default:
-                    throw CLIError("--tabs: unknown alignment '\(first)' in '\(raw)' (use L, R, C or D before the location)")
+                    throw CLIError(
+                        "--tabs: unknown alignment '\(first)' in '\(raw)' (use L, R, C or D before the location)")
                 }
                 item.removeFirst()
             }

@@ -16,154 +16,154 @@ enum Usage {
     }
 
     static let overview = """
-    usage: galley render [options] [FILE|-] -o OUT   lay out text and write an image (.png, .ppm or .svg)
-           galley layout [options] [FILE|-]          print the laid-out frame as JSON
-           galley shape  [options] [FILE|-]          print the glyphs of each line, like hb-shape
-           galley fonts [--json]                     list font families and the file each resolves to
-           galley help [COMMAND] | COMMAND --help | --version
+        usage: galley render [options] [FILE|-] -o OUT   lay out text and write an image (.png, .ppm or .svg)
+               galley layout [options] [FILE|-]          print the laid-out frame as JSON
+               galley shape  [options] [FILE|-]          print the glyphs of each line, like hb-shape
+               galley fonts [--json]                     list font families and the file each resolves to
+               galley help [COMMAND] | COMMAND --help | --version
 
-    Input is FILE, standard input ("-" or no FILE), or --text STRING; it must be UTF-8.
-    Options take "--key value" or "--key=value"; "--" ends the options.
-    Errors print one line on standard error and exit with status 2.
+        Input is FILE, standard input ("-" or no FILE), or --text STRING; it must be UTF-8.
+        Options take "--key value" or "--key=value"; "--" ends the options.
+        Errors print one line on standard error and exit with status 2.
 
-    examples:
-      galley render --text "Hello, world" --font "DejaVu Sans Bold 16" -o hello.png
-      galley render --markup --width 300 -o page.svg notes.txt
-      galley shape --text "office" --font "DejaVu Serif 12"
-      galley fonts
+        examples:
+          galley render --text "Hello, world" --font "DejaVu Sans Bold 16" -o hello.png
+          galley render --markup --width 300 -o page.svg notes.txt
+          galley shape --text "office" --font "DejaVu Serif 12"
+          galley fonts
 
-    Run 'galley COMMAND --help' for a command's options.
-    """
+        Run 'galley COMMAND --help' for a command's options.
+        """
 
     static let fontOption = """
-      --font DESC|FILE       a Pango font description "[FAMILIES] [STYLE…] [SIZE]" such as
-                             "DejaVu Sans Bold 16", "Sans Italic 12" or "DejaVu Serif,Noto Sans Arabic 10"
-                             (families are tried in order, the rest become the fallback list; style
-                             words: Thin Light Book Regular Medium Semi-Bold Bold Heavy Black, Italic
-                             Oblique; Sans, Serif and Monospace mean the bundled DejaVu families),
-                             or a font file (.ttf/.otf/.ttc, or any path with '/')  (default "DejaVu Sans")
-      --size PT              font size in points (default 12; a size in --font sets it too)
-    """
+          --font DESC|FILE       a Pango font description "[FAMILIES] [STYLE…] [SIZE]" such as
+                                 "DejaVu Sans Bold 16", "Sans Italic 12" or "DejaVu Serif,Noto Sans Arabic 10"
+                                 (families are tried in order, the rest become the fallback list; style
+                                 words: Thin Light Book Regular Medium Semi-Bold Bold Heavy Black, Italic
+                                 Oblique; Sans, Serif and Monospace mean the bundled DejaVu families),
+                                 or a font file (.ttf/.otf/.ttc, or any path with '/')  (default "DejaVu Sans")
+          --size PT              font size in points (default 12; a size in --font sets it too)
+        """
 
     static let layoutOptions = """
-    \(fontOption)
-      --width PT             frame width (default 400)
-      --height PT            frame height (default: as tall as the text needs)
-      --align A              left, right, center, justify or natural (default natural)
-      --justify              the same as --align justify
-      --wrap W               word, char or none (none: one line per paragraph, clipped)
-      --indent PX            like pango-view: positive indents each paragraph's first line,
-                             negative gives a hanging indent (other lines indented by -PX)
-      --line-height MULT     line-height multiple (1.5: half as tall again; CoreText's lineHeightMultiple)
-      --line-spacing PX      points added to the leading below each line (may be negative)
-      --paragraph-spacing PX points between paragraphs
-      --tabs STOPS           tab stops: comma-separated locations, each with an optional alignment
-                             letter L, R, C or D (decimal), e.g. L100,R200,C300,D400
-      --max-lines N          at most N lines (0: no limit); the last is truncated with "…"
-      --ellipsize E          start, middle, end or none: with --max-lines or --height, how the last
-                             line is truncated (default end with --max-lines); without them, each
-                             paragraph becomes one line truncated at its start, middle or end
-      --path SHAPE           the frame's shape in the width × height box: rect, rounded:R, ellipse
-                             or polygon:X1,Y1,X2,Y2,… (points, y up from the box's bottom-left);
-                             without --height a shaped box is square
-      --exclude SHAPE        an area lines flow around (repeatable): rect:X,Y,W,H,
-                             rounded:X,Y,W,H,R, ellipse:X,Y,W,H or polygon:X1,Y1,…
-      --direction D          ltr, rtl or auto: the base direction (default auto: first strong character)
-      --color, --foreground COLOR
-                             text colour: #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS name (default black)
-      --background COLOR     canvas colour (default white; "transparent" for none in PNG)
-      --margin M             canvas margin around the frame: PT, or T,R,B,L as in CSS (default 10)
-      --text STRING          lay out STRING instead of reading a file
-      --markup               the input is Pango-style markup (<b>, <i>, <span …>, <img src=…/>)
-    """
+        \(fontOption)
+          --width PT             frame width (default 400)
+          --height PT            frame height (default: as tall as the text needs)
+          --align A              left, right, center, justify or natural (default natural)
+          --justify              the same as --align justify
+          --wrap W               word, char or none (none: one line per paragraph, clipped)
+          --indent PX            like pango-view: positive indents each paragraph's first line,
+                                 negative gives a hanging indent (other lines indented by -PX)
+          --line-height MULT     line-height multiple (1.5: half as tall again; CoreText's lineHeightMultiple)
+          --line-spacing PX      points added to the leading below each line (may be negative)
+          --paragraph-spacing PX points between paragraphs
+          --tabs STOPS           tab stops: comma-separated locations, each with an optional alignment
+                                 letter L, R, C or D (decimal), e.g. L100,R200,C300,D400
+          --max-lines N          at most N lines (0: no limit); the last is truncated with "…"
+          --ellipsize E          start, middle, end or none: with --max-lines or --height, how the last
+                                 line is truncated (default end with --max-lines); without them, each
+                                 paragraph becomes one line truncated at its start, middle or end
+          --path SHAPE           the frame's shape in the width × height box: rect, rounded:R, ellipse
+                                 or polygon:X1,Y1,X2,Y2,… (points, y up from the box's bottom-left);
+                                 without --height a shaped box is square
+          --exclude SHAPE        an area lines flow around (repeatable): rect:X,Y,W,H,
+                                 rounded:X,Y,W,H,R, ellipse:X,Y,W,H or polygon:X1,Y1,…
+          --direction D          ltr, rtl or auto: the base direction (default auto: first strong character)
+          --color, --foreground COLOR
+                                 text colour: #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS name (default black)
+          --background COLOR     canvas colour (default white; "transparent" for none in PNG)
+          --margin M             canvas margin around the frame: PT, or T,R,B,L as in CSS (default 10)
+          --text STRING          lay out STRING instead of reading a file
+          --markup               the input is Pango-style markup (<b>, <i>, <span …>, <img src=…/>)
+        """
 
     static let render = """
-    usage: galley render [options] [FILE|-] -o OUT
+        usage: galley render [options] [FILE|-] -o OUT
 
-    Lays out the text in a frame and draws it: anti-aliased, composited in linear light.
+        Lays out the text in a frame and draws it: anti-aliased, composited in linear light.
 
-    options:
-    \(layoutOptions)
-      --scale N              pixels per point (default 1; 2 for a dense display); not for SVG
-      --hinting H            none, light or full (default none: ink matches the layout exactly)
-      --subpixel-positions S on (default: glyphs at 1/4-pixel x positions) or off (whole pixels,
-                             as cairo < 1.17.4 draws)
-      -o, --output OUT       the image file; "-" writes to standard output (PPM unless --format)
-      --format F             ppm, png or svg (default: from OUT's extension)
-      --batch DIR            render every .txt and .markup file of DIR into the folder -o names,
-                             in parallel, each with the options in DIR/NAME.flags if present
-                             (split at spaces, as 'make demo' does) and --markup for .markup files;
-                             a progress line and one error line per failing file on standard error
-      -h, --help             show this help
+        options:
+        \(layoutOptions)
+          --scale N              pixels per point (default 1; 2 for a dense display); not for SVG
+          --hinting H            none, light or full (default none: ink matches the layout exactly)
+          --subpixel-positions S on (default: glyphs at 1/4-pixel x positions) or off (whole pixels,
+                                 as cairo < 1.17.4 draws)
+          -o, --output OUT       the image file; "-" writes to standard output (PPM unless --format)
+          --format F             ppm, png or svg (default: from OUT's extension)
+          --batch DIR            render every .txt and .markup file of DIR into the folder -o names,
+                                 in parallel, each with the options in DIR/NAME.flags if present
+                                 (split at spaces, as 'make demo' does) and --markup for .markup files;
+                                 a progress line and one error line per failing file on standard error
+          -h, --help             show this help
 
-    SVG output draws glyph outlines as paths in points; placeholders reference their image files.
+        SVG output draws glyph outlines as paths in points; placeholders reference their image files.
 
-    examples:
-      galley render --text "Hello" --font "DejaVu Sans 24" -o hello.png
-      echo "Piped text" | galley render --width 200 -o - > out.ppm
-      galley render --markup --text '<b>bold</b> and <span foreground="red">red</span>' -o m.svg
-      galley render --font Fonts/NotoSansArabic-Regular.ttf --size 20 --text "مرحبا" -o ar.png
-      galley render --scale 2 --hinting light --background "#202020" --foreground white -o dark.png in.txt
-      galley render --width 300 --justify --indent 20 --max-lines 5 -o para.png in.txt
-      galley render --tabs L100,R200,D300 --text "$(printf 'a\\tb\\t1.5')" -o tabs.png
-      galley render --path ellipse --height 300 --exclude rect:150,100,100,100 -o shape.png in.txt
-      galley render --batch samples -o out
-    """
+        examples:
+          galley render --text "Hello" --font "DejaVu Sans 24" -o hello.png
+          echo "Piped text" | galley render --width 200 -o - > out.ppm
+          galley render --markup --text '<b>bold</b> and <span foreground="red">red</span>' -o m.svg
+          galley render --font Fonts/NotoSansArabic-Regular.ttf --size 20 --text "مرحبا" -o ar.png
+          galley render --scale 2 --hinting light --background "#202020" --foreground white -o dark.png in.txt
+          galley render --width 300 --justify --indent 20 --max-lines 5 -o para.png in.txt
+          galley render --tabs L100,R200,D300 --text "$(printf 'a\\tb\\t1.5')" -o tabs.png
+          galley render --path ellipse --height 300 --exclude rect:150,100,100,100 -o shape.png in.txt
+          galley render --batch samples -o out
+        """
 
     static let layout = """
-    usage: galley layout [options] [FILE|-]
+        usage: galley layout [options] [FILE|-]
 
-    Lays out the text and prints the frame as JSON: lines, origins, runs, glyphs and positions
-    (CoreText coordinates, y up, in points; ranges as [location, length] in UTF-16 units).
+        Lays out the text and prints the frame as JSON: lines, origins, runs, glyphs and positions
+        (CoreText coordinates, y up, in points; ranges as [location, length] in UTF-16 units).
 
-    options:
-    \(layoutOptions)
-      -o, --output FILE      write the JSON to FILE (default standard output)
-      -h, --help             show this help
+        options:
+        \(layoutOptions)
+          -o, --output FILE      write the JSON to FILE (default standard output)
+          -h, --help             show this help
 
-    examples:
-      galley layout --text "Hello world" --width 60
-      galley layout --font "DejaVu Sans Mono 10" --align justify notes.txt -o notes.json
-      galley layout --max-lines 2 --ellipsize middle --width 120 --text "A long line to truncate"
+        examples:
+          galley layout --text "Hello world" --width 60
+          galley layout --font "DejaVu Sans Mono 10" --align justify notes.txt -o notes.json
+          galley layout --max-lines 2 --ellipsize middle --width 120 --text "A long line to truncate"
 
-    Each run also has baselineShift, isTruncationToken and the character attributes that are set
-    (underline, strikethrough, backgroundColor, stroke, shadow, baselineOffset, superscript,
-    tracking, fontFeatures, ligatureLevel, obliqueness, …); each line isTruncated,
-    truncationTokenRange and placedMetrics (ascent, descent, leading after line-height rules).
-    """
+        Each run also has baselineShift, isTruncationToken and the character attributes that are set
+        (underline, strikethrough, backgroundColor, stroke, shadow, baselineOffset, superscript,
+        tracking, fontFeatures, ligatureLevel, obliqueness, …); each line isTruncated,
+        truncationTokenRange and placedMetrics (ascent, descent, leading after line-height rules).
+        """
 
     static let shape = """
-    usage: galley shape [options] [FILE|-]
+        usage: galley shape [options] [FILE|-]
 
-    Shapes each paragraph as one unwrapped line and prints its glyphs in visual order, like
-    'hb-shape --no-glyph-names': [gid=cluster@dx,dy+advance|…], advances and offsets in points,
-    clusters as UTF-16 offsets. Fallback fonts are used where the font lacks a character.
+        Shapes each paragraph as one unwrapped line and prints its glyphs in visual order, like
+        'hb-shape --no-glyph-names': [gid=cluster@dx,dy+advance|…], advances and offsets in points,
+        clusters as UTF-16 offsets. Fallback fonts are used where the font lacks a character.
 
-    options:
-    \(fontOption)
-      --direction D          ltr, rtl or auto (default auto)
-      --text STRING          shape STRING instead of reading a file
-      --markup               the input is Pango-style markup
-      --json                 one JSON array per line: {"g","cl","dx","dy","ax","ay","font"}
-      -h, --help             show this help
+        options:
+        \(fontOption)
+          --direction D          ltr, rtl or auto (default auto)
+          --text STRING          shape STRING instead of reading a file
+          --markup               the input is Pango-style markup
+          --json                 one JSON array per line: {"g","cl","dx","dy","ax","ay","font"}
+          -h, --help             show this help
 
-    examples:
-      galley shape --text "office" --font "DejaVu Serif 12"
-      galley shape --json --font Fonts/NotoSansArabic-Regular.ttf --text "سلام"
-    """
+        examples:
+          galley shape --text "office" --font "DejaVu Serif 12"
+          galley shape --json --font Fonts/NotoSansArabic-Regular.ttf --text "سلام"
+        """
 
     static let fonts = """
-    usage: galley fonts [--json]
+        usage: galley fonts [--json]
 
-    Lists every font family (bundled under Fonts/, then the system's through fontconfig), one per
-    line: FAMILY<TAB>FILE<TAB>bundled|system, FILE being the face that --font FAMILY resolves to.
+        Lists every font family (bundled under Fonts/, then the system's through fontconfig), one per
+        line: FAMILY<TAB>FILE<TAB>bundled|system, FILE being the face that --font FAMILY resolves to.
 
-    options:
-      --json                 a JSON array of {"family","postScriptName","path","bundled"}
-      -h, --help             show this help
+        options:
+          --json                 a JSON array of {"family","postScriptName","path","bundled"}
+          -h, --help             show this help
 
-    examples:
-      galley fonts
-      galley fonts | grep -i noto
-    """
+        examples:
+          galley fonts
+          galley fonts | grep -i noto
+        """
 }

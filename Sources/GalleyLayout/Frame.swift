@@ -34,8 +34,10 @@ public struct Frame: Sendable {
     /// The number of rows (see `lineRowIndices`). Like YYTextLayout.rowCount.
     public var rowCount: Int { (lineRowIndices.last ?? -1) + 1 }
 
-    package init(rect: CGRect, lines: [Line], lineOrigins: [CGPoint], stringRange: Range<Int>, visibleStringRange: Range<Int>,
-                 placedLineMetrics: [TypographicBounds]? = nil, path: FramePath? = nil, lineRowIndices: [Int]? = nil) {
+    package init(
+        rect: CGRect, lines: [Line], lineOrigins: [CGPoint], stringRange: Range<Int>, visibleStringRange: Range<Int>,
+        placedLineMetrics: [TypographicBounds]? = nil, path: FramePath? = nil, lineRowIndices: [Int]? = nil
+    ) {
         self.placedLineMetrics = placedLineMetrics ?? lines.map(\.typographicBounds)
         self.path = path ?? .rectangle(rect)
         self.lineRowIndices = lineRowIndices ?? Array(lines.indices)
@@ -56,7 +58,8 @@ public struct Frame: Sendable {
                 // The run's own box (see `Placeholder.rect` for why not CoreText's caret recipe).
                 let rect = run.imageBounds.offsetBy(dx: self.rect.minX + origin.x, dy: self.rect.minY + origin.y)
                 result.append(
-                    Placeholder(stringIndex: run.stringRange.lowerBound, delegate: delegate, rect: rect, lineIndex: index))
+                    Placeholder(
+                        stringIndex: run.stringRange.lowerBound, delegate: delegate, rect: rect, lineIndex: index))
             }
         }
         return result

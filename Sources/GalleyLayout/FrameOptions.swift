@@ -29,8 +29,10 @@ public struct FrameOptions: Sendable {
     public var insets: FrameInsets = .zero
 
     /// Options with the given values.
-    public init(maximumNumberOfLines: Int = 0, truncation: TruncationType? = .end, truncationToken: AttributedText? = nil,
-                exclusionPaths: [FramePath] = [], insets: FrameInsets = .zero) {
+    public init(
+        maximumNumberOfLines: Int = 0, truncation: TruncationType? = .end, truncationToken: AttributedText? = nil,
+        exclusionPaths: [FramePath] = [], insets: FrameInsets = .zero
+    ) {
         self.maximumNumberOfLines = maximumNumberOfLines
         self.truncation = truncation
         self.truncationToken = truncationToken

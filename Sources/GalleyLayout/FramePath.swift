@@ -46,7 +46,9 @@ public enum FramePath: Sendable, Equatable {
     /// - Throws: `LayoutError.invalidGeometry` naming the bad value.
     public func validate() throws(LayoutError) {
         func rect(_ r: CGRect, _ what: String) throws(LayoutError) {
-            for (name, value) in [("x", r.origin.x), ("y", r.origin.y), ("width", r.size.width), ("height", r.size.height)] {
+            for (name, value) in [
+                ("x", r.origin.x), ("y", r.origin.y), ("width", r.size.width), ("height", r.size.height),
+            ] {
                 guard value.isFinite else { throw .invalidGeometry("\(what) \(name) \(value) must be finite") }
             }
             guard r.size.width >= 0, r.size.height >= 0 else {
@@ -142,7 +144,13 @@ public enum FramePath: Sendable, Equatable {
         let ry = min(max(ch, 0), r.height / 2)
         guard rx > 0, ry > 0 else { return 0 }
         let dy: CGFloat
-        if y > r.maxY - ry { dy = y - (r.maxY - ry) } else if y < r.minY + ry { dy = (r.minY + ry) - y } else { return 0 }
+        if y > r.maxY - ry {
+            dy = y - (r.maxY - ry)
+        } else if y < r.minY + ry {
+            dy = (r.minY + ry) - y
+        } else {
+            return 0
+        }
         return rx - FramePath.halfChord(a: rx, b: ry, dy: min(dy, ry))
     }
 
@@ -158,16 +166,36 @@ public enum FramePath: Sendable, Equatable {
     }
 
     /// The polygon's intervals over `band`: inside at every y (`inside`) or at some y.
-    private static func polygonIntervals(_ points: [CGPoint], band: ClosedRange<CGFloat>, inside: Bool) -> [ClosedRange<CGFloat>] {
+    private static func polygonIntervals(_ points: [CGPoint], band: ClosedRange<CGFloat>, inside: Bool)
+        -> [ClosedRange<CGFloat>]
+    {
         guard points.count >= 3 else { return [] }
         var edges: [Edge] = []
         for i in points.indices {
             let a = points[i]
             let b = points[(i + 1) % points.count]
-            if a.y == b.y { continue }   // horizontal edges never cross a horizontal line
+            if a.y == b.y { continue }  // horizontal edges never cross a horizontal line
             edges.append(a.y < b.y ? Edge(p: a, q: b) : Edge(p: b, q: a))
         }
-        // Slice the band where the set of crossing edges, or their order, may change.
+        let slabs = slabs(of: band, cutBy: edges)
+        var result: [ClosedRange<CGFloat>]? = nil
+        var union: [ClosedRange<CGFloat>] = []
+        for (ya, yb) in slabs {
+            let slab = slabIntervals(edges, from: ya, to: yb, inside: inside)
+            if inside {
+                let merged = merge(slab)
+                result = result.map { intersect($0, merged) } ?? merged
+                if result?.isEmpty == true { return [] }
+            } else if ya < yb || slabs.count == 1 {
+                union.append(contentsOf: slab)
+            }
+        }
+        return inside ? (result ?? []) : merge(union)
+    }
+
+    /// The band cut into slabs where the set of crossing edges, or their order, may change: at
+    /// edge ends and edge crossings inside it (one zero-height slab for a zero-height band).
+    private static func slabs(of band: ClosedRange<CGFloat>, cutBy edges: [Edge]) -> [(CGFloat, CGFloat)] {
         let y0 = band.lowerBound
         let y1 = band.upperBound
         var cuts: Set<CGFloat> = [y0, y1]
@@ -181,57 +209,49 @@ public enum FramePath: Sendable, Equatable {
             }
         }
         let ys = cuts.sorted()
-        var slabs: [(CGFloat, CGFloat)] = []
-        if ys.count == 1 {
-            slabs = [(y0, y0)]
+        if ys.count == 1 { return [(y0, y0)] }
+        return (0..<(ys.count - 1)).map { (ys[$0], ys[$0 + 1]) }
+    }
+
+    /// The polygon's intervals over one slab `ya...yb` (no edge ends or crosses inside it), by
+    /// the even-odd rule: inside at every y of it (`inside`), or at some y.
+    private static func slabIntervals(_ edges: [Edge], from ya: CGFloat, to yb: CGFloat, inside: Bool)
+        -> [ClosedRange<CGFloat>]
+    {
+        // Edges crossing the slab: for a zero-height slab, those whose half-open y range holds it.
+        let crossing: [Edge]
+        if ya == yb {
+            crossing = edges.filter { $0.p.y <= ya && ya < $0.q.y }
         } else {
-            for k in 0..<(ys.count - 1) { slabs.append((ys[k], ys[k + 1])) }
+            crossing = edges.filter { $0.p.y <= ya && $0.q.y >= yb }
         }
-        var result: [ClosedRange<CGFloat>]? = nil
-        var union: [ClosedRange<CGFloat>] = []
-        for (ya, yb) in slabs {
-            // Edges crossing the slab: for a zero-height slab, those whose half-open y range holds it.
-            let crossing: [Edge]
-            if ya == yb {
-                crossing = edges.filter { $0.p.y <= ya && ya < $0.q.y }
+        let mid = (ya + yb) / 2
+        let sorted = crossing.sorted { $0.x(at: mid) < $1.x(at: mid) }
+        // Crossings pair up left to right. Two pieces joined by coincident edges (a zero-width
+        // slit, such as a bridge traversed there and back) are one piece.
+        var pairs: [(Edge, Edge)] = []
+        var k = 0
+        while k + 1 < sorted.count {
+            if let last = pairs.last, last.1.x(at: ya) == sorted[k].x(at: ya), last.1.x(at: yb) == sorted[k].x(at: yb) {
+                pairs[pairs.count - 1].1 = sorted[k + 1]
             } else {
-                crossing = edges.filter { $0.p.y <= ya && $0.q.y >= yb }
+                pairs.append((sorted[k], sorted[k + 1]))
             }
-            let mid = (ya + yb) / 2
-            let sorted = crossing.sorted { $0.x(at: mid) < $1.x(at: mid) }
-            // Even-odd: crossings pair up left to right. Two pieces joined by coincident edges
-            // (a zero-width slit, such as a bridge traversed there and back) are one piece.
-            var pairs: [(Edge, Edge)] = []
-            var k = 0
-            while k + 1 < sorted.count {
-                if let last = pairs.last, last.1.x(at: ya) == sorted[k].x(at: ya), last.1.x(at: yb) == sorted[k].x(at: yb) {
-                    pairs[pairs.count - 1].1 = sorted[k + 1]
-                } else {
-                    pairs.append((sorted[k], sorted[k + 1]))
-                }
-                k += 2
-            }
-            var slab: [ClosedRange<CGFloat>] = []
-            for (l, r) in pairs {
-                if inside {
-                    let lo = max(l.x(at: ya), l.x(at: yb))
-                    let hi = min(r.x(at: ya), r.x(at: yb))
-                    if hi > lo { slab.append(lo...hi) }
-                } else {
-                    let lo = min(l.x(at: ya), l.x(at: yb))
-                    let hi = max(r.x(at: ya), r.x(at: yb))
-                    if hi >= lo { slab.append(lo...hi) }
-                }
-            }
+            k += 2
+        }
+        var slab: [ClosedRange<CGFloat>] = []
+        for (l, r) in pairs {
             if inside {
-                let merged = merge(slab)
-                result = result.map { intersect($0, merged) } ?? merged
-                if result?.isEmpty == true { return [] }
-            } else if ya < yb || slabs.count == 1 {
-                union.append(contentsOf: slab)
+                let lo = max(l.x(at: ya), l.x(at: yb))
+                let hi = min(r.x(at: ya), r.x(at: yb))
+                if hi > lo { slab.append(lo...hi) }
+            } else {
+                let lo = min(l.x(at: ya), l.x(at: yb))
+                let hi = max(r.x(at: ya), r.x(at: yb))
+                if hi >= lo { slab.append(lo...hi) }
             }
         }
-        return inside ? (result ?? []) : merge(union)
+        return slab
     }
 
     /// The y where two edges cross strictly inside both, if they do.

@@ -95,7 +95,8 @@ public final class Framesetter: Sendable {
         -> (size: CGSize, fitRange: Range<Int>)
     {
         let range = try validateRange(range)
-        guard !constraints.width.isNaN, !constraints.height.isNaN, constraints.width >= 0, constraints.height >= 0 else {
+        guard !constraints.width.isNaN, !constraints.height.isNaN, constraints.width >= 0, constraints.height >= 0
+        else {
             throw .invalidGeometry("constraints \(constraints.width)×\(constraints.height) must be numbers ≥ 0")
         }
         let unbounded = CGFloat.greatestFiniteMagnitude / 2
@@ -133,7 +134,9 @@ public final class Framesetter: Sendable {
     /// width as `options` say, with its placed metrics updated. Returns the new end of the
     /// visible range, or nil when there is no truncation to do (none asked for, an unbounded
     /// width, or a token that does not fit). Shared by rectangular and shaped frames.
-    func truncateLastLine(_ last: inout PlacedLine, options: FrameOptions, range: Range<Int>) throws(LayoutError) -> Int? {
+    func truncateLastLine(_ last: inout PlacedLine, options: FrameOptions, range: Range<Int>) throws(LayoutError)
+        -> Int?
+    {
         guard let type = options.truncation, last.width.isFinite else { return nil }
         let lineStart = last.line.stringRange.lowerBound
         let paragraph = typesetter.analysis(containing: lineStart)
@@ -142,7 +145,8 @@ public final class Framesetter: Sendable {
         let remains = lineEnd < range.upperBound
         guard
             let truncated = try full.truncatedLine(
-                width: last.width, type: type, token: .attributed(options.truncationToken), force: remains && type == .end)
+                width: last.width, type: type, token: .attributed(options.truncationToken),
+                force: remains && type == .end)
         else { return nil }
         last.line = truncated
         last.metrics = last.resolved.placedMetrics(of: truncated)
@@ -161,7 +165,8 @@ public final class Framesetter: Sendable {
         if mode.isSingleLine {
             end = typesetter.singleLineEnd(paragraph, from: start)
         } else {
-            end = typesetter.lineEnd(paragraph, from: start, width: width, clusterOnly: mode == .charWrapping, offset: head)
+            end = typesetter.lineEnd(
+                paragraph, from: start, width: width, clusterOnly: mode == .charWrapping, offset: head)
         }
         end = min(max(end, start + 1), limit)
         var line = typesetter.makeLine(paragraph, range: start..<end, offset: head)
@@ -176,8 +181,10 @@ public final class Framesetter: Sendable {
         let result: Line?
         switch mode {
         case .clipping: result = try line.truncatedLine(width: width, type: .end, token: .none, force: false)
-        case .truncatingHead: result = try line.truncatedLine(width: width, type: .start, token: .attributed(nil), force: false)
-        case .truncatingTail: result = try line.truncatedLine(width: width, type: .end, token: .attributed(nil), force: false)
+        case .truncatingHead:
+            result = try line.truncatedLine(width: width, type: .start, token: .attributed(nil), force: false)
+        case .truncatingTail:
+            result = try line.truncatedLine(width: width, type: .end, token: .attributed(nil), force: false)
         case .truncatingMiddle:
             result = try line.truncatedLine(width: width, type: .middle, token: .attributed(nil), force: false)
         case .wordWrapping, .charWrapping: result = line

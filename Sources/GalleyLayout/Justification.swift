@@ -83,7 +83,8 @@ extension Line {
         options.extraAdvances = extraAdvances
         options.offsetsIncludeShift = true
         return LineAssembly.line(
-            pieces, order: Array(pieces.indices), sources: LinePieceSources(extra: items), frame: frame, environment: environment,
+            pieces, order: Array(pieces.indices), sources: LinePieceSources(extra: items), frame: frame,
+            environment: environment,
             options: options)
     }
 }

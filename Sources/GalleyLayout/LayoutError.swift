@@ -19,7 +19,8 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .rangeOutOfBounds(let range, let length):
-            return "range \(range.lowerBound)..<\(range.upperBound) is out of bounds for a text of \(length) UTF-16 code units"
+            return
+                "range \(range.lowerBound)..<\(range.upperBound) is out of bounds for a text of \(length) UTF-16 code units"
         case .indexOutOfBounds(let index, let length):
             return "index \(index) is out of bounds for a text of \(length) UTF-16 code units"
         case .invalidGeometry(let what):

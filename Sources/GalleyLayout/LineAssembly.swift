@@ -144,7 +144,8 @@ enum LineAssembly {
     /// for the whole line (see `LineGlyphScratch`). Ascent, descent and leading are the maxima
     /// over the runs (`frame.emptyMetrics` without runs); the width is where the pen ends.
     static func line(
-        _ pieces: [LinePiece], order: [Int], sources: LinePieceSources, frame: LineFrame, environment: LayoutEnvironment,
+        _ pieces: [LinePiece], order: [Int], sources: LinePieceSources, frame: LineFrame,
+        environment: LayoutEnvironment,
         options: Options = Options()
     ) -> Line {
         let total = pieces.reduce(0) { $0 + $1.glyphs.count }
@@ -175,7 +176,8 @@ enum LineAssembly {
                 if !options.keepsEmptyPieces && range.isEmpty { continue }
                 let source = sources[piece.source]
                 let run = GlyphRun(
-                    glyphs: RunValues(values.glyphs, range: range), positions: RunValues(values.positions, range: range),
+                    glyphs: RunValues(values.glyphs, range: range),
+                    positions: RunValues(values.positions, range: range),
                     advances: RunValues(values.advances, range: range),
                     stringIndices: RunValues(values.stringIndices, range: range), stringRange: piece.range,
                     attributes: source.attributes, font: source.font, bidiLevel: piece.level,
@@ -185,7 +187,9 @@ enum LineAssembly {
                 runs.append(run)
             }
         }
-        if runs.isEmpty { (bounds.ascent, bounds.descent, bounds.leading) = (empty.ascent, empty.descent, empty.leading) }
+        if runs.isEmpty {
+            (bounds.ascent, bounds.descent, bounds.leading) = (empty.ascent, empty.descent, empty.leading)
+        }
         bounds.width = pen
         return Line(
             glyphRuns: runs, stringRange: frame.stringRange,
@@ -228,7 +232,8 @@ enum LineAssembly {
                 let position = run.positions[g]
                 records.append(
                     ShapedGlyph(
-                        id: run.glyphs[g], cluster: Int32(truncatingIfNeeded: stringIndex(run, g)), unsafeToBreak: false,
+                        id: run.glyphs[g], cluster: Int32(truncatingIfNeeded: stringIndex(run, g)),
+                        unsafeToBreak: false,
                         advance: run.advances[g].width, offset: CGPoint(x: position.x - x, y: position.y)))
             }
             var shaped = ShapedGlyphs(base: 0)

@@ -16,8 +16,10 @@ enum LineBuilder {
         tabs: TabLayout = .none
     ) -> Line {
         let content = paragraph.content
-        let glyphRange = max(range.lowerBound, content.lowerBound)..<max(
-            min(range.upperBound, content.upperBound), max(range.lowerBound, content.lowerBound))
+        let glyphRange =
+            max(
+                range.lowerBound, content.lowerBound)..<max(
+                min(range.upperBound, content.upperBound), max(range.lowerBound, content.lowerBound))
         var (pieces, sources) = slices(of: paragraph, glyphRange, text: text)
         // Rule L1: trailing whitespace takes the paragraph level.
         let trimmedEnd = paragraph.endTrimmingWhitespace(glyphRange)
@@ -70,7 +72,8 @@ enum LineBuilder {
                         source: LinePieceSources.extraSource(reshaped.count - 1), glyphs: again.glyphRange,
                         range: lo..<hi, level: item.level))
             } else {
-                pieces.append(LinePiece(source: index, glyphs: block(of: item, lo..<hi), range: lo..<hi, level: item.level))
+                pieces.append(
+                    LinePiece(source: index, glyphs: block(of: item, lo..<hi), range: lo..<hi, level: item.level))
             }
         }
         return (pieces, LinePieceSources(items: items, extra: reshaped))
@@ -95,7 +98,8 @@ enum LineBuilder {
                 let source = sources[piece.source]
                 let head = piece.range.lowerBound..<trimmedEnd
                 let tail = trimmedEnd..<piece.range.upperBound
-                adjusted.append(LinePiece(source: piece.source, glyphs: block(of: source, head), range: head, level: piece.level))
+                adjusted.append(
+                    LinePiece(source: piece.source, glyphs: block(of: source, head), range: head, level: piece.level))
                 adjusted.append(
                     LinePiece(source: piece.source, glyphs: block(of: source, tail), range: tail, level: piece.level)
                         .releveled(to: base))
@@ -162,12 +166,16 @@ enum LineBuilder {
         let block: Range<Int>
         if item.isRightToLeft {
             let upper = item.range.upperBound
-            block = partition(glyphs, guess: start + upper - range.upperBound) { $0.cluster < to }
-                ..< partition(glyphs, guess: start + upper - range.lowerBound) { $0.cluster < from }
+            block =
+                partition(glyphs, guess: start + upper - range.upperBound) {
+                    $0.cluster < to
+                }..<partition(glyphs, guess: start + upper - range.lowerBound) { $0.cluster < from }
         } else {
             let lower = item.range.lowerBound
-            block = partition(glyphs, guess: start + range.lowerBound - lower) { $0.cluster >= from }
-                ..< partition(glyphs, guess: start + range.upperBound - lower) { $0.cluster >= to }
+            block =
+                partition(glyphs, guess: start + range.lowerBound - lower) {
+                    $0.cluster >= from
+                }..<partition(glyphs, guess: start + range.upperBound - lower) { $0.cluster >= to }
         }
         return block.lowerBound..<max(block.lowerBound, block.upperBound)
     }

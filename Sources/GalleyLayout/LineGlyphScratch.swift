@@ -52,7 +52,9 @@ struct LineGlyphScratch {
             array.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
             return array
         }
-        return Values(glyphs: copy(glyphs), positions: copy(positions), advances: copy(advances), stringIndices: copy(stringIndices))
+        return Values(
+            glyphs: copy(glyphs), positions: copy(positions), advances: copy(advances),
+            stringIndices: copy(stringIndices))
     }
 
     /// Appends the glyphs `block` of `storage` (in reverse when `reversed`), pen positions from

@@ -99,18 +99,25 @@ extension Framesetter {
             previousStyle = placed[last].resolved
             pen = baseline + row.descent + row.leading
         }
-        var end = placed.isEmpty ? range.lowerBound : placed[placed.count - 1].line.stringRange.upperBound
-        if end < range.upperBound, var last = placed.popLast() {
-            // The last visible line, truncated when text remains; its row's baseline follows
-            // the row's (possibly changed) tallest line.
-            if let newEnd = try truncateLastLine(&last, options: options, range: range) { end = newEnd }
-            placed.append(last)
-            var first = placed.count - 1
-            while first > 0, placed[first - 1].row == last.row { first -= 1 }
-            let ascent = RowMetrics(placed[first...]).ascent
-            for i in first..<placed.count { placed[i].baseline = last.rowPen + ascent + last.rowGap }
-        }
+        let end = try truncateLastRow(&placed, range: range, options: options)
         return (placed, end)
+    }
+
+    /// Truncates the last visible line when text remains after it, as the options say; its
+    /// row's baseline follows the row's (possibly changed) tallest line. Returns the end of the
+    /// visible range.
+    private func truncateLastRow(_ placed: inout [PlacedLine], range: Range<Int>, options: FrameOptions)
+        throws(LayoutError) -> Int
+    {
+        var end = placed.isEmpty ? range.lowerBound : placed[placed.count - 1].line.stringRange.upperBound
+        guard end < range.upperBound, var last = placed.popLast() else { return end }
+        if let newEnd = try truncateLastLine(&last, options: options, range: range) { end = newEnd }
+        placed.append(last)
+        var first = placed.count - 1
+        while first > 0, placed[first - 1].row == last.row { first -= 1 }
+        let ascent = RowMetrics(placed[first...]).ascent
+        for i in first..<placed.count { placed[i].baseline = last.rowPen + ascent + last.rowGap }
+        return end
     }
 
     /// The largest ascent, descent and leading of a row's lines.
@@ -131,7 +138,9 @@ extension Framesetter {
                 if first {
                     (ascent, descent, leading, first) = (m.ascent, m.descent, m.leading, false)
                 } else {
-                    (ascent, descent, leading) = (max(ascent, m.ascent), max(descent, m.descent), max(leading, m.leading))
+                    (ascent, descent, leading) = (
+                        max(ascent, m.ascent), max(descent, m.descent), max(leading, m.leading)
+                    )
                 }
             }
         }
@@ -175,7 +184,8 @@ extension Framesetter {
             let top = pen + gap
             guard top + guess.ascent + guess.descent <= bottom else { return nil }
             let slots = area.slots(depth: top...(top + guess.ascent + guess.descent))
-            let lines = try fillRow(slots, from: start, range: range, paragraph: paragraph, resolved: resolved, room: room)
+            let lines = try fillRow(
+                slots, from: start, range: range, paragraph: paragraph, resolved: resolved, room: room)
             if lines.isEmpty {
                 // No interval of this band can take the next cluster: move down.
                 gap += step

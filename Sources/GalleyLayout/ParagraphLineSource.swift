@@ -75,7 +75,8 @@ final class ParagraphLineSource {
         made?.append(line)
         if end == paragraph.span.range.upperBound, let lines = made {
             setter.storeLines(
-                CachedParagraphLines(key: LineCacheKey(resolved, frameWidth: frameWidth), lines: lines, resolved: resolved),
+                CachedParagraphLines(
+                    key: LineCacheKey(resolved, frameWidth: frameWidth), lines: lines, resolved: resolved),
                 ofParagraph: index)
             made = nil
         }

@@ -49,7 +49,9 @@ extension Framesetter {
     ///   `LayoutError.invalidGeometry` for a non-finite coordinate, a negative size, corner size
     ///   or inset (of the path or an exclusion), or a negative line limit. A path that encloses
     ///   nothing gives a frame without lines and an empty visible range.
-    public func frame(in path: FramePath, range: Range<Int>? = nil, options: FrameOptions = FrameOptions(truncation: nil))
+    public func frame(
+        in path: FramePath, range: Range<Int>? = nil, options: FrameOptions = FrameOptions(truncation: nil)
+    )
         throws(LayoutError) -> Frame
     {
         let range = try validateRange(range)
@@ -73,7 +75,9 @@ extension Framesetter {
     /// one would hide text that the next frame does not show. Like a chain of
     /// CTFramesetterCreateFrame calls, or YYTextLayout's layoutWithContainers.
     /// - Throws: as `frame(in:range:options:)`, for the first bad path.
-    public func frames(in columns: [FramePath], range: Range<Int>? = nil, options: FrameOptions = FrameOptions(truncation: nil))
+    public func frames(
+        in columns: [FramePath], range: Range<Int>? = nil, options: FrameOptions = FrameOptions(truncation: nil)
+    )
         throws(LayoutError) -> [Frame]
     {
         let range = try validateRange(range)
@@ -100,13 +104,14 @@ extension Framesetter {
             var line = item.line
             let style = item.resolved.style
             if style.alignment == .justified, !line.endsParagraph, !line.endsWithLineSeparator, !line.isTruncated,
-               !style.lineBreakMode.isSingleLine
+                !style.lineBreakMode.isSingleLine
             {
                 line = line.justified(factor: 1, width: item.width)
             }
             lines.append(line)
-            let left = item.resolved.lineLeft(frameWidth: item.slotWidth, head: item.head, width: item.width,
-                                              rightToLeft: line.isRightToLeft)
+            let left = item.resolved.lineLeft(
+                frameWidth: item.slotWidth, head: item.head, width: item.width,
+                rightToLeft: line.isRightToLeft)
             let inline = item.slotX + left + alignmentOffset(line, width: item.width, style: style)
             origins.append(LineOrientation.horizontal.origin(inline: inline, depth: item.baseline, in: rect.size))
         }

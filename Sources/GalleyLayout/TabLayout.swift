@@ -21,8 +21,10 @@ struct TabLayout: Sendable {
     /// (left aligned) or, without one, are as wide as their shaped space. In a right-to-left
     /// paragraph, the pen runs from the right margin, so left and right stops swap roles (a right
     /// stop's text starts there, leftward) — tab alignment is absolute on the page, as CoreText's.
-    init(paragraph: ParagraphAnalysis, style: ResolvedParagraphStyle, tabs: [Int], range: Range<Int>,
-         offset: CGFloat, units: [UInt16]) {
+    init(
+        paragraph: ParagraphAnalysis, style: ResolvedParagraphStyle, tabs: [Int], range: Range<Int>,
+        offset: CGFloat, units: [UInt16]
+    ) {
         let first = TabLayout.firstIndex(in: tabs, atLeast: range.lowerBound)
         guard first < tabs.count, tabs[first] < range.upperBound else {
             widths = [:]

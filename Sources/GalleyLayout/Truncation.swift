@@ -119,7 +119,8 @@ extension Line {
                 neighbour = max(lo, keep.head - 1)
             }
             if case .attributed(let given) = token, given == nil,
-               let again = try makeToken(nil, near: neighbour), again.width != tokenWidth || again.ascent != tokenLine?.ascent
+                let again = try makeToken(nil, near: neighbour),
+                again.width != tokenWidth || again.ascent != tokenLine?.ascent
             {
                 continue
             }
@@ -156,15 +157,20 @@ extension Line {
             add(run, item, range: elided, isToken: true)
         }
         let keyed = pieces.enumerated().map { (seq, piece) in
-            (position: piece.isTruncationToken ? elided.lowerBound : piece.range.lowerBound,
-             rank: piece.isTruncationToken ? 0 : 1, seq: seq)
+            (
+                position: piece.isTruncationToken ? elided.lowerBound : piece.range.lowerBound,
+                rank: piece.isTruncationToken ? 0 : 1, seq: seq
+            )
         }
-        let logical = keyed.sorted { ($0.position, $0.rank, $0.seq) < ($1.position, $1.rank, $1.seq) }.map { pieces[$0.seq] }
+        let logical = keyed.sorted { ($0.position, $0.rank, $0.seq) < ($1.position, $1.rank, $1.seq) }.map {
+            pieces[$0.seq]
+        }
         var options = LineAssembly.Options()
         options.offsetsIncludeShift = true
         options.keepsEmptyPieces = false
         return LineAssembly.line(
-            logical, order: BidiParagraph.visualOrder(levels: logical.map(\.level)), sources: LinePieceSources(extra: items),
+            logical, order: BidiParagraph.visualOrder(levels: logical.map(\.level)),
+            sources: LinePieceSources(extra: items),
             frame: frame, environment: environment, options: options)
     }
 
@@ -177,7 +183,8 @@ extension Line {
         if let given {
             token = given
         } else {
-            let run = glyphRuns.first { $0.stringRange.contains(index) && !$0.isPlaceholder && !$0.isTruncationToken }
+            let run =
+                glyphRuns.first { $0.stringRange.contains(index) && !$0.isPlaceholder && !$0.isTruncationToken }
                 ?? glyphRuns.first { !$0.isPlaceholder && !$0.isTruncationToken }
             var attributes = run?.attributes ?? Attributes()
             attributes.runDelegate = nil
@@ -197,7 +204,8 @@ extension Line {
         }
         token = builder.build()
         let setter = Typesetter(token, environment: environment.with(defaultFont: font))
-        return setter.makeLine(setter.analysis(ofParagraph: 0), range: 0..<setter.paragraphs[0].range.upperBound, offset: 0)
+        return setter.makeLine(
+            setter.analysis(ofParagraph: 0), range: 0..<setter.paragraphs[0].range.upperBound, offset: 0)
     }
 }
 

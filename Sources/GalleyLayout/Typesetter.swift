@@ -191,7 +191,8 @@ public final class Typesetter: Sendable {
         guard paragraph.hasTabs else { return .none }
         let (style, tabs) = extras(ofParagraph: paragraphIndex(containing: paragraph.span.range.lowerBound))
         if tabs.isEmpty { return .none }
-        return TabLayout(paragraph: paragraph, style: style, tabs: tabs, range: range, offset: offset, units: text.utf16)
+        return TabLayout(
+            paragraph: paragraph, style: style, tabs: tabs, range: range, offset: offset, units: text.utf16)
     }
 
     // MARK: Breaking
@@ -204,7 +205,8 @@ public final class Typesetter: Sendable {
     /// paragraph's leading margin (its head indent), which only matters for TABs, whose stops are
     /// measured from that margin. Only the wrapping rule of the paragraph's line-break mode is
     /// used (character wrapping for `.charWrapping`, word wrapping for every other mode).
-    public func suggestLineBreak(startingAt start: Int, width: CGFloat, offset: CGFloat = 0) throws(LayoutError) -> Int {
+    public func suggestLineBreak(startingAt start: Int, width: CGFloat, offset: CGFloat = 0) throws(LayoutError) -> Int
+    {
         try validate(start: start, width: width, offset: offset)
         if start == text.length { return 0 }
         let paragraph = analysis(containing: start)
@@ -214,10 +216,13 @@ public final class Typesetter: Sendable {
 
     /// Like `suggestLineBreak`, but breaks at any grapheme cluster boundary, with no linguistic
     /// analysis (hard breaks are still honoured). Like CTTypesetterSuggestClusterBreakWithOffset.
-    public func suggestClusterBreak(startingAt start: Int, width: CGFloat, offset: CGFloat = 0) throws(LayoutError) -> Int {
+    public func suggestClusterBreak(startingAt start: Int, width: CGFloat, offset: CGFloat = 0) throws(LayoutError)
+        -> Int
+    {
         try validate(start: start, width: width, offset: offset)
         if start == text.length { return 0 }
-        return lineEnd(analysis(containing: start), from: start, width: width, clusterOnly: true, offset: offset) - start
+        return lineEnd(analysis(containing: start), from: start, width: width, clusterOnly: true, offset: offset)
+            - start
     }
 
     private func validate(start: Int, width: CGFloat, offset: CGFloat) throws(LayoutError) {
@@ -227,7 +232,9 @@ public final class Typesetter: Sendable {
     }
 
     /// The end of the line that starts at `start` in `paragraph`, `offset` from the leading margin.
-    func lineEnd(_ paragraph: ParagraphAnalysis, from start: Int, width: CGFloat, clusterOnly: Bool, offset: CGFloat = 0) -> Int {
+    func lineEnd(
+        _ paragraph: ParagraphAnalysis, from start: Int, width: CGFloat, clusterOnly: Bool, offset: CGFloat = 0
+    ) -> Int {
         let content = paragraph.content
         if start >= content.upperBound { return paragraph.span.range.upperBound }
         let hasTabs = paragraph.hasTabs

@@ -1,10 +1,10 @@
 // Writing a bitmap as PPM or PNG: in-memory encodings and atomic file writes.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Bitmap {

@@ -40,8 +40,9 @@ public struct Bitmap: Sendable, Hashable {
 
         /// The pixel as a colour.
         public var color: Color {
-            Color(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255,
-                  alpha: Double(alpha) / 255)
+            Color(
+                red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255,
+                alpha: Double(alpha) / 255)
         }
 
         /// `#rrggbbaa`, for test messages and debugging.
@@ -164,8 +165,10 @@ public struct Bitmap: Sendable, Hashable {
 
     /// The number of pixels that satisfy `predicate` in the given columns and rows (clipped to
     /// the bitmap; the whole bitmap by default). A helper for tests and for finding ink.
-    public func count(where predicate: (Pixel) -> Bool, inColumns columns: Range<Int>? = nil,
-                      rows: Range<Int>? = nil) -> Int {
+    public func count(
+        where predicate: (Pixel) -> Bool, inColumns columns: Range<Int>? = nil,
+        rows: Range<Int>? = nil
+    ) -> Int {
         let xs = (columns ?? 0..<width).clamped(to: 0..<width)
         let ys = (rows ?? 0..<height).clamped(to: 0..<height)
         var n = 0
@@ -191,8 +194,10 @@ public struct Bitmap: Sendable, Hashable {
     /// alpha × coverage) onto the straight-alpha sRGB destination pixel at byte offset `i`; a
     /// fully opaque source writes the colour's precomputed sRGB bytes.
     @inline(__always)
-    static func compositeLinear(_ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ t: SRGBTransfer.Tables,
-                                _ color: LinearColor, alpha: Float) {
+    static func compositeLinear(
+        _ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ t: SRGBTransfer.Tables,
+        _ color: LinearColor, alpha: Float
+    ) {
         let sa = min(max(alpha, 0), 1)
         guard sa > 0 else { return }
         if sa >= 1 {
@@ -209,8 +214,10 @@ public struct Bitmap: Sendable, Hashable {
     /// (0...1) and alpha `alpha` onto the straight-alpha sRGB destination pixel at byte offset `i`:
     /// αo = αs + αd(1 − αs), Co = (Cs·αs + Cd·αd(1 − αs)) / αo with C in linear light.
     @inline(__always)
-    static func compositeLinear(_ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ t: SRGBTransfer.Tables,
-                                red: Float, green: Float, blue: Float, alpha: Float) {
+    static func compositeLinear(
+        _ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ t: SRGBTransfer.Tables,
+        red: Float, green: Float, blue: Float, alpha: Float
+    ) {
         let sa = min(max(alpha, 0), 1)
         guard sa > 0 else { return }
         if sa >= 1 {
@@ -225,8 +232,10 @@ public struct Bitmap: Sendable, Hashable {
 
     /// The translucent case of source-over (`alpha` in (0, 1)), shared by both compositors.
     @inline(__always)
-    static func blendLinear(_ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ t: SRGBTransfer.Tables,
-                            red: Float, green: Float, blue: Float, alpha sa: Float) {
+    static func blendLinear(
+        _ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ t: SRGBTransfer.Tables,
+        red: Float, green: Float, blue: Float, alpha sa: Float
+    ) {
         let da = Float(buffer[i + 3]) * (1 / 255)
         let keep = da * (1 - sa)
         let oa = sa + keep
@@ -242,13 +251,16 @@ public struct Bitmap: Sendable, Hashable {
     /// sRGB-encoded channels (0...1), as colour glyphs and resampled images are: the channels are
     /// un-premultiplied to the nearest sRGB code, then decoded.
     @inline(__always)
-    static func compositePremultipliedSRGB(_ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ t: SRGBTransfer.Tables,
-                                           red: Float, green: Float, blue: Float, alpha: Float) {
+    static func compositePremultipliedSRGB(
+        _ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ t: SRGBTransfer.Tables,
+        red: Float, green: Float, blue: Float, alpha: Float
+    ) {
         let sa = min(max(alpha, 0), 1)
         guard sa > 0 else { return }
         let k = 255 / sa
-        compositeLinear(buffer, at: i, t, red: t.linear(byte(red * k / 255)), green: t.linear(byte(green * k / 255)),
-                        blue: t.linear(byte(blue * k / 255)), alpha: sa)
+        compositeLinear(
+            buffer, at: i, t, red: t.linear(byte(red * k / 255)), green: t.linear(byte(green * k / 255)),
+            blue: t.linear(byte(blue * k / 255)), alpha: sa)
     }
 
     @inline(__always)

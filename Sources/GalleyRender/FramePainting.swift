@@ -17,8 +17,9 @@ extension PaintList {
     /// decoration lines go.
     public init(frame: Frame, selection: Range<Int>? = nil, selectionColor: Color = Renderer.selectionColor) {
         let painter = FramePainter(lines: frame.placedLines)
-        self.init(painter.operations(selection: selection, selectionColor: selectionColor)
-            + frame.placeholders.map(PaintOperation.placeholder))
+        self.init(
+            painter.operations(selection: selection, selectionColor: selectionColor)
+                + frame.placeholders.map(PaintOperation.placeholder))
     }
 
     /// The paint list of one line with its baseline starting at `origin` (y-up points), in the
@@ -30,10 +31,14 @@ extension PaintList {
         var operations = painter.operations(selection: nil, selectionColor: Renderer.selectionColor)
         for run in line.glyphRuns {
             guard let delegate = run.runDelegate else { continue }
-            let rect = CGRect(x: origin.x + run.originX, y: origin.y + run.baselineShift - delegate.descent,
-                              width: delegate.width, height: delegate.ascent + delegate.descent)
-            operations.append(.placeholder(Placeholder(stringIndex: run.stringRange.lowerBound, delegate: delegate,
-                                                       rect: rect, lineIndex: 0)))
+            let rect = CGRect(
+                x: origin.x + run.originX, y: origin.y + run.baselineShift - delegate.descent,
+                width: delegate.width, height: delegate.ascent + delegate.descent)
+            operations.append(
+                .placeholder(
+                    Placeholder(
+                        stringIndex: run.stringRange.lowerBound, delegate: delegate,
+                        rect: rect, lineIndex: 0)))
         }
         self.init(operations)
     }
@@ -53,22 +58,31 @@ struct FramePainter {
         var operations: [PaintOperation] = []
         for ((_, origin), d) in zip(lines, decorations) {
             for box in d.backgrounds {
-                operations.append(.fill(FillPaint(rect: box.rect.offsetBy(dx: origin.x, dy: origin.y),
-                                                  color: box.color, role: .background)))
+                operations.append(
+                    .fill(
+                        FillPaint(
+                            rect: box.rect.offsetBy(dx: origin.x, dy: origin.y),
+                            color: box.color, role: .background)))
             }
         }
         if let selection, selectionColor.alpha > 0 {
             for (line, origin) in lines where line.stringRange.overlaps(selection) {
                 for rect in line.selectionRects(for: selection) {
-                    operations.append(.fill(FillPaint(rect: rect.offsetBy(dx: origin.x, dy: origin.y),
-                                                      color: selectionColor, role: .selection)))
+                    operations.append(
+                        .fill(
+                            FillPaint(
+                                rect: rect.offsetBy(dx: origin.x, dy: origin.y),
+                                color: selectionColor, role: .selection)))
                 }
             }
         }
         for (run, paint) in runs {
             guard let shadow = run.attributes.shadow, shadow.color.alpha > 0 else { continue }
-            operations.append(.shadow(ShadowPaint(glyphs: paint, offset: shadow.offset,
-                                                  blurRadius: shadow.blurRadius, color: shadow.color)))
+            operations.append(
+                .shadow(
+                    ShadowPaint(
+                        glyphs: paint, offset: shadow.offset,
+                        blurRadius: shadow.blurRadius, color: shadow.color)))
         }
         operations += runs.map { .glyphs($0.paint) }
         for ((_, origin), d) in zip(lines, decorations) {
@@ -116,8 +130,9 @@ struct FramePainter {
 extension DecorationPaint {
     /// `stroke` (in line coordinates) as the decoration of a line whose origin is `lineOrigin`.
     init(_ stroke: LineDecorations.Stroke, lineOrigin origin: CGPoint) {
-        self.init(kind: stroke.kind, style: stroke.style, pattern: stroke.pattern, thickness: stroke.thickness,
-                  color: stroke.color, rects: stroke.rects.map { $0.offsetBy(dx: origin.x, dy: origin.y) })
+        self.init(
+            kind: stroke.kind, style: stroke.style, pattern: stroke.pattern, thickness: stroke.thickness,
+            color: stroke.color, rects: stroke.rects.map { $0.offsetBy(dx: origin.x, dy: origin.y) })
     }
 }
 

@@ -46,7 +46,9 @@ extension GlyphRasterizer {
     /// `coordinates` (``GlyphRasterizer/designCoordinates(of:)``; empty for the default), with
     /// `traits` synthesized (embolden strength unitsPerEm / 24, as at any size). Nil when the glyph
     /// has no outline (a colour bitmap glyph) or cannot be loaded.
-    func outline(for face: FontFace, coordinates: [Int] = [], glyph: GlyphID, traits: Font.SyntheticTraits = []) -> GlyphOutline? {
+    func outline(for face: FontFace, coordinates: [Int] = [], glyph: GlyphID, traits: Font.SyntheticTraits = [])
+        -> GlyphOutline?
+    {
         state.withLock { state -> GlyphOutline? in
             guard let entry = state.face(for: face), entry.select(coordinates: coordinates) else { return nil }
             return entry.outline(glyph: glyph, traits: traits)
@@ -59,12 +61,15 @@ extension GlyphRasterizer.FaceEntry {
     /// lock, after ``select(coordinates:)``.
     func outline(glyph: GlyphID, traits: Font.SyntheticTraits) -> GlyphOutline? {
         guard scalable else { return nil }
-        guard FT_Load_Glyph(face, FT_UInt(glyph), FT_Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_BITMAP)) == 0 else { return nil }
+        guard FT_Load_Glyph(face, FT_UInt(glyph), FT_Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_BITMAP)) == 0 else {
+            return nil
+        }
         let slot = face.pointee.glyph!
         guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
         let upem = Int(face.pointee.units_per_EM)
-        GlyphSynthesis.apply(traits, to: &slot.pointee.outline,
-                             strength: FT_Pos(upem) / GlyphSynthesis.emboldenDivisor)
+        GlyphSynthesis.apply(
+            traits, to: &slot.pointee.outline,
+            strength: FT_Pos(upem) / GlyphSynthesis.emboldenDivisor)
         let sink = OutlineSink()
         var funcs = FT_Outline_Funcs(
             move_to: { to, user in
@@ -75,12 +80,15 @@ extension GlyphRasterizer.FaceEntry {
             },
             conic_to: { c, to, user in
                 OutlineSink.from(user).elements.append(
-                    .quad(OutlineSink.x(c), OutlineSink.y(c), OutlineSink.x(to), OutlineSink.y(to))); return 0
+                    .quad(OutlineSink.x(c), OutlineSink.y(c), OutlineSink.x(to), OutlineSink.y(to)));
+                return 0
             },
             cubic_to: { c1, c2, to, user in
                 OutlineSink.from(user).elements.append(
-                    .cubic(OutlineSink.x(c1), OutlineSink.y(c1), OutlineSink.x(c2), OutlineSink.y(c2),
-                           OutlineSink.x(to), OutlineSink.y(to))); return 0
+                    .cubic(
+                        OutlineSink.x(c1), OutlineSink.y(c1), OutlineSink.x(c2), OutlineSink.y(c2),
+                        OutlineSink.x(to), OutlineSink.y(to)));
+                return 0
             },
             shift: 0, delta: 0)
         let error = withExtendedLifetime(sink) {

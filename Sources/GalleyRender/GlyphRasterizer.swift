@@ -113,8 +113,10 @@ public final class GlyphRasterizer: Sendable {
     /// instance `coordinates` (``designCoordinates(of:)``), hinted as `hinting` says and with
     /// `traits` synthesized. Nil entries for glyphs FreeType cannot load, or for all of them when
     /// the face cannot be opened.
-    func images(for face: FontFace, coordinates: [Int] = [], pixelSize: Double, hinting: Renderer.Hinting = .none,
-                traits: Font.SyntheticTraits = [], style: GlyphStyle = .plain, requests: [Request]) -> [GlyphImage?] {
+    func images(
+        for face: FontFace, coordinates: [Int] = [], pixelSize: Double, hinting: Renderer.Hinting = .none,
+        traits: Font.SyntheticTraits = [], style: GlyphStyle = .plain, requests: [Request]
+    ) -> [GlyphImage?] {
         guard pixelSize.isFinite, pixelSize >= 1.0 / 64, pixelSize <= GlyphRasterizer.maximumPixelSize else {
             return Array(repeating: nil, count: requests.count)
         }
@@ -126,14 +128,16 @@ public final class GlyphRasterizer: Sendable {
             var out: [GlyphImage?] = []
             out.reserveCapacity(requests.count)
             for r in requests {
-                let key = GlyphKey(face: ObjectIdentifier(face), coordinates: coordinates, glyph: r.glyph, ppem64: ppem64,
-                                   phaseX: r.phaseX, phaseY: r.phaseY, hinting: hinting, traits: traits, style: style)
+                let key = GlyphKey(
+                    face: ObjectIdentifier(face), coordinates: coordinates, glyph: r.glyph, ppem64: ppem64,
+                    phaseX: r.phaseX, phaseY: r.phaseY, hinting: hinting, traits: traits, style: style)
                 if let cached = state.glyphs.value(for: key) {
                     out.append(cached)
                     continue
                 }
-                let image = entry.render(glyph: r.glyph, ppem64: ppem64, phaseX: r.phaseX, phaseY: r.phaseY,
-                                         hinting: hinting, traits: traits, style: style)
+                let image = entry.render(
+                    glyph: r.glyph, ppem64: ppem64, phaseX: r.phaseX, phaseY: r.phaseY,
+                    hinting: hinting, traits: traits, style: style)
                 if let image {
                     state.glyphs.insert(image, for: key, cost: image.byteCount)
                 }
@@ -149,8 +153,9 @@ public final class GlyphRasterizer: Sendable {
         var libraryFailed = false
         var faces: [ObjectIdentifier: FaceEntry] = [:]
         var clock = 0
-        var glyphs = LRUCache<GlyphKey, GlyphImage>(countLimit: GlyphRasterizer.glyphLimit,
-                                                    costLimit: GlyphRasterizer.glyphByteLimit)
+        var glyphs = LRUCache<GlyphKey, GlyphImage>(
+            countLimit: GlyphRasterizer.glyphLimit,
+            costLimit: GlyphRasterizer.glyphByteLimit)
 
         mutating func face(for fontFace: FontFace) -> FaceEntry? {
             clock += 1
@@ -165,7 +170,8 @@ public final class GlyphRasterizer: Sendable {
             }
             guard let library else { return nil }
             if faces.count >= GlyphRasterizer.faceLimit,
-               let oldest = faces.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                let oldest = faces.min(by: { $0.value.lastUse < $1.value.lastUse })
+            {
                 faces[oldest.key] = nil
                 glyphs.removeAll { $0.face == oldest.key }
             }
@@ -212,7 +218,8 @@ public final class GlyphRasterizer: Sendable {
             let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: data.count)
             _ = bytes.initialize(from: data)
             var face: FT_Face?
-            let error = FT_New_Memory_Face(library.library, bytes.baseAddress, FT_Long(bytes.count), FT_Long(fontFace.faceIndex), &face)
+            let error = FT_New_Memory_Face(
+                library.library, bytes.baseAddress, FT_Long(bytes.count), FT_Long(fontFace.faceIndex), &face)
             guard error == 0, let face else {
                 bytes.deallocate()
                 return nil
@@ -237,9 +244,12 @@ public final class GlyphRasterizer: Sendable {
         func select(coordinates: [Int]) -> Bool {
             guard coordinates != currentCoordinates else { return true }
             var fixed = coordinates.map { FT_Fixed($0) }
-            let error = fixed.isEmpty
+            let error =
+                fixed.isEmpty
                 ? FT_Set_Var_Design_Coordinates(face, 0, nil)
-                : fixed.withUnsafeMutableBufferPointer { FT_Set_Var_Design_Coordinates(face, FT_UInt($0.count), $0.baseAddress) }
+                : fixed.withUnsafeMutableBufferPointer {
+                    FT_Set_Var_Design_Coordinates(face, FT_UInt($0.count), $0.baseAddress)
+                }
             guard error == 0 else { return false }
             currentCoordinates = coordinates
             currentPPEM64 = Int.min
@@ -252,8 +262,10 @@ public final class GlyphRasterizer: Sendable {
         /// Outline glyphs are loaded (hinted as `hinting` says), emboldened and slanted for
         /// `traits`, moved to the subpixel phase, then rendered, so synthesis is centred on the
         /// glyph origin and independent of the phase.
-        func render(glyph: GlyphID, ppem64: Int, phaseX: Int, phaseY: Int,
-                    hinting: Renderer.Hinting, traits: Font.SyntheticTraits, style: GlyphStyle) -> GlyphImage? {
+        func render(
+            glyph: GlyphID, ppem64: Int, phaseX: Int, phaseY: Int,
+            hinting: Renderer.Hinting, traits: Font.SyntheticTraits, style: GlyphStyle
+        ) -> GlyphImage? {
             let steps = Double(GlyphRasterizer.subpixelSteps)
             if scalable {
                 if currentPPEM64 != ppem64 {
@@ -265,14 +277,17 @@ public final class GlyphRasterizer: Sendable {
                 guard FT_Load_Glyph(face, FT_UInt(glyph), flags) == 0 else { return nil }
                 let slot = face.pointee.glyph!
                 if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
-                    GlyphSynthesis.apply(traits, to: &slot.pointee.outline,
-                                         strength: FT_Pos(ppem64) / GlyphSynthesis.emboldenDivisor)
+                    GlyphSynthesis.apply(
+                        traits, to: &slot.pointee.outline,
+                        strength: FT_Pos(ppem64) / GlyphSynthesis.emboldenDivisor)
                     GlyphSynthesis.shear(&slot.pointee.outline, by: style.shear)
                     // FreeType's y axis points up: a pen lower on the page is a negative delta.
-                    FT_Outline_Translate(&slot.pointee.outline, FT_Pos(phaseX * 64 / GlyphRasterizer.subpixelSteps),
-                                         FT_Pos(-phaseY * 64 / GlyphRasterizer.subpixelSteps))
+                    FT_Outline_Translate(
+                        &slot.pointee.outline, FT_Pos(phaseX * 64 / GlyphRasterizer.subpixelSteps),
+                        FT_Pos(-phaseY * 64 / GlyphRasterizer.subpixelSteps))
                     if style.strokeRadius64 > 0 {
-                        return GlyphStroker.render(&slot.pointee.outline, radius64: style.strokeRadius64, library: library)
+                        return GlyphStroker.render(
+                            &slot.pointee.outline, radius64: style.strokeRadius64, library: library)
                     }
                 }
                 if slot.pointee.format != FT_GLYPH_FORMAT_BITMAP {
@@ -363,24 +378,27 @@ extension GlyphImage {
             return nil
         }
         guard let (factor, dx, dy) = scaledBy, abs(factor - 1) > 1e-6 || dx != 0 || dy != 0 else {
-            self.init(left: left, top: top, width: width, height: rows,
-                      pixels: isColor ? .color(samples) : .coverage(samples))
+            self.init(
+                left: left, top: top, width: width, height: rows,
+                pixels: isColor ? .color(samples) : .coverage(samples))
             return
         }
         let channels = isColor ? 4 : 1
         let floats = samples.map { Float($0) * (1 / 255) }
         let huge = Int.max / 4
-        guard let placed = Resampler.resample(
-            floats, width: width, height: rows, channels: channels,
-            into: dx + Double(left) * factor, dy - Double(top) * factor,
-            Double(width) * factor, Double(rows) * factor,
-            clipColumns: -huge..<huge, clipRows: -huge..<huge)
+        guard
+            let placed = Resampler.resample(
+                floats, width: width, height: rows, channels: channels,
+                into: dx + Double(left) * factor, dy - Double(top) * factor,
+                Double(width) * factor, Double(rows) * factor,
+                clipColumns: -huge..<huge, clipRows: -huge..<huge)
         else {
             self.init(left: 0, top: 0, width: 0, height: 0, pixels: .coverage([]))
             return
         }
         let bytes = placed.samples.map { Bitmap.byte($0) }
-        self.init(left: placed.x, top: -placed.y, width: placed.width, height: placed.height,
-                  pixels: isColor ? .color(bytes) : .coverage(bytes))
+        self.init(
+            left: placed.x, top: -placed.y, width: placed.width, height: placed.height,
+            pixels: isColor ? .color(bytes) : .coverage(bytes))
     }
 }

@@ -15,7 +15,9 @@ enum GlyphStroker {
         guard FT_Stroker_ParseOutline(stroker, &outline, 0) == 0 else { return nil }
         var points: FT_UInt = 0, contours: FT_UInt = 0
         guard FT_Stroker_GetCounts(stroker, &points, &contours) == 0 else { return nil }
-        guard points > 0, contours > 0 else { return GlyphImage(left: 0, top: 0, width: 0, height: 0, pixels: .coverage([])) }
+        guard points > 0, contours > 0 else {
+            return GlyphImage(left: 0, top: 0, width: 0, height: 0, pixels: .coverage([]))
+        }
         var stroked = FT_Outline()
         guard FT_Outline_New(library.library, points, FT_Int(contours), &stroked) == 0 else { return nil }
         defer { FT_Outline_Done(library.library, &stroked) }

@@ -1,10 +1,10 @@
 // Reading image files (PPM, PGM, PNG) into bitmaps, e.g. for inline images in placeholders.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Loads image files into ``Bitmap``s. The format is recognised by content, not by name.
@@ -33,7 +33,8 @@ public enum ImageLoader {
         if PPMCodec.sniff(bytes) {
             return try PPMCodec.decode(bytes, source: source)
         }
-        throw .malformedImage(source: source, reason: bytes.isEmpty ? "empty file" : "not a PNG or Netpbm (P2, P3, P5, P6) image")
+        throw .malformedImage(
+            source: source, reason: bytes.isEmpty ? "empty file" : "not a PNG or Netpbm (P2, P3, P5, P6) image")
     }
 
     static func readFile(_ path: String) throws(RenderError) -> [UInt8] {

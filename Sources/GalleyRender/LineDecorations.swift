@@ -84,7 +84,8 @@ struct LineDecorations {
     /// The decorations of `line`.
     init(_ line: Line) {
         let trailing = max(0, line.trailingWhitespaceWidth)
-        let visible: ClosedRange<CGFloat> = line.isRightToLeft
+        let visible: ClosedRange<CGFloat> =
+            line.isRightToLeft
             ? min(trailing, line.width)...max(line.width, trailing)
             : 0...max(0, line.width - trailing)
         func clip(_ run: GlyphRun) -> (CGFloat, CGFloat)? {
@@ -94,16 +95,22 @@ struct LineDecorations {
         }
         for run in line.glyphRuns {
             guard let color = run.attributes.backgroundColor, color.alpha > 0, let (a, b) = clip(run) else { continue }
-            backgrounds.append(Box(rect: CGRect(x: a, y: -line.descent, width: b - a, height: line.ascent + line.descent),
-                                   color: color))
+            backgrounds.append(
+                Box(
+                    rect: CGRect(x: a, y: -line.descent, width: b - a, height: line.ascent + line.descent),
+                    color: color))
         }
         let texts = line.glyphRuns.filter { !$0.isPlaceholder && !$0.glyphs.isEmpty }
         // The strokes of one kind of decoration: one top edge for the line (`pick` of the runs'
         // fonts' positions) and one thickness, then a stroke per decorated run.
-        func decorationStrokes(_ kind: DecorationPaint.Kind, of decoration: KeyPath<Attributes, TextDecoration?>,
-                               position: KeyPath<Font, CGFloat>, thickness: KeyPath<Font, CGFloat>,
-                               pick: ([CGFloat]) -> CGFloat?) -> [Stroke] {
-            let decorated = texts.compactMap { run in run.attributes[keyPath: decoration].map { (run: run, decoration: $0) } }
+        func decorationStrokes(
+            _ kind: DecorationPaint.Kind, of decoration: KeyPath<Attributes, TextDecoration?>,
+            position: KeyPath<Font, CGFloat>, thickness: KeyPath<Font, CGFloat>,
+            pick: ([CGFloat]) -> CGFloat?
+        ) -> [Stroke] {
+            let decorated = texts.compactMap { run in
+                run.attributes[keyPath: decoration].map { (run: run, decoration: $0) }
+            }
             guard !decorated.isEmpty else { return [] }
             let runs = decorated.map(\.run)
             let top = pick(runs.map { $0.font[keyPath: position] }) ?? 0
@@ -112,10 +119,15 @@ struct LineDecorations {
                 LineDecorations.stroke(kind, $0.run, $0.decoration, top: top, thickness: t, clip($0.run))
             }
         }
-        strokes = decorationStrokes(.underline, of: \.underline, position: \.underlinePosition,
-                                    thickness: \.underlineThickness) { $0.min() }
-            + decorationStrokes(.strikethrough, of: \.strikethrough, position: \.strikethroughPosition,
-                                thickness: \.strikethroughThickness) { $0.max() }
+        strokes =
+            decorationStrokes(
+                .underline, of: \.underline, position: \.underlinePosition,
+                thickness: \.underlineThickness
+            ) { $0.min() }
+            + decorationStrokes(
+                .strikethrough, of: \.strikethrough, position: \.strikethroughPosition,
+                thickness: \.strikethroughThickness
+            ) { $0.max() }
     }
 
     /// The largest of the fonts' thicknesses; a font without one (0) gets 1/20 em.
@@ -124,8 +136,10 @@ struct LineDecorations {
         return t > 0 ? t : (runs.map(\.font.size).max() ?? 12) / 20
     }
 
-    static func stroke(_ kind: DecorationPaint.Kind, _ run: GlyphRun, _ decoration: TextDecoration, top: CGFloat,
-                       thickness t: CGFloat, _ extent: (CGFloat, CGFloat)?) -> Stroke? {
+    static func stroke(
+        _ kind: DecorationPaint.Kind, _ run: GlyphRun, _ decoration: TextDecoration, top: CGFloat,
+        thickness t: CGFloat, _ extent: (CGFloat, CGFloat)?
+    ) -> Stroke? {
         guard let (a, b) = extent else { return nil }
         let color = decoration.color ?? run.attributes.foregroundColor ?? .black
         guard color.alpha > 0, t > 0, t.isFinite else { return nil }
@@ -144,7 +158,8 @@ struct LineDecorations {
         case .dashDot: units = [4, 2, 1, 2]
         case .dashDotDot: units = [4, 2, 1, 2, 1, 2]
         }
-        return Stroke(kind: kind, style: decoration.style, pattern: decoration.pattern, thickness: t,
-                      minX: a, maxX: b, bands: bands, dashes: units.map { $0 * t }, color: color)
+        return Stroke(
+            kind: kind, style: decoration.style, pattern: decoration.pattern, thickness: t,
+            minX: a, maxX: b, bands: bands, dashes: units.map { $0 * t }, color: color)
     }
 }

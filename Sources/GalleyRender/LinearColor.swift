@@ -23,7 +23,9 @@ struct LinearColor {
         green = SRGBTransfer.linear(color.green)
         blue = SRGBTransfer.linear(color.blue)
         alpha = Float(Bitmap.unit(color.alpha))
-        let (r, g, b) = SRGBTransfer.withTables { [red, green, blue] t in (t.encode(red), t.encode(green), t.encode(blue)) }
+        let (r, g, b) = SRGBTransfer.withTables { [red, green, blue] t in
+            (t.encode(red), t.encode(green), t.encode(blue))
+        }
         opaqueRed = r
         opaqueGreen = g
         opaqueBlue = b

@@ -53,8 +53,9 @@ enum PNGCodec {
             let ok = out.withUnsafeMutableBytes { raw in
                 rgb.withUnsafeBufferPointer { rgbBuffer in
                     let source = opaque ? UnsafeRawPointer(rgbBuffer.baseAddress) : UnsafeRawPointer(rgba.baseAddress)
-                    return png_image_write_to_memory(&image, raw.baseAddress, &size, 0, source,
-                                                     Int32(bitmap.width * channels), nil)
+                    return png_image_write_to_memory(
+                        &image, raw.baseAddress, &size, 0, source,
+                        Int32(bitmap.width * channels), nil)
                 }
             }
             guard ok != 0, size <= out.count else { return .failure(.encodingFailed(reason: message(of: image))) }
@@ -97,8 +98,10 @@ enum PNGCodec {
             let width = Int(image.width), height = Int(image.height)
             guard (1...Bitmap.maximumDimension).contains(width), (1...Bitmap.maximumDimension).contains(height) else {
                 png_image_free(&image)
-                return .failure(.malformedImage(
-                    source: source, reason: "size \(width)×\(height) is out of range 1...\(Bitmap.maximumDimension)"))
+                return .failure(
+                    .malformedImage(
+                        source: source, reason: "size \(width)×\(height) is out of range 1...\(Bitmap.maximumDimension)"
+                    ))
             }
             image.format = formatRGBA
             var pixels = [UInt8](repeating: 0, count: width * height * 4)

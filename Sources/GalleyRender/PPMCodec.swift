@@ -34,8 +34,11 @@ enum PPMCodec {
 
     /// Whether `bytes` start like a Netpbm file this codec reads.
     static func sniff(_ bytes: [UInt8]) -> Bool {
-        bytes.count >= 2 && bytes[0] == UInt8(ascii: "P") && [UInt8(ascii: "2"), UInt8(ascii: "3"),
-            UInt8(ascii: "5"), UInt8(ascii: "6")].contains(bytes[1])
+        bytes.count >= 2 && bytes[0] == UInt8(ascii: "P")
+            && [
+                UInt8(ascii: "2"), UInt8(ascii: "3"),
+                UInt8(ascii: "5"), UInt8(ascii: "6"),
+            ].contains(bytes[1])
     }
 
     /// Decodes P6 / P3 (colour) and P5 / P2 (grey) with maxval 1...65535; samples are scaled
@@ -56,8 +59,8 @@ enum PPMCodec {
         }
         reader.position = 2
         guard let width = try reader.headerNumber(name: "width", fail: fail),
-              let height = try reader.headerNumber(name: "height", fail: fail),
-              let maxval = try reader.headerNumber(name: "maxval", fail: fail)
+            let height = try reader.headerNumber(name: "height", fail: fail),
+            let maxval = try reader.headerNumber(name: "maxval", fail: fail)
         else { throw fail("truncated header") }
         guard width >= 1, height >= 1, width <= Bitmap.maximumDimension, height <= Bitmap.maximumDimension else {
             throw fail("size \(width)×\(height) is out of range 1...\(Bitmap.maximumDimension)")
@@ -149,7 +152,9 @@ enum PPMCodec {
                 guard value <= 1 << 24 else { throw fail("\(name) is too large") }
             }
             guard digits > 0 else {
-                throw fail("expected a decimal \(name), found byte 0x\(String(bytes[position], radix: 16)) at offset \(position)")
+                throw fail(
+                    "expected a decimal \(name), found byte 0x\(String(bytes[position], radix: 16)) at offset \(position)"
+                )
             }
             return value
         }

@@ -106,8 +106,10 @@ public struct GlyphPaint: Sendable, Equatable {
     public let skew: Double
 
     /// A glyph run paint; `positions` and `stringIndices` have one entry per glyph.
-    public init(font: Font, glyphs: [GlyphID], positions: [CGPoint], stringIndices: [Int], stringRange: Range<Int>,
-                isRightToLeft: Bool, color: Color, fills: Bool, stroke: GlyphStroke?, skew: Double) {
+    public init(
+        font: Font, glyphs: [GlyphID], positions: [CGPoint], stringIndices: [Int], stringRange: Range<Int>,
+        isRightToLeft: Bool, color: Color, fills: Bool, stroke: GlyphStroke?, skew: Double
+    ) {
         self.font = font
         self.glyphs = glyphs
         self.positions = positions
@@ -183,8 +185,10 @@ public struct DecorationPaint: Sendable, Equatable {
     public let rects: [CGRect]
 
     /// A decoration drawn by filling `rects`.
-    public init(kind: Kind, style: TextDecoration.Style, pattern: TextDecoration.Pattern, thickness: CGFloat,
-                color: Color, rects: [CGRect]) {
+    public init(
+        kind: Kind, style: TextDecoration.Style, pattern: TextDecoration.Pattern, thickness: CGFloat,
+        color: Color, rects: [CGRect]
+    ) {
         self.kind = kind
         self.style = style
         self.pattern = pattern

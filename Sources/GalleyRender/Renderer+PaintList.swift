@@ -9,8 +9,10 @@ extension Renderer {
     /// placeholder as the image that `imageProvider` returns for it, scaled into its rect, or else
     /// a 1-pixel grey outline with a diagonal. Like replaying the CoreGraphics calls of
     /// `CTFrameDraw` into a bitmap `CGContext`; the frame-drawing methods draw their frame's list.
-    public func draw(_ list: PaintList, into bitmap: inout Bitmap,
-                     imageProvider: (Placeholder) -> Bitmap? = { _ in nil }) {
+    public func draw(
+        _ list: PaintList, into bitmap: inout Bitmap,
+        imageProvider: (Placeholder) -> Bitmap? = { _ in nil }
+    ) {
         for operation in list.operations {
             switch operation {
             case .fill(let fill):
@@ -44,7 +46,8 @@ extension Renderer {
         let x0 = Int(x.rounded()), y0 = Int(y.rounded())
         let x1 = max(Int((x + w).rounded()), x0 + 1), y1 = max(Int((y + h).rounded()), y0 + 1)
         guard let xs = Renderer.span(x0, x1 - 1, within: bitmap.width),
-              let ys = Renderer.span(y0, y1 - 1, within: bitmap.height) else { return }
+            let ys = Renderer.span(y0, y1 - 1, within: bitmap.height)
+        else { return }
         let linear = LinearColor(color)
         guard linear.alpha > 0 else { return }
         let width = bitmap.width

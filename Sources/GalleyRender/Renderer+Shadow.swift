@@ -55,9 +55,11 @@ extension Renderer {
                     let left = p.x + ox - gx0, top = p.y + oy - gy0
                     switch image.pixels {
                     case .coverage(let bytes):
-                        gather(bytes, step: 1, offset: 0, width: image.width, height: image.height, left: left, top: top)
+                        gather(
+                            bytes, step: 1, offset: 0, width: image.width, height: image.height, left: left, top: top)
                     case .color(let bytes):
-                        gather(bytes, step: 4, offset: 3, width: image.width, height: image.height, left: left, top: top)
+                        gather(
+                            bytes, step: 4, offset: 3, width: image.width, height: image.height, left: left, top: top)
                     }
                 }
             }
@@ -90,7 +92,8 @@ extension Renderer {
         var wl = Int(ideal.rounded(.down))
         if wl % 2 == 0 { wl -= 1 }
         let wu = wl + 2
-        let m = Int(((12 * sigma * sigma - n * Double(wl * wl) - 4 * n * Double(wl) - 3 * n) / (-4 * Double(wl) - 4)).rounded())
+        let m = Int(
+            ((12 * sigma * sigma - n * Double(wl * wl) - 4 * n * Double(wl) - 3 * n) / (-4 * Double(wl) - 4)).rounded())
         return (0..<3).map { ($0 < m ? wl : wu) / 2 }
     }
 

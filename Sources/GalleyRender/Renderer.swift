@@ -48,8 +48,10 @@ public struct Renderer: Sendable {
     /// outlines as `hinting` says, at subpixel x positions unless `subpixelPositioning` is false,
     /// with the glyphs of `rasterizer`. ``GlyphRasterizer/shared`` is only the default: a service
     /// can give each thread pool its own rasterizer so that they never wait for each other.
-    public init(scale: CGFloat = 1, hinting: Hinting = .none, subpixelPositioning: Bool = true,
-                rasterizer: GlyphRasterizer = .shared) {
+    public init(
+        scale: CGFloat = 1, hinting: Hinting = .none, subpixelPositioning: Bool = true,
+        rasterizer: GlyphRasterizer = .shared
+    ) {
         self.scale = scale.isFinite && scale > 0 ? min(scale, 64) : 1
         self.hinting = hinting
         self.subpixelPositioning = subpixelPositioning
@@ -60,8 +62,10 @@ public struct Renderer: Sendable {
     /// for one, scaled into its rect, or else a 1-pixel grey outline with a diagonal.
     /// Like `CTFrameDraw` followed by drawing each run delegate's image. See
     /// ``draw(_:into:imageProvider:selection:selectionColor:)`` for the drawing order.
-    public func draw(_ frame: Frame, into bitmap: inout Bitmap,
-                     imageProvider: (Placeholder) -> Bitmap? = { _ in nil }) {
+    public func draw(
+        _ frame: Frame, into bitmap: inout Bitmap,
+        imageProvider: (Placeholder) -> Bitmap? = { _ in nil }
+    ) {
         draw(frame, into: &bitmap, imageProvider: imageProvider, selection: nil)
     }
 
@@ -74,11 +78,14 @@ public struct Renderer: Sendable {
     /// then placeholders. Backgrounds, selection boxes and decoration lines are snapped to whole
     /// pixels (each edge rounded, at least one pixel thick) so adjacent runs meet without seams;
     /// see `LineDecorations` for where they go.
-    public func draw(_ frame: Frame, into bitmap: inout Bitmap,
-                     imageProvider: (Placeholder) -> Bitmap? = { _ in nil },
-                     selection: Range<Int>?, selectionColor: Color = Renderer.selectionColor) {
-        draw(PaintList(frame: frame, selection: selection, selectionColor: selectionColor),
-             into: &bitmap, imageProvider: imageProvider)
+    public func draw(
+        _ frame: Frame, into bitmap: inout Bitmap,
+        imageProvider: (Placeholder) -> Bitmap? = { _ in nil },
+        selection: Range<Int>?, selectionColor: Color = Renderer.selectionColor
+    ) {
+        draw(
+            PaintList(frame: frame, selection: selection, selectionColor: selectionColor),
+            into: &bitmap, imageProvider: imageProvider)
     }
 
     /// The default selection highlight: macOS's light-blue selected-text background (#B3D7FF).
@@ -105,9 +112,10 @@ public struct Renderer: Sendable {
                 samples[i * 4 + 3] = a
             }
         }
-        guard let placed = Resampler.resample(
-            samples, width: image.width, height: image.height, channels: 4, into: x, y, w, h,
-            clipColumns: 0..<bitmap.width, clipRows: 0..<bitmap.height)
+        guard
+            let placed = Resampler.resample(
+                samples, width: image.width, height: image.height, channels: 4, into: x, y, w, h,
+                clipColumns: 0..<bitmap.width, clipRows: 0..<bitmap.height)
         else { return }
         composite(placed, into: &bitmap)
     }
@@ -116,7 +124,8 @@ public struct Renderer: Sendable {
     /// (y-up points) and its diagonal from the top-left to the bottom-right corner.
     public func drawPlaceholderBox(in rect: CGRect, into bitmap: inout Bitmap) {
         guard let (x, y, w, h) = pixelRect(rect, in: bitmap),
-              abs(x) < 1e6, abs(y) < 1e6, w < 1e6, h < 1e6 else { return }
+            abs(x) < 1e6, abs(y) < 1e6, w < 1e6, h < 1e6
+        else { return }
         let grey = LinearColor(Renderer.placeholderColor)
         // The outline runs through the pixels just inside the rect's edges.
         let left = Int(x.rounded()), top = Int(y.rounded())
@@ -142,7 +151,9 @@ public struct Renderer: Sendable {
         for s in 1..<steps {
             let px = left + Int((Double(s * dx) / Double(steps)).rounded())
             let py = top + Int((Double(s * dy) / Double(steps)).rounded())
-            if px > left, px < right, py > top, py < bottom { bitmap.blend(x: px, y: py, color: grey, alpha: grey.alpha) }
+            if px > left, px < right, py > top, py < bottom {
+                bitmap.blend(x: px, y: py, color: grey, alpha: grey.alpha)
+            }
         }
     }
 
@@ -162,7 +173,9 @@ public struct Renderer: Sendable {
         let r = rect.standardized
         guard r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite else { return nil }
         let s = Double(scale)
-        return (Double(r.minX) * s, Double(bitmap.height) - Double(r.maxY) * s, Double(r.width) * s, Double(r.height) * s)
+        return (
+            Double(r.minX) * s, Double(bitmap.height) - Double(r.maxY) * s, Double(r.width) * s, Double(r.height) * s
+        )
     }
 
     /// A run's glyphs as images placed at integer pixels, in drawing order (fill, then stroke),
@@ -224,7 +237,8 @@ public struct Renderer: Sendable {
             let px = Double(paint.positions[i].x) * s
             let py = Double(bitmap.height) - Double(paint.positions[i].y) * s
             guard px.isFinite, py.isFinite, px > -margin, py > -margin,
-                  px < Double(bitmap.width) + margin, py < Double(bitmap.height) + margin else { continue }
+                px < Double(bitmap.width) + margin, py < Double(bitmap.height) + margin
+            else { continue }
             // x keeps a 1/4-pixel phase; baselines snap to whole pixels (as cairo and Skia do for
             // horizontal text), so every line has crisp horizontal edges at the same vertical phase.
             let qx = subpixelPositioning ? Int((px * steps).rounded()) : Int(px.rounded()) * k
@@ -253,8 +267,10 @@ public struct Renderer: Sendable {
     /// Composites one glyph image with its top-left pixel at (`x`, `y`) into the `width × height`
     /// pixels `dst`, clipped to them.
     @inline(__always)
-    static func composite(_ image: GlyphImage, x: Int, y: Int, color: LinearColor,
-                          into dst: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, _ t: SRGBTransfer.Tables) {
+    static func composite(
+        _ image: GlyphImage, x: Int, y: Int, color: LinearColor,
+        into dst: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, _ t: SRGBTransfer.Tables
+    ) {
         let w = image.width, h = image.height
         guard w > 0, h > 0 else { return }
         let c0 = max(0, -x), c1 = min(w, width - x)
@@ -268,8 +284,9 @@ public struct Renderer: Sendable {
                     for c in c0..<c1 {
                         let v = src[r * w + c]
                         guard v != 0 else { continue }
-                        Bitmap.compositeLinear(dst, at: ((y + r) * width + x + c) * 4, t, color,
-                                               alpha: Float(v) * (1 / 255) * alpha)
+                        Bitmap.compositeLinear(
+                            dst, at: ((y + r) * width + x + c) * 4, t, color,
+                            alpha: Float(v) * (1 / 255) * alpha)
                     }
                 }
             }
@@ -304,8 +321,9 @@ public struct Renderer: Sendable {
                             let x = image.x + c
                             guard x >= 0, x < width else { continue }
                             let i = (r * image.width + c) * 4
-                            Bitmap.compositePremultipliedSRGB(dst, at: (y * width + x) * 4, t, red: src[i], green: src[i + 1],
-                                                              blue: src[i + 2], alpha: src[i + 3])
+                            Bitmap.compositePremultipliedSRGB(
+                                dst, at: (y * width + x) * 4, t, red: src[i], green: src[i + 1],
+                                blue: src[i + 2], alpha: src[i + 3])
                         }
                     }
                 }

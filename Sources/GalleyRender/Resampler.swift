@@ -69,14 +69,17 @@ enum Resampler {
 
     /// Resamples `samples` (`width × height × channels`, premultiplied, 0...1) into the pixel
     /// rectangle `(x, y, w, h)` (y down), keeping only pixels in `clipColumns` × `clipRows`.
-    static func resample(_ samples: [Float], width: Int, height: Int, channels: Int,
-                         into x: Double, _ y: Double, _ w: Double, _ h: Double,
-                         clipColumns: Range<Int>, clipRows: Range<Int>) -> PlacedImage? {
+    static func resample(
+        _ samples: [Float], width: Int, height: Int, channels: Int,
+        into x: Double, _ y: Double, _ w: Double, _ h: Double,
+        clipColumns: Range<Int>, clipRows: Range<Int>
+    ) -> PlacedImage? {
         guard samples.count == width * height * channels else { return nil }
         let xt = axisTaps(sourceCount: width, start: x, length: w, clip: clipColumns)
         let yt = axisTaps(sourceCount: height, start: y, length: h, clip: clipRows)
         guard let x0 = xt.first?.index, let x1 = xt.last?.index,
-              let y0 = yt.first?.index, let y1 = yt.last?.index else { return nil }
+            let y0 = yt.first?.index, let y1 = yt.last?.index
+        else { return nil }
         let ow = x1 - x0 + 1, oh = y1 - y0 + 1
         // Horizontal pass over the source rows that the vertical taps read.
         var rowsNeeded = [Bool](repeating: false, count: height)

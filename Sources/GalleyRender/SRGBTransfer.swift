@@ -1,10 +1,10 @@
 // The sRGB transfer function (IEC 61966-2-1) as lookup tables, for compositing in linear light.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Conversions between 8-bit sRGB-encoded values and linear light, through tables built once.

@@ -53,10 +53,13 @@ public struct SVGWriter: Sendable {
     /// `selection` (nil: none) highlights that UTF-16 range with `selectionColor` behind the
     /// text, as ``Renderer/draw(_:into:imageProvider:selection:selectionColor:)`` does: both
     /// draw ``PaintList/init(frame:selection:selectionColor:)``.
-    public func document(for frame: Frame, selection: Range<Int>? = nil, selectionColor: Color = Renderer.selectionColor,
-                         imageReference: (Placeholder) -> String? = { _ in nil }) -> String {
-        document(for: PaintList(frame: frame, selection: selection, selectionColor: selectionColor),
-                 imageReference: imageReference)
+    public func document(
+        for frame: Frame, selection: Range<Int>? = nil, selectionColor: Color = Renderer.selectionColor,
+        imageReference: (Placeholder) -> String? = { _ in nil }
+    ) -> String {
+        document(
+            for: PaintList(frame: frame, selection: selection, selectionColor: selectionColor),
+            imageReference: imageReference)
     }
 
     /// The SVG document that paints the operations of `list` in order, over the canvas colour:
@@ -66,14 +69,15 @@ public struct SVGWriter: Sendable {
     /// `CGContext`.
     public func document(for list: PaintList, imageReference: (Placeholder) -> String? = { _ in nil }) -> String {
         var out = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" \
-        width="\(Self.number(width))pt" height="\(Self.number(height))pt" \
-        viewBox="0 0 \(Self.number(width)) \(Self.number(height))">
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" \
+            width="\(Self.number(width))pt" height="\(Self.number(height))pt" \
+            viewBox="0 0 \(Self.number(width)) \(Self.number(height))">
 
-        """
+            """
         if let background, background.alpha > 0 {
-            out += "<rect x=\"0\" y=\"0\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\"\(Self.fill(background))/>\n"
+            out +=
+                "<rect x=\"0\" y=\"0\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\"\(Self.fill(background))/>\n"
         }
         var outlines = OutlineCache(rasterizer: rasterizer)
         var shadowCount = 0
@@ -101,8 +105,10 @@ public struct SVGWriter: Sendable {
     /// then a rename), so no partial file is ever left behind.
     ///
     /// - Throws: ``RenderError/fileAccess(path:reason:)`` when the file cannot be written.
-    public func write(_ frame: Frame, to path: String,
-                      imageReference: (Placeholder) -> String? = { _ in nil }) throws(RenderError) {
+    public func write(
+        _ frame: Frame, to path: String,
+        imageReference: (Placeholder) -> String? = { _ in nil }
+    ) throws(RenderError) {
         try Bitmap.writeAtomically(Array(document(for: frame, imageReference: imageReference).utf8), to: path)
     }
 
@@ -138,8 +144,11 @@ public struct SVGWriter: Sendable {
     /// A `<rect>` for `rect` (y-up points).
     func appendRect(_ rect: CGRect, color: Color, to out: inout String) {
         let r = rect.standardized
-        guard r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite, r.width > 0, r.height > 0 else { return }
-        out += "<rect x=\"\(Self.number(r.minX))\" y=\"\(Self.number(Double(height) - Double(r.maxY)))\" "
+        guard r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite, r.width > 0, r.height > 0 else {
+            return
+        }
+        out +=
+            "<rect x=\"\(Self.number(r.minX))\" y=\"\(Self.number(Double(height) - Double(r.maxY)))\" "
             + "width=\"\(Self.number(r.width))\" height=\"\(Self.number(r.height))\"" + Self.fill(color) + "/>\n"
     }
 
@@ -152,11 +161,13 @@ public struct SVGWriter: Sendable {
         if shadow.blurRadius > 0 {
             count += 1
             let id = "galley-shadow-\(count)"
-            out += "<defs><filter id=\"\(id)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\">"
+            out +=
+                "<defs><filter id=\"\(id)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\">"
                 + "<feGaussianBlur stdDeviation=\"\(Self.number(Double(shadow.blurRadius) / 2))\"/></filter></defs>\n"
             filter = " filter=\"url(#\(id))\""
         }
-        out += "<g class=\"shadow\"" + Self.fill(shadow.color) + filter
+        out +=
+            "<g class=\"shadow\"" + Self.fill(shadow.color) + filter
             + " transform=\"translate(\(Self.number(shadow.offset.width)) \(Self.number(-shadow.offset.height)))\">\n"
             + body + "</g>\n"
     }
@@ -170,7 +181,8 @@ public struct SVGWriter: Sendable {
         guard !body.isEmpty else { return }
         var paint = glyphs.fills ? Self.fill(color) : " fill=\"none\""
         if let stroke {
-            paint += Self.paint("stroke", stroke.color)
+            paint +=
+                Self.paint("stroke", stroke.color)
                 + " stroke-width=\"\(Self.number(stroke.width))\" stroke-linejoin=\"round\""
         }
         out += "<g" + paint + ">\n" + body + "</g>\n"
@@ -188,8 +200,12 @@ public struct SVGWriter: Sendable {
             guard ox.isFinite, oy.isFinite else { continue }
             if let outline = outlines.outline(glyphs.font, glyphs.glyphs[i], traits) {
                 guard !outline.isEmpty else { continue }
-                body += "<path d=\"" + pathData(outline, originX: ox, originY: oy, size: size, shear: glyphs.skew) + "\"/>\n"
-            } else if let image = colorGlyphImage(glyphs.font, glyph: glyphs.glyphs[i], originX: ox, originY: oy, alpha: alpha) {
+                body +=
+                    "<path d=\"" + pathData(outline, originX: ox, originY: oy, size: size, shear: glyphs.skew)
+                    + "\"/>\n"
+            } else if let image = colorGlyphImage(
+                glyphs.font, glyph: glyphs.glyphs[i], originX: ox, originY: oy, alpha: alpha)
+            {
                 body += image
             }
         }
@@ -198,7 +214,8 @@ public struct SVGWriter: Sendable {
 
     /// The `d` attribute of an outline placed with its origin at (`originX`, `originY`) (y-up
     /// points), sheared by x += `shear` · y about the glyph origin.
-    func pathData(_ outline: GlyphOutline, originX: Double, originY: Double, size: Double, shear: Double = 0) -> String {
+    func pathData(_ outline: GlyphOutline, originX: Double, originY: Double, size: Double, shear: Double = 0) -> String
+    {
         let k = size / Double(max(outline.unitsPerEm, 1))
         let h = Double(height)
         func p(_ x: Double, _ y: Double) -> String {
@@ -227,11 +244,14 @@ public struct SVGWriter: Sendable {
     /// An `<image>` with the colour glyph's bitmap as a PNG data URI, or nil when it has none.
     func colorGlyphImage(_ font: Font, glyph: GlyphID, originX: Double, originY: Double, alpha: Double) -> String? {
         let ppp = Self.emojiPixelsPerPoint
-        guard let image = rasterizer.images(
-            for: font.face, coordinates: GlyphRasterizer.designCoordinates(of: font),
-            pixelSize: Double(font.size) * ppp,
-            requests: [.init(glyph: glyph, phaseX: 0, phaseY: 0)]).first ?? nil,
-              image.width > 0, image.height > 0 else { return nil }
+        guard
+            let image = rasterizer.images(
+                for: font.face, coordinates: GlyphRasterizer.designCoordinates(of: font),
+                pixelSize: Double(font.size) * ppp,
+                requests: [.init(glyph: glyph, phaseX: 0, phaseY: 0)]
+            ).first ?? nil,
+            image.width > 0, image.height > 0
+        else { return nil }
         var rgba = [UInt8](repeating: 0, count: image.width * image.height * 4)
         switch image.pixels {
         case .color(let bytes):
@@ -246,11 +266,13 @@ public struct SVGWriter: Sendable {
             for (i, v) in bytes.enumerated() { rgba[i * 4 + 3] = v }
         }
         guard let bitmap = try? Bitmap(width: image.width, height: image.height, pixels: rgba, background: .clear),
-              let png = try? bitmap.pngData() else { return nil }
+            let png = try? bitmap.pngData()
+        else { return nil }
         let x = originX + Double(image.left) / ppp
         let y = Double(height) - originY - Double(image.top) / ppp
         let opacity = alpha < 1 ? " opacity=\"\(Self.number(alpha))\"" : ""
-        return "<image x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(Double(image.width) / ppp))\" "
+        return
+            "<image x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(Double(image.width) / ppp))\" "
             + "height=\"\(Self.number(Double(image.height) / ppp))\" preserveAspectRatio=\"none\"\(opacity) "
             + "xlink:href=\"data:image/png;base64,\(Data(png).base64EncodedString())\"/>\n"
     }
@@ -261,11 +283,13 @@ public struct SVGWriter: Sendable {
         let x = Self.number(Double(r.minX)), y = Self.number(Double(height - r.maxY))
         let w = Self.number(Double(r.width)), h = Self.number(Double(r.height))
         if let href {
-            out += "<image x=\"\(x)\" y=\"\(y)\" width=\"\(w)\" height=\"\(h)\" preserveAspectRatio=\"none\" "
+            out +=
+                "<image x=\"\(x)\" y=\"\(y)\" width=\"\(w)\" height=\"\(h)\" preserveAspectRatio=\"none\" "
                 + "xlink:href=\"\(Self.escape(href))\"/>\n"
         } else {
             let grey = Renderer.placeholderColor
-            out += "<g fill=\"none\"" + Self.paint("stroke", grey) + " stroke-width=\"1\">"
+            out +=
+                "<g fill=\"none\"" + Self.paint("stroke", grey) + " stroke-width=\"1\">"
                 + "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(w)\" height=\"\(h)\"/>"
                 + "<line x1=\"\(x)\" y1=\"\(y)\" x2=\"\(Self.number(Double(r.maxX)))\" y2=\"\(Self.number(Double(height - r.minY)))\"/></g>\n"
         }

@@ -32,8 +32,10 @@ extension AttributedText {
     ///
     /// - Throws: ``LayoutError`` for a rect that is not finite or has a negative size, or when no
     ///   default font can be loaded.
-    public func draw(in rect: CGRect, into bitmap: inout Bitmap, renderer: Renderer = Renderer(),
-                     options: TextDrawingOptions = []) throws(LayoutError) {
+    public func draw(
+        in rect: CGRect, into bitmap: inout Bitmap, renderer: Renderer = Renderer(),
+        options: TextDrawingOptions = []
+    ) throws(LayoutError) {
         let frame = try layoutFrame(in: rect, bitmapHeight: CGFloat(bitmap.height) / renderer.scale, options: options)
         renderer.draw(frame, into: &bitmap)
     }
@@ -74,16 +76,21 @@ extension String {
     /// points), with the glyphs of `renderer`'s ``Renderer/rasterizer``. Like
     /// `-[NSString drawInRect:withAttributes:]`; see
     /// ``AttributedText/draw(in:into:renderer:options:)``.
-    public func draw(in rect: CGRect, withAttributes attributes: Attributes, into bitmap: inout Bitmap,
-                     renderer: Renderer = Renderer(), options: TextDrawingOptions = []) throws(LayoutError) {
-        try AttributedText(self, attributes: attributes).draw(in: rect, into: &bitmap, renderer: renderer, options: options)
+    public func draw(
+        in rect: CGRect, withAttributes attributes: Attributes, into bitmap: inout Bitmap,
+        renderer: Renderer = Renderer(), options: TextDrawingOptions = []
+    ) throws(LayoutError) {
+        try AttributedText(self, attributes: attributes).draw(
+            in: rect, into: &bitmap, renderer: renderer, options: options)
     }
 
     /// The size the string with `attributes` needs within `size`, as a rect at the origin. Like
     /// `-[NSString boundingRectWithSize:options:attributes:context:]`; see
     /// ``AttributedText/boundingRect(with:options:)``.
-    public func boundingRect(with size: CGSize, options: TextDrawingOptions = [],
-                             attributes: Attributes) throws(LayoutError) -> CGRect {
+    public func boundingRect(
+        with size: CGSize, options: TextDrawingOptions = [],
+        attributes: Attributes
+    ) throws(LayoutError) -> CGRect {
         try AttributedText(self, attributes: attributes).boundingRect(with: size, options: options)
     }
 }

@@ -54,7 +54,9 @@ extension Attribute {
         case .ligatureLevel(let level) where !Self.ligatureLevels.contains(level):
             .invalid("ligature level must be 0 (none), 1 (standard) or 2 (all), not \(level)")
         case .superscript(let level) where !Self.superscriptLevels.contains(level):
-            .invalid("superscript must be in \(Self.superscriptLevels.lowerBound)...\(Self.superscriptLevels.upperBound), not \(level)")
+            .invalid(
+                "superscript must be in \(Self.superscriptLevels.lowerBound)...\(Self.superscriptLevels.upperBound), not \(level)"
+            )
         case .ligatureLevel, .superscript: .valid
         case .stroke(let stroke): stroke.invalidReason.map(Validity.invalid) ?? .valid
         case .shadow(let shadow): shadow.invalidReason.map(Validity.invalid) ?? .valid
@@ -130,44 +132,68 @@ extension Attribute.Key {
     var row: any AttributeKeyRow {
         typealias Scope = AttributeScopes.GalleyAttributes
         return switch self {
-        case .font: KeyRow(\.font, Attribute.font, Scope.FontAttribute.self, .tag(#"<span font="DejaVu Sans Bold 20">"#))
+        case .font:
+            KeyRow(\.font, Attribute.font, Scope.FontAttribute.self, .tag(#"<span font="DejaVu Sans Bold 20">"#))
         case .foregroundColor:
-            KeyRow(\.foregroundColor, Attribute.foregroundColor, Scope.ForegroundColorAttribute.self, .tag(#"<span color="red">"#))
+            KeyRow(
+                \.foregroundColor, Attribute.foregroundColor, Scope.ForegroundColorAttribute.self,
+                .tag(#"<span color="red">"#))
         case .paragraphStyle:
-            KeyRow(\.paragraphStyle, Attribute.paragraphStyle, Scope.ParagraphStyleAttribute.self,
-                   .notExpressible("Pango sets paragraph properties on the PangoLayout, not in markup"))
+            KeyRow(
+                \.paragraphStyle, Attribute.paragraphStyle, Scope.ParagraphStyleAttribute.self,
+                .notExpressible("Pango sets paragraph properties on the PangoLayout, not in markup"))
         case .kern:
-            KeyRow(\.kern, Attribute.kern, Scope.KernAttribute.self,
-                   .notExpressible("Pango has only letter_spacing, which is tracking"))
+            KeyRow(
+                \.kern, Attribute.kern, Scope.KernAttribute.self,
+                .notExpressible("Pango has only letter_spacing, which is tracking"))
         case .language: KeyRow(\.language, Attribute.language, Scope.LanguageAttribute.self, .tag(#"<span lang="tr">"#))
         case .runDelegate:
-            KeyRow(\.runDelegate, Attribute.runDelegate, Scope.RunDelegateAttribute.self, .tag(#"<placeholder width="10"/>"#))
+            KeyRow(
+                \.runDelegate, Attribute.runDelegate, Scope.RunDelegateAttribute.self,
+                .tag(#"<placeholder width="10"/>"#))
         case .writingDirection:
-            KeyRow(\.writingDirection, Attribute.writingDirection, Scope.WritingDirectionAttribute.self,
-                   .notExpressible("Pango markup has no bidi embedding attribute; write U+202A…U+202E or U+2066…U+2069"))
-        case .tracking: KeyRow(\.tracking, Attribute.tracking, Scope.TrackingAttribute.self, .tag(#"<span letter_spacing="2048">"#))
+            KeyRow(
+                \.writingDirection, Attribute.writingDirection, Scope.WritingDirectionAttribute.self,
+                .notExpressible("Pango markup has no bidi embedding attribute; write U+202A…U+202E or U+2066…U+2069"))
+        case .tracking:
+            KeyRow(\.tracking, Attribute.tracking, Scope.TrackingAttribute.self, .tag(#"<span letter_spacing="2048">"#))
         case .ligatureLevel:
-            KeyRow(\.ligatureLevel, Attribute.ligatureLevel, Scope.LigatureLevelAttribute.self,
-                   .notExpressible("Pango writes ligatures as font_features (liga, dlig)"))
+            KeyRow(
+                \.ligatureLevel, Attribute.ligatureLevel, Scope.LigatureLevelAttribute.self,
+                .notExpressible("Pango writes ligatures as font_features (liga, dlig)"))
         case .fontFeatures:
-            KeyRow(\.fontFeatures, Attribute.fontFeatures, Scope.FontFeaturesAttribute.self, .tag(#"<span font_features="smcp">"#))
+            KeyRow(
+                \.fontFeatures, Attribute.fontFeatures, Scope.FontFeaturesAttribute.self,
+                .tag(#"<span font_features="smcp">"#))
         case .baselineOffset:
-            KeyRow(\.baselineOffset, Attribute.baselineOffset, Scope.BaselineOffsetAttribute.self, .tag(#"<span rise="3072">"#))
+            KeyRow(
+                \.baselineOffset, Attribute.baselineOffset, Scope.BaselineOffsetAttribute.self,
+                .tag(#"<span rise="3072">"#))
         case .superscript: KeyRow(\.superscript, Attribute.superscript, Scope.SuperscriptAttribute.self, .tag("<sup>"))
         case .obliqueness:
-            KeyRow(\.obliqueness, Attribute.obliqueness, Scope.ObliquenessAttribute.self,
-                   .notExpressible("Pango's style=oblique picks a face; Galley reads it as italic"))
+            KeyRow(
+                \.obliqueness, Attribute.obliqueness, Scope.ObliquenessAttribute.self,
+                .notExpressible("Pango's style=oblique picks a face; Galley reads it as italic"))
         case .underline: KeyRow(\.underline, Attribute.underline, Scope.UnderlineAttribute.self, .tag("<u>"))
-        case .strikethrough: KeyRow(\.strikethrough, Attribute.strikethrough, Scope.StrikethroughAttribute.self, .tag("<s>"))
+        case .strikethrough:
+            KeyRow(\.strikethrough, Attribute.strikethrough, Scope.StrikethroughAttribute.self, .tag("<s>"))
         case .backgroundColor:
-            KeyRow(\.backgroundColor, Attribute.backgroundColor, Scope.BackgroundColorAttribute.self, .tag(#"<span background="yellow">"#))
+            KeyRow(
+                \.backgroundColor, Attribute.backgroundColor, Scope.BackgroundColorAttribute.self,
+                .tag(#"<span background="yellow">"#))
         case .stroke:
-            KeyRow(\.stroke, Attribute.stroke, Scope.StrokeAttribute.self, .notExpressible("Pango markup has no outline attribute"))
+            KeyRow(
+                \.stroke, Attribute.stroke, Scope.StrokeAttribute.self,
+                .notExpressible("Pango markup has no outline attribute"))
         case .shadow:
-            KeyRow(\.shadow, Attribute.shadow, Scope.ShadowAttribute.self, .notExpressible("Pango markup has no shadow attribute"))
+            KeyRow(
+                \.shadow, Attribute.shadow, Scope.ShadowAttribute.self,
+                .notExpressible("Pango markup has no shadow attribute"))
         case .fontVariations:
-            KeyRow(\.fontVariations, Attribute.fontVariations, Scope.FontVariationsAttribute.self,
-                   .notExpressible("Pango writes variations inside a font description (@wght=700), which Galley does not read"))
+            KeyRow(
+                \.fontVariations, Attribute.fontVariations, Scope.FontVariationsAttribute.self,
+                .notExpressible(
+                    "Pango writes variations inside a font description (@wght=700), which Galley does not read"))
         }
     }
 }
@@ -196,8 +222,10 @@ struct KeyRow<Bridge: AttributedStringKey>: AttributeKeyRow where Bridge.Value: 
     let make: @Sendable (Bridge.Value) -> Attribute
     let markup: MarkupForm
 
-    init(_ field: WritableKeyPath<Attributes.Values, Bridge.Value?> & Sendable,
-         _ make: @escaping @Sendable (Bridge.Value) -> Attribute, _ bridge: Bridge.Type, _ markup: MarkupForm) {
+    init(
+        _ field: WritableKeyPath<Attributes.Values, Bridge.Value?> & Sendable,
+        _ make: @escaping @Sendable (Bridge.Value) -> Attribute, _ bridge: Bridge.Type, _ markup: MarkupForm
+    ) {
         self.field = field
         self.make = make
         self.markup = markup

@@ -74,10 +74,13 @@ extension AttributedString {
 /// a key added there is bridged with no change here.
 enum AttributedStringBridge {
     /// Galley attributes of one `AttributedString` run; `range` (UTF-16) is for messages.
-    static func attributes(of run: AttributedString.Runs.Run, range: Range<Int>) throws(AttributedTextError) -> Attributes {
+    static func attributes(of run: AttributedString.Runs.Run, range: Range<Int>) throws(AttributedTextError)
+        -> Attributes
+    {
         var values = Attribute.Key.allCases.compactMap { $0.row.attribute(in: run) }
         if run[AttributeScopes.GalleyAttributes.LanguageAttribute.self] == nil,
-           let value = run[AttributeScopes.FoundationAttributes.LanguageIdentifierAttribute.self], !value.isEmpty {
+            let value = run[AttributeScopes.FoundationAttributes.LanguageIdentifierAttribute.self], !value.isEmpty
+        {
             values.append(.language(value))
         }
         do {

@@ -40,7 +40,9 @@ public struct AttributedText: Sendable, Hashable, CustomStringConvertible {
     /// the whole string.
     /// - Throws: ``AttributedTextError/indexOutOfBounds(index:length:)`` unless
     ///   `0 <= index < length`.
-    public func attributes(at index: Int) throws(AttributedTextError) -> (attributes: Attributes, longestEffectiveRange: Range<Int>) {
+    public func attributes(at index: Int) throws(AttributedTextError) -> (
+        attributes: Attributes, longestEffectiveRange: Range<Int>
+    ) {
         guard index >= 0, index < length else {
             throw .indexOutOfBounds(index: index, length: length)
         }
@@ -130,7 +132,8 @@ enum TextBounds {
     /// Throws if `index` (within `0...units.count`) falls between a high and a low surrogate.
     static func checkBoundary(_ index: Int, in units: [UInt16]) throws(AttributedTextError) {
         if index > 0, index < units.count,
-           UTF16.isLeadSurrogate(units[index - 1]), UTF16.isTrailSurrogate(units[index]) {
+            UTF16.isLeadSurrogate(units[index - 1]), UTF16.isTrailSurrogate(units[index])
+        {
             throw .splitsSurrogatePair(index: index)
         }
     }

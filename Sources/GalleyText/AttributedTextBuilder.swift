@@ -63,7 +63,9 @@ public struct AttributedTextBuilder: Sendable {
     /// (after it, at 0; the default attributes when the text is empty).
     /// - Throws: ``AttributedTextError/indexOutOfBounds(index:length:)`` unless
     ///   `0 <= index <= length`; ``AttributedTextError/splitsSurrogatePair(index:)``.
-    public mutating func insert(_ string: String, at index: Int, attributes: Attributes? = nil) throws(AttributedTextError) {
+    public mutating func insert(_ string: String, at index: Int, attributes: Attributes? = nil)
+        throws(AttributedTextError)
+    {
         try checkEditPoint(index)
         let inherited = attributes ?? inheritedAttributes(forInsertionAt: index)
         splice(index..<index, with: Array(string.utf16), attributes: inherited)
@@ -84,7 +86,8 @@ public struct AttributedTextBuilder: Sendable {
     ///   within `0...length`; ``AttributedTextError/splitsSurrogatePair(index:)``.
     public mutating func replace(_ range: Range<Int>, with string: String) throws(AttributedTextError) {
         try TextBounds.checkCodePointRange(range, in: units)
-        var inherited = range.isEmpty
+        var inherited =
+            range.isEmpty
             ? inheritedAttributes(forInsertionAt: range.lowerBound)
             : runList.attributes(at: range.lowerBound)
         inherited.runDelegate = nil
@@ -146,41 +149,76 @@ public struct AttributedTextBuilder: Sendable {
     // MARK: Typed setters, each one case of setAttribute(_:range:)
 
     /// Sets the font over `range`. Like `kCTFontAttributeName`; throws as ``setAttribute(_:range:)``.
-    public mutating func setFont(_ font: Font, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.font(font), range: range) }
+    public mutating func setFont(_ font: Font, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.font(font), range: range)
+    }
     /// Sets the foreground colour over `range`. Like `kCTForegroundColorAttributeName`; throws as ``setAttribute(_:range:)``.
-    public mutating func setForegroundColor(_ color: Color, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.foregroundColor(color), range: range) }
+    public mutating func setForegroundColor(_ color: Color, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.foregroundColor(color), range: range)
+    }
     /// Sets the paragraph style (a paragraph uses the style of its first character) over `range`. Like `kCTParagraphStyleAttributeName`; throws as ``setAttribute(_:range:)``.
-    public mutating func setParagraphStyle(_ style: ParagraphStyle, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.paragraphStyle(style), range: range) }
+    public mutating func setParagraphStyle(_ style: ParagraphStyle, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.paragraphStyle(style), range: range)
+    }
     /// Sets the kern over `range`. Like `kCTKernAttributeName`; throws as ``setAttribute(_:range:)``.
-    public mutating func setKern(_ kern: CGFloat, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.kern(kern), range: range) }
+    public mutating func setKern(_ kern: CGFloat, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.kern(kern), range: range)
+    }
     /// Sets the language over `range`. Like `kCTLanguageAttributeName`; throws as ``setAttribute(_:range:)``.
-    public mutating func setLanguage(_ language: String, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.language(language), range: range) }
+    public mutating func setLanguage(_ language: String, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.language(language), range: range)
+    }
     /// Sets explicit bidi levels, outermost first over `range`. Like `kCTWritingDirectionAttributeName`; throws as ``setAttribute(_:range:)``.
-    public mutating func setWritingDirection(_ levels: [BidiEmbedding], range: Range<Int>) throws(AttributedTextError) { try setAttribute(.writingDirection(levels), range: range) }
+    public mutating func setWritingDirection(_ levels: [BidiEmbedding], range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.writingDirection(levels), range: range)
+    }
     /// Sets the tracking (points after every cluster) over `range`. Like `kCTTrackingAttributeName`; throws as ``setAttribute(_:range:)``.
-    public mutating func setTracking(_ tracking: CGFloat, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.tracking(tracking), range: range) }
+    public mutating func setTracking(_ tracking: CGFloat, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.tracking(tracking), range: range)
+    }
     /// Sets the ligature level (0 none, 1 standard, 2 all) over `range`. Like `kCTLigatureAttributeName`; throws as ``setAttribute(_:range:)``.
-    public mutating func setLigatureLevel(_ level: Int, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.ligatureLevel(level), range: range) }
+    public mutating func setLigatureLevel(_ level: Int, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.ligatureLevel(level), range: range)
+    }
     /// Sets OpenType feature settings over `range`. Like `kCTFontFeatureSettingsAttribute`; throws as ``setAttribute(_:range:)``.
-    public mutating func setFontFeatures(_ features: [FontFeature], range: Range<Int>) throws(AttributedTextError) { try setAttribute(.fontFeatures(features), range: range) }
+    public mutating func setFontFeatures(_ features: [FontFeature], range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.fontFeatures(features), range: range)
+    }
     /// Sets the baseline offset (points, positive raises) over `range`. Like `kCTBaselineOffsetAttributeName`; throws as ``setAttribute(_:range:)``.
-    public mutating func setBaselineOffset(_ offset: CGFloat, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.baselineOffset(offset), range: range) }
+    public mutating func setBaselineOffset(_ offset: CGFloat, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.baselineOffset(offset), range: range)
+    }
     /// Sets the superscript level (1 superscript, -1 subscript, 0 none) over `range`. Like `kCTSuperscriptAttributeName`; throws as ``setAttribute(_:range:)``.
-    public mutating func setSuperscript(_ level: Int, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.superscript(level), range: range) }
+    public mutating func setSuperscript(_ level: Int, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.superscript(level), range: range)
+    }
     /// Sets the obliqueness (tangent of the skew angle) over `range`. Like `NSObliquenessAttributeName`; throws as ``setAttribute(_:range:)``.
-    public mutating func setObliqueness(_ obliqueness: CGFloat, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.obliqueness(obliqueness), range: range) }
+    public mutating func setObliqueness(_ obliqueness: CGFloat, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.obliqueness(obliqueness), range: range)
+    }
     /// Sets an underline over `range`. Like `kCTUnderlineStyleAttributeName` (and `kCTUnderlineColorAttributeName`); throws as ``setAttribute(_:range:)``.
-    public mutating func setUnderline(_ decoration: TextDecoration, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.underline(decoration), range: range) }
+    public mutating func setUnderline(_ decoration: TextDecoration, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.underline(decoration), range: range)
+    }
     /// Sets a strikethrough over `range`. Like `NSStrikethroughStyleAttributeName` (and `NSStrikethroughColorAttributeName`); throws as ``setAttribute(_:range:)``.
-    public mutating func setStrikethrough(_ decoration: TextDecoration, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.strikethrough(decoration), range: range) }
+    public mutating func setStrikethrough(_ decoration: TextDecoration, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.strikethrough(decoration), range: range)
+    }
     /// Sets the background colour over `range`. Like `kCTBackgroundColorAttributeName`; throws as ``setAttribute(_:range:)``.
-    public mutating func setBackgroundColor(_ color: Color, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.backgroundColor(color), range: range) }
+    public mutating func setBackgroundColor(_ color: Color, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.backgroundColor(color), range: range)
+    }
     /// Sets a stroke over `range`. Like `kCTStrokeWidthAttributeName` (and `kCTStrokeColorAttributeName`); throws as ``setAttribute(_:range:)``.
-    public mutating func setStroke(_ stroke: TextStroke, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.stroke(stroke), range: range) }
+    public mutating func setStroke(_ stroke: TextStroke, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.stroke(stroke), range: range)
+    }
     /// Sets a shadow over `range`. Like `NSShadowAttributeName`; throws as ``setAttribute(_:range:)``.
-    public mutating func setShadow(_ shadow: TextShadow, range: Range<Int>) throws(AttributedTextError) { try setAttribute(.shadow(shadow), range: range) }
+    public mutating func setShadow(_ shadow: TextShadow, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.shadow(shadow), range: range)
+    }
     /// Sets variable-font axis values over `range`. Like `kCTFontVariationAttribute`; throws as ``setAttribute(_:range:)``.
-    public mutating func setFontVariations(_ variations: [FontVariation], range: Range<Int>) throws(AttributedTextError) { try setAttribute(.fontVariations(variations), range: range) }
+    public mutating func setFontVariations(_ variations: [FontVariation], range: Range<Int>) throws(AttributedTextError)
+    { try setAttribute(.fontVariations(variations), range: range) }
 
     // MARK: Placeholders
 
@@ -188,17 +226,21 @@ public struct AttributedTextBuilder: Sendable {
     /// `attributes`, or (nil) those an insertion at `index` would inherit, without any run
     /// delegate they hold. The CoreText recipe for an inline object.
     /// - Throws: as ``insert(_:at:attributes:)``.
-    public mutating func insertPlaceholder(_ delegate: RunDelegate, at index: Int, attributes: Attributes? = nil) throws(AttributedTextError) {
+    public mutating func insertPlaceholder(_ delegate: RunDelegate, at index: Int, attributes: Attributes? = nil)
+        throws(AttributedTextError)
+    {
         try checkEditPoint(index)
-        splice(index..<index, with: [AttributedTextBuilder.objectReplacement],
-               attributes: placeholderAttributes(delegate, attributes, at: index))
+        splice(
+            index..<index, with: [AttributedTextBuilder.objectReplacement],
+            attributes: placeholderAttributes(delegate, attributes, at: index))
     }
 
     /// Appends one U+FFFC carrying `delegate`, as ``insertPlaceholder(_:at:attributes:)``
     /// at the end.
     public mutating func appendPlaceholder(_ delegate: RunDelegate, attributes: Attributes? = nil) {
-        splice(units.count..<units.count, with: [AttributedTextBuilder.objectReplacement],
-               attributes: placeholderAttributes(delegate, attributes, at: units.count))
+        splice(
+            units.count..<units.count, with: [AttributedTextBuilder.objectReplacement],
+            attributes: placeholderAttributes(delegate, attributes, at: units.count))
     }
 
     /// The immutable text. Like `CFAttributedStringCreateCopy`.
@@ -211,7 +253,8 @@ public struct AttributedTextBuilder: Sendable {
     /// U+FFFC OBJECT REPLACEMENT CHARACTER.
     static let objectReplacement: UInt16 = 0xFFFC
 
-    private func placeholderAttributes(_ delegate: RunDelegate, _ attributes: Attributes?, at index: Int) -> Attributes {
+    private func placeholderAttributes(_ delegate: RunDelegate, _ attributes: Attributes?, at index: Int) -> Attributes
+    {
         var result = attributes ?? inheritedAttributes(forInsertionAt: index)
         result.runDelegate = delegate
         return result
@@ -219,7 +262,8 @@ public struct AttributedTextBuilder: Sendable {
 
     /// What text inserted at `index` inherits (NSMutableAttributedString's rule).
     private func inheritedAttributes(forInsertionAt index: Int) -> Attributes {
-        var inherited = units.isEmpty
+        var inherited =
+            units.isEmpty
             ? defaultAttributes
             : runList.attributes(at: index > 0 ? index - 1 : 0)
         // A run delegate belongs to its one U+FFFC; typing next to an image must not make

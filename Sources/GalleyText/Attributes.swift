@@ -97,8 +97,10 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
 
     /// Sets one field, checked by the key table (see ``Attribute/validity``); writing the value
     /// a key already has allocates nothing.
-    private mutating func update<T: Equatable>(_ field: WritableKeyPath<Values, T?>, _ newValue: T?,
-                                               _ make: (T) -> Attribute) {
+    private mutating func update<T: Equatable>(
+        _ field: WritableKeyPath<Values, T?>, _ newValue: T?,
+        _ make: (T) -> Attribute
+    ) {
         var value = newValue
         if let newValue {
             switch make(newValue).validity {

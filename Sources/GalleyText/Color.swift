@@ -66,18 +66,21 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
             return
         }
         guard let key = Color.grayName(name.lowercased().filter { $0 != " " }),
-              !key.isEmpty, let rgb = Color.namedColors[key] else { return nil }
-        self.init(red: Double((rgb >> 16) & 0xFF) / 255,
-                  green: Double((rgb >> 8) & 0xFF) / 255,
-                  blue: Double(rgb & 0xFF) / 255)
+            !key.isEmpty, let rgb = Color.namedColors[key]
+        else { return nil }
+        self.init(
+            red: Double((rgb >> 16) & 0xFF) / 255,
+            green: Double((rgb >> 8) & 0xFF) / 255,
+            blue: Double(rgb & 0xFF) / 255)
     }
 
     /// `#rrggbbaa` in lowercase, each component rounded to 8 bits.
     public var hexString: String {
-        "#" + [red, green, blue, alpha].map { component in
-            let byte = Int((component * 255).rounded())
-            return (byte < 16 ? "0" : "") + String(byte, radix: 16)
-        }.joined()
+        "#"
+            + [red, green, blue, alpha].map { component in
+                let byte = Int((component * 255).rounded())
+                return (byte < 16 ? "0" : "") + String(byte, radix: 16)
+            }.joined()
     }
 
     /// The ``hexString``.

@@ -68,7 +68,8 @@ public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
             case "off": value = 0
             default:
                 guard !rest.isEmpty, rest.allSatisfy({ ("0"..."9").contains($0) }),
-                      let number = UInt32(rest) else { return nil }
+                    let number = UInt32(rest)
+                else { return nil }
                 value = number
             }
         }

@@ -129,7 +129,9 @@ extension AttributeScopes {
             /// Text added next to a placeholder never becomes one.
             public static let inheritedByAddedText = false
             /// The delegate belongs to its one U+FFFC: editing that text drops it.
-            public static let invalidationConditions: Set<AttributedString.AttributeInvalidationCondition>? = [.textChanged]
+            public static let invalidationConditions: Set<AttributedString.AttributeInvalidationCondition>? = [
+                .textChanged
+            ]
         }
 
         /// The key for ``writingDirection``: a `[BidiEmbedding]`, like

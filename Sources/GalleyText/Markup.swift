@@ -87,7 +87,9 @@ public enum Markup {
     ///     is required by elements that change the font unless they name both family and size.
     ///   - fonts: where new fonts come from.
     /// - Throws: ``MarkupError`` with the line and column of the problem.
-    public static func parse(_ markup: String, base: Attributes, fonts: FontCollection = .shared) throws(MarkupError) -> AttributedText {
+    public static func parse(_ markup: String, base: Attributes, fonts: FontCollection = .shared) throws(MarkupError)
+        -> AttributedText
+    {
         try parseWithImageSources(markup, base: base, fonts: fonts).text
     }
 
@@ -95,7 +97,8 @@ public enum Markup {
     /// `<img>` element (entities decoded, as in the run delegates' `value`), in document order.
     /// Comments and CDATA sections hold no elements, so an `<img>` written inside one is not listed.
     package static func parseWithImageSources(_ markup: String, base: Attributes, fonts: FontCollection = .shared)
-        throws(MarkupError) -> (text: AttributedText, imageSources: [String]) {
+        throws(MarkupError) -> (text: AttributedText, imageSources: [String])
+    {
         var parser = MarkupParser(markup, base: base, fonts: fonts)
         let text = try parser.parse()
         return (text, parser.imageSources)
@@ -228,8 +231,9 @@ private struct MarkupParser {
     private mutating func open(_ name: String, attributes: [MarkupAttribute], offset: Int) throws(MarkupError) {
         let parentSettings = stack.last?.settings ?? FontSettings()
         let parentText = stack.last?.text ?? TextSettings(base: base)
-        var changes = ElementChanges(settings: parentSettings, alpha: stack.last?.alpha,
-                                     color: (stack.last?.attributes ?? base).foregroundColor, text: parentText)
+        var changes = ElementChanges(
+            settings: parentSettings, alpha: stack.last?.alpha,
+            color: (stack.last?.attributes ?? base).foregroundColor, text: parentText)
         switch name {
         case "span": try readSpan(attributes, into: &changes, offset: offset)
         case "placeholder", "img": try readPlaceholder(name, attributes, into: &changes, offset: offset)
@@ -241,8 +245,10 @@ private struct MarkupParser {
         }
         try compose(&changes, into: &attributes, element: name, offset: offset)
         try apply(changes.text, changedFrom: parentText, to: &attributes, element: name, offset: offset)
-        stack.append(OpenElement(name: name, offset: offset, settings: changes.settings, alpha: changes.alpha,
-                                 text: changes.text, attributes: attributes, mustBeEmpty: changes.mustBeEmpty))
+        stack.append(
+            OpenElement(
+                name: name, offset: offset, settings: changes.settings, alpha: changes.alpha,
+                text: changes.text, attributes: attributes, mustBeEmpty: changes.mustBeEmpty))
         if let delegate = changes.delegate {
             var placeholder = attributes
             placeholder.runDelegate = delegate
@@ -252,8 +258,10 @@ private struct MarkupParser {
 
     /// The elements without attributes: `<markup>`, `<b>`, `<i>`, `<big>`, `<small>`, `<u>`,
     /// `<s>`, `<sup>`, `<sub>`, `<tt>`; any other name is an unknown element.
-    private func readPlainElement(_ name: String, _ attributes: [MarkupAttribute], into changes: inout ElementChanges,
-                                  offset: Int) throws(MarkupError) {
+    private func readPlainElement(
+        _ name: String, _ attributes: [MarkupAttribute], into changes: inout ElementChanges,
+        offset: Int
+    ) throws(MarkupError) {
         switch name {
         case "markup", "b", "i", "big", "small", "u", "s", "sup", "sub", "tt":
             try expectNoAttributes(attributes, of: name)
@@ -276,8 +284,10 @@ private struct MarkupParser {
     }
 
     /// The attributes of a `<span>`.
-    private func readSpan(_ attributes: [MarkupAttribute], into changes: inout ElementChanges,
-                          offset: Int) throws(MarkupError) {
+    private func readSpan(
+        _ attributes: [MarkupAttribute], into changes: inout ElementChanges,
+        offset: Int
+    ) throws(MarkupError) {
         let values = try spanValues(attributes)
         try readSpanFont(values, into: &changes.settings, offset: offset)
         if var foreground = try read(values, "foreground", Color.init(name:)) {
@@ -315,8 +325,10 @@ private struct MarkupParser {
     }
 
     /// The font attributes of a `<span>`: `font`, `font_family`, `size`, `style`, `weight`.
-    private func readSpanFont(_ values: [String: MarkupAttribute], into settings: inout FontSettings,
-                              offset: Int) throws(MarkupError) {
+    private func readSpanFont(
+        _ values: [String: MarkupAttribute], into settings: inout FontSettings,
+        offset: Int
+    ) throws(MarkupError) {
         if let description = try read(values, "font", { try? PangoFontDescription(parsing: $0) }) {
             // The first family is used; fallback is the font cascade's job.
             settings.family = description.families.first { !$0.isEmpty } ?? settings.family
@@ -324,7 +336,8 @@ private struct MarkupParser {
             settings.italic = description.italic ?? settings.italic
             settings.size = description.size ?? settings.size
         }
-        if let family = try read(values, "font_family", { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }) {
+        if let family = try read(values, "font_family", { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 })
+        {
             settings.family = family
         }
         switch try read(values, "size", MarkupValues.size) {
@@ -345,16 +358,19 @@ private struct MarkupParser {
     }
 
     /// `<placeholder width ascent descent value/>` and `<img src width height/>`: a run delegate.
-    private mutating func readPlaceholder(_ name: String, _ attributes: [MarkupAttribute],
-                                          into changes: inout ElementChanges, offset: Int) throws(MarkupError) {
+    private mutating func readPlaceholder(
+        _ name: String, _ attributes: [MarkupAttribute],
+        into changes: inout ElementChanges, offset: Int
+    ) throws(MarkupError) {
         changes.mustBeEmpty = true
         if name == "placeholder" {
             let values = try values(of: attributes, element: name, allowed: ["width", "ascent", "descent", "value"])
             let width = try length(values["width"], required: "width", element: name, offset: offset)
             let ascent = try length(values["ascent"], required: nil, element: name, offset: offset)
             let descent = try length(values["descent"], required: nil, element: name, offset: offset)
-            changes.delegate = RunDelegate(checkedWidth: width, ascent: ascent, descent: descent,
-                                           value: values["value"]?.value ?? "")
+            changes.delegate = RunDelegate(
+                checkedWidth: width, ascent: ascent, descent: descent,
+                value: values["value"]?.value ?? "")
             return
         }
         let values = try values(of: attributes, element: name, allowed: ["src", "width", "height"])
@@ -370,8 +386,10 @@ private struct MarkupParser {
 
     /// Writes the element's colour, language, tracking and features into `attributes`, and
     /// turns a `baseline_shift` of `superscript`/`subscript` into points of the current font.
-    private func compose(_ changes: inout ElementChanges, into attributes: inout Attributes,
-                         element name: String, offset: Int) throws(MarkupError) {
+    private func compose(
+        _ changes: inout ElementChanges, into attributes: inout Attributes,
+        element name: String, offset: Int
+    ) throws(MarkupError) {
         if let alpha = changes.alpha {
             var faded = changes.color ?? .black
             faded.alpha = alpha
@@ -401,8 +419,10 @@ private struct MarkupParser {
     /// - Throws: ``MarkupError/malformed(line:column:message:)`` at the element when a value
     ///   breaks its key's rule (see ``Attribute/validity``): `<sup>` nested more than 10 deep, or
     ///   baseline shifts that add up to an infinite offset.
-    private func apply(_ text: TextSettings, changedFrom parent: TextSettings, to attributes: inout Attributes,
-                       element: String, offset elementOffset: Int) throws(MarkupError) {
+    private func apply(
+        _ text: TextSettings, changedFrom parent: TextSettings, to attributes: inout Attributes,
+        element: String, offset elementOffset: Int
+    ) throws(MarkupError) {
         if text.rise != parent.rise || text.shift != parent.shift {
             let offset = (text.rise ?? base.baselineOffset ?? 0) + text.shift
             try check(.baselineOffset(offset), element: element, offset: elementOffset)
@@ -498,7 +518,9 @@ private struct MarkupParser {
         return result
     }
 
-    private func values(of attributes: [MarkupAttribute], element: String, allowed: Set<String>) throws(MarkupError) -> [String: MarkupAttribute] {
+    private func values(of attributes: [MarkupAttribute], element: String, allowed: Set<String>) throws(MarkupError)
+        -> [String: MarkupAttribute]
+    {
         var result: [String: MarkupAttribute] = [:]
         for attribute in attributes {
             guard allowed.contains(attribute.name) else {
@@ -518,7 +540,9 @@ private struct MarkupParser {
     }
 
     /// A placeholder metric: finite and not negative; a missing optional one is 0.
-    private func length(_ attribute: MarkupAttribute?, required: String?, element: String, offset: Int) throws(MarkupError) -> CGFloat {
+    private func length(_ attribute: MarkupAttribute?, required: String?, element: String, offset: Int)
+        throws(MarkupError) -> CGFloat
+    {
         guard let attribute else {
             if let required {
                 throw scanner.malformed("<\(element)> needs a \(required) attribute", at: offset)
@@ -533,8 +557,10 @@ private struct MarkupParser {
 
     /// The value of `values[key]` as `parse` reads it; nil when there is no such attribute.
     /// - Throws: `.invalidValue` when `parse` cannot read the value.
-    private func read<T>(_ values: [String: MarkupAttribute], _ key: String,
-                         _ parse: (String) -> T?) throws(MarkupError) -> T? {
+    private func read<T>(
+        _ values: [String: MarkupAttribute], _ key: String,
+        _ parse: (String) -> T?
+    ) throws(MarkupError) -> T? {
         guard let attribute = values[key] else { return nil }
         guard let value = parse(attribute.value) else { throw invalid(attribute) }
         return value
@@ -560,16 +586,20 @@ private struct MarkupParser {
         return size
     }
 
-    private mutating func resolveFont(_ settings: FontSettings, element: String, offset: Int) throws(MarkupError) -> Font {
+    private mutating func resolveFont(_ settings: FontSettings, element: String, offset: Int) throws(MarkupError)
+        -> Font
+    {
         let baseFont = base.font
         guard let family = settings.family ?? baseFont?.familyName,
-              let size = settings.size ?? baseFont?.size else {
+            let size = settings.size ?? baseFont?.size
+        else {
             throw missingBaseFont(element, offset)
         }
         let weight = settings.weight ?? baseFont?.weight.rawValue ?? Font.Weight.regular.rawValue
         let italic = settings.italic ?? baseFont?.isItalic ?? false
         if let baseFont, family == baseFont.familyName, weight == baseFont.weight.rawValue,
-           italic == baseFont.isItalic, size == baseFont.size {
+            italic == baseFont.isItalic, size == baseFont.size
+        {
             return baseFont
         }
         let key = FontKey(family: family, weight: weight, italic: italic, size: size)

@@ -127,13 +127,17 @@ struct MarkupScanner {
             throw malformed("unknown entity &\(name); (known: &amp; &lt; &gt; &quot; &apos; &#NNN; &#xHH;)", at: start)
         }
         let digits = name.dropFirst()
-        let code: UInt32? = digits.hasPrefix("x")
-            ? (digits.count > 1 && digits.dropFirst().allSatisfy(\.isHexDigit) ? UInt32(digits.dropFirst(), radix: 16) : nil)
+        let code: UInt32? =
+            digits.hasPrefix("x")
+            ? (digits.count > 1 && digits.dropFirst().allSatisfy(\.isHexDigit)
+                ? UInt32(digits.dropFirst(), radix: 16) : nil)
             : (!digits.isEmpty && digits.allSatisfy(\.isASCII) ? UInt32(digits, radix: 10) : nil)
         // XML 1.0 `Char`: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF].
-        guard let code, code == 0x9 || code == 0xA || code == 0xD || (0x20...0xD7FF).contains(code)
+        guard let code,
+            code == 0x9 || code == 0xA || code == 0xD || (0x20...0xD7FF).contains(code)
                 || (0xE000...0xFFFD).contains(code) || (0x10000...0x10FFFF).contains(code),
-              let scalar = Unicode.Scalar(code) else {
+            let scalar = Unicode.Scalar(code)
+        else {
             throw malformed("&\(name); is not a character reference to a permitted character", at: start)
         }
         return scalar
@@ -166,7 +170,8 @@ struct MarkupScanner {
             }
             skipWhitespace()
             guard position < scalars.count, scalars[position] == "=" else {
-                throw malformed("the attribute '\(attributeName)' of <\(name)> needs '=' and a quoted value", at: attributeStart)
+                throw malformed(
+                    "the attribute '\(attributeName)' of <\(name)> needs '=' and a quoted value", at: attributeStart)
             }
             position += 1
             skipWhitespace()
@@ -248,7 +253,8 @@ struct MarkupScanner {
     }
 
     /// Skips to just past `terminator`.
-    private mutating func skip(past terminator: String, from start: Int, opener: Int, what: String) throws(MarkupError) {
+    private mutating func skip(past terminator: String, from start: Int, opener: Int, what: String) throws(MarkupError)
+    {
         position += opener
         while !hasPrefix(terminator) {
             guard position < scalars.count else {

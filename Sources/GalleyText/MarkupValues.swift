@@ -186,8 +186,9 @@ enum MarkupValues {
             digits = digits.dropFirst()
         }
         guard !digits.isEmpty, digits.contains(where: \.isASCIIDigit),
-              digits.allSatisfy({ $0.isASCIIDigit || $0 == "." }),
-              digits.filter({ $0 == "." }).count <= 1 else {
+            digits.allSatisfy({ $0.isASCIIDigit || $0 == "." }),
+            digits.filter({ $0 == "." }).count <= 1
+        else {
             return nil
         }
         return Double(text).flatMap { $0.isFinite ? $0 : nil }

@@ -98,7 +98,8 @@ package struct PangoFontDescription: Equatable, Sendable {
     /// reads, less hexadecimal, `inf` and `nan`); nil if it is not one.
     private static func number(_ word: String) -> Double? {
         guard word.contains(where: { $0.isASCII && $0.isNumber }),
-              word.allSatisfy({ ($0.isASCII && $0.isNumber) || "+-.eE".contains($0) }) else {
+            word.allSatisfy({ ($0.isASCII && $0.isNumber) || "+-.eE".contains($0) })
+        else {
             return nil
         }
         return Double(word)

@@ -150,17 +150,21 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var lineHeightMode: LineHeightMode = .fontMetrics
 
     /// CoreText's default tab stops: 12 left stops every 28 points.
-    public static let defaultTabStops: [TextTab] = (1...12).map { TextTab(alignment: .left, location: CGFloat($0) * 28) }
+    public static let defaultTabStops: [TextTab] = (1...12).map {
+        TextTab(alignment: .left, location: CGFloat($0) * 28)
+    }
 
     /// A style with the given settings. Like `CTParagraphStyleCreate`.
-    public init(alignment: TextAlignment = .natural, lineBreakMode: LineBreakMode = .wordWrapping,
-                baseWritingDirection: WritingDirection = .natural,
-                firstLineHeadIndent: CGFloat = 0, headIndent: CGFloat = 0, tailIndent: CGFloat = 0,
-                tabStops: [TextTab] = ParagraphStyle.defaultTabStops, defaultTabInterval: CGFloat = 0,
-                lineHeightMultiple: CGFloat = 0, minimumLineHeight: CGFloat = 0, maximumLineHeight: CGFloat = 0,
-                lineSpacingAdjustment: CGFloat = 0, minimumLineSpacing: CGFloat = 0,
-                maximumLineSpacing: CGFloat = 0, paragraphSpacing: CGFloat = 0,
-                paragraphSpacingBefore: CGFloat = 0, lineHeightMode: LineHeightMode = .fontMetrics) {
+    public init(
+        alignment: TextAlignment = .natural, lineBreakMode: LineBreakMode = .wordWrapping,
+        baseWritingDirection: WritingDirection = .natural,
+        firstLineHeadIndent: CGFloat = 0, headIndent: CGFloat = 0, tailIndent: CGFloat = 0,
+        tabStops: [TextTab] = ParagraphStyle.defaultTabStops, defaultTabInterval: CGFloat = 0,
+        lineHeightMultiple: CGFloat = 0, minimumLineHeight: CGFloat = 0, maximumLineHeight: CGFloat = 0,
+        lineSpacingAdjustment: CGFloat = 0, minimumLineSpacing: CGFloat = 0,
+        maximumLineSpacing: CGFloat = 0, paragraphSpacing: CGFloat = 0,
+        paragraphSpacingBefore: CGFloat = 0, lineHeightMode: LineHeightMode = .fontMetrics
+    ) {
         self.alignment = alignment
         self.lineBreakMode = lineBreakMode
         self.baseWritingDirection = baseWritingDirection

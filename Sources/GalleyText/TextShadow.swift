@@ -19,8 +19,10 @@ public struct TextShadow: Sendable, Hashable, CustomStringConvertible {
 
     /// A shadow; the defaults are `NSShadow`'s, except that the offset default (0, -3) is
     /// CoreText's y-up form of AppKit's.
-    public init(offset: CGSize = CGSize(width: 0, height: -3), blurRadius: CGFloat = 0,
-                color: Color = Color(red: 0, green: 0, blue: 0, alpha: 1.0 / 3)) {
+    public init(
+        offset: CGSize = CGSize(width: 0, height: -3), blurRadius: CGFloat = 0,
+        color: Color = Color(red: 0, green: 0, blue: 0, alpha: 1.0 / 3)
+    ) {
         self.offset = offset
         self.blurRadius = blurRadius
         self.color = color

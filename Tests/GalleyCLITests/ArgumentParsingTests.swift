@@ -59,7 +59,9 @@ struct ArgumentParsingTests {
         Case(option: "--direction", value: "ltr") { $0.direction == .leftToRight },
         Case(option: "--direction", value: "auto") { $0.direction == .natural },
         // #ff000080: alpha 0x80 / 255.
-        Case(option: "--color", value: "#ff000080") { $0.color == Color(red: 1, green: 0, blue: 0, alpha: 128.0 / 255) },
+        Case(option: "--color", value: "#ff000080") {
+            $0.color == Color(red: 1, green: 0, blue: 0, alpha: 128.0 / 255)
+        },
         // CSS: navy is #000080.
         Case(option: "--color", value: "navy") { $0.color == Color(red: 0, green: 0, blue: 128.0 / 255) },
         Case(option: "--background", value: "#00ff00") { $0.background == Color(red: 0, green: 1, blue: 0) },
@@ -139,8 +141,10 @@ struct ArgumentParsingTests {
         (["render", "--text", "hi", "--font", "DejaVu Sans 0", "-o", "out.png"], "DejaVu Sans 0"),
         (["render", "--text", "hi", "--font", "DejaVu Sans -3", "-o", "out.png"], "DejaVu Sans -3"),
         (["render", "--text", "hi", "--font", "Sans,,Serif 12", "-o", "out.png"], "Sans,,Serif"),
-        (["render", "--text", "hi", "--font", "No Such Family 12", "-o", "/tmp/galley-never-written.png"],
-         "No Such Family"),
+        (
+            ["render", "--text", "hi", "--font", "No Such Family 12", "-o", "/tmp/galley-never-written.png"],
+            "No Such Family"
+        ),
         (["render", "--text", "hi", "-o", "/nonexistent-galley-dir/out.png"], "/nonexistent-galley-dir"),
         (["layout", "--text", "hi", "-o", "/nonexistent-galley-dir/out.json"], "/nonexistent-galley-dir"),
         (["layout", "--hinting", "none"], "--hinting"),
@@ -164,7 +168,9 @@ struct ArgumentParsingTests {
         #expect(r.stderr.contains(culprit), "the message names \(culprit): \(r.stderr)")
     }
 
-    @Test("help prints on stdout with status 0", arguments: [["--help"], ["help"], ["-h"], ["render", "--help"], ["layout", "-h"]])
+    @Test(
+        "help prints on stdout with status 0",
+        arguments: [["--help"], ["help"], ["-h"], ["render", "--help"], ["layout", "-h"]])
     func help(_ arguments: [String]) {
         let r = CLITestSupport.run(arguments)
         #expect(r.status == 0)

@@ -42,10 +42,12 @@ struct BatchCommandTests {
         try Self.write("<b>bold</b>", input, "b.markup")
         try Self.write("--width 100 --margin 20\n", input, "b.flags")
         try Self.write("<b>unclosed", input, "bad.markup")
-        try Self.write("--width 50", input, "c.txt")      // text that looks like flags is just text
+        try Self.write("--width 50", input, "c.txt")  // text that looks like flags is just text
         try Self.write("ignored", input, "notes.md")
-        let out = dir.appendingPathComponent("out").path   // created by the tool
-        let result = Self.run(["render", "--batch", input.path, "-o", out, "--font", CLITestSupport.dejaVuPath, "--width", "80"])
+        let out = dir.appendingPathComponent("out").path  // created by the tool
+        let result = Self.run([
+            "render", "--batch", input.path, "-o", out, "--font", CLITestSupport.dejaVuPath, "--width", "80",
+        ])
         #expect(result.status == 2)
         #expect(result.stderr == "galley: --batch: 1 of 4 files failed\n")
         let made = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
@@ -77,13 +79,15 @@ struct BatchCommandTests {
         #expect(svg.contains("<svg"))
     }
 
-    @Test("bad batch invocations give one line and status 2", arguments: [
-        (["render", "--batch", "/nonexistent-galley-dir", "-o", "/tmp/x"], "does not exist"),
-        (["render", "--batch", "/tmp"], "needs -o OUTDIR"),
-        (["render", "--batch", "/tmp", "-o", "/tmp/x", "file.txt"], "not an input file"),
-        (["render", "--batch", "/tmp", "-o", "/tmp/x", "--text", "hi"], "either --text or --batch"),
-        (["layout", "--batch", "/tmp"], "does not apply"),
-    ])
+    @Test(
+        "bad batch invocations give one line and status 2",
+        arguments: [
+            (["render", "--batch", "/nonexistent-galley-dir", "-o", "/tmp/x"], "does not exist"),
+            (["render", "--batch", "/tmp"], "needs -o OUTDIR"),
+            (["render", "--batch", "/tmp", "-o", "/tmp/x", "file.txt"], "not an input file"),
+            (["render", "--batch", "/tmp", "-o", "/tmp/x", "--text", "hi"], "either --text or --batch"),
+            (["layout", "--batch", "/tmp"], "does not apply"),
+        ])
     func badInvocations(arguments: [String], message: String) {
         let result = Self.run(arguments)
         #expect(result.status == 2)

@@ -18,7 +18,8 @@ struct EndToEndTests {
         return try #require(found, "galley executable not found near \(CommandLine.arguments[0])")
     }
 
-    static func launch(_ arguments: [String], stdin: [UInt8]) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
+    static func launch(_ arguments: [String], stdin: [UInt8]) throws -> (status: Int32, stdout: [UInt8], stderr: String)
+    {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments

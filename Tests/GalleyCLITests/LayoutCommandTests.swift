@@ -11,12 +11,16 @@ struct LayoutCommandTests {
     /// The frame the tool documents it makes: the font and colour as base attributes, the
     /// default paragraph style, a frame `width` wide and as tall as `suggestFrameSize` says
     /// (rounded up to whole points), at the left and bottom margins.
-    static func directFrame(_ string: String, size: CGFloat, width: CGFloat, margins: (left: CGFloat, bottom: CGFloat)) throws -> Frame {
+    static func directFrame(_ string: String, size: CGFloat, width: CGFloat, margins: (left: CGFloat, bottom: CGFloat))
+        throws -> Frame
+    {
         let font = try Font(path: CLITestSupport.dejaVuPath, size: size)
         var attributes: Attributes = [.font(font), .foregroundColor(.black)]
         attributes.paragraphStyle = ParagraphStyle(alignment: .natural, lineBreakMode: .wordWrapping)
         let framesetter = try Framesetter(AttributedText(string, attributes: attributes), defaultFont: font)
-        let height = try framesetter.suggestFrameSize(constraints: CGSize(width: width, height: .greatestFiniteMagnitude)).size.height.rounded(.up)
+        let height = try framesetter.suggestFrameSize(
+            constraints: CGSize(width: width, height: .greatestFiniteMagnitude)
+        ).size.height.rounded(.up)
         return try framesetter.frame(in: CGRect(x: margins.left, y: margins.bottom, width: width, height: height))
     }
 
@@ -29,20 +33,30 @@ struct LayoutCommandTests {
 
     @Test("the JSON parses and agrees with the Framesetter")
     func agreesWithFramesetter() throws {
-        let run = CLITestSupport.run(["layout", "--font", CLITestSupport.dejaVuPath, "--size", "14", "--width", "200",
-                                      "--margin", "5,6,7,8", "--text", Self.text])
+        let run = CLITestSupport.run([
+            "layout", "--font", CLITestSupport.dejaVuPath, "--size", "14", "--width", "200",
+            "--margin", "5,6,7,8", "--text", Self.text,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let json = try run.json()
         let frame = try Self.directFrame(Self.text, size: 14, width: 200, margins: (8, 7))
         #expect(Self.numbers(json["size"]) == [200, Double(frame.rect.height)])
         #expect(Self.numbers(json["stringRange"]) == [0, Double(Self.text.utf16.count)])
-        #expect(Self.numbers(json["visibleStringRange"]) == [Double(frame.visibleStringRange.lowerBound), Double(frame.visibleStringRange.count)])
+        #expect(
+            Self.numbers(json["visibleStringRange"]) == [
+                Double(frame.visibleStringRange.lowerBound), Double(frame.visibleStringRange.count),
+            ])
         let lines = try #require(json["lines"] as? [[String: Any]])
         #expect(lines.count == frame.lines.count)
         #expect(lines.count >= 3)  // 86 characters of 14-pt text cannot fit in 200 points on two lines.
         for (i, (jsonLine, line)) in zip(lines, frame.lines).enumerated() {
-            #expect(Self.numbers(jsonLine["stringRange"]) == [Double(line.stringRange.lowerBound), Double(line.stringRange.count)], "line \(i)")
-            #expect(Self.numbers(jsonLine["origin"]) == [Self.r(frame.lineOrigins[i].x), Self.r(frame.lineOrigins[i].y)], "line \(i)")
+            #expect(
+                Self.numbers(jsonLine["stringRange"]) == [
+                    Double(line.stringRange.lowerBound), Double(line.stringRange.count),
+                ], "line \(i)")
+            #expect(
+                Self.numbers(jsonLine["origin"]) == [Self.r(frame.lineOrigins[i].x), Self.r(frame.lineOrigins[i].y)],
+                "line \(i)")
             #expect((jsonLine["width"] as? NSNumber)?.doubleValue == Self.r(line.width))
             #expect((jsonLine["ascent"] as? NSNumber)?.doubleValue == Self.r(line.ascent))
             #expect((jsonLine["descent"] as? NSNumber)?.doubleValue == Self.r(line.descent))
@@ -71,14 +85,17 @@ struct LayoutCommandTests {
         }
         #expect(order(["size", "stringRange", "visibleStringRange", "lines"]))
         #expect(order(["origin", "width", "ascent", "descent", "leading", "trailingWhitespaceWidth", "runs"]))
-        #expect(order(["font", "rightToLeft", "glyphs", "positions", "advances", "stringIndices", "color", "placeholder"]))
+        #expect(
+            order(["font", "rightToLeft", "glyphs", "positions", "advances", "stringIndices", "color", "placeholder"]))
         #expect(text.hasSuffix("}\n"))
     }
 
     @Test("a short --height limits the visible range")
     func limitedHeight() throws {
         // DejaVu Sans at 12 pt has ascent + descent ≈ 13.97 pt, so a 20-pt frame holds one line only.
-        let run = CLITestSupport.run(["layout", "--font", CLITestSupport.dejaVuPath, "--width", "100", "--height", "20", "--text", Self.text])
+        let run = CLITestSupport.run([
+            "layout", "--font", CLITestSupport.dejaVuPath, "--width", "100", "--height", "20", "--text", Self.text,
+        ])
         let json = try run.json()
         let lines = try #require(json["lines"] as? [[String: Any]])
         #expect(lines.count == 1)
@@ -90,8 +107,10 @@ struct LayoutCommandTests {
 
     @Test("colour and placeholder fields")
     func placeholderAndColour() throws {
-        let run = CLITestSupport.run(["layout", "--font", CLITestSupport.dejaVuPath, "--color", "#336699", "--markup",
-                                      "--text", "<placeholder width=\"30\" ascent=\"20\" descent=\"5\"/>ab"])
+        let run = CLITestSupport.run([
+            "layout", "--font", CLITestSupport.dejaVuPath, "--color", "#336699", "--markup",
+            "--text", "<placeholder width=\"30\" ascent=\"20\" descent=\"5\"/>ab",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let json = try run.json()
         let line = try #require((json["lines"] as? [[String: Any]])?.first)
@@ -117,8 +136,11 @@ struct LayoutCommandTests {
         let file = dir.appendingPathComponent("in.txt")
         try Data("Héllo wörld\nsecond paragraph".utf8).write(to: file)
         let fromFile = CLITestSupport.run(["layout", "--font", CLITestSupport.dejaVuPath, file.path])
-        let fromStdin = CLITestSupport.run(["layout", "--font", CLITestSupport.dejaVuPath, "-"], stdin: Array("Héllo wörld\nsecond paragraph".utf8))
-        let fromText = CLITestSupport.run(["layout", "--font", CLITestSupport.dejaVuPath, "--text", "Héllo wörld\nsecond paragraph"])
+        let fromStdin = CLITestSupport.run(
+            ["layout", "--font", CLITestSupport.dejaVuPath, "-"], stdin: Array("Héllo wörld\nsecond paragraph".utf8))
+        let fromText = CLITestSupport.run([
+            "layout", "--font", CLITestSupport.dejaVuPath, "--text", "Héllo wörld\nsecond paragraph",
+        ])
         #expect(fromFile.status == 0)
         #expect(fromFile.stdout == fromStdin.stdout)
         #expect(fromFile.stdout == fromText.stdout)

@@ -8,8 +8,10 @@ import Testing
 @Suite("Layout JSON attributes")
 struct LayoutJSONAttributeTests {
     static func runs(_ markup: String, size: Int = 12) throws -> [[String: Any]] {
-        let run = CLITestSupport.run(["layout", "--markup", "--font", CLITestSupport.dejaVuPath, "--size", "\(size)",
-                                      "--width", "1000", "--text", markup])
+        let run = CLITestSupport.run([
+            "layout", "--markup", "--font", CLITestSupport.dejaVuPath, "--size", "\(size)",
+            "--width", "1000", "--text", markup,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = try #require(try run.json()["lines"] as? [[String: Any]])
         return lines.flatMap { ($0["runs"] as? [[String: Any]]) ?? [] }
@@ -48,7 +50,9 @@ struct LayoutJSONAttributeTests {
     /// Pango units (1024 per point); font_features is a CSS list ("liga=0" turns liga off).
     @Test("markup decorations, colours, tracking and features appear as set")
     func decorations() throws {
-        let runs = try Self.runs(##"<span underline="double" underline_color="blue" background="yellow">a</span><span strikethrough="true" strikethrough_color="#ff0000">b</span><span letter_spacing="2048" font_features="smcp, liga=0">c</span><u>d</u>"##)
+        let runs = try Self.runs(
+            ##"<span underline="double" underline_color="blue" background="yellow">a</span><span strikethrough="true" strikethrough_color="#ff0000">b</span><span letter_spacing="2048" font_features="smcp, liga=0">c</span><u>d</u>"##
+        )
         #expect(runs.count == 4)
         let a = Self.attributes(runs[0])
         let underline = try #require(a["underline"] as? [String: Any])
@@ -72,8 +76,10 @@ struct LayoutJSONAttributeTests {
         // Key order is fixed (documented): the new keys follow the existing ones.
         let run = CLITestSupport.run(["layout", "--markup", "--text", "<u>x</u>"])
         let text = run.stdoutText
-        let order = ["\"color\"", "\"placeholder\"", "\"baselineShift\"", "\"isTruncationToken\"", "\"attributes\"",
-                     "\"isTruncated\"", "\"truncationTokenRange\"", "\"placedMetrics\""]
+        let order = [
+            "\"color\"", "\"placeholder\"", "\"baselineShift\"", "\"isTruncationToken\"", "\"attributes\"",
+            "\"isTruncated\"", "\"truncationTokenRange\"", "\"placedMetrics\"",
+        ]
         let positions = order.compactMap { text.range(of: $0)?.lowerBound }
         #expect(positions.count == order.count && positions == positions.sorted())
     }

@@ -28,8 +28,9 @@ struct MixedScriptLayoutTests {
                     #expect(x >= previousX - 1e-6)
                     previousX = x
                 }
-                return Run(range: r[0]..<(r[0] + r[1]), font: try #require(run["font"] as? String),
-                           rightToLeft: try #require(run["rightToLeft"] as? Bool))
+                return Run(
+                    range: r[0]..<(r[0] + r[1]), font: try #require(run["font"] as? String),
+                    rightToLeft: try #require(run["rightToLeft"] as? Bool))
             }
         }
     }
@@ -42,15 +43,16 @@ struct MixedScriptLayoutTests {
     @Test func leftToRightParagraph() throws {
         let lines = try runs(["--text", "abc שלום 中文 😀!"])
         try #require(lines.count == 1)
-        #expect(lines[0] == [
-            Run(range: 0..<4, font: "DejaVuSans", rightToLeft: false),
-            Run(range: 4..<8, font: "DejaVuSans", rightToLeft: true),
-            Run(range: 8..<9, font: "DejaVuSans", rightToLeft: false),
-            Run(range: 9..<11, font: "DroidSansFallback", rightToLeft: false),
-            Run(range: 11..<12, font: "DejaVuSans", rightToLeft: false),
-            Run(range: 12..<14, font: "NotoColorEmoji", rightToLeft: false),
-            Run(range: 14..<15, font: "DejaVuSans", rightToLeft: false),
-        ])
+        #expect(
+            lines[0] == [
+                Run(range: 0..<4, font: "DejaVuSans", rightToLeft: false),
+                Run(range: 4..<8, font: "DejaVuSans", rightToLeft: true),
+                Run(range: 8..<9, font: "DejaVuSans", rightToLeft: false),
+                Run(range: 9..<11, font: "DroidSansFallback", rightToLeft: false),
+                Run(range: 11..<12, font: "DejaVuSans", rightToLeft: false),
+                Run(range: 12..<14, font: "NotoColorEmoji", rightToLeft: false),
+                Run(range: 14..<15, font: "DejaVuSans", rightToLeft: false),
+            ])
     }
 
     /// The same text with a right-to-left base direction: now the neutral spaces between the
@@ -66,7 +68,7 @@ struct MixedScriptLayoutTests {
         let lastLogical = try #require(line.first { $0.range.upperBound == 15 })
         #expect(line.last == firstLogical, "\(line)")
         #expect(line.first == lastLogical, "\(line)")
-        #expect(firstLogical.rightToLeft == false)   // "abc" stays LTR inside (level 2)
+        #expect(firstLogical.rightToLeft == false)  // "abc" stays LTR inside (level 2)
         let hebrew = try #require(line.first { $0.range.contains(5) })
         #expect(hebrew.rightToLeft && hebrew.font == "DejaVuSans")
         #expect(line.contains { $0.font == "DroidSansFallback" && $0.range == 9..<11 })

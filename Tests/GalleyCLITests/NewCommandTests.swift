@@ -1,11 +1,12 @@
 // Tests of `galley shape`, `galley fonts`, Pango font descriptions, --hinting, --format and SVG output.
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Galley
 import GalleyCLI
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 @Suite("shape, fonts, font descriptions and formats")
 struct NewCommandTests {
@@ -25,9 +26,15 @@ struct NewCommandTests {
         .init(text: "DejaVu Sans Bold 16", families: ["DejaVu Sans"], weight: 700, italic: false, size: 16),
         .init(text: "Sans Italic 12", families: ["Sans"], weight: 400, italic: true, size: 12),
         .init(text: "Serif", families: ["Serif"], weight: 400, italic: false, size: nil),
-        .init(text: "DejaVu Serif,Noto Sans Arabic 10", families: ["DejaVu Serif", "Noto Sans Arabic"], weight: 400, italic: false, size: 10),
-        .init(text: "Sans, Monospace Light Oblique 9.5", families: ["Sans", "Monospace"], weight: 300, italic: true, size: 9.5),
-        .init(text: "DejaVu Sans Semi-Bold Condensed 20px", families: ["DejaVu Sans"], weight: 600, italic: false, size: 20),
+        .init(
+            text: "DejaVu Serif,Noto Sans Arabic 10", families: ["DejaVu Serif", "Noto Sans Arabic"], weight: 400,
+            italic: false, size: 10),
+        .init(
+            text: "Sans, Monospace Light Oblique 9.5", families: ["Sans", "Monospace"], weight: 300, italic: true,
+            size: 9.5),
+        .init(
+            text: "DejaVu Sans Semi-Bold Condensed 20px", families: ["DejaVu Sans"], weight: 600, italic: false,
+            size: 20),
         .init(text: "Sans Heavy", families: ["Sans"], weight: 900, italic: false, size: nil),
         .init(text: "14", families: [], weight: 400, italic: false, size: 14),
         .init(text: "Bold", families: [], weight: 700, italic: false, size: nil),
@@ -50,39 +57,55 @@ struct NewCommandTests {
         #expect(d.size.map(Double.init) == c.size)
     }
 
-    @Test("bad font descriptions give the tool's messages", arguments: [
-        ("Sans 0", "bad font description 'Sans 0': size '0' must be a positive number of points"),
-        ("Sans -3px", "bad font description 'Sans -3px': size '-3px' must be a positive number of points"),
-        ("Sans,,Serif 12", "bad font description 'Sans,,Serif 12': empty family name in the list 'Sans,,Serif'"),
-        ("  ", "--font needs a font description or a font file"),
-    ])
+    @Test(
+        "bad font descriptions give the tool's messages",
+        arguments: [
+            ("Sans 0", "bad font description 'Sans 0': size '0' must be a positive number of points"),
+            ("Sans -3px", "bad font description 'Sans -3px': size '-3px' must be a positive number of points"),
+            ("Sans,,Serif 12", "bad font description 'Sans,,Serif 12': empty family name in the list 'Sans,,Serif'"),
+            ("  ", "--font needs a font description or a font file"),
+        ])
     func badDescriptions(_ text: String, message: String) {
         #expect(throws: CLIError(message)) { try FontDescription.parse(text) }
     }
 
     @Test("an <img> inside a markup comment is no image: a placeholder with that value is not loaded")
     func imageInComment() throws {
-        let commented = #"<!-- <img src="missing.ppm" width="4" height="4"/> -->a<placeholder width="5" value="missing.ppm"/>"#
-        let r = CLITestSupport.run(["render", "--markup", "--font", CLITestSupport.dejaVuPath, "--text", commented, "-o", "-"])
+        let commented =
+            #"<!-- <img src="missing.ppm" width="4" height="4"/> -->a<placeholder width="5" value="missing.ppm"/>"#
+        let r = CLITestSupport.run([
+            "render", "--markup", "--font", CLITestSupport.dejaVuPath, "--text", commented, "-o", "-",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         // The same element outside the comment is an image, and its file is missing.
         let real = #"<img src="missing.ppm" width="4" height="4"/>"#
-        let failed = CLITestSupport.run(["render", "--markup", "--font", CLITestSupport.dejaVuPath, "--text", real, "-o", "-"])
+        let failed = CLITestSupport.run([
+            "render", "--markup", "--font", CLITestSupport.dejaVuPath, "--text", real, "-o", "-",
+        ])
         #expect(failed.status != 0)
         #expect(failed.stderr.contains("cannot load image 'missing.ppm'"))
     }
 
     @Test("--font with a size sets --size; a later --size wins; a path stays a path")
     func fontSizes() throws {
-        guard case .render(let o) = try CommandLineParser.parse(["render", "--font", "Sans Bold 16", "-o", "a.png"]) else {
+        guard case .render(let o) = try CommandLineParser.parse(["render", "--font", "Sans Bold 16", "-o", "a.png"])
+        else {
             Issue.record("not render"); return
         }
         #expect(o.size == 16)
-        guard case .render(let o2) = try CommandLineParser.parse(["render", "--font", "Sans 16", "--size", "9", "-o", "a.png"]) else {
+        guard
+            case .render(let o2) = try CommandLineParser.parse([
+                "render", "--font", "Sans 16", "--size", "9", "-o", "a.png",
+            ])
+        else {
             Issue.record("not render"); return
         }
         #expect(o2.size == 9)
-        guard case .render(let o3) = try CommandLineParser.parse(["render", "--font", "fonts/My Font Bold 12.ttf", "-o", "a.png"]) else {
+        guard
+            case .render(let o3) = try CommandLineParser.parse([
+                "render", "--font", "fonts/My Font Bold 12.ttf", "-o", "a.png",
+            ])
+        else {
             Issue.record("not render"); return
         }
         #expect(o3.font == .path("fonts/My Font Bold 12.ttf"))
@@ -104,7 +127,8 @@ struct NewCommandTests {
         #expect(serifBold.weight >= .semibold || serifBold.syntheticTraits.contains(Font.SyntheticTraits.bold))
     }
 
-    @Test("shape prints hb-shape's glyph=cluster+advance with advances in points", arguments: ["AV", "office", "Wa.ffi"])
+    @Test(
+        "shape prints hb-shape's glyph=cluster+advance with advances in points", arguments: ["AV", "office", "Wa.ffi"])
     func shape(_ sample: String) throws {
         let r = CLITestSupport.run(["shape", "--font", CLITestSupport.dejaVuPath, "--size", "20.48", "--text", sample])
         #expect(r.status == 0, "\(r.stderr)")
@@ -128,7 +152,9 @@ struct NewCommandTests {
     /// hb-shape's glyphs (ids, clusters, advances in font units) when hb-shape is installed.
     static func hbShape(font: String, text: String) throws -> [(g: Int, cl: Int, ax: Int)]? {
         let candidates = ["/usr/bin/hb-shape", "/usr/local/bin/hb-shape"]
-        guard let exe = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
+        guard let exe = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            return nil
+        }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: exe)
         p.arguments = ["--no-glyph-names", "--output-format=json", font, text]
@@ -172,7 +198,9 @@ struct NewCommandTests {
         let dir = try CLITestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let svg = dir.appendingPathComponent("a.svg").path
-        var r = CLITestSupport.run(["render", "--font", CLITestSupport.dejaVuPath, "--text", "Hi there", "--width", "100", "-o", svg])
+        var r = CLITestSupport.run([
+            "render", "--font", CLITestSupport.dejaVuPath, "--text", "Hi there", "--width", "100", "-o", svg,
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let parser = XMLParser(data: try Data(contentsOf: URL(fileURLWithPath: svg)))
         #expect(parser.parse())
@@ -181,10 +209,14 @@ struct NewCommandTests {
         #expect(text.components(separatedBy: "<path ").count - 1 == 7)
         // Canvas: 10 + 100 + 10 points wide.
         #expect(text.contains("viewBox=\"0 0 120 "))
-        r = CLITestSupport.run(["render", "--font", CLITestSupport.dejaVuPath, "--text", "Hi", "--format", "svg", "-o", "-"])
+        r = CLITestSupport.run([
+            "render", "--font", CLITestSupport.dejaVuPath, "--text", "Hi", "--format", "svg", "-o", "-",
+        ])
         #expect(r.status == 0)
         #expect(r.stdoutText.hasPrefix("<?xml"))
-        r = CLITestSupport.run(["render", "--font", CLITestSupport.dejaVuPath, "--text", "Hi", "--format", "png", "-o", "-"])
+        r = CLITestSupport.run([
+            "render", "--font", CLITestSupport.dejaVuPath, "--text", "Hi", "--format", "png", "-o", "-",
+        ])
         #expect(Array(r.stdout.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
         let odd = dir.appendingPathComponent("image.out").path
         r = CLITestSupport.run(["render", "--text", "Hi", "--format", "ppm", "-o", odd])
@@ -195,7 +227,8 @@ struct NewCommandTests {
     @Test("--hinting and --subpixel-positions change the pixels; --foreground is --color")
     func hintingAndForeground() throws {
         func ppm(_ extra: [String]) throws -> [UInt8] {
-            let r = CLITestSupport.run(["render", "--font", CLITestSupport.dejaVuPath, "--size", "11", "--text", "Hamburg", "-o", "-"] + extra)
+            let r = CLITestSupport.run(
+                ["render", "--font", CLITestSupport.dejaVuPath, "--size", "11", "--text", "Hamburg", "-o", "-"] + extra)
             #expect(r.status == 0, "\(r.stderr)")
             return r.stdout
         }
@@ -219,8 +252,10 @@ struct NewCommandTests {
         let out = dir.appendingPathComponent("out.svg").path
         let markup = #"A <img src="a.ppm" width="20" height="10"/> B <img src="b.png" width="8" height="8"/>"#
         try Data(markup.utf8).write(to: dir.appendingPathComponent("in.txt"))
-        let r = CLITestSupport.run(["render", "--markup", "--font", CLITestSupport.dejaVuPath, "-o", out,
-                                    dir.appendingPathComponent("in.txt").path])
+        let r = CLITestSupport.run([
+            "render", "--markup", "--font", CLITestSupport.dejaVuPath, "-o", out,
+            dir.appendingPathComponent("in.txt").path,
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let text = try String(contentsOfFile: out, encoding: .utf8)
         #expect(text.contains("xlink:href=\"\(dir.appendingPathComponent("b.png").path)\""))
@@ -234,8 +269,11 @@ struct NewCommandTests {
 
     @Test("--background transparent gives a PNG with alpha 0 where there is no ink")
     func transparentBackground() throws {
-        let r = CLITestSupport.run(["render", "--font", CLITestSupport.dejaVuPath, "--size", "40", "--text", "Hi", "--background", "transparent",
-                                    "--format", "png", "-o", "-"])
+        let r = CLITestSupport.run([
+            "render", "--font", CLITestSupport.dejaVuPath, "--size", "40", "--text", "Hi", "--background",
+            "transparent",
+            "--format", "png", "-o", "-",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let image = try ImageLoader.decode(r.stdout)
         // The top-left corner lies in the 10-pt margin: no ink, so fully transparent; the 40-pt

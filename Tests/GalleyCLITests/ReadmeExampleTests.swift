@@ -7,11 +7,11 @@ import Testing
 @Suite("README example")
 struct ReadmeExampleTests {
     @Test func readmeExampleRuns() throws {
-        let regular = try Font(family: "DejaVu Sans", size: 36)          // bundled, no configuration
+        let regular = try Font(family: "DejaVu Sans", size: 36)  // bundled, no configuration
         let bold = try Font(family: "DejaVu Sans", weight: .bold, size: 36)
         var b = AttributedTextBuilder("Make it bold, then add a little colour.", attributes: [.font(regular)])
-        try b.setFont(bold, range: 8..<12)                               // "bold"
-        try b.setForegroundColor(.blue, range: 23..<38)                  // "a little colour"
+        try b.setFont(bold, range: 8..<12)  // "bold"
+        try b.setForegroundColor(.blue, range: 23..<38)  // "a little colour"
         try b.insertPlaceholder(RunDelegate(width: 100, ascent: 30, descent: 0, value: "logo"), at: 13)
 
         let frame = try Framesetter(b.build()).frame(in: CGRect(x: 20, y: 50, width: 374, height: 500))
@@ -34,8 +34,9 @@ struct ReadmeExampleTests {
         #expect(back.width == 414 && back.height == 600)
         // The placeholder's box (no image given) is drawn inside its rect; the bitmap is y down.
         let rect = placeholders[0].rect
-        let inkInBox = back.count(where: { $0.red < 250 }, inColumns: Int(rect.minX)..<Int(rect.maxX),
-                                  rows: (600 - Int(rect.maxY))..<(600 - Int(rect.minY)))
+        let inkInBox = back.count(
+            where: { $0.red < 250 }, inColumns: Int(rect.minX)..<Int(rect.maxX),
+            rows: (600 - Int(rect.maxY))..<(600 - Int(rect.minY)))
         #expect(inkInBox > 0)
     }
 }

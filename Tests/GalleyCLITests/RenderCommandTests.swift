@@ -10,8 +10,10 @@ struct RenderCommandTests {
 
     @Test("PPM on stdout is (margins + frame) in size and its ink lies on the laid-out lines")
     func inkOnLines() throws {
-        let common = ["--font", Self.font, "--size", "16", "--width", "150", "--margin", "10,20,30,40",
-                      "--text", "Sphinx of black quartz, judge my vow."]
+        let common = [
+            "--font", Self.font, "--size", "16", "--width", "150", "--margin", "10,20,30,40",
+            "--text", "Sphinx of black quartz, judge my vow.",
+        ]
         let layout = try CLITestSupport.run(["layout"] + common).json()
         let render = CLITestSupport.run(["render", "-o", "-"] + common)
         #expect(render.status == 0, "\(render.stderr)")
@@ -37,8 +39,10 @@ struct RenderCommandTests {
             for x in 0..<ppm.width where ppm.pixel(x, y) != (255, 255, 255) {
                 // Latin glyphs of DejaVu stay inside the line's ascent/descent and advance box;
                 // one pixel of slack for anti-aliasing.
-                let index = bands.firstIndex { Double(x) + 1 >= $0.x0 - 1 && Double(x) <= $0.x1 + 1
-                    && Double(y) + 1 >= $0.y0 - 1 && Double(y) <= $0.y1 + 1 }
+                let index = bands.firstIndex {
+                    Double(x) + 1 >= $0.x0 - 1 && Double(x) <= $0.x1 + 1
+                        && Double(y) + 1 >= $0.y0 - 1 && Double(y) <= $0.y1 + 1
+                }
                 #expect(index != nil, "ink at (\(x), \(y)) outside every line")
                 if let index { inkPerLine[index] += 1 }
             }
@@ -51,8 +55,10 @@ struct RenderCommandTests {
         let dir = try CLITestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("text.png").path
-        let r = CLITestSupport.run(["render", "--font", Self.font, "--width", "60", "--height", "20", "--margin=5",
-                                    "--scale=2", "--color", "#0000ff", "--background", "#ffff00", "--text", "Hi", "-o", out])
+        let r = CLITestSupport.run([
+            "render", "--font", Self.font, "--width", "60", "--height", "20", "--margin=5",
+            "--scale=2", "--color", "#0000ff", "--background", "#ffff00", "--text", "Hi", "-o", out,
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.isEmpty)
         let image = try ImageLoader.load(path: out)
@@ -68,8 +74,11 @@ struct RenderCommandTests {
     /// A directory holding a 2×2 opaque red PPM and a markup file that shows it.
     static func imageDocument() throws -> (dir: URL, markup: URL) {
         let dir = try CLITestSupport.temporaryDirectory()
-        try Data(Array("P6\n2 2\n255\n".utf8) + [UInt8](repeating: 0, count: 12).enumerated().map { $0.offset % 3 == 0 ? 255 : 0 })
-            .write(to: dir.appendingPathComponent("red.ppm"))
+        try Data(
+            Array("P6\n2 2\n255\n".utf8)
+                + [UInt8](repeating: 0, count: 12).enumerated().map { $0.offset % 3 == 0 ? 255 : 0 }
+        )
+        .write(to: dir.appendingPathComponent("red.ppm"))
         let markup = dir.appendingPathComponent("doc.txt")
         try Data("A<img src=\"red.ppm\" width=\"24\" height=\"16\"/>B".utf8).write(to: markup)
         return (dir, markup)
@@ -97,7 +106,8 @@ struct RenderCommandTests {
         let y0 = Double(ppm.height) - (10 + rect[1] + rect[3]), y1 = y0 + rect[3]
         var red = 0
         for y in 0..<ppm.height {
-            for x in 0..<ppm.width where Double(x) >= x0 && Double(x) + 1 <= x1 && Double(y) >= y0 && Double(y) + 1 <= y1 {
+            for x in 0..<ppm.width
+            where Double(x) >= x0 && Double(x) + 1 <= x1 && Double(y) >= y0 && Double(y) + 1 <= y1 {
                 #expect(ppm.pixel(x, y) == (255, 0, 0), "(\(x), \(y))")
                 red += 1
             }
@@ -120,10 +130,10 @@ struct RenderCommandTests {
     }
 
     static let invalidUTF8: [[UInt8]] = [
-        [0x41, 0xFF, 0x42],          // 0xFF never appears in UTF-8
-        [0xC3],                      // truncated two-byte sequence
-        [0xED, 0xA0, 0x80],          // an encoded surrogate (U+D800) is ill-formed
-        [0xC0, 0xAF],                // overlong encoding of '/'
+        [0x41, 0xFF, 0x42],  // 0xFF never appears in UTF-8
+        [0xC3],  // truncated two-byte sequence
+        [0xED, 0xA0, 0x80],  // an encoded surrogate (U+D800) is ill-formed
+        [0xC0, 0xAF],  // overlong encoding of '/'
     ]
 
     @Test("input that is not UTF-8 is rejected", arguments: invalidUTF8)
@@ -147,7 +157,10 @@ struct RenderCommandTests {
         ("missing input file", ["/nonexistent/galley-input.txt"]),
         ("directory as input", ["/tmp"]),
         ("unreadable font file", ["--font", "/nonexistent/font.ttf", "--text", "x"]),
-        ("not a font", ["--font", CLITestSupport.packageRoot.appendingPathComponent("Package.swift").path, "--text", "x"]),
+        (
+            "not a font",
+            ["--font", CLITestSupport.packageRoot.appendingPathComponent("Package.swift").path, "--text", "x"]
+        ),
         ("unknown family", ["--font", "No Such Family Anywhere", "--text", "x"]),
         ("canvas too large", ["--width", "20000", "--text", "x"]),
     ]

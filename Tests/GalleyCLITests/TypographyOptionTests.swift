@@ -41,9 +41,11 @@ struct TypographyOptionTests {
     }
 
     /// pango-view's --indent: positive indents the first line, negative is a hanging indent.
-    @Test("--indent: positive first-line indent, negative hanging indent", arguments: [
-        ("24", 24.0, 0.0), ("-24", 0.0, 24.0), ("0", 0.0, 0.0), ("12.5", 12.5, 0.0),
-    ])
+    @Test(
+        "--indent: positive first-line indent, negative hanging indent",
+        arguments: [
+            ("24", 24.0, 0.0), ("-24", 0.0, 24.0), ("0", 0.0, 0.0), ("12.5", 12.5, 0.0),
+        ])
     func indent(value: String, firstLine: Double, others: Double) throws {
         let style = try Self.options(["--indent", value]).paragraphStyle
         #expect(style.firstLineHeadIndent == CGFloat(firstLine))
@@ -52,7 +54,8 @@ struct TypographyOptionTests {
 
     @Test("spacing options map to the paragraph style's specifiers")
     func spacing() throws {
-        let style = try Self.options(["--line-height", "1.5", "--line-spacing", "-2", "--paragraph-spacing=8"]).paragraphStyle
+        let style = try Self.options(["--line-height", "1.5", "--line-spacing", "-2", "--paragraph-spacing=8"])
+            .paragraphStyle
         #expect(style.lineHeightMultiple == 1.5)
         #expect(style.lineSpacingAdjustment == -2)
         #expect(style.paragraphSpacing == 8)
@@ -65,22 +68,24 @@ struct TypographyOptionTests {
     @Test("--tabs: alignment letters and bare numbers")
     func tabs() throws {
         let style = try Self.options(["--tabs", "L100,R200,C300,D400"]).paragraphStyle
-        #expect(style.tabStops == [
-            TextTab(alignment: .left, location: 100), TextTab(alignment: .right, location: 200),
-            TextTab(alignment: .center, location: 300), TextTab(alignment: .decimal, location: 400),
-        ])
+        #expect(
+            style.tabStops == [
+                TextTab(alignment: .left, location: 100), TextTab(alignment: .right, location: 200),
+                TextTab(alignment: .center, location: 300), TextTab(alignment: .decimal, location: 400),
+            ])
         let bare = try Self.options(["--tabs", "50, d75.5 ,r 90"]).paragraphStyle
-        #expect(bare.tabStops == [
-            TextTab(alignment: .left, location: 50), TextTab(alignment: .decimal, location: 75.5),
-            TextTab(alignment: .right, location: 90),
-        ])
+        #expect(
+            bare.tabStops == [
+                TextTab(alignment: .left, location: 50), TextTab(alignment: .decimal, location: 75.5),
+                TextTab(alignment: .right, location: 90),
+            ])
     }
 
     @Test("--max-lines and --ellipsize give frame options; --ellipsize alone makes single-line paragraphs")
     func truncationOptions() throws {
         let maxOnly = try Self.options(["--max-lines", "3"])
         #expect(maxOnly.frameOptions.maximumNumberOfLines == 3)
-        #expect(maxOnly.frameOptions.truncation == .end)           // documented default with --max-lines
+        #expect(maxOnly.frameOptions.truncation == .end)  // documented default with --max-lines
         #expect(maxOnly.paragraphStyle.lineBreakMode == .wordWrapping)
         let middle = try Self.options(["--max-lines", "2", "--ellipsize", "middle"])
         #expect(middle.frameOptions.truncation == .middle)
@@ -88,10 +93,11 @@ struct TypographyOptionTests {
         let none = try Self.options(["--max-lines", "2", "--ellipsize", "none"])
         #expect(none.frameOptions.truncation == nil)
         let heightOnly = try Self.options(["--height", "50"])
-        #expect(heightOnly.frameOptions.truncation == nil)     // existing behaviour kept
+        #expect(heightOnly.frameOptions.truncation == nil)  // existing behaviour kept
         #expect(try Self.options(["--height", "50", "--ellipsize", "start"]).frameOptions.truncation == .start)
         let modes: [(String, LineBreakMode)] = [
-            ("start", .truncatingHead), ("middle", .truncatingMiddle), ("end", .truncatingTail), ("none", .wordWrapping),
+            ("start", .truncatingHead), ("middle", .truncatingMiddle), ("end", .truncatingTail),
+            ("none", .wordWrapping),
         ]
         for (value, mode) in modes {
             let o = try Self.options(["--ellipsize", value])
@@ -107,16 +113,22 @@ struct TypographyOptionTests {
         #expect(try Self.options([]).path == .rectangle(nil))
         #expect(try Self.options(["--path", "ellipse"]).path == .ellipse(nil))
         #expect(try Self.options(["--path", "rounded:12"]).path == .rounded(nil, radius: 12))
-        #expect(try Self.options(["--path", "polygon:0,0,100,0,50,80"]).path
-            == .polygon([CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0), CGPoint(x: 50, y: 80)]))
-        let o = try Self.options(["--exclude", "rect:1,2,3,4", "--exclude=ellipse:5,6,7,8", "--exclude", "rounded:0,0,10,10,2"])
-        #expect(o.exclusions == [
-            .rectangle(CGRect(x: 1, y: 2, width: 3, height: 4)), .ellipse(CGRect(x: 5, y: 6, width: 7, height: 8)),
-            .rounded(CGRect(x: 0, y: 0, width: 10, height: 10), radius: 2),
+        #expect(
+            try Self.options(["--path", "polygon:0,0,100,0,50,80"]).path
+                == .polygon([CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0), CGPoint(x: 50, y: 80)]))
+        let o = try Self.options([
+            "--exclude", "rect:1,2,3,4", "--exclude=ellipse:5,6,7,8", "--exclude", "rounded:0,0,10,10,2",
         ])
+        #expect(
+            o.exclusions == [
+                .rectangle(CGRect(x: 1, y: 2, width: 3, height: 4)), .ellipse(CGRect(x: 5, y: 6, width: 7, height: 8)),
+                .rounded(CGRect(x: 0, y: 0, width: 10, height: 10), radius: 2),
+            ])
         // Coordinates are the box's (y up from its bottom-left); the path is placed at the margins.
-        #expect(ShapeOption.ellipse(CGRect(x: 1, y: 2, width: 3, height: 4)).framePath(box: CGRect(x: 10, y: 20, width: 100, height: 100))
-            == .ellipse(in: CGRect(x: 11, y: 22, width: 3, height: 4)))
+        #expect(
+            ShapeOption.ellipse(CGRect(x: 1, y: 2, width: 3, height: 4)).framePath(
+                box: CGRect(x: 10, y: 20, width: 100, height: 100))
+                == .ellipse(in: CGRect(x: 11, y: 22, width: 3, height: 4)))
     }
 
     static let badValues: [(String, String)] = [
@@ -157,11 +169,13 @@ struct TypographyOptionTests {
     /// headIndent the other lines'; an LTR natural paragraph's lines start there (x = indent).
     @Test("--indent moves the first line, or every line but the first")
     func indentLayout() throws {
-        let first = try Self.lines(Self.layout(["--size", "12", "--width", "200", "--indent", "24"], text: Self.paragraph))
+        let first = try Self.lines(
+            Self.layout(["--size", "12", "--width", "200", "--indent", "24"], text: Self.paragraph))
         #expect(first.count >= 3)
         #expect(Self.nums(first[0]["origin"])[0] == 24)
         for line in first.dropFirst() { #expect(Self.nums(line["origin"])[0] == 0) }
-        let hanging = try Self.lines(Self.layout(["--size", "12", "--width", "200", "--indent", "-24"], text: Self.paragraph))
+        let hanging = try Self.lines(
+            Self.layout(["--size", "12", "--width", "200", "--indent", "-24"], text: Self.paragraph))
         #expect(Self.nums(hanging[0]["origin"])[0] == 0)
         for line in hanging.dropFirst() { #expect(Self.nums(line["origin"])[0] == 24) }
     }
@@ -170,7 +184,8 @@ struct TypographyOptionTests {
     /// goes to the ascent. So placed ascent = a + (a + d)(m − 1), descent and leading unchanged.
     @Test("--line-height multiplies the line height, the extra going above the glyphs")
     func lineHeight() throws {
-        let lines = try Self.lines(Self.layout(["--size", "20", "--width", "150", "--line-height", "1.5"], text: Self.paragraph))
+        let lines = try Self.lines(
+            Self.layout(["--size", "20", "--width", "150", "--line-height", "1.5"], text: Self.paragraph))
         #expect(lines.count >= 2)
         for line in lines {
             let a = Self.num(line["ascent"]), d = Self.num(line["descent"])
@@ -182,15 +197,19 @@ struct TypographyOptionTests {
         // Baseline pitch = previous descent + leading + this line's placed ascent.
         let y0 = Self.nums(lines[0]["origin"])[1], y1 = Self.nums(lines[1]["origin"])[1]
         let p1 = try #require(lines[1]["placedMetrics"] as? [String: Any])
-        #expect(abs((y0 - y1) - (Self.num(lines[0]["descent"]) + Self.num(lines[0]["leading"]) + Self.num(p1["ascent"]))) < 0.003)
+        #expect(
+            abs((y0 - y1) - (Self.num(lines[0]["descent"]) + Self.num(lines[0]["leading"]) + Self.num(p1["ascent"])))
+                < 0.003)
     }
 
     /// lineSpacingAdjustment adds to the leading below each line (DejaVu Sans's line gap is 0 in
     /// hhea, so the leading becomes exactly the adjustment); paragraphSpacing goes between paragraphs.
     @Test("--line-spacing adds leading; --paragraph-spacing separates paragraphs")
     func lineAndParagraphSpacing() throws {
-        let lines = try Self.lines(Self.layout(["--size", "12", "--width", "400", "--line-spacing", "5", "--paragraph-spacing", "10"],
-                                               text: "first\nsecond"))
+        let lines = try Self.lines(
+            Self.layout(
+                ["--size", "12", "--width", "400", "--line-spacing", "5", "--paragraph-spacing", "10"],
+                text: "first\nsecond"))
         #expect(lines.count == 2)
         let placed0 = try #require(lines[0]["placedMetrics"] as? [String: Any])
         #expect(Self.num(lines[0]["leading"]) == 0)
@@ -246,10 +265,12 @@ struct TypographyOptionTests {
         let placed = try #require(lines[1]["placedMetrics"] as? [String: Any])
         let bottom = Self.nums(lines[1]["origin"])[1] - Self.num(placed["descent"])
         #expect(bottom >= 0 && bottom < 1)
-        #expect(height < 3 * 15)   // far less than the 5 lines the paragraph needs at 150 pt
+        #expect(height < 3 * 15)  // far less than the 5 lines the paragraph needs at 150 pt
     }
 
-    @Test("--ellipsize alone: one truncated line per paragraph, the token where the mode says", arguments: ["start", "middle", "end"])
+    @Test(
+        "--ellipsize alone: one truncated line per paragraph, the token where the mode says",
+        arguments: ["start", "middle", "end"])
     func ellipsize(mode: String) throws {
         let text = Self.paragraph + "\n" + Self.paragraph
         let lines = try Self.lines(Self.layout(["--size", "12", "--width", "150", "--ellipsize", mode], text: text))
@@ -261,8 +282,8 @@ struct TypographyOptionTests {
             let range = Self.nums(line["truncationTokenRange"])
             let start = Double(i * (length + 1))
             switch mode {
-            case "start": #expect(range[0] == start)                 // the paragraph's start is cut
-            case "end": #expect(range[0] + range[1] == start + Double(length))   // up to its end
+            case "start": #expect(range[0] == start)  // the paragraph's start is cut
+            case "end": #expect(range[0] + range[1] == start + Double(length))  // up to its end
             default: #expect(range[0] > start && range[0] + range[1] < start + Double(length))
             }
             // In a left-to-right line the token's visual place follows the logical one.
@@ -278,7 +299,8 @@ struct TypographyOptionTests {
 
     @Test("--wrap none: one clipped line per paragraph, no token")
     func wrapNone() throws {
-        let lines = try Self.lines(Self.layout(["--size", "12", "--width", "150", "--wrap", "none"], text: Self.paragraph + "\nshort"))
+        let lines = try Self.lines(
+            Self.layout(["--size", "12", "--width", "150", "--wrap", "none"], text: Self.paragraph + "\nshort"))
         #expect(lines.count == 2)
         #expect(Self.num(lines[0]["width"]) <= 150)
         // Clipping cuts the end of the long paragraph (the cut range runs to its end, as
@@ -299,8 +321,11 @@ struct TypographyOptionTests {
     @Test("--path ellipse keeps every line inside the ellipse; --exclude keeps lines off the hole")
     func ellipseWithExclusion() throws {
         let text = String(repeating: Self.paragraph + " ", count: 3)
-        let json = try Self.layout(["--size", "10", "--width", "300", "--height", "200", "--margin", "0",
-                                    "--path", "ellipse", "--exclude", "rect:120,80,60,40"], text: text)
+        let json = try Self.layout(
+            [
+                "--size", "10", "--width", "300", "--height", "200", "--margin", "0",
+                "--path", "ellipse", "--exclude", "rect:120,80,60,40",
+            ], text: text)
         let lines = try Self.lines(json)
         #expect(lines.count >= 8)
         let rect = Self.nums(json["rect"])
@@ -326,7 +351,9 @@ struct TypographyOptionTests {
 
     @Test("a polygon path outside the box is an error")
     func polygonOutside() {
-        let run = CLITestSupport.run(["layout", "--width", "100", "--height", "50", "--path", "polygon:0,0,100,0,50,80", "--text", "x"])
+        let run = CLITestSupport.run([
+            "layout", "--width", "100", "--height", "50", "--path", "polygon:0,0,100,0,50,80", "--text", "x",
+        ])
         #expect(run.status == 2)
         #expect(run.stderr.contains("--path polygon point 50.0,80.0"))
     }
@@ -338,7 +365,9 @@ struct TypographyOptionTests {
         let dir = try CLITestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("e.ppm").path
-        let run = CLITestSupport.run(["render", "--width", "120", "--margin", "5", "--path", "polygon:0,0,60,0,30,40", "--text", "Hi", "-o", out])
+        let run = CLITestSupport.run([
+            "render", "--width", "120", "--margin", "5", "--path", "polygon:0,0,60,0,30,40", "--text", "Hi", "-o", out,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let ppm = try CLITestSupport.parsePPM([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
         // The box is 120 × 120 (square), margins 5: 130 × 130 pixels at scale 1.

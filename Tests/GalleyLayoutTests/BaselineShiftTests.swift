@@ -45,7 +45,9 @@ struct BaselineShiftTests {
     @Test func placeholderMoves() throws {
         let font = try Fonts.dejaVu(16)
         var b = AttributedTextBuilder("x\u{FFFC}", attributes: [.font(font)])
-        try b.setAttributes([.font(font), .runDelegate(RunDelegate(width: 10, ascent: 8, descent: 2)), .baselineOffset(-4)], range: 1..<2)
+        try b.setAttributes(
+            [.font(font), .runDelegate(RunDelegate(width: 10, ascent: 8, descent: 2)), .baselineOffset(-4)],
+            range: 1..<2)
         let frame = try Framesetter(b.build()).frame(in: CGRect(x: 0, y: 0, width: 200, height: 100))
         let p = try #require(frame.placeholders.first)
         #expect(p.rect.minY == frame.lineOrigins[0].y - 4 - 2)

@@ -108,8 +108,9 @@ struct BidiCaretTests {
         }
         if let p = c.placeholder {
             let delegate = try RunDelegate(width: 30, ascent: 15, descent: 5, value: "box")
-            try b.setAttributes([.font(try Fonts.dejaVu(size)), .paragraphStyle(style), .runDelegate(delegate)],
-                                range: p..<(p + 1))
+            try b.setAttributes(
+                [.font(try Fonts.dejaVu(size)), .paragraphStyle(style), .runDelegate(delegate)],
+                range: p..<(p + 1))
         }
         let frame = try Framesetter(b.build()).frame(in: CGRect(x: 0, y: 0, width: 2000, height: 1000))
         try #require(frame.lines.count == 1)
@@ -250,7 +251,8 @@ struct BidiCaretTests {
         }
         #expect(line.stringIndex(for: CGPoint(x: CGFloat.nan, y: 0)) == line.stringIndex(for: .zero))
         #expect(line.stringIndex(for: CGPoint(x: -CGFloat.infinity, y: 0)) == line.stringIndex(for: .zero))
-        #expect(line.stringIndex(for: CGPoint(x: CGFloat.infinity, y: 0))
+        #expect(
+            line.stringIndex(for: CGPoint(x: CGFloat.infinity, y: 0))
                 == line.stringIndex(for: CGPoint(x: line.width, y: 0)))
     }
 
@@ -302,7 +304,8 @@ struct BidiCaretTests {
         let n = c.string.utf16.count
         let whole = line.selectionRects(for: 0..<n)
         try #require(whole.count == 1)
-        #expect(Self.same(whole[0], CGRect(x: 0, y: -line.descent, width: line.width, height: line.ascent + line.descent)))
+        #expect(
+            Self.same(whole[0], CGRect(x: 0, y: -line.descent, width: line.width, height: line.ascent + line.descent)))
         let visible = line.selectionRects(for: 0..<Self.visibleEnd(c.string))
         let tw = line.trailingWhitespaceWidth
         #expect((tw > 0) == (Self.visibleEnd(c.string) < n))
@@ -432,7 +435,9 @@ struct BidiCaretTests {
         #expect(line.stringIndex(for: CGPoint(x: thumb[0].minX + thumb[0].width * 0.6, y: 0)) == 8)
         #expect(line.stringIndex(for: CGPoint(x: thumb[0].minX + thumb[0].width * 0.4, y: 0)) == 4)
         for k in [1, 5, 6, 7, 10, 14, 15, 16] {
-            #expect(line.offset(forStringIndex: k) == line.offset(forStringIndex: [1: 0, 10: 9, 14: 13, 15: 13, 16: 13][k] ?? 4))
+            #expect(
+                line.offset(forStringIndex: k)
+                    == line.offset(forStringIndex: [1: 0, 10: 9, 14: 13, 15: 13, 16: 13][k] ?? 4))
         }
         #expect(line.selectionRects(for: 5..<6) == thumb)
     }

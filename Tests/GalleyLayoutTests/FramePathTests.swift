@@ -48,7 +48,10 @@ private let lorem = """
 @Suite("Frame paths: geometry")
 struct FramePathGeometryTests {
     private func near(_ a: [ClosedRange<CGFloat>], _ b: [ClosedRange<CGFloat>]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { abs($0.lowerBound - $1.lowerBound) < 1e-9 && abs($0.upperBound - $1.upperBound) < 1e-9 }
+        a.count == b.count
+            && zip(a, b).allSatisfy {
+                abs($0.lowerBound - $1.lowerBound) < 1e-9 && abs($0.upperBound - $1.upperBound) < 1e-9
+            }
     }
 
     /// Ellipse in (0, 0, 200, 100): cx = 100, cy = 50, a = 100, b = 50; x = cx ± a·√(1 − ((y − cy)/b)²).
@@ -92,7 +95,8 @@ struct FramePathGeometryTests {
     /// Rounded rectangle (0,0,100,100) with 20×20 corners: in band 90…95 the narrowest y is 95,
     /// 15 into the top corner zone: inset = 20 − √(20² − 15²) = 20 − √175.
     @Test func roundedRectangleCorners() {
-        let r = FramePath.roundedRectangle(CGRect(x: 0, y: 0, width: 100, height: 100), cornerWidth: 20, cornerHeight: 20)
+        let r = FramePath.roundedRectangle(
+            CGRect(x: 0, y: 0, width: 100, height: 100), cornerWidth: 20, cornerHeight: 20)
         let inset = 20 - (175 as CGFloat).squareRoot()
         #expect(near(r.intervalsInside(band: 90...95), [inset...(100 - inset)]))
         #expect(near(r.intervalsInside(band: 30...70), [0...100]))
@@ -100,9 +104,13 @@ struct FramePathGeometryTests {
 
     @Test func badCoordinatesAreRejected() {
         #expect(throws: LayoutError.self) { try FramePath.polygon([CGPoint(x: CGFloat.nan, y: 0)]).validate() }
-        #expect(throws: LayoutError.self) { try FramePath.ellipse(in: CGRect(x: 0, y: 0, width: -1, height: 5)).validate() }
         #expect(throws: LayoutError.self) {
-            try FramePath.roundedRectangle(CGRect(x: 0, y: 0, width: 10, height: 10), cornerWidth: .infinity, cornerHeight: 1).validate()
+            try FramePath.ellipse(in: CGRect(x: 0, y: 0, width: -1, height: 5)).validate()
+        }
+        #expect(throws: LayoutError.self) {
+            try FramePath.roundedRectangle(
+                CGRect(x: 0, y: 0, width: 10, height: 10), cornerWidth: .infinity, cornerHeight: 1
+            ).validate()
         }
         #expect(throws: Never.self) { try FramePath.polygon([]).validate() }
     }
@@ -125,12 +133,17 @@ struct FramePathLayoutTests {
         spaced.tailIndent = -10
         let texts = [
             text(lorem, [.font(font)]),
-            text("First paragraph here.\nSecond one, a bit longer than the first.\n\nAfter an empty one.", [.font(font), .paragraphStyle(spaced)]),
+            text(
+                "First paragraph here.\nSecond one, a bit longer than the first.\n\nAfter an empty one.",
+                [.font(font), .paragraphStyle(spaced)]),
             text("مرحبا بالعالم، هذا نص عربي طويل بما يكفي ليلتف على عدة أسطر في الإطار", [.font(arabic)]),
             text(lorem, [.font(font), .paragraphStyle(ParagraphStyle(alignment: .center))]),
         ]
         let rects = [CGRect(x: 13.7, y: -4.2, width: 211.3, height: 157.9), CGRect(x: 0, y: 0, width: 3, height: 60)]
-        let options = [FrameOptions(truncation: nil), FrameOptions(maximumNumberOfLines: 3, truncation: .end), FrameOptions(truncation: .middle)]
+        let options = [
+            FrameOptions(truncation: nil), FrameOptions(maximumNumberOfLines: 3, truncation: .end),
+            FrameOptions(truncation: .middle),
+        ]
         for t in texts {
             let framesetter = try Framesetter(t)
             for rect in rects {
@@ -201,8 +214,10 @@ struct FramePathLayoutTests {
     /// visible glyph's advance box meets 150…250; reading goes left line, then right line.
     @Test func centralExclusionSplitsEveryRow() throws {
         let t = text(lorem + " " + lorem, [.font(font)])
-        let options = FrameOptions(truncation: nil, exclusionPaths: [.rectangle(CGRect(x: 150, y: -10, width: 100, height: 400))])
-        let frame = try Framesetter(t).frame(in: .rectangle(CGRect(x: 0, y: 0, width: 400, height: 300)), options: options)
+        let options = FrameOptions(
+            truncation: nil, exclusionPaths: [.rectangle(CGRect(x: 150, y: -10, width: 100, height: 400))])
+        let frame = try Framesetter(t).frame(
+            in: .rectangle(CGRect(x: 0, y: 0, width: 400, height: 300)), options: options)
         try #require(frame.lines.count >= 6)
         #expect(contiguous(frame))
         let units = t.utf16
@@ -214,7 +229,7 @@ struct FramePathLayoutTests {
             for run in frame.lines[i].glyphRuns {
                 for g in run.glyphs.indices {
                     let unit = units[run.stringIndices[g]]
-                    if unit == 0x20 { continue }   // trailing spaces may hang; they have no ink
+                    if unit == 0x20 { continue }  // trailing spaces may hang; they have no ink
                     let x0 = origin.x + run.positions[g].x
                     let x1 = x0 + run.advances[g].width
                     #expect(x1 <= 150 + 1e-9 || x0 >= 250 - 1e-9, "line \(i) glyph \(g)")
@@ -241,10 +256,12 @@ struct FramePathLayoutTests {
     /// others hold one line across the full 400 pt (a line longer than the 150 pt left part).
     @Test func partialExclusion() throws {
         let t = text(lorem + " " + lorem, [.font(font)])
-        let options = FrameOptions(truncation: nil, exclusionPaths: [.rectangle(CGRect(x: 150, y: 100, width: 100, height: 100))])
-        let frame = try Framesetter(t).frame(in: .rectangle(CGRect(x: 0, y: 0, width: 400, height: 300)), options: options)
+        let options = FrameOptions(
+            truncation: nil, exclusionPaths: [.rectangle(CGRect(x: 150, y: 100, width: 100, height: 100))])
+        let frame = try Framesetter(t).frame(
+            in: .rectangle(CGRect(x: 0, y: 0, width: 400, height: 300)), options: options)
         #expect(contiguous(frame))
-        for row in 0..<(frame.rowCount - 1) {   // the last row may be short of text
+        for row in 0..<(frame.rowCount - 1) {  // the last row may be short of text
             let members = frame.lines.indices.filter { frame.lineRowIndices[$0] == row }
             let band = rowBand(frame, members[0])
             let overlaps = band.lowerBound < 200 && band.upperBound > 100
@@ -258,8 +275,10 @@ struct FramePathLayoutTests {
     @Test func rightToLeftRowsStartAtTheRight() throws {
         let arabic = try Font(path: Fonts.path("NotoSansArabic-Regular.ttf"), size: 14)
         let words = Array(repeating: "مرحبا بالعالم هذا نص عربي", count: 12).joined(separator: " ")
-        let options = FrameOptions(truncation: nil, exclusionPaths: [.rectangle(CGRect(x: 150, y: 0, width: 100, height: 300))])
-        let frame = try Framesetter(text(words, [.font(arabic)])).frame(in: .rectangle(CGRect(x: 0, y: 0, width: 400, height: 300)), options: options)
+        let options = FrameOptions(
+            truncation: nil, exclusionPaths: [.rectangle(CGRect(x: 150, y: 0, width: 100, height: 300))])
+        let frame = try Framesetter(text(words, [.font(arabic)])).frame(
+            in: .rectangle(CGRect(x: 0, y: 0, width: 400, height: 300)), options: options)
         try #require(frame.lines.count >= 4)
         #expect(contiguous(frame))
         for i in frame.lines.indices where frame.lines[i].stringRange.upperBound < words.utf16.count {
@@ -271,8 +290,10 @@ struct FramePathLayoutTests {
     /// A new paragraph starts a new row, even when the band has room to its right.
     @Test func paragraphStartsANewRow() throws {
         let t = text("Short.\nThe second paragraph is long enough to need several lines on both sides.", [.font(font)])
-        let options = FrameOptions(truncation: nil, exclusionPaths: [.rectangle(CGRect(x: 150, y: 0, width: 100, height: 300))])
-        let frame = try Framesetter(t).frame(in: .rectangle(CGRect(x: 0, y: 0, width: 400, height: 300)), options: options)
+        let options = FrameOptions(
+            truncation: nil, exclusionPaths: [.rectangle(CGRect(x: 150, y: 0, width: 100, height: 300))])
+        let frame = try Framesetter(t).frame(
+            in: .rectangle(CGRect(x: 0, y: 0, width: 400, height: 300)), options: options)
         try #require(frame.lines.count >= 3)
         #expect(frame.lines[0].stringRange == 0..<7)
         #expect(frame.lineRowIndices[0] == 0 && frame.lineRowIndices[1] == 1)
@@ -306,7 +327,9 @@ struct FramePathLayoutTests {
         for (a, b) in zip(inset.lineOrigins, plain.lineOrigins) {
             #expect(abs(a.x - (b.x + 20)) < 1e-9 && abs(a.y - (b.y + 30)) < 1e-9)
         }
-        #expect(throws: LayoutError.self) { try framesetter.frame(in: rect, options: FrameOptions(insets: FrameInsets(top: -1))) }
+        #expect(throws: LayoutError.self) {
+            try framesetter.frame(in: rect, options: FrameOptions(insets: FrameInsets(top: -1)))
+        }
     }
 
     /// Columns chain through visible ranges: together they show the text once, in order; a
@@ -316,7 +339,7 @@ struct FramePathLayoutTests {
         let framesetter = try Framesetter(t)
         let columns: [FramePath] = [
             .rectangle(CGRect(x: 0, y: 0, width: 150, height: 120)),
-            .rectangle(CGRect(x: 0, y: 0, width: 150, height: 5)),   // no line fits
+            .rectangle(CGRect(x: 0, y: 0, width: 150, height: 5)),  // no line fits
             .ellipse(in: CGRect(x: 170, y: 0, width: 160, height: 160)),
             .polygon([CGPoint(x: 340, y: 0), CGPoint(x: 500, y: 0), CGPoint(x: 500, y: 200), CGPoint(x: 340, y: 120)]),
             .rectangle(CGRect(x: 0, y: -2000, width: 400, height: 2000)),
@@ -356,7 +379,8 @@ struct FramePathLayoutTests {
             #expect(frame.lines.isEmpty && frame.visibleStringRange == 5..<5 && frame.rowCount == 0)
         }
         let all = CGRect(x: 0, y: 0, width: 300, height: 100_000)
-        let excluded = try framesetter.frame(in: .ellipse(in: all), options: FrameOptions(exclusionPaths: [.rectangle(all)]))
+        let excluded = try framesetter.frame(
+            in: .ellipse(in: all), options: FrameOptions(exclusionPaths: [.rectangle(all)]))
         #expect(excluded.lines.isEmpty && excluded.visibleStringRange == 0..<0)
     }
 
@@ -364,15 +388,28 @@ struct FramePathLayoutTests {
     @Test func nonFiniteGeometryIsAnError() throws {
         let framesetter = try Framesetter(text("abc", [.font(font)]))
         func isInvalidGeometry(_ body: () throws(LayoutError) -> Frame) -> Bool {
-            do { _ = try body(); return false } catch { if case .invalidGeometry = error { return true } else { return false } }
+            do { _ = try body(); return false } catch {
+                if case .invalidGeometry = error { return true } else { return false }
+            }
         }
-        #expect(isInvalidGeometry { () throws(LayoutError) in try framesetter.frame(in: .rectangle(CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10))) })
-        #expect(isInvalidGeometry { () throws(LayoutError) in try framesetter.frame(in: .polygon([.zero, CGPoint(x: CGFloat.infinity, y: 3), CGPoint(x: 1, y: 9)])) })
-        #expect(isInvalidGeometry { () throws(LayoutError) in try framesetter.frame(in: .ellipse(in: CGRect(x: 0, y: 0, width: 10, height: -.infinity))) })
-        #expect(isInvalidGeometry { () throws(LayoutError) in
-            try framesetter.frame(in: .rectangle(CGRect(x: 0, y: 0, width: 100, height: 100)),
-                                  options: FrameOptions(exclusionPaths: [.polygon([CGPoint(x: 0, y: CGFloat.nan)])]))
-        })
+        #expect(
+            isInvalidGeometry { () throws(LayoutError) in
+                try framesetter.frame(in: .rectangle(CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10)))
+            })
+        #expect(
+            isInvalidGeometry { () throws(LayoutError) in
+                try framesetter.frame(in: .polygon([.zero, CGPoint(x: CGFloat.infinity, y: 3), CGPoint(x: 1, y: 9)]))
+            })
+        #expect(
+            isInvalidGeometry { () throws(LayoutError) in
+                try framesetter.frame(in: .ellipse(in: CGRect(x: 0, y: 0, width: 10, height: -.infinity)))
+            })
+        #expect(
+            isInvalidGeometry { () throws(LayoutError) in
+                try framesetter.frame(
+                    in: .rectangle(CGRect(x: 0, y: 0, width: 100, height: 100)),
+                    options: FrameOptions(exclusionPaths: [.polygon([CGPoint(x: 0, y: CGFloat.nan)])]))
+            })
         #expect(throws: LayoutError.rangeOutOfBounds(range: 0..<9, length: 3)) {
             try framesetter.frame(in: .ellipse(in: CGRect(x: 0, y: 0, width: 10, height: 10)), range: 0..<9)
         }
@@ -386,7 +423,8 @@ struct FramePathLayoutTests {
         var b = AttributedTextBuilder(lorem, attributes: [.font(font)])
         for index in stride(from: 300, through: 20, by: -40) { try b.insertPlaceholder(delegate, at: index) }
         let box = CGRect(x: 20, y: 50, width: 400, height: 300)
-        let options = FrameOptions(truncation: nil, exclusionPaths: [.rectangle(CGRect(x: 170, y: 40, width: 100, height: 400))])
+        let options = FrameOptions(
+            truncation: nil, exclusionPaths: [.rectangle(CGRect(x: 170, y: 40, width: 100, height: 400))])
         let frame = try Framesetter(b.build()).frame(in: .rectangle(box), options: options)
         let placeholders = frame.placeholders
         #expect(placeholders.count == 8)

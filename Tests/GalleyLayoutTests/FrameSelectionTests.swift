@@ -17,7 +17,7 @@ struct FrameSelectionTests {
         let rect = CGRect(x: 30, y: 40, width: 220, height: 500)
         let frame = try Framesetter(text).frame(in: rect)
         try #require(frame.lines.count >= 2)
-        let range = 6..<text.length   // from "line" to the end: several lines, both directions
+        let range = 6..<text.length  // from "line" to the end: several lines, both directions
         let rects = frame.selectionRects(for: range)
         // The rectangles are the lines' own pieces, moved into path coordinates.
         var expected: [CGRect] = []

@@ -67,7 +67,8 @@ struct FrameTests {
         ]
         for string in strings {
             let framesetter = try Framesetter(text(string, [.font(font)]))
-            let (size, fit) = try framesetter.suggestFrameSize(constraints: CGSize(width: width, height: .greatestFiniteMagnitude))
+            let (size, fit) = try framesetter.suggestFrameSize(
+                constraints: CGSize(width: width, height: .greatestFiniteMagnitude))
             #expect(fit == 0..<(string.utf16.count))
             #expect(size.width <= width)
             let frame = try framesetter.frame(in: CGRect(origin: .zero, size: size))
@@ -78,7 +79,8 @@ struct FrameTests {
             let shorter = try framesetter.frame(in: CGRect(x: 0, y: 0, width: size.width, height: size.height - 1))
             #expect(shorter.lines.count == frame.lines.count - 1)
             // Constrained height: the fit range is what a frame of that height holds.
-            let (_, partial) = try framesetter.suggestFrameSize(constraints: CGSize(width: width, height: size.height / 2))
+            let (_, partial) = try framesetter.suggestFrameSize(
+                constraints: CGSize(width: width, height: size.height / 2))
             let half = try framesetter.frame(in: CGRect(x: 0, y: 0, width: width, height: size.height / 2))
             #expect(partial == half.visibleStringRange)
         }
@@ -112,10 +114,18 @@ struct FrameTests {
 
     @Test func badInputIsAnError() throws {
         let framesetter = try Framesetter(text("abc", [.font(try Fonts.dejaVu(12))]))
-        #expect(throws: LayoutError.rangeOutOfBounds(range: 0..<4, length: 3)) { try framesetter.frame(in: tall, range: 0..<4) }
-        #expect(throws: LayoutError.self) { try framesetter.frame(in: CGRect(x: 0, y: 0, width: CGFloat.nan, height: 10)) }
-        #expect(throws: LayoutError.self) { try framesetter.frame(in: CGRect(x: 0, y: 0, width: 10, height: CGFloat.infinity)) }
-        #expect(throws: LayoutError.self) { try framesetter.suggestFrameSize(constraints: CGSize(width: -1, height: 10)) }
+        #expect(throws: LayoutError.rangeOutOfBounds(range: 0..<4, length: 3)) {
+            try framesetter.frame(in: tall, range: 0..<4)
+        }
+        #expect(throws: LayoutError.self) {
+            try framesetter.frame(in: CGRect(x: 0, y: 0, width: CGFloat.nan, height: 10))
+        }
+        #expect(throws: LayoutError.self) {
+            try framesetter.frame(in: CGRect(x: 0, y: 0, width: 10, height: CGFloat.infinity))
+        }
+        #expect(throws: LayoutError.self) {
+            try framesetter.suggestFrameSize(constraints: CGSize(width: -1, height: 10))
+        }
     }
 
     /// Frames are values: laying out from many tasks at once gives what one task gives.
@@ -142,18 +152,23 @@ struct JustificationTests {
     @Test func justifiedLinesFillTheWidth() throws {
         let font = try Fonts.dejaVu(16)
         let style = ParagraphStyle(alignment: .justified)
-        let string = "Justified text stretches the spaces between words so that both edges of every line but the last are straight."
+        let string =
+            "Justified text stretches the spaces between words so that both edges of every line but the last are straight."
         let width: CGFloat = 240
         let t = text(string, [.font(font), .paragraphStyle(style)])
         let frame = try Framesetter(t).frame(in: CGRect(x: 0, y: 0, width: width, height: 1000))
-        let natural = try Framesetter(text(string, [.font(font)])).frame(in: CGRect(x: 0, y: 0, width: width, height: 1000))
+        let natural = try Framesetter(text(string, [.font(font)])).frame(
+            in: CGRect(x: 0, y: 0, width: width, height: 1000))
         try #require(frame.lines.count > 2)
-        #expect(frame.lines.map(\.stringRange) == natural.lines.map(\.stringRange), "justification does not change breaks")
+        #expect(
+            frame.lines.map(\.stringRange) == natural.lines.map(\.stringRange), "justification does not change breaks")
         let units = Array(string.utf16)
         for (i, (line, plain)) in zip(frame.lines, natural.lines).enumerated() {
             let visible = line.width - line.trailingWhitespaceWidth
             if i == frame.lines.count - 1 {
-                #expect(abs(visible - (plain.width - plain.trailingWhitespaceWidth)) < 1e-9, "the last line is not stretched")
+                #expect(
+                    abs(visible - (plain.width - plain.trailingWhitespaceWidth)) < 1e-9,
+                    "the last line is not stretched")
                 continue
             }
             #expect(abs(visible - width) < 1e-6)
@@ -175,7 +190,7 @@ struct JustificationTests {
     @Test func justifiedChineseUsesClusterGaps() throws {
         let font = try Font(path: Fonts.path("DroidSansFallbackFull.ttf"), size: 20)
         let string = "清晨的小镇还笼罩在薄雾之中，街角的面包店已经亮起了灯。老师傅把刚出炉的面包一排排摆上木架。"
-        let width: CGFloat = 210   // 10 ideographs of 20 pt plus 10 pt to spread
+        let width: CGFloat = 210  // 10 ideographs of 20 pt plus 10 pt to spread
         let t = text(string, [.font(font), .paragraphStyle(ParagraphStyle(alignment: .justified))])
         let frame = try Framesetter(t).frame(in: CGRect(x: 0, y: 0, width: width, height: 1000))
         for line in frame.lines.dropLast() {
@@ -191,7 +206,8 @@ struct FrameQueryTests {
     @Test func lineAtPointAndStringIndex() throws {
         let font = try Fonts.dejaVu(20)
         let rect = CGRect(x: 30, y: 40, width: 120, height: 1000)
-        let frame = try Framesetter(text("alpha beta gamma delta epsilon zeta eta theta", [.font(font)])).frame(in: rect)
+        let frame = try Framesetter(text("alpha beta gamma delta epsilon zeta eta theta", [.font(font)])).frame(
+            in: rect)
         try #require(frame.lines.count >= 3)
         for (i, origin) in frame.lineOrigins.enumerated() {
             let onBaseline = CGPoint(x: rect.minX + origin.x + 1, y: rect.minY + origin.y)
@@ -199,7 +215,9 @@ struct FrameQueryTests {
             // Just inside the top of the line's band.
             #expect(frame.lineIndex(at: CGPoint(x: onBaseline.x, y: onBaseline.y + frame.lines[i].ascent - 0.5)) == i)
             // The left edge of each line is its first index.
-            #expect(frame.stringIndex(for: CGPoint(x: rect.minX - 5, y: onBaseline.y)) == frame.lines[i].stringRange.lowerBound)
+            #expect(
+                frame.stringIndex(for: CGPoint(x: rect.minX - 5, y: onBaseline.y))
+                    == frame.lines[i].stringRange.lowerBound)
         }
         #expect(frame.lineIndex(at: CGPoint(x: 0, y: rect.maxY + 100)) == 0)
         #expect(frame.lineIndex(at: CGPoint(x: 0, y: -100)) == frame.lines.count - 1)

@@ -11,7 +11,9 @@ import Testing
 @Suite("Incremental layout")
 struct IncrementalLayoutTests {
     /// Expects `a` and `b` to hold the same lines at the same places, run by run.
-    static func expectSameFrame(_ a: Frame, _ b: Frame, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectSameFrame(
+        _ a: Frame, _ b: Frame, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(a.lines.count == b.lines.count, comment, sourceLocation: sourceLocation)
         #expect(a.visibleStringRange == b.visibleStringRange, comment, sourceLocation: sourceLocation)
         #expect(a.lines.map(\.stringRange) == b.lines.map(\.stringRange), comment, sourceLocation: sourceLocation)
@@ -23,28 +25,37 @@ struct IncrementalLayoutTests {
             #expect(x.endsParagraph == y.endsParagraph, comment, sourceLocation: sourceLocation)
             #expect(x.endsWithLineSeparator == y.endsWithLineSeparator, comment, sourceLocation: sourceLocation)
             #expect(x.truncationTokenRange == y.truncationTokenRange, comment, sourceLocation: sourceLocation)
-            #expect(x.glyphRuns.map(\.stringRange) == y.glyphRuns.map(\.stringRange), comment, sourceLocation: sourceLocation)
+            #expect(
+                x.glyphRuns.map(\.stringRange) == y.glyphRuns.map(\.stringRange), comment,
+                sourceLocation: sourceLocation)
             #expect(x.glyphRuns.map(\.glyphs) == y.glyphRuns.map(\.glyphs), comment, sourceLocation: sourceLocation)
-            #expect(x.glyphRuns.map(\.stringIndices) == y.glyphRuns.map(\.stringIndices), comment, sourceLocation: sourceLocation)
-            #expect(x.glyphRuns.map(\.positions) == y.glyphRuns.map(\.positions), comment, sourceLocation: sourceLocation)
+            #expect(
+                x.glyphRuns.map(\.stringIndices) == y.glyphRuns.map(\.stringIndices), comment,
+                sourceLocation: sourceLocation)
+            #expect(
+                x.glyphRuns.map(\.positions) == y.glyphRuns.map(\.positions), comment, sourceLocation: sourceLocation)
             #expect(x.glyphRuns.map(\.advances) == y.glyphRuns.map(\.advances), comment, sourceLocation: sourceLocation)
             #expect(x.glyphRuns.map(\.status) == y.glyphRuns.map(\.status), comment, sourceLocation: sourceLocation)
-            #expect(x.glyphRuns.map(\.isTruncationToken) == y.glyphRuns.map(\.isTruncationToken), comment,
-                    sourceLocation: sourceLocation)
+            #expect(
+                x.glyphRuns.map(\.isTruncationToken) == y.glyphRuns.map(\.isTruncationToken), comment,
+                sourceLocation: sourceLocation)
             // Caret answers read the line's text: they must see the edited text.
             let mid = (x.stringRange.lowerBound + x.stringRange.upperBound) / 2
-            #expect(x.offset(forStringIndex: mid).primary == y.offset(forStringIndex: mid).primary, comment,
-                    sourceLocation: sourceLocation)
+            #expect(
+                x.offset(forStringIndex: mid).primary == y.offset(forStringIndex: mid).primary, comment,
+                sourceLocation: sourceLocation)
         }
     }
 
     @Test func editReusesUnchangedParagraphs() throws {
         let font = try Fonts.dejaVu(14)
-        let paragraphs = (0..<6).map { "Paragraph \($0): some words that wrap over a couple of lines in a narrow frame, مرحبا." }
+        let paragraphs = (0..<6).map {
+            "Paragraph \($0): some words that wrap over a couple of lines in a narrow frame, مرحبا."
+        }
         let old = AttributedText(paragraphs.joined(separator: "\n"), attributes: [.font(font)])
         let rect = CGRect(x: 0, y: 0, width: 160, height: 100_000)
         let first = try Framesetter(old)
-        let before = try first.frame(in: rect)   // analyses and lays out every paragraph
+        let before = try first.frame(in: rect)  // analyses and lays out every paragraph
         // Replace a word in paragraph 2 with a longer one: paragraphs 0–1 keep their offsets,
         // 3–5 move by the length difference.
         var builder = AttributedTextBuilder(old)
@@ -136,7 +147,8 @@ struct IncrementalLayoutTests {
             Edit(name: "delete inside the right-to-left paragraph", range: (p4 + 6)..<(p4 + 10), replacement: ""),
             Edit(name: "append at the text's end", range: text.length..<text.length, replacement: " and more words"),
             Edit(name: "split a paragraph in two", range: (p3 + 20)..<(p3 + 20), replacement: "\n"),
-            Edit(name: "insert two paragraphs", range: (p3 + 20)..<(p3 + 20), replacement: " new\nwhole paragraph\nand "),
+            Edit(
+                name: "insert two paragraphs", range: (p3 + 20)..<(p3 + 20), replacement: " new\nwhole paragraph\nand "),
             Edit(name: "join two paragraphs", range: (p3 - 1)..<p3, replacement: " "),
             Edit(name: "delete a whole paragraph", range: p3..<p4, replacement: ""),
             Edit(name: "delete across paragraphs", range: (p3 + 5)..<(p7 + 3), replacement: "x"),
@@ -161,11 +173,13 @@ struct IncrementalLayoutTests {
             let fresh = try Framesetter(new)
             Self.expectSameFrame(try edited.frame(in: rect), try fresh.frame(in: rect), "\(edit.name) at \(width)")
             // Again on the same framesetters: now every paragraph's lines come from the cache.
-            Self.expectSameFrame(try edited.frame(in: rect), try fresh.frame(in: rect), "\(edit.name) at \(width), again")
+            Self.expectSameFrame(
+                try edited.frame(in: rect), try fresh.frame(in: rect), "\(edit.name) at \(width), again")
             // At another width, nothing cached applies.
             let other = rect.insetBy(dx: 20, dy: 0)
-            Self.expectSameFrame(try edited.frame(in: other), try Framesetter(new).frame(in: other),
-                                 "\(edit.name) at \(width - 40)")
+            Self.expectSameFrame(
+                try edited.frame(in: other), try Framesetter(new).frame(in: other),
+                "\(edit.name) at \(width - 40)")
         }
     }
 
@@ -183,13 +197,15 @@ struct IncrementalLayoutTests {
         _ = try framesetter.frame(in: rect, options: FrameOptions(maximumNumberOfLines: 3, truncation: .end))
         _ = try framesetter.frame(in: CGRect(x: 0, y: 0, width: 200, height: 60))
         let fresh = try Framesetter(text)
-        Self.expectSameFrame(try framesetter.frame(in: rect), try fresh.frame(in: rect), "whole text after partial frames")
+        Self.expectSameFrame(
+            try framesetter.frame(in: rect), try fresh.frame(in: rect), "whole text after partial frames")
         Self.expectSameFrame(
             try framesetter.frame(in: rect, options: FrameOptions(maximumNumberOfLines: 4, truncation: .end)),
             try fresh.frame(in: rect, options: FrameOptions(maximumNumberOfLines: 4, truncation: .end)),
             "four lines, truncated, after the cache is full")
-        Self.expectSameFrame(try framesetter.frame(in: rect, range: p1..<(p3 + 10)),
-                             try fresh.frame(in: rect, range: p1..<(p3 + 10)), "a range ending inside a paragraph")
+        Self.expectSameFrame(
+            try framesetter.frame(in: rect, range: p1..<(p3 + 10)),
+            try fresh.frame(in: rect, range: p1..<(p3 + 10)), "a range ending inside a paragraph")
     }
 
     /// A chain of edits, each framesetter made from the previous one, stays equal to a fresh layout.

@@ -13,7 +13,7 @@ struct LineAndRunTests {
     /// typographic bounds are the font's ascent/descent/leading with the advance sum as width.
     @Test func runGeometry() throws {
         let font = try Fonts.dejaVu(40)
-        let t = text("Hi 😀!", [.font(font)])   // "😀" is 2 UTF-16 units and comes from the emoji font
+        let t = text("Hi 😀!", [.font(font)])  // "😀" is 2 UTF-16 units and comes from the emoji font
         let line = try Typesetter(t).line(for: 0..<t.length)
         #expect(line.stringRange == 0..<6)
         let runs = line.glyphRuns

@@ -17,7 +17,8 @@ struct LineBreakingTests {
         let a = font.hmtxWidth("a")
         let space = font.hmtxWidth(" ")
         let width = 4 * a + space / 2
-        let frame = try Framesetter(text("aaaa bbbb", [.font(font)])).frame(in: CGRect(x: 0, y: 0, width: width, height: 500))
+        let frame = try Framesetter(text("aaaa bbbb", [.font(font)])).frame(
+            in: CGRect(x: 0, y: 0, width: width, height: 500))
         try #require(frame.lines.count == 2)
         let first = frame.lines[0]
         #expect(first.stringRange == 0..<5)
@@ -33,11 +34,11 @@ struct LineBreakingTests {
     @Test func suggestLineBreakIncludesSpacesAndSeparator() throws {
         let font = try Fonts.dejaVu(20)
         let typesetter = try Typesetter(text("aaaa  bbbb\ncc", [.font(font)]))
-        let width = font.hmtxWidth("bbbb") + 1   // 'b' is wider than 'a' in DejaVu Sans
+        let width = font.hmtxWidth("bbbb") + 1  // 'b' is wider than 'a' in DejaVu Sans
         #expect(try typesetter.suggestLineBreak(startingAt: 0, width: width) == 6)  // "aaaa  "
         #expect(try typesetter.suggestLineBreak(startingAt: 6, width: width) == 5)  // "bbbb\n"
-        #expect(try typesetter.suggestLineBreak(startingAt: 11, width: width) == 2) // "cc"
-        #expect(try typesetter.suggestLineBreak(startingAt: 13, width: width) == 0) // the end
+        #expect(try typesetter.suggestLineBreak(startingAt: 11, width: width) == 2)  // "cc"
+        #expect(try typesetter.suggestLineBreak(startingAt: 13, width: width) == 0)  // the end
     }
 
     /// Paragraphs end at LF, CR LF, CR and U+2029; U+2028 ends a line. Each line's range includes
@@ -71,7 +72,8 @@ struct LineBreakingTests {
     func longWordBreaksAtClusters(width: CGFloat) throws {
         let font = try Fonts.dejaVu(16)
         let string = String(repeating: "e\u{301}", count: 20)
-        let frame = try Framesetter(text(string, [.font(font)])).frame(in: CGRect(x: 0, y: 0, width: width, height: 10_000))
+        let frame = try Framesetter(text(string, [.font(font)])).frame(
+            in: CGRect(x: 0, y: 0, width: width, height: 10_000))
         #expect(frame.visibleStringRange == 0..<40)
         #expect(frame.lines.count > 1)
         for line in frame.lines {
@@ -94,7 +96,8 @@ struct LineBreakingTests {
         let chars = try Framesetter(text("hello world", [.font(font), .paragraphStyle(style)])).frame(
             in: CGRect(x: 0, y: 0, width: width, height: 500))
         #expect(chars.lines.map(\.stringRange) == [0..<7, 7..<11])
-        let words = try Framesetter(text("hello world", [.font(font)])).frame(in: CGRect(x: 0, y: 0, width: width, height: 500))
+        let words = try Framesetter(text("hello world", [.font(font)])).frame(
+            in: CGRect(x: 0, y: 0, width: width, height: 500))
         #expect(words.lines.map(\.stringRange) == [0..<6, 6..<11])
     }
 
@@ -102,8 +105,9 @@ struct LineBreakingTests {
     /// line is narrower than one emoji.
     @Test func emojiSequencesStayWhole() throws {
         let font = try Fonts.dejaVu(20)
-        let family = "👨\u{200D}👩\u{200D}👧\u{200D}👦"   // 11 UTF-16 code units
-        let frame = try Framesetter(text(family + family, [.font(font)])).frame(in: CGRect(x: 0, y: 0, width: 1, height: 500))
+        let family = "👨\u{200D}👩\u{200D}👧\u{200D}👦"  // 11 UTF-16 code units
+        let frame = try Framesetter(text(family + family, [.font(font)])).frame(
+            in: CGRect(x: 0, y: 0, width: 1, height: 500))
         #expect(frame.lines.map(\.stringRange) == [0..<11, 11..<22])
     }
 
@@ -114,11 +118,13 @@ struct LineBreakingTests {
         let string = "清晨的小镇还笼罩在薄雾之中，街角的面包店已经亮起了灯。老师傅把刚出炉的面包一排排摆上木架。"
         let units = Array(string.utf16)
         for width in stride(from: 60.0, through: 300.0, by: 20.0) {
-            let frame = try Framesetter(text(string, [.font(font)])).frame(in: CGRect(x: 0, y: 0, width: width, height: 10_000))
+            let frame = try Framesetter(text(string, [.font(font)])).frame(
+                in: CGRect(x: 0, y: 0, width: width, height: 10_000))
             #expect(frame.visibleStringRange == 0..<units.count)
             for line in frame.lines.dropFirst() {
                 let first = units[line.stringRange.lowerBound]
-                #expect(first != 0xFF0C && first != 0x3002, "line at \(line.stringRange) starts with closing punctuation")
+                #expect(
+                    first != 0xFF0C && first != 0x3002, "line at \(line.stringRange) starts with closing punctuation")
             }
             for line in frame.lines { #expect(line.width - line.trailingWhitespaceWidth <= width + 1e-9) }
         }
@@ -126,7 +132,9 @@ struct LineBreakingTests {
 
     @Test func badInputIsAnError() throws {
         let typesetter = try Typesetter(text("abc", [.font(try Fonts.dejaVu(12))]))
-        #expect(throws: LayoutError.indexOutOfBounds(index: 4, length: 3)) { try typesetter.suggestLineBreak(startingAt: 4, width: 10) }
+        #expect(throws: LayoutError.indexOutOfBounds(index: 4, length: 3)) {
+            try typesetter.suggestLineBreak(startingAt: 4, width: 10)
+        }
         #expect(throws: LayoutError.self) { try typesetter.suggestLineBreak(startingAt: 0, width: .nan) }
         #expect(throws: LayoutError.self) { try typesetter.suggestLineBreak(startingAt: 0, width: -1) }
         #expect(throws: LayoutError.rangeOutOfBounds(range: 1..<9, length: 3)) { try typesetter.line(for: 1..<9) }

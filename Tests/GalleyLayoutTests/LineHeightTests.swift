@@ -14,7 +14,7 @@ import Testing
 struct LineHeightTests {
     let a = Dv16.ascent
     let d = Dv16.descent
-    let h = Dv16.ascent + Dv16.descent   // 18.625
+    let h = Dv16.ascent + Dv16.descent  // 18.625
     let height: CGFloat = 1000
 
     /// Three one-word lines ("xx" is 18.94 wide, the frame 30) in a frame 1000 high.
@@ -70,8 +70,14 @@ struct LineHeightTests {
     @Test func lineSpacing() throws {
         let adjusted = layout(try frame(ParagraphStyle(lineSpacingAdjustment: 4)))
         #expect(adjusted.first == a && adjusted.pitches == [h + 4, h + 4])
-        #expect(layout(try frame(ParagraphStyle(lineSpacingAdjustment: 4, minimumLineSpacing: 6))).pitches == [h + 6, h + 6])
-        #expect(layout(try frame(ParagraphStyle(lineSpacingAdjustment: 4, maximumLineSpacing: 2))).pitches == [h + 2, h + 2])
+        #expect(
+            layout(try frame(ParagraphStyle(lineSpacingAdjustment: 4, minimumLineSpacing: 6))).pitches == [
+                h + 6, h + 6,
+            ])
+        #expect(
+            layout(try frame(ParagraphStyle(lineSpacingAdjustment: 4, maximumLineSpacing: 2))).pitches == [
+                h + 2, h + 2,
+            ])
         #expect(layout(try frame(ParagraphStyle(minimumLineSpacing: 5))).pitches == [h + 5, h + 5])
         #expect(layout(try frame(ParagraphStyle(lineSpacingAdjustment: -3))).pitches == [h, h])
     }
@@ -87,18 +93,24 @@ struct LineHeightTests {
         #expect(pitches == [h, h + 10 + 7])
         // The second paragraph's own before-spacing counts, not the first's.
         try b.setParagraphStyle(ParagraphStyle(paragraphSpacingBefore: 3), range: 6..<8)
-        #expect(layout(try Framesetter(b.build()).frame(in: CGRect(x: 0, y: 0, width: 30, height: height))).pitches == [h, h + 10 + 3])
+        #expect(
+            layout(try Framesetter(b.build()).frame(in: CGRect(x: 0, y: 0, width: 30, height: height))).pitches == [
+                h, h + 10 + 3,
+            ])
     }
 
     /// A strut (SkParagraph StrutStyle): at least 20/5/1 → ascent 20, descent 5, leading 1, pitch
     /// 26; forced 10/2/0 → exactly those, pitch 12, whatever the font.
     @Test func strut() throws {
-        let atLeast = layout(try frame(ParagraphStyle(lineHeightMode: .strut(ascent: 20, descent: 5, leading: 1, forced: false))))
+        let atLeast = layout(
+            try frame(ParagraphStyle(lineHeightMode: .strut(ascent: 20, descent: 5, leading: 1, forced: false))))
         #expect(atLeast.first == 20 && atLeast.pitches == [26, 26])
-        let forced = layout(try frame(ParagraphStyle(lineHeightMode: .strut(ascent: 10, descent: 2, leading: 0, forced: true))))
+        let forced = layout(
+            try frame(ParagraphStyle(lineHeightMode: .strut(ascent: 10, descent: 2, leading: 0, forced: true))))
         #expect(forced.first == 10 && forced.pitches == [12, 12])
         // Not forced, smaller than the font: the font wins.
-        let small = layout(try frame(ParagraphStyle(lineHeightMode: .strut(ascent: 1, descent: 1, leading: 0, forced: false))))
+        let small = layout(
+            try frame(ParagraphStyle(lineHeightMode: .strut(ascent: 1, descent: 1, leading: 0, forced: false))))
         #expect(small.first == a && small.pitches == [h, h])
     }
 
@@ -118,16 +130,19 @@ struct LineHeightTests {
         ParagraphStyle(lineHeightMultiple: 1.7),
         ParagraphStyle(lineHeightMultiple: 0.6, minimumLineHeight: 12),
         ParagraphStyle(maximumLineHeight: 9, lineSpacingAdjustment: 3),
-        ParagraphStyle(firstLineHeadIndent: 15, headIndent: 4, tailIndent: -7, lineSpacingAdjustment: 2,
-                       paragraphSpacing: 6, paragraphSpacingBefore: 5),
+        ParagraphStyle(
+            firstLineHeadIndent: 15, headIndent: 4, tailIndent: -7, lineSpacingAdjustment: 2,
+            paragraphSpacing: 6, paragraphSpacingBefore: 5),
         ParagraphStyle(lineHeightMode: .strut(ascent: 18, descent: 6, leading: 2, forced: false)),
         ParagraphStyle(tailIndent: 150),
     ])
     func suggestedSizeIsExact(style: ParagraphStyle) throws {
-        let string = "The quick brown fox\tjumps over the lazy dog.\nPack my box with five dozen liquor jugs.\n\nSphinx of black quartz, judge my vow."
+        let string =
+            "The quick brown fox\tjumps over the lazy dog.\nPack my box with five dozen liquor jugs.\n\nSphinx of black quartz, judge my vow."
         let framesetter = try Framesetter(styled(string, style))
         for width in [60.0, 120.0, 333.0] as [CGFloat] {
-            let (size, fit) = try framesetter.suggestFrameSize(constraints: CGSize(width: width, height: CGFloat.greatestFiniteMagnitude))
+            let (size, fit) = try framesetter.suggestFrameSize(
+                constraints: CGSize(width: width, height: CGFloat.greatestFiniteMagnitude))
             #expect(fit == 0..<string.utf16.count)
             let wide = try framesetter.frame(in: CGRect(x: 0, y: 0, width: width, height: 100_000))
             let exact = try framesetter.frame(in: CGRect(origin: .zero, size: size))

@@ -47,7 +47,10 @@ struct ParagraphStyleDefaultsTests {
         #expect(style.paragraphSpacing == 0 && style.paragraphSpacingBefore == 0)
         #expect(style.lineHeightMode == .fontMetrics)
         #expect(style.lineBreakMode == .wordWrapping && style.alignment == .natural)
-        #expect(LineBreakMode.allCases.filter(\.isSingleLine) == [.clipping, .truncatingHead, .truncatingTail, .truncatingMiddle])
+        #expect(
+            LineBreakMode.allCases.filter(\.isSingleLine) == [
+                .clipping, .truncatingHead, .truncatingTail, .truncatingMiddle,
+            ])
     }
 
     /// Nonsense numbers lay out as the defaults: NaN indents, negative line heights.
@@ -78,12 +81,14 @@ struct IndentTests {
     /// Origins: x = the head indent.
     @Test func headAndNegativeTailIndent() throws {
         let style = ParagraphStyle(alignment: .left, firstLineHeadIndent: 20, headIndent: 10, tailIndent: -5)
-        let frame = try Framesetter(styled("xxxx xxxx xxxx xxxx", style)).frame(in: CGRect(x: 0, y: 0, width: 100, height: 500))
+        let frame = try Framesetter(styled("xxxx xxxx xxxx xxxx", style)).frame(
+            in: CGRect(x: 0, y: 0, width: 100, height: 500))
         #expect(frame.lines.map(\.stringRange) == [0..<5, 5..<15, 15..<19])
         #expect(frame.lineOrigins.map(\.x) == [20, 10, 10])
         // Right alignment inside the indented area: x = head + (available − visible width).
         let right = ParagraphStyle(alignment: .right, firstLineHeadIndent: 20, headIndent: 10, tailIndent: -5)
-        let r = try Framesetter(styled("xxxx xxxx xxxx xxxx", right)).frame(in: CGRect(x: 0, y: 0, width: 100, height: 500))
+        let r = try Framesetter(styled("xxxx xxxx xxxx xxxx", right)).frame(
+            in: CGRect(x: 0, y: 0, width: 100, height: 500))
         #expect(abs(r.lineOrigins[0].x - (20 + 75 - word)) < 1e-9)
         #expect(abs(r.lineOrigins[1].x - (10 + 85 - twoWords)) < 1e-9)
     }
@@ -102,8 +107,10 @@ struct IndentTests {
     /// visible text ends head points left of the frame's right edge: origin.x + trailing
     /// whitespace + visible width = 100 − head.
     @Test func rightToLeftHeadIsOnTheRight() throws {
-        let style = ParagraphStyle(baseWritingDirection: .rightToLeft, firstLineHeadIndent: 20, headIndent: 10, tailIndent: -5)
-        let frame = try Framesetter(styled("xxxx xxxx xxxx xxxx", style)).frame(in: CGRect(x: 0, y: 0, width: 100, height: 500))
+        let style = ParagraphStyle(
+            baseWritingDirection: .rightToLeft, firstLineHeadIndent: 20, headIndent: 10, tailIndent: -5)
+        let frame = try Framesetter(styled("xxxx xxxx xxxx xxxx", style)).frame(
+            in: CGRect(x: 0, y: 0, width: 100, height: 500))
         #expect(frame.lines.map(\.stringRange) == [0..<5, 5..<15, 15..<19])
         for (i, line) in frame.lines.enumerated() {
             #expect(line.isRightToLeft)
@@ -118,7 +125,8 @@ struct IndentTests {
         let style = ParagraphStyle(firstLineHeadIndent: 20, headIndent: 10, tailIndent: -5)
         let framesetter = try Framesetter(styled("xxxx xxxx xxxx xxxx", style))
         let wide = try framesetter.frame(in: CGRect(x: 0, y: 0, width: 100, height: 500))
-        let (size, fit) = try framesetter.suggestFrameSize(constraints: CGSize(width: 100, height: CGFloat.greatestFiniteMagnitude))
+        let (size, fit) = try framesetter.suggestFrameSize(
+            constraints: CGSize(width: 100, height: CGFloat.greatestFiniteMagnitude))
         #expect(fit == 0..<19)
         // Widest extent: 10 + 80.8359375 + 5 (second line, head + two words + tail).
         #expect(abs(size.width - (10 + twoWords + 5)) < 1e-9)
@@ -159,7 +167,9 @@ struct TabTests {
     /// (starts at 81.0625); centred, starts at 100 − 9.46875; "1.5" puts its "." at 100, so "1"
     /// starts at 100 − 10.1796875; text without "." aligns right.
     @Test func alignedStops() throws {
-        func style(_ a: TabAlignment) -> ParagraphStyle { ParagraphStyle(tabStops: [TextTab(alignment: a, location: 100)]) }
+        func style(_ a: TabAlignment) -> ParagraphStyle {
+            ParagraphStyle(tabStops: [TextTab(alignment: a, location: 100)])
+        }
         let (_, right) = try line("x\txx", style(.right))
         #expect(glyphX(right, 2) == 100 - 2 * Dv16.x)
         #expect(right.width == 100)
@@ -214,7 +224,8 @@ struct TabTests {
     /// right stop (text left of the stop, absolute) puts the text's start there (the two roles
     /// swap in the logical pen arithmetic).
     @Test func rightToLeftTabs() throws {
-        let style = ParagraphStyle(baseWritingDirection: .rightToLeft, tabStops: [TextTab(alignment: .right, location: 50)])
+        let style = ParagraphStyle(
+            baseWritingDirection: .rightToLeft, tabStops: [TextTab(alignment: .right, location: 50)])
         let (_, l) = try line("x\tx", style)
         #expect(l.isRightToLeft)
         // Logical pen: "x" 9.47, the TAB to 50, then "x": 50 + 9.47 wide in all.

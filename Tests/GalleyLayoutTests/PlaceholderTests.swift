@@ -18,8 +18,9 @@ struct PlaceholderTests {
         let l = try #require(frame.lineIndex(forStringIndex: index))
         let origin = frame.lineOrigins[l]
         let x = frame.lines[l].offset(forStringIndex: index).primary
-        return CGRect(x: rect.minX + origin.x + x, y: rect.minY + origin.y - delegate.descent,
-                      width: delegate.width, height: delegate.ascent + delegate.descent)
+        return CGRect(
+            x: rect.minX + origin.x + x, y: rect.minY + origin.y - delegate.descent,
+            width: delegate.width, height: delegate.ascent + delegate.descent)
     }
 
     @Test func placeholderAtLineStart() throws {
@@ -83,7 +84,9 @@ struct PlaceholderTests {
         // Some placeholder ends its line (only the space after it hangs) and some starts one.
         let ends = frame.placeholders.filter { p in
             let line = frame.lines[p.lineIndex]
-            return abs(p.rect.maxX - (rect.minX + frame.lineOrigins[p.lineIndex].x + line.width - line.trailingWhitespaceWidth)) < 1e-9
+            return abs(
+                p.rect.maxX - (rect.minX + frame.lineOrigins[p.lineIndex].x + line.width - line.trailingWhitespaceWidth)
+            ) < 1e-9
         }
         #expect(!ends.isEmpty)
     }

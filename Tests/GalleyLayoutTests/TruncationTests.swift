@@ -10,7 +10,7 @@ import Testing
 
 @Suite("Truncation")
 struct TruncationTests {
-    let tenX = "xxxxxxxxxx"   // 94.6875 wide
+    let tenX = "xxxxxxxxxx"  // 94.6875 wide
 
     func line(_ string: String, _ attributes: Attributes? = nil) throws -> Line {
         let t: AttributedText
@@ -204,7 +204,8 @@ struct FrameTruncationTests {
         let head = try Framesetter(try styled(string, ParagraphStyle(lineBreakMode: .truncatingHead))).frame(in: rect)
         // From the end: "x xx" (3 × 9.47 + 5.09 = 33.49) fits in 34.
         #expect(head.lines[0].truncationTokenRange == 0..<7)
-        let middle = try Framesetter(try styled(string, ParagraphStyle(lineBreakMode: .truncatingMiddle))).frame(in: rect)
+        let middle = try Framesetter(try styled(string, ParagraphStyle(lineBreakMode: .truncatingMiddle))).frame(
+            in: rect)
         #expect(middle.lines[0].glyphRuns.filter(\.isTruncationToken).count == 1)
         let clip = try Framesetter(try styled(string, ParagraphStyle(lineBreakMode: .clipping))).frame(in: rect)
         #expect(clip.lines[0].truncationTokenRange == 6..<11)

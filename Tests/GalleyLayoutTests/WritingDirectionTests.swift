@@ -19,7 +19,8 @@ struct WritingDirectionTests {
         let run = line.glyphRuns[0]
         #expect(run.isRightToLeft)
         #expect(run.stringIndices == [2, 1, 0])
-        #expect(Array(run.glyphs) == [font.glyph(for: "c"), font.glyph(for: "b"), font.glyph(for: "a")].compactMap { $0 })
+        #expect(
+            Array(run.glyphs) == [font.glyph(for: "c"), font.glyph(for: "b"), font.glyph(for: "a")].compactMap { $0 })
     }
 
     /// "x 1 2 y" with "1 2" in a right-to-left isolate (or embedding): inside, the embedding level
@@ -47,7 +48,8 @@ struct WritingDirectionTests {
         let font = try Fonts.dejaVu(20)
         var b = AttributedTextBuilder("abcd", attributes: [.font(font)])
         try b.setWritingDirection([BidiEmbedding(.rightToLeft, .override)], range: 0..<4)
-        try b.setWritingDirection([BidiEmbedding(.rightToLeft, .override), BidiEmbedding(.leftToRight, .override)], range: 1..<3)
+        try b.setWritingDirection(
+            [BidiEmbedding(.rightToLeft, .override), BidiEmbedding(.leftToRight, .override)], range: 1..<3)
         // Levels: a 1 (R), b c 2 (L override inside), d 1 → visual: d, b c, a.
         let line = try Typesetter(b.build()).line(for: 0..<4)
         #expect(line.glyphRuns.flatMap(\.stringIndices) == [3, 1, 2, 0])

@@ -19,9 +19,11 @@ struct BitmapTests {
         }
     }
 
-    @Test("non-positive and oversized dimensions are rejected", arguments: [
-        (0, 1), (1, 0), (-5, 10), (10, -1), (16_385, 1), (1, 16_385), (Int.max, Int.max), (Int.min, 3),
-    ])
+    @Test(
+        "non-positive and oversized dimensions are rejected",
+        arguments: [
+            (0, 1), (1, 0), (-5, 10), (10, -1), (16_385, 1), (1, 16_385), (Int.max, Int.max), (Int.min, 3),
+        ])
     func invalidSizes(width: Int, height: Int) {
         #expect(throws: RenderError.invalidSize(width: width, height: height)) {
             try Bitmap(width: width, height: height)
@@ -74,7 +76,7 @@ struct BitmapTests {
         // Coverage multiplies alpha: opaque red at 25 % coverage over white: linear (1, 0.75, 0.75).
         bitmap.blend(x: 1, y: 0, color: .red, coverage: 0.25)
         let g = TestSupport.srgbByte(linear: 0.75)
-        #expect(g == 225) // 1.055·0.75^(1/2.4) − 0.055 = 0.8808 → 224.6
+        #expect(g == 225)  // 1.055·0.75^(1/2.4) − 0.055 = 0.8808 → 224.6
         #expect(bitmap.pixel(x: 1, y: 0) == Bitmap.Pixel(red: 255, green: g, blue: g, alpha: 255))
         // Opaque source replaces the destination.
         bitmap.blend(x: 2, y: 0, color: .blue)
@@ -107,7 +109,9 @@ struct BitmapTests {
         #expect(p.alpha == 255)
     }
 
-    @Test("opaque colours and fully transparent sources leave exact codes", arguments: Array(stride(from: 0, through: 255, by: 15)))
+    @Test(
+        "opaque colours and fully transparent sources leave exact codes",
+        arguments: Array(stride(from: 0, through: 255, by: 15)))
     func exactRoundTrip(code: Int) throws {
         // encode(decode(b)) = b for every code: an opaque blend stores the colour's own byte.
         var bitmap = try Bitmap(width: 1, height: 1, background: .white)
@@ -132,7 +136,9 @@ struct BitmapTests {
     @Test("Pixel converts from colours by rounding each channel")
     func pixelFromColor() {
         // 0.5 · 255 = 127.5 → 128; 0.2 · 255 = 51.
-        #expect(Bitmap.Pixel(Color(red: 0.5, green: 0.2, blue: 1, alpha: 0)) == Bitmap.Pixel(red: 128, green: 51, blue: 255, alpha: 0))
+        #expect(
+            Bitmap.Pixel(Color(red: 0.5, green: 0.2, blue: 1, alpha: 0))
+                == Bitmap.Pixel(red: 128, green: 51, blue: 255, alpha: 0))
         #expect(Bitmap.Pixel(red: 1, green: 171, blue: 255, alpha: 16).description == "#01abff10")
     }
 }

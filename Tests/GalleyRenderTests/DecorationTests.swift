@@ -17,12 +17,15 @@ struct DecorationTests {
 
     /// A 1× bitmap whose frame rect starts at the origin and leaves 10 empty pixels at the top,
     /// so pixel row = height − y (y relative to the frame rect, y up).
-    static func render(_ text: AttributedText, width: Int = 400, height: Int = 80,
-                       selection: Range<Int>? = nil) throws -> (Bitmap, Frame) {
+    static func render(
+        _ text: AttributedText, width: Int = 400, height: Int = 80,
+        selection: Range<Int>? = nil
+    ) throws -> (Bitmap, Frame) {
         let frame = try Framesetter(text).frame(in: CGRect(x: 0, y: 0, width: width, height: height - 10))
         var bitmap = try Bitmap(width: width, height: height)
         if let selection {
-            Renderer().draw(frame, into: &bitmap, selection: selection, selectionColor: Color(red: 0, green: 0, blue: 1))
+            Renderer().draw(
+                frame, into: &bitmap, selection: selection, selectionColor: Color(red: 0, green: 0, blue: 1))
         } else {
             Renderer().draw(frame, into: &bitmap)
         }
@@ -56,14 +59,16 @@ struct DecorationTests {
     func singleUnderline() throws {
         let tables = try FontTables(path: Self.dejaVu)
         let font = try Font(path: Self.dejaVu, size: 40)
-        let text = AttributedText("HH   ", attributes: [.font(font), .underline(TextDecoration(color: Color(red: 1, green: 0, blue: 0)))])
+        let text = AttributedText(
+            "HH   ", attributes: [.font(font), .underline(TextDecoration(color: Color(red: 1, green: 0, blue: 0)))])
         let (bitmap, frame) = try Self.render(text)
         let line = try #require(frame.lines.first)
         let baseline = Double(frame.lineOrigins[0].y)
         // post: the top of the underline at underlinePosition, thickness underlineThickness (font units).
         let k = 40.0 / Double(tables.unitsPerEm)
-        let band = Self.rows(top: baseline + Double(tables.underlinePosition) * k,
-                             thickness: Double(tables.underlineThickness) * k, height: 80)
+        let band = Self.rows(
+            top: baseline + Double(tables.underlinePosition) * k,
+            thickness: Double(tables.underlineThickness) * k, height: 80)
         let visible = Double(line.width - line.trailingWhitespaceWidth)
         #expect(visible > 40 && line.trailingWhitespaceWidth > 20)
         // Inside: every pixel of the band from x = 1 to the end of "HH" (minus a pixel) is red.
@@ -79,16 +84,19 @@ struct DecorationTests {
         let tables = try FontTables(path: Self.dejaVu)
         let big = try Font(path: Self.dejaVu, size: 48), small = try Font(path: Self.dejaVu, size: 16)
         var builder = AttributedTextBuilder()
-        builder.append("HH", attributes: [.font(big), .underline(.single), .foregroundColor(Color(red: 0, green: 0, blue: 1))])
-        builder.append("HHHH", attributes: [.font(small), .underline(.single), .foregroundColor(Color(red: 0, green: 0, blue: 1))])
+        builder.append(
+            "HH", attributes: [.font(big), .underline(.single), .foregroundColor(Color(red: 0, green: 0, blue: 1))])
+        builder.append(
+            "HHHH", attributes: [.font(small), .underline(.single), .foregroundColor(Color(red: 0, green: 0, blue: 1))])
         let (bitmap, frame) = try Self.render(builder.build())
         let line = try #require(frame.lines.first)
         let baseline = Double(frame.lineOrigins[0].y)
         // The 48-pt run has the lower position (−40 units × 48/2048 < × 16/2048) and the larger
         // thickness, so both runs get the 48-pt band.
         let k = 48.0 / Double(tables.unitsPerEm)
-        let band = Self.rows(top: baseline + Double(tables.underlinePosition) * k,
-                             thickness: Double(tables.underlineThickness) * k, height: 80)
+        let band = Self.rows(
+            top: baseline + Double(tables.underlinePosition) * k,
+            thickness: Double(tables.underlineThickness) * k, height: 80)
         let smallRun = try #require(line.glyphRuns.last)
         let x0 = Int(smallRun.originX.rounded()) + 1, x1 = Int((smallRun.originX + smallRun.width).rounded()) - 1
         #expect(Self.all(bitmap, x0..<x1, band, are: Self.blue))
@@ -99,13 +107,18 @@ struct DecorationTests {
     func underlineFollowsBaselineShift() throws {
         let tables = try FontTables(path: Self.dejaVu)
         let font = try Font(path: Self.dejaVu, size: 40)
-        let text = AttributedText("HH", attributes: [.font(font), .baselineOffset(12), .underline(TextDecoration(color: Color(red: 1, green: 0, blue: 0)))])
+        let text = AttributedText(
+            "HH",
+            attributes: [
+                .font(font), .baselineOffset(12), .underline(TextDecoration(color: Color(red: 1, green: 0, blue: 0))),
+            ])
         let (bitmap, frame) = try Self.render(text, height: 100)
         let line = try #require(frame.lines.first)
         #expect(line.glyphRuns[0].baselineShift == 12)
         let k = 40.0 / Double(tables.unitsPerEm)
-        let band = Self.rows(top: Double(frame.lineOrigins[0].y) + 12 + Double(tables.underlinePosition) * k,
-                             thickness: Double(tables.underlineThickness) * k, height: 100)
+        let band = Self.rows(
+            top: Double(frame.lineOrigins[0].y) + 12 + Double(tables.underlinePosition) * k,
+            thickness: Double(tables.underlineThickness) * k, height: 100)
         #expect(Self.all(bitmap, 1..<Int(line.width) - 1, band, are: Self.red))
         // Nothing at the unshifted position (12 pt lower).
         #expect(bitmap.count(where: { $0 == Self.red }, rows: band.lowerBound + 12..<band.upperBound + 12) == 0)
@@ -114,7 +127,8 @@ struct DecorationTests {
     @Test("in a right-to-left line the trailing spaces are on the left and are not underlined")
     func rightToLeftTrailingWhitespace() throws {
         let hebrew = try Font(path: TestSupport.fontPath("NotoSansHebrew-Regular.ttf"), size: 40)
-        let text = AttributedText("שלום   ", attributes: [.font(hebrew), .underline(TextDecoration(color: Color(red: 1, green: 0, blue: 0)))])
+        let text = AttributedText(
+            "שלום   ", attributes: [.font(hebrew), .underline(TextDecoration(color: Color(red: 1, green: 0, blue: 0)))])
         let (bitmap, frame) = try Self.render(text, height: 100)
         let line = try #require(frame.lines.first)
         #expect(line.isRightToLeft && line.trailingWhitespaceWidth > 20)
@@ -134,12 +148,16 @@ struct DecorationTests {
         let tables = try FontTables(path: Self.dejaVu)
         let font = try Font(path: Self.dejaVu, size: 40)
         // "--" has ink near the strikeout band; use "__" whose ink is below the baseline.
-        let text = AttributedText("__", attributes: [.font(font), .strikethrough(.single), .foregroundColor(Color(red: 0, green: 0, blue: 1))])
+        let text = AttributedText(
+            "__",
+            attributes: [.font(font), .strikethrough(.single), .foregroundColor(Color(red: 0, green: 0, blue: 1))])
         let (bitmap, frame) = try Self.render(text)
         let line = try #require(frame.lines.first)
         let baseline = Double(frame.lineOrigins[0].y)
         let k = 40.0 / Double(tables.unitsPerEm)
-        let band = Self.rows(top: baseline + Double(tables.strikeoutPosition) * k, thickness: Double(tables.strikeoutSize) * k, height: 80)
+        let band = Self.rows(
+            top: baseline + Double(tables.strikeoutPosition) * k, thickness: Double(tables.strikeoutSize) * k,
+            height: 80)
         #expect(Self.all(bitmap, 1..<Int(line.width) - 1, band, are: Self.blue))
         // Between the strikethrough and the baseline: nothing.
         let baselineRow = Int((80 - baseline).rounded())
@@ -159,8 +177,12 @@ struct DecorationTests {
         let font = try Font(path: Self.dejaVu, size: 100)
         let t = Double(tables.underlineThickness) * 100 / Double(tables.unitsPerEm)
         func rowsAtColumn(_ style: TextDecoration.Style) throws -> [Int] {
-            let text = AttributedText("__", attributes: [.font(font), .foregroundColor(Color(red: 0, green: 0, blue: 1)),
-                                                          .underline(TextDecoration(style: style, color: Color(red: 1, green: 0, blue: 0)))])
+            let text = AttributedText(
+                "__",
+                attributes: [
+                    .font(font), .foregroundColor(Color(red: 0, green: 0, blue: 1)),
+                    .underline(TextDecoration(style: style, color: Color(red: 1, green: 0, blue: 0))),
+                ])
             let (bitmap, frame) = try Self.render(text, width: 200, height: 160)
             // The middle of the first "_" glyph; the underline is drawn over it in red.
             let x = Int(frame.lines[0].glyphRuns[0].advances[0].width / 2)
@@ -178,16 +200,23 @@ struct DecorationTests {
         #expect(double.first == single.first)
     }
 
-    @Test("dotted and dashed underlines alternate ink and gaps in lengths proportional to the thickness",
-          arguments: [(TextDecoration.Pattern.dot, 1.0), (.dash, 4.0)])
+    @Test(
+        "dotted and dashed underlines alternate ink and gaps in lengths proportional to the thickness",
+        arguments: [(TextDecoration.Pattern.dot, 1.0), (.dash, 4.0)])
     func patterns(_ pattern: TextDecoration.Pattern, onUnits: Double) throws {
         let tables = try FontTables(path: Self.dejaVu)
         let font = try Font(path: Self.dejaVu, size: 60)
         let t = Double(tables.underlineThickness) * 60 / Double(tables.unitsPerEm)
-        let text = AttributedText("HHHHH", attributes: [.font(font), .underline(TextDecoration(pattern: pattern, color: Color(red: 1, green: 0, blue: 0)))])
+        let text = AttributedText(
+            "HHHHH",
+            attributes: [
+                .font(font), .underline(TextDecoration(pattern: pattern, color: Color(red: 1, green: 0, blue: 0))),
+            ])
         let (bitmap, frame) = try Self.render(text, width: 400, height: 100)
         let baseline = Double(frame.lineOrigins[0].y)
-        let band = Self.rows(top: baseline + Double(tables.underlinePosition) * 60 / Double(tables.unitsPerEm), thickness: t, height: 100)
+        let band = Self.rows(
+            top: baseline + Double(tables.underlinePosition) * 60 / Double(tables.unitsPerEm), thickness: t, height: 100
+        )
         // Along the band's middle row: runs of red separated by runs of white.
         let row = (band.lowerBound + band.upperBound - 1) / 2
         var runs: [(Bool, Int)] = []
@@ -216,7 +245,8 @@ struct DecorationTests {
         let line = try #require(frame.lines.first)
         let baseline = Double(frame.lineOrigins[0].y)
         // The line's ascent and descent are the 40-pt font's (the larger), for the 20-pt run too.
-        let top = Int((100 - baseline - Double(line.ascent)).rounded()), bottom = Int((100 - baseline + Double(line.descent)).rounded())
+        let top = Int((100 - baseline - Double(line.ascent)).rounded()),
+            bottom = Int((100 - baseline + Double(line.descent)).rounded())
         let smallRun = line.glyphRuns[1]
         let x0 = Int(smallRun.originX.rounded()), visible = Int((line.width - line.trailingWhitespaceWidth).rounded())
         // Rows near the top and bottom of the band hold no ink of "x": pure blue over the runs.
@@ -231,12 +261,14 @@ struct DecorationTests {
     @Test("the selection highlight fills the line's selection rects behind the text")
     func selection() throws {
         let font = try Font(path: Self.dejaVu, size: 40)
-        let text = AttributedText("HHHH", attributes: [.font(font), .foregroundColor(Color(red: 1, green: 0, blue: 0))])
+        let text = AttributedText(
+            "HHHH", attributes: [.font(font), .foregroundColor(Color(red: 1, green: 0, blue: 0))])
         let (bitmap, frame) = try Self.render(text, height: 100, selection: 1..<3)
         let line = try #require(frame.lines.first)
         let rect = try #require(line.selectionRects(for: 1..<3).first)
         let baseline = Double(frame.lineOrigins[0].y)
-        let top = Int((100 - baseline - Double(rect.maxY)).rounded()), bottom = Int((100 - baseline - Double(rect.minY)).rounded())
+        let top = Int((100 - baseline - Double(rect.maxY)).rounded()),
+            bottom = Int((100 - baseline - Double(rect.minY)).rounded())
         let x0 = Int(rect.minX.rounded()), x1 = Int(rect.maxX.rounded())
         // Below the baseline (no ink in "H") the highlight is solid blue; outside it, white.
         let baselineRow = Int((100 - baseline).rounded())
@@ -252,12 +284,26 @@ struct DecorationTests {
     func svg() throws {
         let font = try Font(path: Self.dejaVu, size: 20)
         var builder = AttributedTextBuilder()
-        builder.append("Under", attributes: [.font(font), .underline(TextDecoration(style: .double, color: Color(red: 1, green: 0, blue: 0))),
-                                              .backgroundColor(Color(red: 1, green: 1, blue: 0))])
-        builder.append(" struck", attributes: [.font(font), .strikethrough(TextDecoration(color: Color(red: 0, green: 1, blue: 0)))])
-        builder.append(" out", attributes: [.font(font), .stroke(TextStroke(width: 3, color: Color(red: 0, green: 0, blue: 1)))])
-        builder.append(" sh", attributes: [.font(font), .shadow(TextShadow(offset: CGSize(width: 2, height: -2), blurRadius: 4,
-                                                                            color: Color(red: 0.5, green: 0, blue: 0.5)))])
+        builder.append(
+            "Under",
+            attributes: [
+                .font(font), .underline(TextDecoration(style: .double, color: Color(red: 1, green: 0, blue: 0))),
+                .backgroundColor(Color(red: 1, green: 1, blue: 0)),
+            ])
+        builder.append(
+            " struck",
+            attributes: [.font(font), .strikethrough(TextDecoration(color: Color(red: 0, green: 1, blue: 0)))])
+        builder.append(
+            " out", attributes: [.font(font), .stroke(TextStroke(width: 3, color: Color(red: 0, green: 0, blue: 1)))])
+        builder.append(
+            " sh",
+            attributes: [
+                .font(font),
+                .shadow(
+                    TextShadow(
+                        offset: CGSize(width: 2, height: -2), blurRadius: 4,
+                        color: Color(red: 0.5, green: 0, blue: 0.5))),
+            ])
         let frame = try Framesetter(builder.build()).frame(in: CGRect(x: 0, y: 0, width: 400, height: 40))
         let svg = SVGWriter(width: 400, height: 40).document(for: frame, selection: 0..<2)
         _ = try ElementCollector.parse(svg)  // well-formed

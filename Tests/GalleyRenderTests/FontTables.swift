@@ -40,7 +40,8 @@ struct FontTables {
             tables[String(decoding: bytes[r..<r + 4], as: UTF8.self)] = u32(r + 8)
         }
         guard let head = tables["head"], let post = tables["post"], let os2 = tables["OS/2"],
-              let hhea = tables["hhea"], let hmtx = tables["hmtx"], let cmap = tables["cmap"] else {
+            let hhea = tables["hhea"], let hmtx = tables["hmtx"], let cmap = tables["cmap"]
+        else {
             throw CocoaError(.fileReadCorruptFile)
         }
         unitsPerEm = u16(head + 18)

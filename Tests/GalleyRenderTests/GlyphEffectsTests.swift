@@ -12,8 +12,10 @@ struct GlyphEffectsTests {
     static let dejaVu = TestSupport.fontPath("DejaVuSans.ttf")
     static let white = Bitmap.Pixel(red: 255, green: 255, blue: 255)
 
-    static func render(_ string: String, _ attributes: Attributes, size: CGFloat = 100,
-                       width: Int = 200, height: Int = 160) throws -> Bitmap {
+    static func render(
+        _ string: String, _ attributes: Attributes, size: CGFloat = 100,
+        width: Int = 200, height: Int = 160
+    ) throws -> Bitmap {
         var all = attributes
         all.font = try Font(path: dejaVu, size: size)
         let frame = try Framesetter(AttributedText(string, attributes: all))
@@ -58,8 +60,12 @@ struct GlyphEffectsTests {
     @Test("a negative stroke width fills in the foreground colour and strokes in the stroke colour")
     func fillAndStroke() throws {
         let plain = try Self.render("O", [.foregroundColor(Color(red: 0, green: 0, blue: 1))])
-        let both = try Self.render("O", [.foregroundColor(Color(red: 0, green: 0, blue: 1)),
-                                          .stroke(TextStroke(width: -3, color: Color(red: 1, green: 0, blue: 0)))])
+        let both = try Self.render(
+            "O",
+            [
+                .foregroundColor(Color(red: 0, green: 0, blue: 1)),
+                .stroke(TextStroke(width: -3, color: Color(red: 1, green: 0, blue: 0))),
+            ])
         let box = try #require(inkBox(plain))
         let midRow = (box.1 + box.3) / 2
         let stem = try #require(Self.firstInkRun(plain, y: midRow))
@@ -73,7 +79,8 @@ struct GlyphEffectsTests {
 
     @Test("a stroke colour of nil uses the foreground colour")
     func strokeDefaultColour() throws {
-        let stroked = try Self.render("O", [.foregroundColor(Color(red: 0, green: 0.5, blue: 0)), .stroke(TextStroke(width: 4))])
+        let stroked = try Self.render(
+            "O", [.foregroundColor(Color(red: 0, green: 0.5, blue: 0)), .stroke(TextStroke(width: 4))])
         #expect(stroked.count(where: { $0 != Self.white && !($0.red == $0.blue && $0.green >= $0.red) }) == 0)
         #expect(stroked.count(where: { $0 != Self.white }) > 100)
     }
@@ -82,7 +89,9 @@ struct GlyphEffectsTests {
     func shadowDirection(flipped: Bool) throws {
         let offset = flipped ? CGSize(width: -2, height: 2) : CGSize(width: 2, height: -2)
         let plain = try Self.render("H", [], size: 60)
-        let shadowed = try Self.render("H", [.shadow(TextShadow(offset: offset, blurRadius: 0, color: Color(red: 0, green: 1, blue: 0)))], size: 60)
+        let shadowed = try Self.render(
+            "H", [.shadow(TextShadow(offset: offset, blurRadius: 0, color: Color(red: 0, green: 1, blue: 0)))], size: 60
+        )
         let a = try #require(inkBox(plain)), b = try #require(inkBox(shadowed))
         if flipped {
             // (−2, +2): up and to the left.
@@ -99,8 +108,10 @@ struct GlyphEffectsTests {
     @Test("a blurred shadow spreads beyond the offset ink and is lighter at its edge")
     func shadowBlur() throws {
         let green = Color(red: 0, green: 1, blue: 0)
-        let sharp = try Self.render("H", [.shadow(TextShadow(offset: CGSize(width: 0, height: -10), blurRadius: 0, color: green))], size: 60)
-        let blurred = try Self.render("H", [.shadow(TextShadow(offset: CGSize(width: 0, height: -10), blurRadius: 8, color: green))], size: 60)
+        let sharp = try Self.render(
+            "H", [.shadow(TextShadow(offset: CGSize(width: 0, height: -10), blurRadius: 0, color: green))], size: 60)
+        let blurred = try Self.render(
+            "H", [.shadow(TextShadow(offset: CGSize(width: 0, height: -10), blurRadius: 8, color: green))], size: 60)
         let a = try #require(inkBox(sharp)), b = try #require(inkBox(blurred))
         // σ = 4 px: the blur reaches several pixels further on every side of the shadow.
         #expect(b.3 >= a.3 + 4 && b.0 <= a.0 - 4 && b.2 >= a.2 + 4)

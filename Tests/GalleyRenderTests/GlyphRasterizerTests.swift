@@ -14,7 +14,8 @@ struct GlyphRasterizerTests {
     static func frame() throws -> Frame {
         let font = try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: 24)
         let attributes: Attributes = [
-            .font(font), .foregroundColor(Color(red: 0, green: 0, blue: 1)), .backgroundColor(Color(red: 1, green: 1, blue: 0)),
+            .font(font), .foregroundColor(Color(red: 0, green: 0, blue: 1)),
+            .backgroundColor(Color(red: 1, green: 1, blue: 0)),
             .shadow(TextShadow(offset: CGSize(width: 2, height: -2), blurRadius: 1)), .obliqueness(0.2),
             .stroke(TextStroke(width: -4, color: Color(red: 1, green: 0, blue: 0))), .underline(TextDecoration()),
         ]

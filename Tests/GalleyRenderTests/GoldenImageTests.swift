@@ -28,7 +28,8 @@ struct GoldenImageTests {
         var testDescription: String { name }
     }
 
-    static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Golden")
 
     static func font(_ file: String, _ size: CGFloat) throws -> Font {
         try Font(path: TestSupport.fontPath(file), size: size)
@@ -40,8 +41,10 @@ struct GoldenImageTests {
 
     static let samples: [Sample] = [
         Sample(name: "latin-16pt", width: 420, height: 36) {
-            try frame(AttributedText("The quick brown fox jumps over the lazy dog. 0123456789",
-                                     attributes: [.font(try font("DejaVuSans.ttf", 16))]), width: 420, height: 36)
+            try frame(
+                AttributedText(
+                    "The quick brown fox jumps over the lazy dog. 0123456789",
+                    attributes: [.font(try font("DejaVuSans.ttf", 16))]), width: 420, height: 36)
         },
         Sample(name: "markup-bold-colour", width: 360, height: 34) {
             let text = try Markup.parse(
@@ -52,17 +55,22 @@ struct GoldenImageTests {
         Sample(name: "arabic", width: 240, height: 60) {
             var attributes: Attributes = [.font(try font("NotoSansArabic-Regular.ttf", 20))]
             attributes.paragraphStyle = ParagraphStyle(alignment: .natural)
-            return try frame(AttributedText("مرحبا بالعالم، هذا نص عربي", attributes: attributes), width: 240, height: 60)
+            return try frame(
+                AttributedText("مرحبا بالعالم، هذا نص عربي", attributes: attributes), width: 240, height: 60)
         },
         Sample(name: "emoji", width: 220, height: 40) {
-            try frame(AttributedText("Emoji 😀 🎉 👍🏽 ok", attributes: [.font(try font("DejaVuSans.ttf", 18))]), width: 220, height: 40)
+            try frame(
+                AttributedText("Emoji 😀 🎉 👍🏽 ok", attributes: [.font(try font("DejaVuSans.ttf", 18))]), width: 220,
+                height: 40)
         },
         Sample(name: "placeholder", width: 200, height: 44) {
             let f = try font("DejaVuSans.ttf", 14)
             var builder = AttributedTextBuilder("Box ", attributes: [.font(f)])
-            builder.appendPlaceholder(try RunDelegate(width: 40, ascent: 18, descent: 4, value: "box"), attributes: [.font(f)])
+            builder.appendPlaceholder(
+                try RunDelegate(width: 40, ascent: 18, descent: 4, value: "box"), attributes: [.font(f)])
             builder.append(" image ", attributes: [.font(f)])
-            builder.appendPlaceholder(try RunDelegate(width: 24, ascent: 14, descent: 2, value: "image"), attributes: [.font(f)])
+            builder.appendPlaceholder(
+                try RunDelegate(width: 24, ascent: 14, descent: 2, value: "image"), attributes: [.font(f)])
             builder.append(" end", attributes: [.font(f)])
             return try frame(builder.build(), width: 200, height: 44)
         },
@@ -70,7 +78,8 @@ struct GoldenImageTests {
 
     /// A 2×2 checker (orange, teal) that the "image" placeholder shows, stretched.
     static func checker() throws -> Bitmap {
-        try Bitmap(width: 2, height: 2, pixels: [255, 140, 0, 255, 0, 128, 128, 255, 0, 128, 128, 255, 255, 140, 0, 255])
+        try Bitmap(
+            width: 2, height: 2, pixels: [255, 140, 0, 255, 0, 128, 128, 255, 0, 128, 128, 255, 255, 140, 0, 255])
     }
 
     static func render(_ sample: Sample) throws -> Bitmap {
@@ -126,7 +135,8 @@ struct GoldenImageTests {
         }
         let golden = try ImageLoader.load(path: path)
         let sameSize = golden.width == actual.width && golden.height == actual.height
-        let (psnr, outliers) = sameSize ? Self.compare(actual, golden, tolerance: 32) : (0, actual.width * actual.height)
+        let (psnr, outliers) =
+            sameSize ? Self.compare(actual, golden, tolerance: 32) : (0, actual.width * actual.height)
         let allowed = actual.width * actual.height / 200
         guard psnr < 40 || outliers > allowed else { return }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("galley-golden-\(UUID().uuidString)")
@@ -134,7 +144,8 @@ struct GoldenImageTests {
         let actualPath = dir.appendingPathComponent(sample.name + "-actual.png").path
         try actual.write(to: actualPath)
         guard sameSize else {
-            Issue.record("""
+            Issue.record(
+                """
                 \(sample.name): golden is \(golden.width)×\(golden.height), actual \(actual.width)×\(actual.height); \
                 actual: \(actualPath), golden: \(path)
                 """)
@@ -142,7 +153,8 @@ struct GoldenImageTests {
         }
         let diffPath = dir.appendingPathComponent(sample.name + "-diff.png").path
         try Self.diffImage(actual, golden).write(to: diffPath)
-        Issue.record("""
+        Issue.record(
+            """
             \(sample.name): PSNR \((psnr * 100).rounded() / 100) dB (minimum 40), \(outliers) pixels off by more than 32 \
             (at most \(allowed)); actual: \(actualPath), diff: \(diffPath), golden: \(path)
             """)

@@ -10,8 +10,10 @@ struct ImageCodecTests {
     static func sample(width: Int = 5, height: Int = 3, alpha: Bool) throws -> Bitmap {
         var bytes: [UInt8] = []
         for i in 0..<(width * height) {
-            bytes += [UInt8(i * 17 % 256), UInt8(255 - i * 13 % 256), UInt8(i * 71 % 256),
-                      alpha ? UInt8(i * 37 % 256) : 255]
+            bytes += [
+                UInt8(i * 17 % 256), UInt8(255 - i * 13 % 256), UInt8(i * 71 % 256),
+                alpha ? UInt8(i * 37 % 256) : 255,
+            ]
         }
         return try Bitmap(width: width, height: height, pixels: bytes)
     }
@@ -99,13 +101,13 @@ struct ImageCodecTests {
     @Test("P3 with comments and maxval 255")
     func p3() throws {
         let text = """
-        P3
-        # a comment
-        2 2 # trailing comment
-        255
-        255 0 0   0 255 0
-        0 0 255   10 20 30
-        """
+            P3
+            # a comment
+            2 2 # trailing comment
+            255
+            255 0 0   0 255 0
+            0 0 255   10 20 30
+            """
         let bitmap = try ImageLoader.decode(Array(text.utf8))
         #expect(bitmap.pixel(x: 0, y: 0) == Bitmap.Pixel(red: 255, green: 0, blue: 0))
         #expect(bitmap.pixel(x: 1, y: 0) == Bitmap.Pixel(red: 0, green: 255, blue: 0))
@@ -152,9 +154,14 @@ struct ImageCodecTests {
         ("P3 short raster", Array("P3 2 1 255 1 2 3 4".utf8)),
         ("P3 garbage sample", Array("P3 1 1 255 1 x 3".utf8)),
         ("PNG signature only", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
-        ("PNG with corrupt IHDR", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13,
-                                   0x49, 0x48, 0x44, 0x52, 0, 0, 0, 0, 0, 0, 0, 0, 8, 6, 0, 0, 0, 1, 2, 3, 4]),
-        ]
+        (
+            "PNG with corrupt IHDR",
+            [
+                0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13,
+                0x49, 0x48, 0x44, 0x52, 0, 0, 0, 0, 0, 0, 0, 0, 8, 6, 0, 0, 0, 1, 2, 3, 4,
+            ]
+        ),
+    ]
 
     @Test("malformed images give descriptive errors", arguments: malformedSamples)
     func malformed(name: String, bytes: [UInt8]) {
@@ -219,10 +226,10 @@ struct PNGColourTypeTests {
 
     @Test("a large noisy image (worst case for the compressor) still fits the one-pass buffer")
     func incompressible() throws {
-        var state: UInt64 = 0x9E3779B97F4A7C15
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         var bytes = [UInt8](repeating: 255, count: 300 * 200 * 4)
         for i in bytes.indices where i % 4 != 3 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             bytes[i] = UInt8(truncatingIfNeeded: state >> 33)
         }
         let bitmap = try Bitmap(width: 300, height: 200, pixels: bytes)

@@ -1,6 +1,7 @@
+import Testing
+
 // Tests of the bounded least-recently-used cache behind the glyph-image cache.
 @testable import GalleyRender
-import Testing
 
 @Suite("LRU cache")
 struct LRUCacheTests {

@@ -1,32 +1,37 @@
 // Tests of the paint list: its order and geometry against the frame's own lines and runs, and
 // that the bitmap renderer and the SVG writer draw exactly the list they are given.
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
 import GalleyText
 import Testing
 
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
 @Suite("Paint list")
 struct PaintListTests {
     static let blue = Color(red: 0, green: 0, blue: 1)
     static let red = Color(red: 1, green: 0, blue: 0)
     static let yellow = Color(red: 1, green: 1, blue: 0)
-    static let shadow = TextShadow(offset: CGSize(width: 2, height: -2), blurRadius: 1, color: Color(red: 0, green: 0, blue: 0, alpha: 0.5))
+    static let shadow = TextShadow(
+        offset: CGSize(width: 2, height: -2), blurRadius: 1, color: Color(red: 0, green: 0, blue: 0, alpha: 0.5))
     static let frameRect = CGRect(x: 10, y: 20, width: 300, height: 60)
 
     /// "Hello" with a background, a shadow, a fill-and-stroke and an underline, then a placeholder,
     /// then a plain "ok": one line in `frameRect`.
     static func decoratedFrame() throws -> Frame {
         let font = try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: 24)
-        var builder = AttributedTextBuilder("Hello", attributes: [
-            .font(font), .foregroundColor(blue), .backgroundColor(yellow), .shadow(shadow),
-            .stroke(TextStroke(width: -4, color: red)), .underline(TextDecoration()),
-        ])
-        builder.appendPlaceholder(try RunDelegate(width: 30, ascent: 20, descent: 5, value: "box"), attributes: [.font(font)])
+        var builder = AttributedTextBuilder(
+            "Hello",
+            attributes: [
+                .font(font), .foregroundColor(blue), .backgroundColor(yellow), .shadow(shadow),
+                .stroke(TextStroke(width: -4, color: red)), .underline(TextDecoration()),
+            ])
+        builder.appendPlaceholder(
+            try RunDelegate(width: 30, ascent: 20, descent: 5, value: "box"), attributes: [.font(font)])
         builder.append("ok", attributes: [.font(font)])
         let frame = try Framesetter(builder.build()).frame(in: frameRect)
         try #require(frame.lines.count == 1 && frame.lines[0].glyphRuns.count == 3)
@@ -53,8 +58,9 @@ struct PaintListTests {
     func orderAndGeometry() throws {
         let frame = try Self.decoratedFrame()
         let list = PaintList(frame: frame, selection: 0..<2)
-        #expect(list.operations.map(Self.kind)
-            == ["background", "selection", "shadow", "glyphs", "glyphs", "underline", "placeholder"])
+        #expect(
+            list.operations.map(Self.kind)
+                == ["background", "selection", "shadow", "glyphs", "glyphs", "underline", "placeholder"])
         let line = frame.lines[0]
         let hello = line.glyphRuns[0], ok = line.glyphRuns[2]
         // The line's origin in the canvas: the frame rect's corner plus the line origin.
@@ -62,18 +68,24 @@ struct PaintListTests {
         let band = (minY: oy - line.descent, height: line.ascent + line.descent)
 
         guard case .fill(let background) = list.operations[0], case .fill(let selection) = list.operations[1],
-              case .shadow(let shadow) = list.operations[2], case .glyphs(let helloGlyphs) = list.operations[3],
-              case .glyphs(let okGlyphs) = list.operations[4], case .decoration(let underline) = list.operations[5],
-              case .placeholder(let placeholder) = list.operations[6]
+            case .shadow(let shadow) = list.operations[2], case .glyphs(let helloGlyphs) = list.operations[3],
+            case .glyphs(let okGlyphs) = list.operations[4], case .decoration(let underline) = list.operations[5],
+            case .placeholder(let placeholder) = list.operations[6]
         else { Issue.record("unexpected operations \(list.operations)"); return }
 
         // The background spans the run's advances, from the line's descent to its ascent.
         #expect(background.color == Self.yellow)
-        #expect(Self.close(background.rect, CGRect(x: ox + hello.originX, y: band.minY, width: hello.width, height: band.height)))
+        #expect(
+            Self.close(
+                background.rect, CGRect(x: ox + hello.originX, y: band.minY, width: hello.width, height: band.height)))
         // The selection of "He": from the run's left edge to the caret before the third glyph.
         #expect(selection.color == Renderer.selectionColor)
-        #expect(Self.close(selection.rect, CGRect(x: ox + hello.originX, y: band.minY,
-                                                  width: hello.positions[2].x - hello.originX, height: band.height)))
+        #expect(
+            Self.close(
+                selection.rect,
+                CGRect(
+                    x: ox + hello.originX, y: band.minY,
+                    width: hello.positions[2].x - hello.originX, height: band.height)))
         // The glyphs at the line origin plus the run's positions, with the cluster mapping.
         #expect(helloGlyphs.glyphs == Array(hello.glyphs))
         #expect(helloGlyphs.stringIndices == [0, 1, 2, 3, 4] && helloGlyphs.stringRange == 0..<5)
@@ -95,26 +107,34 @@ struct PaintListTests {
         #expect(t > 0)
         #expect(underline.color == Self.blue && underline.style == .single && underline.pattern == .solid)
         #expect(underline.rects.count == 1)
-        #expect(Self.close(underline.rects[0], CGRect(x: ox + hello.originX, y: oy + font.underlinePosition - t,
-                                                      width: hello.width, height: t)))
+        #expect(
+            Self.close(
+                underline.rects[0],
+                CGRect(
+                    x: ox + hello.originX, y: oy + font.underlinePosition - t,
+                    width: hello.width, height: t)))
         // The placeholder: DESIGN's rect, (origin.x + run x, origin.y − descent, width, ascent + descent).
         #expect(placeholder == frame.placeholders[0])
-        #expect(Self.close(placeholder.rect, CGRect(x: ox + line.glyphRuns[1].originX, y: oy - 5, width: 30, height: 25)))
+        #expect(
+            Self.close(placeholder.rect, CGRect(x: ox + line.glyphRuns[1].originX, y: oy - 5, width: 30, height: 25)))
     }
 
-    @Test("without a selection or attributes the list is the glyph runs alone; a line's list ends with its placeholders")
+    @Test(
+        "without a selection or attributes the list is the glyph runs alone; a line's list ends with its placeholders")
     func plainAndLineLists() throws {
         let font = try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: 20)
         let frame = try Framesetter(AttributedText("plain", attributes: [.font(font)])).frame(in: Self.frameRect)
         #expect(PaintList(frame: frame).operations.map(Self.kind) == ["glyphs"])
         // A transparent selection colour adds nothing.
-        #expect(PaintList(frame: frame, selection: 0..<5, selectionColor: .clear).operations.map(Self.kind) == ["glyphs"])
+        #expect(
+            PaintList(frame: frame, selection: 0..<5, selectionColor: .clear).operations.map(Self.kind) == ["glyphs"])
 
         let decorated = try Self.decoratedFrame()
         let line = decorated.lines[0]
         let origin = CGPoint(x: 3, y: 40)
         let list = PaintList(line: line, at: origin)
-        #expect(list.operations.map(Self.kind) == ["background", "shadow", "glyphs", "glyphs", "underline", "placeholder"])
+        #expect(
+            list.operations.map(Self.kind) == ["background", "shadow", "glyphs", "glyphs", "underline", "placeholder"])
         guard case .placeholder(let placeholder) = list.operations.last else { return }
         #expect(Self.close(placeholder.rect, CGRect(x: 3 + line.glyphRuns[1].originX, y: 35, width: 30, height: 25)))
     }
@@ -174,7 +194,8 @@ struct PaintListTests {
         let xml = try ElementCollector.parse(SVGWriter(width: 20, height: 20).document(for: list))
         let rects = xml.elements.filter { $0.name == "rect" }.dropFirst().map(\.attributes)
         #expect(rects.map { $0["fill"] } == ["#ff0000", "#0000ff"])
-        #expect(rects[0]["x"] == "2.4" && rects[0]["y"] == "12.4" && rects[0]["width"] == "5" && rects[0]["height"] == "4")
+        #expect(
+            rects[0]["x"] == "2.4" && rects[0]["y"] == "12.4" && rects[0]["width"] == "5" && rects[0]["height"] == "4")
 
         // Reversed, the red fill is painted last and covers the blue one.
         var reversed = try Bitmap(width: 20, height: 20)

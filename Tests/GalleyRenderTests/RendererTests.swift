@@ -9,7 +9,9 @@ import Testing
 
 /// The smallest pixel box holding every pixel that differs from `background`, as
 /// (minX, minY, maxX, maxY) inclusive, or nil for a blank bitmap.
-func inkBox(_ bitmap: Bitmap, background: Bitmap.Pixel = Bitmap.Pixel(red: 255, green: 255, blue: 255)) -> (Int, Int, Int, Int)? {
+func inkBox(_ bitmap: Bitmap, background: Bitmap.Pixel = Bitmap.Pixel(red: 255, green: 255, blue: 255)) -> (
+    Int, Int, Int, Int
+)? {
     var box: (Int, Int, Int, Int)?
     for y in 0..<bitmap.height {
         for x in 0..<bitmap.width where bitmap.pixel(x: x, y: y) != background {
@@ -51,15 +53,19 @@ struct RendererTests {
     /// The pixel box (minX, minY, maxX + 1, maxY + 1 as fractional pixel edges) that the font's own
     /// glyph bounds give for the first glyph of `frame`, mapped as the renderer documents:
     /// pixelX = x · scale, pixelY = height − y · scale.
-    static func expectedBox(_ frame: Frame, bitmapHeight: Int, scale: Double = 1) throws -> (Double, Double, Double, Double) {
+    static func expectedBox(_ frame: Frame, bitmapHeight: Int, scale: Double = 1) throws -> (
+        Double, Double, Double, Double
+    ) {
         let line = try #require(frame.lines.first)
         let run = try #require(line.glyphRuns.first)
         let bounds = run.font.boundingRect(for: run.glyphs[0])
         let originX = Double(frame.rect.minX + frame.lineOrigins[0].x + run.positions[0].x)
         let originY = Double(frame.rect.minY + frame.lineOrigins[0].y + run.positions[0].y)
         let h = Double(bitmapHeight)
-        return ((originX + Double(bounds.minX)) * scale, h - (originY + Double(bounds.maxY)) * scale,
-                (originX + Double(bounds.maxX)) * scale, h - (originY + Double(bounds.minY)) * scale)
+        return (
+            (originX + Double(bounds.minX)) * scale, h - (originY + Double(bounds.maxY)) * scale,
+            (originX + Double(bounds.maxX)) * scale, h - (originY + Double(bounds.minY)) * scale
+        )
     }
 
     @Test("a glyph's ink lies within its FreeType/HarfBuzz bounding box", arguments: ["H", "g", "Q", "j"])
@@ -81,7 +87,8 @@ struct RendererTests {
     @Test("ink is drawn in the run's colour")
     func inkColour() throws {
         let font = try Font(path: Self.dejaVu, size: 48)
-        let frame = try Self.frame("H", font: font, color: Color(red: 1, green: 0, blue: 0), in: CGRect(x: 10, y: 10, width: 100, height: 70))
+        let frame = try Self.frame(
+            "H", font: font, color: Color(red: 1, green: 0, blue: 0), in: CGRect(x: 10, y: 10, width: 100, height: 70))
         var bitmap = try Bitmap(width: 120, height: 90)
         Renderer().draw(frame, into: &bitmap)
         var inkPixels = 0, solid = 0
@@ -108,7 +115,8 @@ struct RendererTests {
         Renderer().draw(try Self.frame("H", font: font, in: rect), into: &black)
         #expect(black.count(where: { $0 == Bitmap.Pixel(red: 0, green: 0, blue: 0) }) > 20)
         var half = try Bitmap(width: 120, height: 90)
-        Renderer().draw(try Self.frame("H", font: font, color: Color(red: 0, green: 0, blue: 1, alpha: 0.5), in: rect), into: &half)
+        Renderer().draw(
+            try Self.frame("H", font: font, color: Color(red: 0, green: 0, blue: 1, alpha: 0.5), in: rect), into: &half)
         // Fully covered pixels: blue at alpha 0.5 over white, in linear light = (0.5, 0.5, 1) →
         // sRGB (188, 188, 255) (IEC 61966-2-1); no pixel gets darker than that.
         let v = TestSupport.srgbByte(linear: 0.5)
@@ -119,7 +127,8 @@ struct RendererTests {
     @Test("on a transparent bitmap, ink keeps the run colour and coverage goes to alpha")
     func straightAlphaInk() throws {
         let font = try Font(path: Self.dejaVu, size: 30)
-        let frame = try Self.frame("Ag", font: font, color: Color(red: 0, green: 0.4, blue: 1), in: CGRect(x: 5, y: 5, width: 90, height: 50))
+        let frame = try Self.frame(
+            "Ag", font: font, color: Color(red: 0, green: 0.4, blue: 1), in: CGRect(x: 5, y: 5, width: 90, height: 50))
         var bitmap = try Bitmap(width: 100, height: 60, background: .clear)
         Renderer().draw(frame, into: &bitmap)
         let ink = bitmap.pixels.count / 4 - bitmap.count(where: { $0.alpha == 0 })
@@ -134,7 +143,9 @@ struct RendererTests {
         var base = try Bitmap(width: 80, height: 60)
         var moved = try Bitmap(width: 80, height: 60)
         Renderer().draw(try Self.frame("o", font: font, in: CGRect(x: 20, y: 10, width: 50, height: 45)), into: &base)
-        Renderer().draw(try Self.frame("o", font: font, in: CGRect(x: 20 + shift, y: 10 - shift, width: 50, height: 45)), into: &moved)
+        Renderer().draw(
+            try Self.frame("o", font: font, in: CGRect(x: 20 + shift, y: 10 - shift, width: 50, height: 45)),
+            into: &moved)
         let a = inkCentroid(base), b = inkCentroid(moved)
         // Area coverage is translation-invariant: the ink's centroid moves right by the shift, to
         // within rounding of 8-bit coverage. Vertically the baseline is rounded to a whole pixel, so
@@ -162,7 +173,8 @@ struct RendererTests {
         #expect(try draw(0.75).pixels == draw(1).pixels)
         #expect(try draw(1).pixels != draw(0).pixels)
         var subpixel = try Bitmap(width: 80, height: 60)
-        Renderer().draw(try Self.frame("o", font: font, in: CGRect(x: 20.25, y: 10, width: 50, height: 45)), into: &subpixel)
+        Renderer().draw(
+            try Self.frame("o", font: font, in: CGRect(x: 20.25, y: 10, width: 50, height: 45)), into: &subpixel)
         #expect(subpixel.pixels != (try draw(0.25)).pixels)
     }
 
@@ -188,11 +200,13 @@ struct RendererTests {
         #expect(Renderer(scale: 3).scale == 3)
     }
 
-    static func placeholderFrame(width: CGFloat, ascent: CGFloat, descent: CGFloat, value: String = "") throws -> Frame {
+    static func placeholderFrame(width: CGFloat, ascent: CGFloat, descent: CGFloat, value: String = "") throws -> Frame
+    {
         let font = try Font(path: Self.dejaVu, size: 20)
         var builder = AttributedTextBuilder("", attributes: [.font(font)])
-        builder.appendPlaceholder(try RunDelegate(width: width, ascent: ascent, descent: descent, value: value),
-                                  attributes: [.font(font)])
+        builder.appendPlaceholder(
+            try RunDelegate(width: width, ascent: ascent, descent: descent, value: value),
+            attributes: [.font(font)])
         return try Framesetter(builder.build()).frame(in: CGRect(x: 10, y: 10, width: 100, height: 60))
     }
 
@@ -208,7 +222,10 @@ struct RendererTests {
         let grey = Bitmap.Pixel(Renderer.placeholderColor)
         #expect(right - left + 1 == 30)
         #expect(bottom - top + 1 == 26)
-        for (x, y) in [(left, top), (right, top), (left, bottom), (right, bottom), ((left + right) / 2, top), (left, (top + bottom) / 2)] {
+        for (x, y) in [
+            (left, top), (right, top), (left, bottom), (right, bottom), ((left + right) / 2, top),
+            (left, (top + bottom) / 2),
+        ] {
             #expect(bitmap.pixel(x: x, y: y) == grey, "(\(x), \(y))")
         }
         // The diagonal passes through the centre; the middle of the upper-right half is empty.
@@ -255,7 +272,9 @@ struct RendererTests {
         var bitmap = try Bitmap(width: 100, height: 80)
         Renderer().draw(frame, into: &bitmap)
         // Grey ink has r = g = b; a colour glyph has strongly unequal channels (the face is yellow).
-        let coloured = bitmap.count(where: { Int(max($0.red, $0.green, $0.blue)) - Int(min($0.red, $0.green, $0.blue)) > 80 })
+        let coloured = bitmap.count(where: {
+            Int(max($0.red, $0.green, $0.blue)) - Int(min($0.red, $0.green, $0.blue)) > 80
+        })
         #expect(coloured > 100)
         // It lies inside the CBDT bitmap box that HarfBuzz reports, scaled from the 109-ppem strike to
         // 32 pt (±1 pixel of resampling blur), and fills most of it: the smiley's disc spans almost
@@ -286,8 +305,9 @@ struct RendererTests {
     @Test("drawing from several threads at once gives the same pixels")
     func concurrentDrawing() async throws {
         let font = try Font(path: Self.dejaVu, size: 16)
-        let frame = try Self.frame("The quick brown fox jumps over the lazy dog 0123456789", font: font,
-                                   in: CGRect(x: 5, y: 5, width: 200, height: 120))
+        let frame = try Self.frame(
+            "The quick brown fox jumps over the lazy dog 0123456789", font: font,
+            in: CGRect(x: 5, y: 5, width: 200, height: 120))
         var reference = try Bitmap(width: 210, height: 130)
         Renderer().draw(frame, into: &reference)
         let expected = reference.pixels
@@ -310,15 +330,20 @@ struct RendererTests {
         let font = try Font(path: Self.dejaVu, size: 20)
         var bitmap = try Bitmap(width: 50, height: 50)
         let blank = bitmap.pixels
-        for rect in [CGRect(x: -1e7, y: 5, width: 100, height: 40), CGRect(x: 5, y: 1e9, width: 100, height: 40),
-                     CGRect(x: 60, y: -100, width: 100, height: 40)] {
+        for rect in [
+            CGRect(x: -1e7, y: 5, width: 100, height: 40), CGRect(x: 5, y: 1e9, width: 100, height: 40),
+            CGRect(x: 60, y: -100, width: 100, height: 40),
+        ] {
             Renderer().draw(try Self.frame("Text", font: font, in: rect), into: &bitmap)
         }
         Renderer().drawPlaceholderBox(in: CGRect(x: -1e12, y: -1e12, width: 2e12, height: 2e12), into: &bitmap)
         Renderer().drawPlaceholderBox(in: CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10), into: &bitmap)
-        Renderer().drawImage(try Bitmap(width: 1, height: 1), in: CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 10), into: &bitmap)
+        Renderer().drawImage(
+            try Bitmap(width: 1, height: 1), in: CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 10), into: &bitmap)
         // A finite rect far larger than any Int: a white pixel stretched over the white bitmap.
-        Renderer().drawImage(try Bitmap(width: 1, height: 1), in: CGRect(x: -1e300, y: -1e300, width: 3e300, height: 3e300), into: &bitmap)
+        Renderer().drawImage(
+            try Bitmap(width: 1, height: 1), in: CGRect(x: -1e300, y: -1e300, width: 3e300, height: 3e300),
+            into: &bitmap)
         #expect(bitmap.pixels == blank)
     }
 
@@ -329,7 +354,8 @@ struct RendererTests {
         // whole 50 × 50 bitmap at 100 pt, and at any larger size too.
         func drawBlock(size: CGFloat) throws -> Bitmap {
             let font = try Font(path: Self.dejaVu, size: size)
-            let frame = try Self.frame("\u{2588}", font: font, in: CGRect(x: 0, y: 0, width: 20 * size, height: 20 * size))
+            let frame = try Self.frame(
+                "\u{2588}", font: font, in: CGRect(x: 0, y: 0, width: 20 * size, height: 20 * size))
             let line = try #require(frame.lines.first)
             var bitmap = try Bitmap(width: 50, height: 50)
             Renderer().draw(line, at: CGPoint(x: -10, y: 10), into: &bitmap)

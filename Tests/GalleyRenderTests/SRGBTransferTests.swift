@@ -1,6 +1,7 @@
+import Testing
+
 // Tests of the sRGB transfer tables against the IEC 61966-2-1 formulas.
 @testable import GalleyRender
-import Testing
 
 @Suite("sRGB transfer tables")
 struct SRGBTransferTests {
@@ -46,10 +47,12 @@ struct SRGBTransferTests {
 @Suite("SVG number formatting")
 struct SVGNumberTests {
     // Coordinates are written with at most 3 decimals, no trailing zeros, no "-0" (SVG 1.1 number syntax).
-    @Test("numbers", arguments: [
-        (1.5, "1.5"), (-2.25, "-2.25"), (0.0004, "0"), (-0.0004, "0"), (10.05, "10.05"), (0.007, "0.007"),
-        (-0.5, "-0.5"), (123456.0, "123456"), (2.0001, "2"), (1e20, "0"), (Double.nan, "0"),
-    ])
+    @Test(
+        "numbers",
+        arguments: [
+            (1.5, "1.5"), (-2.25, "-2.25"), (0.0004, "0"), (-0.0004, "0"), (10.05, "10.05"), (0.007, "0.007"),
+            (-0.5, "-0.5"), (123456.0, "123456"), (2.0001, "2"), (1e20, "0"), (Double.nan, "0"),
+        ])
     func number(_ value: Double, _ expected: String) {
         #expect(SVGWriter.number(value) == expected)
     }

@@ -1,22 +1,25 @@
 // Tests of SVGWriter: well-formed XML, one path per visible glyph at the font's own glyph bounds,
 // colours, placeholders, colour emoji and atomic writes.
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
 import GalleyText
 import Testing
 
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
 /// The elements of an XML document with their attributes, in document order, via XMLParser.
 final class ElementCollector: NSObject, XMLParserDelegate {
     var elements: [(name: String, attributes: [String: String])] = []
     var error: Error?
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
         elements.append((elementName, attributeDict))
     }
 
@@ -74,7 +77,11 @@ struct SVGWriterTests {
                     guard b.width > 0, b.height > 0 else { continue }
                     let ox = Double(rect.minX + frame.lineOrigins[l].x + run.positions[g].x)
                     let oy = Double(rect.minY + frame.lineOrigins[l].y + run.positions[g].y)
-                    expected.append((ox + Double(b.minX), 64 - (oy + Double(b.maxY)), ox + Double(b.maxX), 64 - (oy + Double(b.minY))))
+                    expected.append(
+                        (
+                            ox + Double(b.minX), 64 - (oy + Double(b.maxY)), ox + Double(b.maxX),
+                            64 - (oy + Double(b.minY))
+                        ))
                 }
             }
         }
@@ -86,16 +93,18 @@ struct SVGWriterTests {
             // DejaVu puts on-curve points at every extremum, so the control box is the ink box.
             let minX = pts.map(\.0).min()!, maxX = pts.map(\.0).max()!
             let minY = pts.map(\.1).min()!, maxY = pts.map(\.1).max()!
-            #expect(abs(minX - e.0) < 0.02 && abs(minY - e.1) < 0.02 && abs(maxX - e.2) < 0.02 && abs(maxY - e.3) < 0.02,
-                    "path box \((minX, minY, maxX, maxY)) vs glyph box \(e)")
+            #expect(
+                abs(minX - e.0) < 0.02 && abs(minY - e.1) < 0.02 && abs(maxX - e.2) < 0.02 && abs(maxY - e.3) < 0.02,
+                "path box \((minX, minY, maxX, maxY)) vs glyph box \(e)")
         }
     }
 
     @Test("run colours become fill and fill-opacity")
     func colours() throws {
         let font = try Font(path: Self.dejaVu, size: 20)
-        let frame = try Self.frame("Ab", font: font, color: Color(red: 1, green: 0.4, blue: 0, alpha: 0.5),
-                                   rect: CGRect(x: 0, y: 0, width: 100, height: 30))
+        let frame = try Self.frame(
+            "Ab", font: font, color: Color(red: 1, green: 0.4, blue: 0, alpha: 0.5),
+            rect: CGRect(x: 0, y: 0, width: 100, height: 30))
         let xml = try ElementCollector.parse(SVGWriter(width: 100, height: 30, background: nil).document(for: frame))
         #expect(!xml.elements.contains { $0.name == "rect" })
         let group = try #require(xml.elements.first { $0.name == "g" })
@@ -121,7 +130,8 @@ struct SVGWriterTests {
     static func placeholderFrame(value: String) throws -> Frame {
         let font = try Font(path: Self.dejaVu, size: 20)
         var builder = AttributedTextBuilder("x", attributes: [.font(font)])
-        builder.appendPlaceholder(try RunDelegate(width: 30, ascent: 20, descent: 5, value: value), attributes: [.font(font)])
+        builder.appendPlaceholder(
+            try RunDelegate(width: 30, ascent: 20, descent: 5, value: value), attributes: [.font(font)])
         return try Framesetter(builder.build()).frame(in: CGRect(x: 10, y: 10, width: 100, height: 40))
     }
 
@@ -133,13 +143,13 @@ struct SVGWriterTests {
         let withImage = try ElementCollector.parse(writer.document(for: frame) { "img/" + $0.delegate.value })
         let image = try #require(withImage.elements.first { $0.name == "image" })
         #expect(image.attributes["xlink:href"] == "img/a&b.png")
-        #expect(abs(Double(image.attributes["x"]!)! - Double(p.rect.minX)) < 0.001) // 3 decimals
+        #expect(abs(Double(image.attributes["x"]!)! - Double(p.rect.minX)) < 0.001)  // 3 decimals
         #expect(abs(Double(image.attributes["y"]!)! - (60 - Double(p.rect.maxY))) < 0.001)
         #expect(image.attributes["width"] == "30" && image.attributes["height"] == "25")
         let boxed = try ElementCollector.parse(writer.document(for: frame))
         #expect(!boxed.elements.contains { $0.name == "image" })
         let rects = boxed.elements.filter { $0.name == "rect" }
-        #expect(rects.count == 2) // background and the placeholder's outline
+        #expect(rects.count == 2)  // background and the placeholder's outline
         #expect(rects[1].attributes["width"] == "30" && rects[1].attributes["height"] == "25")
     }
 

@@ -10,8 +10,10 @@ import Testing
 struct SynthesisAndHintingTests {
     static let dejaVu = TestSupport.fontPath("DejaVuSans.ttf")
 
-    static func render(_ text: String, font: Font, hinting: Renderer.Hinting = .none, x: CGFloat = 20,
-                       width: Int = 120, height: Int = 90) throws -> Bitmap {
+    static func render(
+        _ text: String, font: Font, hinting: Renderer.Hinting = .none, x: CGFloat = 20,
+        width: Int = 120, height: Int = 90
+    ) throws -> Bitmap {
         let frame = try Framesetter(AttributedText(text, attributes: [.font(font)]))
             .frame(in: CGRect(x: x, y: 15, width: CGFloat(width) - x, height: CGFloat(height) - 20))
         var bitmap = try Bitmap(width: width, height: height)
@@ -79,8 +81,9 @@ struct SynthesisAndHintingTests {
         xs.reduce(0) { $0 + 1 - TestSupport.linear(bitmap.pixel(x: $1, y: y)!.green) }
     }
 
-    @Test("hinting snaps the cap height to a pixel row; no hinting leaves a partial top row",
-          arguments: [Renderer.Hinting.light, .full])
+    @Test(
+        "hinting snaps the cap height to a pixel row; no hinting leaves a partial top row",
+        arguments: [Renderer.Hinting.light, .full])
     func hinting(_ mode: Renderer.Hinting) throws {
         // DejaVu Sans at 13 px: cap height 1493/2048 · 13 = 9.48 px, ascent 1901/2048 · 13 = 12.07 px.
         // The frame's top is at y = 35 (pixel row 5), so the baseline is near pixel row 5 + 12.07 ≈ 17 and

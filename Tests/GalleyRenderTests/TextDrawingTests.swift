@@ -40,7 +40,8 @@ struct TextDrawingTests {
         #expect(frame.visibleStringRange == 0..<text.length)
         #expect(frame.lines.count == Int(lines.rounded()))
         // The plain-string form agrees.
-        #expect(try Self.paragraph.boundingRect(with: CGSize(width: 200, height: 1e9), attributes: [.font(font)]) == rect)
+        #expect(
+            try Self.paragraph.boundingRect(with: CGSize(width: 200, height: 1e9), attributes: [.font(font)]) == rect)
     }
 
     @Test("draw(in:) takes a y-down rect from the top-left corner and draws every line inside it")
@@ -59,7 +60,8 @@ struct TextDrawingTests {
         #expect(Double(ink.2) <= 30 + Double(size.width) + 1)
         #expect(Double(ink.3) <= 12 + Double(size.height) + 1)
         // The same pixels as the framesetter's frame placed at the flipped rect (y up: 200 − maxY).
-        let frame = try Framesetter(text).frame(in: CGRect(x: 30, y: 200 - 12 - size.height, width: size.width, height: size.height))
+        let frame = try Framesetter(text).frame(
+            in: CGRect(x: 30, y: 200 - 12 - size.height, width: size.width, height: size.height))
         #expect(frame.visibleStringRange == 0..<text.length)
         var expected = try Bitmap(width: 300, height: 200)
         Renderer().draw(frame, into: &expected)
@@ -75,20 +77,26 @@ struct TextDrawingTests {
         let font = try Font(path: Self.dejaVu, size: 12)
         var one = try Bitmap(width: 100, height: 50), two = try Bitmap(width: 200, height: 100)
         try "Hi".draw(in: CGRect(x: 10, y: 5, width: 80, height: 40), withAttributes: [.font(font)], into: &one)
-        try "Hi".draw(in: CGRect(x: 10, y: 5, width: 80, height: 40), withAttributes: [.font(font)], into: &two,
-                      renderer: Renderer(scale: 2))
+        try "Hi".draw(
+            in: CGRect(x: 10, y: 5, width: 80, height: 40), withAttributes: [.font(font)], into: &two,
+            renderer: Renderer(scale: 2))
         let a = try #require(inkBox(one)), b = try #require(inkBox(two))
         #expect(abs(b.0 - 2 * a.0) <= 2 && abs(b.1 - 2 * a.1) <= 2)
     }
 
-    @Test("bad rects and sizes are layout errors", arguments: [
-        CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10), CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 10),
-    ])
+    @Test(
+        "bad rects and sizes are layout errors",
+        arguments: [
+            CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10),
+            CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 10),
+        ])
     func badRect(_ rect: CGRect) throws {
         var bitmap = try Bitmap(width: 10, height: 10)
         #expect(throws: LayoutError.self) { try "x".draw(in: rect, withAttributes: [], into: &bitmap) }
         #expect(throws: LayoutError.self) { try "x".boundingRect(with: CGSize(width: -1, height: 5), attributes: []) }
-        #expect(throws: LayoutError.self) { try "x".boundingRect(with: CGSize(width: CGFloat.nan, height: 5), attributes: []) }
+        #expect(throws: LayoutError.self) {
+            try "x".boundingRect(with: CGSize(width: CGFloat.nan, height: 5), attributes: [])
+        }
     }
 
     @Test("truncatesLastVisibleLine ends the last line that fits with an ellipsis")

@@ -1,14 +1,15 @@
 // Variable fonts in the renderer and the SVG writer: FreeType draws the instance HarfBuzz measured
 // (the fontVariations attribute on the bundled Inter), and the glyph caches keep instances apart.
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
 import GalleyText
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 @Suite("Variable fonts in rendering")
 struct VariationRenderingTests {
@@ -36,7 +37,10 @@ struct VariationRenderingTests {
         let b = run.font.boundingRect(for: run.glyphs[0])
         let ox = Double(frame.rect.minX + frame.lineOrigins[0].x + run.positions[0].x)
         let oy = Double(frame.rect.minY + frame.lineOrigins[0].y + run.positions[0].y)
-        return (ox + Double(b.minX), rect.height - (oy + Double(b.maxY)), ox + Double(b.maxX), rect.height - (oy + Double(b.minY)))
+        return (
+            ox + Double(b.minX), rect.height - (oy + Double(b.maxY)), ox + Double(b.maxX),
+            rect.height - (oy + Double(b.minY))
+        )
     }
 
     @Test("the bitmap of each instance has the ink box of that instance's glyph bounds", arguments: [400.0, 800.0])

@@ -20,9 +20,11 @@ struct AttributeEditTests {
         var builder = try F.helloWorld()
         try builder.setKern(2, range: 0..<11)
         // kern merges into each run without touching the colour.
-        #expect(builder.build().runs == F.runs([
-            (0..<5, [.foregroundColor(.red), .kern(2)]), (5..<11, [.foregroundColor(.blue), .kern(2)]),
-        ]))
+        #expect(
+            builder.build().runs
+                == F.runs([
+                    (0..<5, [.foregroundColor(.red), .kern(2)]), (5..<11, [.foregroundColor(.blue), .kern(2)]),
+                ]))
         try builder.removeAttribute(.kern, range: 0..<11)
         #expect(builder.build().runs == F.runs([(0..<5, F.a), (5..<11, F.b)]))
     }
@@ -38,10 +40,12 @@ struct AttributeEditTests {
     @Test func addAttributesMergesAndSetAttributesReplaces() throws {
         var builder = try F.helloWorld()
         try builder.addAttributes([.language("tr")], range: 3..<7)
-        #expect(builder.build().runs == F.runs([
-            (0..<3, F.a), (3..<5, [.foregroundColor(.red), .language("tr")]),
-            (5..<7, [.foregroundColor(.blue), .language("tr")]), (7..<11, F.b),
-        ]))
+        #expect(
+            builder.build().runs
+                == F.runs([
+                    (0..<3, F.a), (3..<5, [.foregroundColor(.red), .language("tr")]),
+                    (5..<7, [.foregroundColor(.blue), .language("tr")]), (7..<11, F.b),
+                ]))
         try builder.setAttributes([.language("tr")], range: 3..<7)
         #expect(builder.build().runs == F.runs([(0..<3, F.a), (3..<7, F.c), (7..<11, F.b)]))
     }
@@ -75,13 +79,14 @@ struct AttributeEditTests {
         #expect(attributes == (expected == 0..<5 ? F.a : F.b))
     }
 
-    @Test(arguments: [
-        (0..<11, [(0..<5, Fixture.a), (5..<11, Fixture.b)]),
-        (3..<8, [(3..<5, Fixture.a), (5..<8, Fixture.b)]),
-        (6..<8, [(6..<8, Fixture.b)]),
-        (5..<5, []),
-        (11..<11, []),
-    ] as [(Range<Int>, [(Range<Int>, Attributes)])])
+    @Test(
+        arguments: [
+            (0..<11, [(0..<5, Fixture.a), (5..<11, Fixture.b)]),
+            (3..<8, [(3..<5, Fixture.a), (5..<8, Fixture.b)]),
+            (6..<8, [(6..<8, Fixture.b)]),
+            (5..<5, []),
+            (11..<11, []),
+        ] as [(Range<Int>, [(Range<Int>, Attributes)])])
     func runsInRangeAreClipped(range: Range<Int>, expected: [(Range<Int>, Attributes)]) throws {
         let text = try F.helloWorld().build()
         #expect(try text.runs(in: range) == F.runs(expected))

@@ -34,7 +34,8 @@ struct AttributeKeyTableTests {
         var forgotten = Forgotten()
         for key in Attribute.Key.allCases {
             let example = try Self.example(key)
-            forgotten.check(example.key == key && (try? Attributes(validating: [example])) != nil, "the example table", key)
+            forgotten.check(
+                example.key == key && (try? Attributes(validating: [example])) != nil, "the example table", key)
             var attributes: Attributes = [example]
             forgotten.check(attributes[key] == example && attributes.all == [example], "Attributes", key)
             forgotten.check(attributes.description.hasPrefix("{\(key.rawValue): "), "Attributes.description", key)
@@ -98,8 +99,10 @@ struct AttributeKeyTableTests {
         let inexpressible = Attribute.Key.allCases.filter {
             if case .notExpressible = $0.markupForm { true } else { false }
         }
-        #expect(inexpressible == [
-            .paragraphStyle, .kern, .writingDirection, .ligatureLevel, .obliqueness, .stroke, .shadow, .fontVariations,
-        ])
+        #expect(
+            inexpressible == [
+                .paragraphStyle, .kern, .writingDirection, .ligatureLevel, .obliqueness, .stroke, .shadow,
+                .fontVariations,
+            ])
     }
 }

@@ -134,11 +134,13 @@ struct AttributedStringBridgeTests {
         }
         let text = try AttributedText(string)
         #expect(text.length == 10)
-        #expect(text.runs == Fixture.runs([
-            (0..<1, [.foregroundColor(.red)]), (1..<3, [.foregroundColor(.blue)]),
-            (3..<5, [.foregroundColor(.green)]), (5..<6, [.foregroundColor(.red)]),
-            (6..<10, [.foregroundColor(.blue)]),
-        ]))
+        #expect(
+            text.runs
+                == Fixture.runs([
+                    (0..<1, [.foregroundColor(.red)]), (1..<3, [.foregroundColor(.blue)]),
+                    (3..<5, [.foregroundColor(.green)]), (5..<6, [.foregroundColor(.red)]),
+                    (6..<10, [.foregroundColor(.blue)]),
+                ]))
         #expect(text.string == "a👍e\u{301}中🇫🇷")
         // And back: each Foundation run holds exactly its piece.
         let back = AttributedString(text)
@@ -218,10 +220,12 @@ struct AttributedStringBridgeTests {
         let hello = string.startIndex..<string.characters.index(string.startIndex, offsetBy: 5)
         string[hello].kern = 1.5
         let text = try AttributedText(string)
-        #expect(text.runs == Fixture.runs([
-            (0..<5, [.font(font), .kern(1.5)]), (5..<6, [.font(font)]),
-            (6..<11, [.font(font), .foregroundColor(.red)]),
-        ]))
+        #expect(
+            text.runs
+                == Fixture.runs([
+                    (0..<5, [.font(font), .kern(1.5)]), (5..<6, [.font(font)]),
+                    (6..<11, [.font(font), .foregroundColor(.red)]),
+                ]))
         // An AttributeContainer through the scope works too.
         var container = AttributeContainer()
         container.galley.underline = .single
@@ -239,23 +243,26 @@ struct AttributedStringBridgeTests {
         var string = AttributedString(builder.build())
         string.characters.append("x")
         let text = try AttributedText(string)
-        #expect(text.runs == Fixture.runs([
-            (0..<1, [.foregroundColor(.red), .runDelegate(delegate)]), (1..<2, [.foregroundColor(.red)]),
-        ]))
+        #expect(
+            text.runs
+                == Fixture.runs([
+                    (0..<1, [.foregroundColor(.red), .runDelegate(delegate)]), (1..<2, [.foregroundColor(.red)]),
+                ]))
     }
 
     // MARK: Invalid values
 
     /// Values Attributes cannot hold are rejected with the UTF-16 range in the message:
     /// here "bc" (1..<3) of "abc" carries them.
-    @Test(arguments: [
-        { (s: inout AttributedSubstring) in s.kern = .nan },
-        { (s: inout AttributedSubstring) in s.tracking = .infinity },
-        { (s: inout AttributedSubstring) in s.galley.language = "" },
-        { (s: inout AttributedSubstring) in s.ligatureLevel = 3 },
-        { (s: inout AttributedSubstring) in s.superscript = 11 },
-        { (s: inout AttributedSubstring) in s.stroke = TextStroke(width: .nan) },
-    ] as [@Sendable (inout AttributedSubstring) -> Void])
+    @Test(
+        arguments: [
+            { (s: inout AttributedSubstring) in s.kern = .nan },
+            { (s: inout AttributedSubstring) in s.tracking = .infinity },
+            { (s: inout AttributedSubstring) in s.galley.language = "" },
+            { (s: inout AttributedSubstring) in s.ligatureLevel = 3 },
+            { (s: inout AttributedSubstring) in s.superscript = 11 },
+            { (s: inout AttributedSubstring) in s.stroke = TextStroke(width: .nan) },
+        ] as [@Sendable (inout AttributedSubstring) -> Void])
     func invalidValuesThrow(_ set: @Sendable (inout AttributedSubstring) -> Void) {
         var string = AttributedString("abc")
         let range = string.characters.index(after: string.startIndex)..<string.endIndex
@@ -302,14 +309,17 @@ struct AttributedStringBridgeTests {
         let middle = DispatchTime.now().uptimeNanoseconds
         let back = AttributedString(text)
         let end = DispatchTime.now().uptimeNanoseconds
-        print("AttributedString bridge, \(string.utf8.count) bytes, \(count) runs: to AttributedText \(Double(middle - start) / 1e6) ms, back \(Double(end - middle) / 1e6) ms")
+        print(
+            "AttributedString bridge, \(string.utf8.count) bytes, \(count) runs: to AttributedText \(Double(middle - start) / 1e6) ms, back \(Double(end - middle) / 1e6) ms"
+        )
 
         #expect(text.length == 11 * count)
         #expect(text.runs.count == count)
-        #expect(text.runs.enumerated().allSatisfy { index, run in
-            run.range == (11 * index)..<(11 * index + 11)
-                && run.attributes == [.foregroundColor(index % 2 == 0 ? .red : .blue)]
-        })
+        #expect(
+            text.runs.enumerated().allSatisfy { index, run in
+                run.range == (11 * index)..<(11 * index + 11)
+                    && run.attributes == [.foregroundColor(index % 2 == 0 ? .red : .blue)]
+            })
         #expect(back == string)
     }
 }

@@ -50,10 +50,13 @@ struct AttributesTests {
     @Test func keysNameTheirCases() {
         #expect(Attribute.kern(1).key == .kern)
         #expect(Attribute.foregroundColor(.red).key == .foregroundColor)
-        #expect(Attribute.Key.allCases.map(\.rawValue)
-                == ["font", "foregroundColor", "paragraphStyle", "kern", "language", "runDelegate", "writingDirection",
+        #expect(
+            Attribute.Key.allCases.map(\.rawValue)
+                == [
+                    "font", "foregroundColor", "paragraphStyle", "kern", "language", "runDelegate", "writingDirection",
                     "tracking", "ligatureLevel", "fontFeatures", "baselineOffset", "superscript", "obliqueness",
-                    "underline", "strikethrough", "backgroundColor", "stroke", "shadow", "fontVariations"])
+                    "underline", "strikethrough", "backgroundColor", "stroke", "shadow", "fontVariations",
+                ])
     }
 
     /// The validation policy: Attributes(validating:) throws the rule's sentence; the

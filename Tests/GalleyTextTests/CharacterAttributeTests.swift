@@ -15,7 +15,8 @@ struct CharacterAttributeTests {
     static func validValues() throws -> [(Attribute, Attribute.Key)] {
         [
             (.tracking(2.5), .tracking), (.tracking(-1), .tracking),
-            (.ligatureLevel(0), .ligatureLevel), (.ligatureLevel(1), .ligatureLevel), (.ligatureLevel(2), .ligatureLevel),
+            (.ligatureLevel(0), .ligatureLevel), (.ligatureLevel(1), .ligatureLevel),
+            (.ligatureLevel(2), .ligatureLevel),
             (.fontFeatures([try FontFeature("smcp"), try FontFeature("liga", 0)]), .fontFeatures),
             (.baselineOffset(4), .baselineOffset), (.baselineOffset(-4), .baselineOffset),
             (.superscript(1), .superscript), (.superscript(-1), .superscript), (.superscript(0), .superscript),
@@ -25,7 +26,8 @@ struct CharacterAttributeTests {
             (.strikethrough(TextDecoration(style: .double, color: .red)), .strikethrough),
             (.backgroundColor(.yellow), .backgroundColor),
             (.stroke(TextStroke(width: 3)), .stroke), (.stroke(TextStroke(width: -3, color: .blue)), .stroke),
-            (.shadow(TextShadow()), .shadow), (.shadow(TextShadow(offset: CGSize(width: 2, height: 2), blurRadius: 4)), .shadow),
+            (.shadow(TextShadow()), .shadow),
+            (.shadow(TextShadow(offset: CGSize(width: 2, height: 2), blurRadius: 4)), .shadow),
             (.fontVariations([try FontVariation("wght", 700), try FontVariation("wdth", 75)]), .fontVariations),
         ]
     }
@@ -126,7 +128,9 @@ struct CharacterAttributeTests {
     }
 
     @Test func settingAnEmptyArrayRemovesTheKey() throws {
-        var a: Attributes = [.fontFeatures([try FontFeature("smcp")]), .fontVariations([try FontVariation("wght", 700)])]
+        var a: Attributes = [
+            .fontFeatures([try FontFeature("smcp")]), .fontVariations([try FontVariation("wght", 700)]),
+        ]
         a.fontFeatures = []
         a.fontVariations = []
         a.writingDirection = []
@@ -175,7 +179,10 @@ struct CharacterAttributeTests {
         let mine: Attributes = [.tracking(1), .underline(.single), .superscript(1)]
         let theirs: Attributes = [.underline(TextDecoration(style: .double)), .backgroundColor(.red)]
         let merged = mine.merging(theirs)
-        #expect(merged == [.tracking(1), .underline(TextDecoration(style: .double)), .superscript(1), .backgroundColor(.red)])
+        #expect(
+            merged == [
+                .tracking(1), .underline(TextDecoration(style: .double)), .superscript(1), .backgroundColor(.red),
+            ])
         var removed = merged
         removed.remove(.underline)
         removed.remove(.superscript)
@@ -205,10 +212,11 @@ struct CharacterAttributeTests {
             .shadow(TextShadow(offset: CGSize(width: 2, height: -2), blurRadius: 4, color: .black)),
             .fontVariations([try FontVariation("wght", 700)]),
         ]
-        #expect(attributes.description == "{tracking: 1.5, ligatureLevel: 2, fontFeatures: [smcp=1, liga=0], "
-            + "baselineOffset: -3, superscript: 1, obliqueness: 0.25, underline: single solid, "
-            + "strikethrough: double dashDot #ff0000ff, backgroundColor: #ffff00ff, stroke: -3% #0000ffff, "
-            + "shadow: (2, -2) blur 4 #000000ff, fontVariations: [wght=700]}")
+        #expect(
+            attributes.description == "{tracking: 1.5, ligatureLevel: 2, fontFeatures: [smcp=1, liga=0], "
+                + "baselineOffset: -3, superscript: 1, obliqueness: 0.25, underline: single solid, "
+                + "strikethrough: double dashDot #ff0000ff, backgroundColor: #ffff00ff, stroke: -3% #0000ffff, "
+                + "shadow: (2, -2) blur 4 #000000ff, fontVariations: [wght=700]}")
     }
 
     @Test func defaults() {
@@ -226,7 +234,9 @@ struct CharacterAttributeTests {
         #expect(TextStroke(width: 3).color == nil)
     }
 
-    @Test(arguments: [(CGFloat(3), CGFloat(20), CGFloat(0.6), false), (-3, 20, 0.6, true), (0, 12, 0, true), (5, 10, 0.5, false)])
+    @Test(arguments: [
+        (CGFloat(3), CGFloat(20), CGFloat(0.6), false), (-3, 20, 0.6, true), (0, 12, 0, true), (5, 10, 0.5, false),
+    ])
     func strokeWidthIsAPercentOfTheFontSize(_ width: CGFloat, fontSize: CGFloat, lineWidth: CGFloat, fills: Bool) {
         // kCTStrokeWidthAttributeName: "percentage of the font point size"; positive → stroke
         // only, negative → stroke and fill. 3 % of 20 pt = 0.6 pt.

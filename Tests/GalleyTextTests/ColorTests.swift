@@ -15,13 +15,13 @@ struct ColorTests {
     }
 
     @Test(arguments: [
-        ("#f80", rgb(255, 0x88, 0)),            // each digit doubled: f→ff, 8→88
-        ("#F80", rgb(255, 0x88, 0)),            // case-insensitive
+        ("#f80", rgb(255, 0x88, 0)),  // each digit doubled: f→ff, 8→88
+        ("#F80", rgb(255, 0x88, 0)),  // case-insensitive
         ("#ff8800", rgb(255, 0x88, 0)),
-        ("ff8800", rgb(255, 0x88, 0)),          // init(hex:) allows leaving out '#'
+        ("ff8800", rgb(255, 0x88, 0)),  // init(hex:) allows leaving out '#'
         ("#f808", rgb(255, 0x88, 0, 0x88)),
         ("#ff880080", rgb(255, 0x88, 0, 0x80)),
-        ("#fff000fff", rgb(255, 0, 255)),       // 12-bit groups: fff → ffff, 000 → 0000
+        ("#fff000fff", rgb(255, 0, 255)),  // 12-bit groups: fff → ffff, 000 → 0000
         ("#ffff0000ffff", rgb(255, 0, 255)),
     ])
     func hex(_ spec: String, expected: Color) throws {
@@ -67,8 +67,10 @@ struct ColorTests {
     }
 
     // rgb.txt has SlateGray1…4 and DarkSlateGray1…4 but no "grey" spelling of them.
-    @Test(arguments: ["", "notacolour", "light-blue", "redd", "transparent", "ff0000", "greyish", "grey101",
-                      "slategrey1", "SlateGrey4", "darkslategrey1", "Dark Slate Grey 4"])
+    @Test(arguments: [
+        "", "notacolour", "light-blue", "redd", "transparent", "ff0000", "greyish", "grey101",
+        "slategrey1", "SlateGrey4", "darkslategrey1", "Dark Slate Grey 4",
+    ])
     func unknownNames(_ name: String) {
         #expect(Color(name: name) == nil)
     }

@@ -19,12 +19,12 @@ struct FontFeatureTests {
         ("liga=0", "liga", 0),
         ("tnum=1", "tnum", 1),
         ("aalt=2", "aalt", 2),
-        ("  smcp  ", "smcp", 1),          // surrounding white space is ignored
-        ("ss01 = 3", "ss01", 3),          // HarfBuzz skips spaces around '='
-        ("ss01 3", "ss01", 3),            // and accepts a space for '='
-        ("kern=on", "kern", 1),           // HarfBuzz reads on/off as 1/0
+        ("  smcp  ", "smcp", 1),  // surrounding white space is ignored
+        ("ss01 = 3", "ss01", 3),  // HarfBuzz skips spaces around '='
+        ("ss01 3", "ss01", 3),  // and accepts a space for '='
+        ("kern=on", "kern", 1),  // HarfBuzz reads on/off as 1/0
         ("kern=off", "kern", 0),
-        ("\"ss02\" 2", "ss02", 2),        // CSS: the tag quoted, then the value
+        ("\"ss02\" 2", "ss02", 2),  // CSS: the tag quoted, then the value
         ("'liga' off", "liga", 0),
         ("\"smcp\"", "smcp", 1),
         ("cv01=4294967295", "cv01", UInt32.max),
@@ -37,22 +37,22 @@ struct FontFeatureTests {
     }
 
     @Test(arguments: [
-        "toolong",       // 7 characters: a tag has exactly 4
-        "ab",            // 2 characters
-        "",              // nothing
-        "sm cp",         // a space inside a tag
-        "x=y",           // 1-character tag and a value that is not a number
-        "smcp=y",        // value not a number
-        "smcp=-1",       // values are unsigned
-        "smcp=1.5",      // values are integers
+        "toolong",  // 7 characters: a tag has exactly 4
+        "ab",  // 2 characters
+        "",  // nothing
+        "sm cp",  // a space inside a tag
+        "x=y",  // 1-character tag and a value that is not a number
+        "smcp=y",  // value not a number
+        "smcp=-1",  // values are unsigned
+        "smcp=1.5",  // values are integers
         "smcp=4294967296",  // beyond UInt32
-        "-liga=1",       // a sign and a value contradict each other
-        "+",             // a sign alone
-        "smcp=",         // '=' without a value
-        "\"smcp",        // unclosed quote
-        "smcé",          // not ASCII
-        "sm\u{7}p",      // not printable
-        "liga[3:5]",     // HarfBuzz ranges are not accepted (the attribute's range is the range)
+        "-liga=1",  // a sign and a value contradict each other
+        "+",  // a sign alone
+        "smcp=",  // '=' without a value
+        "\"smcp",  // unclosed quote
+        "smcé",  // not ASCII
+        "sm\u{7}p",  // not printable
+        "liga[3:5]",  // HarfBuzz ranges are not accepted (the attribute's range is the range)
     ])
     func rejectsInvalidSettings(_ text: String) {
         #expect(FontFeature(parsing: text) == nil)
@@ -100,7 +100,8 @@ struct FontFeatureTests {
     }
 
     @Test(arguments: [
-        ("wght", CGFloat(700), "wght=700"), ("wdth", 75, "wdth=75"), ("slnt", -10, "slnt=-10"), ("opsz", 10.5, "opsz=10.5"),
+        ("wght", CGFloat(700), "wght=700"), ("wdth", 75, "wdth=75"), ("slnt", -10, "slnt=-10"),
+        ("opsz", 10.5, "opsz=10.5"),
     ])
     func variations(_ tag: String, value: CGFloat, description: String) throws {
         let variation = try FontVariation(tag, value)

@@ -24,15 +24,16 @@ struct IssueExampleTests {
         #expect(text.length == 40)
         #expect(text.string == "Make it bold,\u{FFFC} then add a little colour.")
         #expect(text.utf16[13] == 0xFFFC)
-        #expect(text.runs == [
-            AttributeRun(range: 0..<8, attributes: [.font(regular)]),
-            AttributeRun(range: 8..<12, attributes: [.font(bold)]),
-            AttributeRun(range: 12..<13, attributes: [.font(regular)]),
-            AttributeRun(range: 13..<14, attributes: [.font(regular), .runDelegate(logo)]),
-            AttributeRun(range: 14..<24, attributes: [.font(regular)]),
-            AttributeRun(range: 24..<39, attributes: [.font(regular), .foregroundColor(.blue)]),
-            AttributeRun(range: 39..<40, attributes: [.font(regular)]),
-        ])
+        #expect(
+            text.runs == [
+                AttributeRun(range: 0..<8, attributes: [.font(regular)]),
+                AttributeRun(range: 8..<12, attributes: [.font(bold)]),
+                AttributeRun(range: 12..<13, attributes: [.font(regular)]),
+                AttributeRun(range: 13..<14, attributes: [.font(regular), .runDelegate(logo)]),
+                AttributeRun(range: 14..<24, attributes: [.font(regular)]),
+                AttributeRun(range: 24..<39, attributes: [.font(regular), .foregroundColor(.blue)]),
+                AttributeRun(range: 39..<40, attributes: [.font(regular)]),
+            ])
         #expect(try text.substring(24..<39) == "a little colour")
         #expect(try text.attributes(at: 30).longestEffectiveRange == 24..<39)
         // The error message the issue quotes.

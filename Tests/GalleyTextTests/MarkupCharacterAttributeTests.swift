@@ -34,7 +34,7 @@ struct MarkupCharacterAttributeTests {
 
     @Test(arguments: [
         ("<sup>x</sup>", 1), ("<sub>x</sub>", -1),
-        ("<sup><sup>x</sup></sup>", 2),      // baseline shifts and font scales accumulate in Pango
+        ("<sup><sup>x</sup></sup>", 2),  // baseline shifts and font scales accumulate in Pango
         ("<sub><sub>x</sub></sub>", -2),
     ])
     func superscriptElements(_ markup: String, level: Int) throws {
@@ -67,8 +67,8 @@ struct MarkupCharacterAttributeTests {
     @Test(arguments: [
         ("single", TextDecoration?.some(.single)),
         ("double", TextDecoration(style: .double)),
-        ("low", .single),            // no low position in Galley: a single line
-        ("error", .single),          // no wavy line in Galley: a single line
+        ("low", .single),  // no low position in Galley: a single line
+        ("error", .single),  // no wavy line in Galley: a single line
         ("single-line", .single), ("double-line", TextDecoration(style: .double)), ("error-line", .single),
         ("dashed", TextDecoration(pattern: .dash)), ("dotted", TextDecoration(pattern: .dot)), ("wavy", .single),
         ("none", nil),
@@ -94,7 +94,8 @@ struct MarkupCharacterAttributeTests {
         #expect(try text.attributes(at: 0).attributes.underline == nil)
         #expect(try text.attributes(at: 1).attributes.underline == TextDecoration(style: .double, color: red))
         #expect(try text.attributes(at: 2).attributes.underline == TextDecoration(style: .double, color: blue))
-        #expect(try Self.attributes("<u><span underline_color='#00f'>x</span></u>").underline
+        #expect(
+            try Self.attributes("<u><span underline_color='#00f'>x</span></u>").underline
                 == TextDecoration(color: blue))
     }
 
@@ -108,9 +109,11 @@ struct MarkupCharacterAttributeTests {
 
     @Test func strikethroughColourAndStyles() throws {
         let green = try #require(Color(name: "green"))  // CSS green, #008000
-        #expect(try Self.attributes("<span strikethrough='true' strikethrough_color='green'>x</span>").strikethrough
+        #expect(
+            try Self.attributes("<span strikethrough='true' strikethrough_color='green'>x</span>").strikethrough
                 == TextDecoration(color: green))
-        #expect(try Self.attributes("<span strikethrough='double'>x</span>").strikethrough
+        #expect(
+            try Self.attributes("<span strikethrough='double'>x</span>").strikethrough
                 == TextDecoration(style: .double))
         #expect(try Self.attributes("<s><span strikethrough='false'>x</span></s>").strikethrough == nil)
     }
@@ -118,7 +121,7 @@ struct MarkupCharacterAttributeTests {
     // MARK: Baseline
 
     @Test(arguments: [
-        ("5120", CGFloat(5)),      // 5120 / 1024
+        ("5120", CGFloat(5)),  // 5120 / 1024
         ("-2048", -2),
         ("512", 0.5),
         ("5pt", 5), ("2.5pt", 2.5), ("-3pt", -3),
@@ -129,8 +132,9 @@ struct MarkupCharacterAttributeTests {
 
     @Test func innermostRiseWinsAndZeroClears() throws {
         // rise is not cumulative in Pango: the innermost attribute replaces the outer one.
-        let text = try Markup.parse("<span rise='2048'>a<span rise='1024'>b<span rise='0'>c</span></span></span>",
-                                    base: Self.base())
+        let text = try Markup.parse(
+            "<span rise='2048'>a<span rise='1024'>b<span rise='0'>c</span></span></span>",
+            base: Self.base())
         #expect(try text.attributes(at: 0).attributes.baselineOffset == 2)
         #expect(try text.attributes(at: 1).attributes.baselineOffset == 1)
         #expect(try text.attributes(at: 2).attributes.baselineOffset == nil)
@@ -170,9 +174,13 @@ struct MarkupCharacterAttributeTests {
 
     @Test func fontFeatures() throws {
         let attributes = try Self.attributes("<span font_features='smcp, tnum=1, -liga'>x</span>")
-        #expect(attributes.fontFeatures == [try FontFeature("smcp", 1), try FontFeature("tnum", 1), try FontFeature("liga", 0)])
+        #expect(
+            attributes.fontFeatures == [
+                try FontFeature("smcp", 1), try FontFeature("tnum", 1), try FontFeature("liga", 0),
+            ])
         // Pango's own documentation example: 'dlig=1, -kern, afrc on'.
-        #expect(try Self.attributes("<span font_features='dlig=1, -kern, afrc on'>x</span>").fontFeatures
+        #expect(
+            try Self.attributes("<span font_features='dlig=1, -kern, afrc on'>x</span>").fontFeatures
                 == [try FontFeature("dlig", 1), try FontFeature("kern", 0), try FontFeature("afrc", 1)])
         // Nested lists add up, the inner settings last.
         let nested = try Self.attributes("<span font_features='smcp'><span font_features='-smcp, onum'>x</span></span>")
@@ -189,8 +197,9 @@ struct MarkupCharacterAttributeTests {
         let translucent = try #require(try Self.attributes("<span bgcolor='#ff000080'>x</span>").backgroundColor)
         #expect(translucent == Color(red: 1, green: 0, blue: 0, alpha: 128.0 / 255))
         // bgalpha '50%' → 0.5; it persists into a nested opaque background, as alpha does.
-        let text = try Markup.parse("<span bgcolor='red' bgalpha='50%'>a<span background='blue'>b</span></span>",
-                                    base: Self.base())
+        let text = try Markup.parse(
+            "<span bgcolor='red' bgalpha='50%'>a<span background='blue'>b</span></span>",
+            base: Self.base())
         #expect(try text.attributes(at: 0).attributes.backgroundColor == Color(red: 1, green: 0, blue: 0, alpha: 0.5))
         #expect(try text.attributes(at: 1).attributes.backgroundColor == Color(red: 0, green: 0, blue: 1, alpha: 0.5))
         // The foreground is untouched.
@@ -201,7 +210,8 @@ struct MarkupCharacterAttributeTests {
         // fgcolor, lang, font_desc and a size in Pango units (12288 / 1024 = 12 pt) together
         // with the new attributes on one span.
         let attributes = try Self.attributes(
-            "<span fgcolor='blue' lang='de' font_desc='DejaVu Sans Bold' size='12288' underline='single' letter_spacing='1024' rise='-1024'>x</span>")
+            "<span fgcolor='blue' lang='de' font_desc='DejaVu Sans Bold' size='12288' underline='single' letter_spacing='1024' rise='-1024'>x</span>"
+        )
         #expect(attributes.foregroundColor == Color(name: "blue"))
         #expect(attributes.language == "de")
         #expect(attributes.font == (try MarkupTests.font(weight: .bold, size: 12)))
@@ -228,9 +238,9 @@ struct MarkupCharacterAttributeTests {
         ("underline", "triple"), ("underline", "Single"), ("underline_color", "nocolour"),
         ("strikethrough", "maybe"), ("strikethrough", "1"), ("strikethrough_color", ""),
         ("rise", "5px"), ("rise", "1.5"), ("rise", "pt"), ("rise", ""),
-        ("baseline_shift", "1024"),     // Pango: a length must exceed 1024 units in magnitude
+        ("baseline_shift", "1024"),  // Pango: a length must exceed 1024 units in magnitude
         ("baseline_shift", "-0.5pt"), ("baseline_shift", "super"),
-        ("letter_spacing", "5pt"),      // Pango reads letter_spacing as an integer only
+        ("letter_spacing", "5pt"),  // Pango reads letter_spacing as an integer only
         ("letter_spacing", "1.5"), ("letter_spacing", ""),
         ("font_features", "toolong"), ("font_features", "smcp=x"),
         ("background", "not-a-colour"), ("bgcolor", "#12"), ("bgalpha", "150%"),
@@ -248,8 +258,11 @@ struct MarkupCharacterAttributeTests {
     @Test func valuesOutsideTheirKeysRulesAreErrors() throws {
         let eleven = String(repeating: "<sup>", count: 11) + "x" + String(repeating: "</sup>", count: 11)
         // The eleventh <sup> starts after 10 × 5 scalars, at column 51.
-        #expect(throws: MarkupError.malformed(line: 1, column: 51,
-                                              message: "<sup> makes an invalid attribute value: superscript must be in -10...10, not 11")) {
+        #expect(
+            throws: MarkupError.malformed(
+                line: 1, column: 51,
+                message: "<sup> makes an invalid attribute value: superscript must be in -10...10, not 11")
+        ) {
             try Markup.parse(eleven, base: Self.base())
         }
         let ten = String(repeating: "<sub>", count: 10) + "x" + String(repeating: "</sub>", count: 10)
@@ -261,7 +274,8 @@ struct MarkupCharacterAttributeTests {
         // Two finite shifts whose sum is not finite.
         let big = "1" + String(repeating: "0", count: 308) + "pt"
         #expect(throws: MarkupError.self) {
-            try Markup.parse("<span baseline_shift='\(big)'><span baseline_shift='\(big)'>x</span></span>", base: Self.base())
+            try Markup.parse(
+                "<span baseline_shift='\(big)'><span baseline_shift='\(big)'>x</span></span>", base: Self.base())
         }
     }
 
@@ -270,7 +284,8 @@ struct MarkupCharacterAttributeTests {
             try Markup.parse("<span baseline_shift='superscript'>x</span>", base: [])
         }
         // Font-free attributes work without a base font.
-        #expect(try Markup.parse("<u><sup>x</sup></u>", base: []).attributes(at: 0).attributes
+        #expect(
+            try Markup.parse("<u><sup>x</sup></u>", base: []).attributes(at: 0).attributes
                 == [.superscript(1), .underline(.single)])
     }
 }

@@ -14,7 +14,10 @@ struct MarkupErrorTests {
         ("<b>bold", .malformed(line: 1, column: 1, message: "<b> is never closed")),
         // "</i>" starts at scalar 5 (after "<b>x").
         ("<b>x</i>", .malformed(line: 1, column: 5, message: "</i> does not match <b>, opened at line 1, column 1")),
-        ("<b>\n<i>x</b>", .malformed(line: 2, column: 5, message: "</b> does not match <i>, opened at line 2, column 1")),
+        (
+            "<b>\n<i>x</b>",
+            .malformed(line: 2, column: 5, message: "</b> does not match <i>, opened at line 2, column 1")
+        ),
         ("x</b>", .malformed(line: 1, column: 2, message: "</b> closes an element that was never opened")),
         ("<b/>x</b>", .malformed(line: 1, column: 6, message: "</b> closes an element that was never opened")),
         // "<q>" is on line 2 after two spaces.
@@ -27,54 +30,98 @@ struct MarkupErrorTests {
         (#"<span size="0">x</span>"#, .invalidValue(attribute: "size", value: "0", line: 1, column: 7)),
         ("\n\n<span weight=\"12.5\">x</span>", .invalidValue(attribute: "weight", value: "12.5", line: 3, column: 7)),
         (#"<span style="slanted">x</span>"#, .invalidValue(attribute: "style", value: "slanted", line: 1, column: 7)),
-        (#"<span foreground="light-blue">x</span>"#,
-         .invalidValue(attribute: "foreground", value: "light-blue", line: 1, column: 7)),
+        (
+            #"<span foreground="light-blue">x</span>"#,
+            .invalidValue(attribute: "foreground", value: "light-blue", line: 1, column: 7)
+        ),
         (#"<span alpha="101%">x</span>"#, .invalidValue(attribute: "alpha", value: "101%", line: 1, column: 7)),
         (#"<span lang="">x</span>"#, .invalidValue(attribute: "lang", value: "", line: 1, column: 7)),
         (#"<span face=" ">x</span>"#, .invalidValue(attribute: "face", value: " ", line: 1, column: 7)),
         (#"<span font="Sans 0">x</span>"#, .invalidValue(attribute: "font", value: "Sans 0", line: 1, column: 7)),
         ("<span foo='1'>x</span>", .unknownAttribute(element: "span", attribute: "foo", line: 1, column: 7)),
-        ("<span overline='single'>x</span>",
-         .unknownAttribute(element: "span", attribute: "overline", line: 1, column: 7)),
+        (
+            "<span overline='single'>x</span>",
+            .unknownAttribute(element: "span", attribute: "overline", line: 1, column: 7)
+        ),
         ("<u x='1'>y</u>", .unknownAttribute(element: "u", attribute: "x", line: 1, column: 4)),
         ("<sup x='1'>y</sup>", .unknownAttribute(element: "sup", attribute: "x", line: 1, column: 6)),
         // "<span bgcolor=… background=…>": two names for one property, as Pango's CHECK_DUPLICATE.
-        ("<span bgcolor='red' background='blue'>x</span>",
-         .malformed(line: 1, column: 21, message: "'background' sets the same property as 'bgcolor' in <span>")),
+        (
+            "<span bgcolor='red' background='blue'>x</span>",
+            .malformed(line: 1, column: 21, message: "'background' sets the same property as 'bgcolor' in <span>")
+        ),
         ("<b x='1'>y</b>", .unknownAttribute(element: "b", attribute: "x", line: 1, column: 4)),
-        ("<img src='a' width='1' height='1' alt='x'/>",
-         .unknownAttribute(element: "img", attribute: "alt", line: 1, column: 35)),
+        (
+            "<img src='a' width='1' height='1' alt='x'/>",
+            .unknownAttribute(element: "img", attribute: "alt", line: 1, column: 35)
+        ),
         // "width" starts at column 14: "<placeholder " is 13 scalars.
         ("<placeholder width='-5'/>", .invalidValue(attribute: "width", value: "-5", line: 1, column: 14)),
         ("<placeholder width='nan'/>", .invalidValue(attribute: "width", value: "nan", line: 1, column: 14)),
-        ("<placeholder width='1' descent='inf'/>", .invalidValue(attribute: "descent", value: "inf", line: 1, column: 24)),
+        (
+            "<placeholder width='1' descent='inf'/>",
+            .invalidValue(attribute: "descent", value: "inf", line: 1, column: 24)
+        ),
         ("<placeholder ascent='5'/>", .malformed(line: 1, column: 1, message: "<placeholder> needs a width attribute")),
         ("<img src='a.ppm' width='1'/>", .malformed(line: 1, column: 1, message: "<img> needs a height attribute")),
         ("<img width='1' height='2'/>", .malformed(line: 1, column: 1, message: "<img> needs a src attribute")),
         ("<img src='' width='1' height='1'/>", .invalidValue(attribute: "src", value: "", line: 1, column: 6)),
         ("<img src='a' width='1' height='-1'/>", .invalidValue(attribute: "height", value: "-1", line: 1, column: 24)),
-        ("<placeholder width='1'>x</placeholder>",
-         .malformed(line: 1, column: 1, message: "<placeholder> must be empty: write <placeholder … />")),
-        ("<img src='a' width='1' height='1'><b/></img>",
-         .malformed(line: 1, column: 35, message: "<img> must be empty: write <img … />")),
+        (
+            "<placeholder width='1'>x</placeholder>",
+            .malformed(line: 1, column: 1, message: "<placeholder> must be empty: write <placeholder … />")
+        ),
+        (
+            "<img src='a' width='1' height='1'><b/></img>",
+            .malformed(line: 1, column: 35, message: "<img> must be empty: write <img … />")
+        ),
         // Entities: "&" at column 3; "&nbsp;" at column 2.
-        ("a & b", .malformed(line: 1, column: 3, message: "'&' must start an entity ending in ';' (write a literal '&' as &amp;)")),
-        ("x&amp", .malformed(line: 1, column: 2, message: "'&' must start an entity ending in ';' (write a literal '&' as &amp;)")),
-        ("x&nbsp;", .malformed(line: 1, column: 2,
-                               message: "unknown entity &nbsp; (known: &amp; &lt; &gt; &quot; &apos; &#NNN; &#xHH;)")),
+        (
+            "a & b",
+            .malformed(
+                line: 1, column: 3, message: "'&' must start an entity ending in ';' (write a literal '&' as &amp;)")
+        ),
+        (
+            "x&amp",
+            .malformed(
+                line: 1, column: 2, message: "'&' must start an entity ending in ';' (write a literal '&' as &amp;)")
+        ),
+        (
+            "x&nbsp;",
+            .malformed(
+                line: 1, column: 2,
+                message: "unknown entity &nbsp; (known: &amp; &lt; &gt; &quot; &apos; &#NNN; &#xHH;)")
+        ),
         ("&#0;", .malformed(line: 1, column: 1, message: "&#0; is not a character reference to a permitted character")),
-        ("&#xD800;", .malformed(line: 1, column: 1, message: "&#xD800; is not a character reference to a permitted character")),
-        ("&#x110000;", .malformed(line: 1, column: 1, message: "&#x110000; is not a character reference to a permitted character")),
-        ("&#X41;", .malformed(line: 1, column: 1, message: "&#X41; is not a character reference to a permitted character")),
+        (
+            "&#xD800;",
+            .malformed(line: 1, column: 1, message: "&#xD800; is not a character reference to a permitted character")
+        ),
+        (
+            "&#x110000;",
+            .malformed(line: 1, column: 1, message: "&#x110000; is not a character reference to a permitted character")
+        ),
+        (
+            "&#X41;",
+            .malformed(line: 1, column: 1, message: "&#X41; is not a character reference to a permitted character")
+        ),
         // Tag syntax.
         ("<b a=1>", .malformed(line: 1, column: 6, message: "the value of 'a' in <b> must be in quotes")),
         ("<b a>", .malformed(line: 1, column: 4, message: "the attribute 'a' of <b> needs '=' and a quoted value")),
         ("<b a='1'b='2'>", .malformed(line: 1, column: 9, message: "unexpected 'b' in the tag <b>")),
         ("<b a='1' a='2'>", .malformed(line: 1, column: 10, message: "the attribute 'a' appears twice in <b>")),
-        (#"<b attr="x<">"#, .malformed(line: 1, column: 11, message: "'<' is not allowed in an attribute value (write &lt;)")),
-        (#"<b attr="x>"#, .malformed(line: 1, column: 9, message: "the value of 'attr' in <b> is never closed with \"")),
-        ("<span color='red' fgcolor='blue'>x</span>",
-         .malformed(line: 1, column: 19, message: "'fgcolor' sets the same property as 'color' in <span>")),
+        (
+            #"<b attr="x<">"#,
+            .malformed(line: 1, column: 11, message: "'<' is not allowed in an attribute value (write &lt;)")
+        ),
+        (
+            #"<b attr="x>"#,
+            .malformed(line: 1, column: 9, message: "the value of 'attr' in <b> is never closed with \"")
+        ),
+        (
+            "<span color='red' fgcolor='blue'>x</span>",
+            .malformed(line: 1, column: 19, message: "'fgcolor' sets the same property as 'color' in <span>")
+        ),
         ("<b", .malformed(line: 1, column: 1, message: "the tag <b> is never closed with '>'")),
         ("<b>x</b", .malformed(line: 1, column: 5, message: "the closing tag </b> must end with '>'")),
         ("a < b", .malformed(line: 1, column: 3, message: "'<' must start a tag (write a literal '<' as &lt;)")),
@@ -116,14 +163,23 @@ struct MarkupErrorTests {
     }
 
     @Test(arguments: [
-        (MarkupError.malformed(line: 2, column: 5, message: "<b> is never closed"), "line 2, column 5: <b> is never closed"),
+        (
+            MarkupError.malformed(line: 2, column: 5, message: "<b> is never closed"),
+            "line 2, column 5: <b> is never closed"
+        ),
         (.unknownElement("q", line: 1, column: 1), "line 1, column 1: unknown or unsupported element <q>"),
-        (.unknownAttribute(element: "span", attribute: "foo", line: 1, column: 7),
-         "line 1, column 7: <span> does not take the attribute 'foo'"),
-        (.invalidValue(attribute: "size", value: "big", line: 1, column: 7),
-         "line 1, column 7: 'big' is not a valid value for 'size'"),
-        (.missingBaseFont(element: "b", line: 1, column: 1),
-         "line 1, column 1: <b> changes the font, but the base attributes have no font to start from"),
+        (
+            .unknownAttribute(element: "span", attribute: "foo", line: 1, column: 7),
+            "line 1, column 7: <span> does not take the attribute 'foo'"
+        ),
+        (
+            .invalidValue(attribute: "size", value: "big", line: 1, column: 7),
+            "line 1, column 7: 'big' is not a valid value for 'size'"
+        ),
+        (
+            .missingBaseFont(element: "b", line: 1, column: 1),
+            "line 1, column 1: <b> changes the font, but the base attributes have no font to start from"
+        ),
     ])
     func descriptions(error: MarkupError, message: String) {
         #expect(error.description == message)

@@ -13,51 +13,56 @@ import Testing
 struct MarkupFontDescriptionTests {
     typealias Description = PangoFontDescription
 
-    @Test(arguments: [
-        ("DejaVu Sans Bold 12", Description(families: ["DejaVu Sans"], weight: 700, size: 12)),
-        ("DejaVu Serif Bold Italic 24", Description(families: ["DejaVu Serif"], weight: 700, italic: true, size: 24)),
-        ("Sans Italic Light 10.5", Description(families: ["Sans"], weight: 300, italic: true, size: 10.5)),
-        ("Sans Oblique 12", Description(families: ["Sans"], italic: true, size: 12)),
-        ("Sans Roman 10", Description(families: ["Sans"], italic: false, size: 10)),
-        ("Sans Book 12", Description(families: ["Sans"], weight: 380, size: 12)),
-        ("Sans Semi-Light 12", Description(families: ["Sans"], weight: 350, size: 12)),
-        ("Sans", Description(families: ["Sans"])),
-        ("12", Description(size: 12)),
-        ("Bold", Description(weight: 700)),
-        ("", Description()),
-        ("DejaVu Sans, Noto Sans 10", Description(families: ["DejaVu Sans", "Noto Sans"], size: 10)),
-        ("Sans, 12", Description(families: ["Sans"], size: 12)),
-        ("Monospace 10px", Description(families: ["Monospace"], size: 10)),
-        ("Sans 1.5e1px", Description(families: ["Sans"], size: 15)),
-        ("Sans Small-Caps Rotated-Right 12", Description(families: ["Sans"], size: 12)),
-        // A comma ends a family name, not a style word: "Bold," is a family.
-        ("Sans, Bold, 12", Description(families: ["Sans", "Bold"], size: 12)),
-        // Empty names are kept as Pango keeps them ("Sans,,Serif"); callers decide.
-        ("Sans,,Serif 12", Description(families: ["Sans", "", "Serif"], size: 12)),
-    ] as [(String, Description)])
+    @Test(
+        arguments: [
+            ("DejaVu Sans Bold 12", Description(families: ["DejaVu Sans"], weight: 700, size: 12)),
+            (
+                "DejaVu Serif Bold Italic 24",
+                Description(families: ["DejaVu Serif"], weight: 700, italic: true, size: 24)
+            ),
+            ("Sans Italic Light 10.5", Description(families: ["Sans"], weight: 300, italic: true, size: 10.5)),
+            ("Sans Oblique 12", Description(families: ["Sans"], italic: true, size: 12)),
+            ("Sans Roman 10", Description(families: ["Sans"], italic: false, size: 10)),
+            ("Sans Book 12", Description(families: ["Sans"], weight: 380, size: 12)),
+            ("Sans Semi-Light 12", Description(families: ["Sans"], weight: 350, size: 12)),
+            ("Sans", Description(families: ["Sans"])),
+            ("12", Description(size: 12)),
+            ("Bold", Description(weight: 700)),
+            ("", Description()),
+            ("DejaVu Sans, Noto Sans 10", Description(families: ["DejaVu Sans", "Noto Sans"], size: 10)),
+            ("Sans, 12", Description(families: ["Sans"], size: 12)),
+            ("Monospace 10px", Description(families: ["Monospace"], size: 10)),
+            ("Sans 1.5e1px", Description(families: ["Sans"], size: 15)),
+            ("Sans Small-Caps Rotated-Right 12", Description(families: ["Sans"], size: 12)),
+            // A comma ends a family name, not a style word: "Bold," is a family.
+            ("Sans, Bold, 12", Description(families: ["Sans", "Bold"], size: 12)),
+            // Empty names are kept as Pango keeps them ("Sans,,Serif"); callers decide.
+            ("Sans,,Serif 12", Description(families: ["Sans", "", "Serif"], size: 12)),
+        ] as [(String, Description)])
     func parse(_ text: String, expected: Description) throws {
         #expect(try Description(parsing: text) == expected)
     }
 
     /// The cases where Galley's two former readers (markup's and the tool's) disagreed.
-    @Test(arguments: [
-        // Pango's weight_map has Ultra-Heavy/Extra-Heavy = 1000 (the tool lacked them).
-        ("Sans Ultraheavy 12", Description(families: ["Sans"], weight: 1000, size: 12)),
-        ("Sans Ultra-Heavy 12", Description(families: ["Sans"], weight: 1000, size: 12)),
-        ("Sans Extraheavy 12", Description(families: ["Sans"], weight: 1000, size: 12)),
-        // Stretch words are style words, not part of the family (markup kept them).
-        ("DejaVu Sans Condensed 9", Description(families: ["DejaVu Sans"], size: 9)),
-        ("Sans Semi-Condensed 12", Description(families: ["Sans"], size: 12)),
-        // strtod reads exponents (markup did not).
-        ("Sans 1e1", Description(families: ["Sans"], size: 10)),
-        // Any ASCII white space separates words (the tool split at spaces only).
-        ("Sans\tBold\t12", Description(families: ["Sans"], weight: 700, size: 12)),
-        // "Normal" is accepted with no effect (markup read it as weight 400).
-        ("Sans Normal 10", Description(families: ["Sans"], size: 10)),
-        // A last word that is not a number is no size but part of the family (the tool failed).
-        ("Sans 12abc", Description(families: ["Sans 12abc"])),
-        ("Sans 12PX", Description(families: ["Sans 12PX"])),
-    ] as [(String, Description)])
+    @Test(
+        arguments: [
+            // Pango's weight_map has Ultra-Heavy/Extra-Heavy = 1000 (the tool lacked them).
+            ("Sans Ultraheavy 12", Description(families: ["Sans"], weight: 1000, size: 12)),
+            ("Sans Ultra-Heavy 12", Description(families: ["Sans"], weight: 1000, size: 12)),
+            ("Sans Extraheavy 12", Description(families: ["Sans"], weight: 1000, size: 12)),
+            // Stretch words are style words, not part of the family (markup kept them).
+            ("DejaVu Sans Condensed 9", Description(families: ["DejaVu Sans"], size: 9)),
+            ("Sans Semi-Condensed 12", Description(families: ["Sans"], size: 12)),
+            // strtod reads exponents (markup did not).
+            ("Sans 1e1", Description(families: ["Sans"], size: 10)),
+            // Any ASCII white space separates words (the tool split at spaces only).
+            ("Sans\tBold\t12", Description(families: ["Sans"], weight: 700, size: 12)),
+            // "Normal" is accepted with no effect (markup read it as weight 400).
+            ("Sans Normal 10", Description(families: ["Sans"], size: 10)),
+            // A last word that is not a number is no size but part of the family (the tool failed).
+            ("Sans 12abc", Description(families: ["Sans 12abc"])),
+            ("Sans 12PX", Description(families: ["Sans 12PX"])),
+        ] as [(String, Description)])
     func formerDisagreements(_ text: String, expected: Description) throws {
         #expect(try Description(parsing: text) == expected)
     }
@@ -79,16 +84,20 @@ struct MarkupFontDescriptionTests {
 
     @Test func markupReadsTheFormerDisagreementsAsPangoDoes() throws {
         // Markup used to look up a family "DejaVu Sans Condensed" and "DejaVu Serif 1e1".
-        #expect(try Self.fontAt0(#"<span font="DejaVu Sans Condensed 9">x</span>"#)
-            == FontCollection.shared.font(family: "DejaVu Sans", size: 9))
-        #expect(try Self.fontAt0(#"<span font="DejaVu Serif 1e1">x</span>"#)
-            == FontCollection.shared.font(family: "DejaVu Serif", size: 10))
+        #expect(
+            try Self.fontAt0(#"<span font="DejaVu Sans Condensed 9">x</span>"#)
+                == FontCollection.shared.font(family: "DejaVu Sans", size: 9))
+        #expect(
+            try Self.fontAt0(#"<span font="DejaVu Serif 1e1">x</span>"#)
+                == FontCollection.shared.font(family: "DejaVu Serif", size: 10))
         // The first family of the list is used.
-        #expect(try Self.fontAt0(#"<span font="DejaVu Serif, DejaVu Sans 12">x</span>"#)
-            == FontCollection.shared.font(family: "DejaVu Serif", size: 12))
+        #expect(
+            try Self.fontAt0(#"<span font="DejaVu Serif, DejaVu Sans 12">x</span>"#)
+                == FontCollection.shared.font(family: "DejaVu Serif", size: 12))
         // "Normal" leaves the enclosing weight alone.
-        #expect(try Self.fontAt0(#"<b><span font="DejaVu Sans Normal 12">x</span></b>"#)
-            == FontCollection.shared.font(family: "DejaVu Sans", weight: .bold, size: 12))
+        #expect(
+            try Self.fontAt0(#"<b><span font="DejaVu Sans Normal 12">x</span></b>"#)
+                == FontCollection.shared.font(family: "DejaVu Sans", weight: .bold, size: 12))
     }
 
     @Test func markupReadsUltraHeavy() throws {
@@ -96,11 +105,13 @@ struct MarkupFontDescriptionTests {
         let inter = try Font(family: "Inter", size: 20)
         let axis = try #require(inter.variationAxes.first { $0.tag == "wght" })
         #expect(axis.maximum == 900)
-        let heavy = try #require(try Markup.parse(#"<span font="Inter Ultra-Heavy 20">x</span>"#, base: [.font(inter)])
-            .attributes(at: 0).attributes.font)
+        let heavy = try #require(
+            try Markup.parse(#"<span font="Inter Ultra-Heavy 20">x</span>"#, base: [.font(inter)])
+                .attributes(at: 0).attributes.font)
         #expect(heavy.variations == [Font.Variation(tag: "wght", value: 900)])
-        let bold = try #require(try Markup.parse(#"<span font="Inter Ultra-Bold 20">x</span>"#, base: [.font(inter)])
-            .attributes(at: 0).attributes.font)
+        let bold = try #require(
+            try Markup.parse(#"<span font="Inter Ultra-Bold 20">x</span>"#, base: [.font(inter)])
+                .attributes(at: 0).attributes.font)
         #expect(bold.variations == [Font.Variation(tag: "wght", value: 800)])
     }
 }

@@ -15,8 +15,10 @@ struct MarkupTests {
 
     static func regular() throws -> Font { try Font(family: family, size: size) }
     static func base() throws -> Attributes { [.font(try regular())] }
-    static func font(_ family: String = MarkupTests.family, weight: Font.Weight = .regular, italic: Bool = false,
-                     size: CGFloat = MarkupTests.size) throws -> Font {
+    static func font(
+        _ family: String = MarkupTests.family, weight: Font.Weight = .regular, italic: Bool = false,
+        size: CGFloat = MarkupTests.size
+    ) throws -> Font {
         try FontCollection.shared.font(family: family, weight: weight, italic: italic, size: size)
     }
 
@@ -63,20 +65,22 @@ struct MarkupTests {
     }
 
     @Test func nestedSpansInheritAndInnermostWins() throws {
-        let text = try Markup.parse(#"<span foreground="red">a<b>b<span color="blue">c</span></b>d</span>e"#,
-                                    base: Self.base())
+        let text = try Markup.parse(
+            #"<span foreground="red">a<b>b<span color="blue">c</span></b>d</span>e"#,
+            base: Self.base())
         #expect(text.string == "abcde")
         let red = try #require(Color(name: "red"))
         let blue = try #require(Color(name: "blue"))
         let regular = try Self.regular()
         let bold = try Self.font(weight: .bold)
-        #expect(text.runs == [
-            AttributeRun(range: 0..<1, attributes: [.font(regular), .foregroundColor(red)]),
-            AttributeRun(range: 1..<2, attributes: [.font(bold), .foregroundColor(red)]),
-            AttributeRun(range: 2..<3, attributes: [.font(bold), .foregroundColor(blue)]),
-            AttributeRun(range: 3..<4, attributes: [.font(regular), .foregroundColor(red)]),
-            AttributeRun(range: 4..<5, attributes: [.font(regular)]),
-        ])
+        #expect(
+            text.runs == [
+                AttributeRun(range: 0..<1, attributes: [.font(regular), .foregroundColor(red)]),
+                AttributeRun(range: 1..<2, attributes: [.font(bold), .foregroundColor(red)]),
+                AttributeRun(range: 2..<3, attributes: [.font(bold), .foregroundColor(blue)]),
+                AttributeRun(range: 3..<4, attributes: [.font(regular), .foregroundColor(red)]),
+                AttributeRun(range: 4..<5, attributes: [.font(regular)]),
+            ])
     }
 
     @Test(arguments: [
@@ -90,14 +94,15 @@ struct MarkupTests {
         #expect(font.familyName == "DejaVu Serif")
     }
 
-    @Test(arguments: [
-        ("30", 30.0), ("30pt", 30), ("12.5", 12.5),
-        ("30720", 30),                       // Pango units: 30720 / 1024
-        ("x-large", 20 * 1.2 * 1.2),         // base × 1.2²
-        ("small", 20 / 1.2), ("medium", 20),
-        ("larger", 24), ("smaller", 20 / 1.2),
-        ("150%", 30),
-    ] as [(String, CGFloat)])
+    @Test(
+        arguments: [
+            ("30", 30.0), ("30pt", 30), ("12.5", 12.5),
+            ("30720", 30),  // Pango units: 30720 / 1024
+            ("x-large", 20 * 1.2 * 1.2),  // base × 1.2²
+            ("small", 20 / 1.2), ("medium", 20),
+            ("larger", 24), ("smaller", 20 / 1.2),
+            ("150%", 30),
+        ] as [(String, CGFloat)])
     func size(_ value: String, points: CGFloat) throws {
         let markup = "<span size=\"\(value)\">x</span>"
         let font = try #require(try Self.fontAt(try Markup.parse(markup, base: Self.base()), 0))
@@ -172,8 +177,9 @@ struct MarkupTests {
         let text = try Markup.parse(#"<span font="DejaVu Serif Bold Italic 24">x</span>"#, base: Self.base())
         #expect(try Self.fontAt(text, 0) == (try Self.font("DejaVu Serif", weight: .bold, italic: true, size: 24)))
         // The span's own attributes override parts of the description.
-        let mixed = try Markup.parse(#"<span font_desc="DejaVu Serif 24" weight="bold" size="10">x</span>"#,
-                                     base: Self.base())
+        let mixed = try Markup.parse(
+            #"<span font_desc="DejaVu Serif 24" weight="bold" size="10">x</span>"#,
+            base: Self.base())
         #expect(try Self.fontAt(mixed, 0) == (try Self.font("DejaVu Serif", weight: .bold, size: 10)))
     }
 
@@ -200,20 +206,23 @@ struct MarkupTests {
 
     @Test func language() throws {
         let text = try Markup.parse(#"a<span lang="tr">i</span>"#, base: [])
-        #expect(text.runs == [
-            AttributeRun(range: 0..<1, attributes: []), AttributeRun(range: 1..<2, attributes: [.language("tr")]),
-        ])
+        #expect(
+            text.runs == [
+                AttributeRun(range: 0..<1, attributes: []), AttributeRun(range: 1..<2, attributes: [.language("tr")]),
+            ])
     }
 
     @Test func entities() throws {
-        let text = try Markup.parse("a &amp; b &lt;c&gt; &quot;d&quot; &apos;e&apos; &#65;&#x42;&#x1F600;&#10;",
-                                    base: Self.base())
+        let text = try Markup.parse(
+            "a &amp; b &lt;c&gt; &quot;d&quot; &apos;e&apos; &#65;&#x42;&#x1F600;&#10;",
+            base: Self.base())
         #expect(text.string == "a & b <c> \"d\" 'e' AB😀\n")
     }
 
     @Test func whitespaceCommentsCDATAAndTheMarkupWrapper() throws {
-        let text = try Markup.parse("<markup>  <b>x</b>\n\t<!-- a comment --><?pi stuff?><![CDATA[<b>&amp;]]> </markup>",
-                                    base: Self.base())
+        let text = try Markup.parse(
+            "<markup>  <b>x</b>\n\t<!-- a comment --><?pi stuff?><![CDATA[<b>&amp;]]> </markup>",
+            base: Self.base())
         #expect(text.string == "  x\n\t<b>&amp; ")
     }
 
@@ -232,8 +241,9 @@ struct MarkupTests {
     }
 
     @Test func placeholder() throws {
-        let text = try Markup.parse(#"a<placeholder width="100" ascent="30" descent="5" value="logo"/>b"#,
-                                    base: Self.base())
+        let text = try Markup.parse(
+            #"a<placeholder width="100" ascent="30" descent="5" value="logo"/>b"#,
+            base: Self.base())
         #expect(text.string == "a\u{FFFC}b")
         #expect(text.utf16[1] == 0xFFFC)
         let delegate = try RunDelegate(width: 100, ascent: 30, descent: 5, value: "logo")
@@ -261,7 +271,8 @@ struct MarkupTests {
 
     @Test func imageSourcesListOnlyImgElements() throws {
         // An <img> in a comment or CDATA section is no element; a placeholder's value is no src.
-        let markup = #"<!-- <img src="c.ppm" width="1" height="1"/> --><![CDATA[<img src="d.ppm"/>]]>"#
+        let markup =
+            #"<!-- <img src="c.ppm" width="1" height="1"/> --><![CDATA[<img src="d.ppm"/>]]>"#
             + #"<img src="a&amp;b.ppm" width="1" height="1"/><placeholder width="1" value="e.ppm"/>"#
             + #"<i><img src='a.ppm' width='2' height='2'/></i>"#
         let parsed = try Markup.parseWithImageSources(markup, base: Self.base())

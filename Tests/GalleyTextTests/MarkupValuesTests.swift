@@ -5,31 +5,33 @@
 // keywords step by the CSS factor 1.2), plus Galley's documented differences.
 
 import Foundation
-@testable import GalleyText
 import Testing
+
+@testable import GalleyText
 
 @Suite("Markup values")
 struct MarkupValuesTests {
     typealias Size = MarkupValues.Size
 
-    @Test(arguments: [
-        ("18", Size.points(18)), ("18pt", .points(18)), ("12.5", .points(12.5)), ("12.5pt", .points(12.5)),
-        (" 18 ", .points(18)),
-        // Pango units: 12288 / 1024 = 12; 1024 / 1024 = 1.
-        ("12288", .points(12)), ("1024", .points(1)),
-        // Galley: a plain integer below 1024 is points (Pango would read 1023/1024 pt).
-        ("1023", .points(1023)),
-        ("xx-small", .relativeToBase(pow(1.2, -3))), ("x-small", .relativeToBase(pow(1.2, -2))),
-        ("small", .relativeToBase(1 / 1.2)), ("medium", .relativeToBase(1)), ("large", .relativeToBase(1.2)),
-        ("x-large", .relativeToBase(1.2 * 1.2)), ("xx-large", .relativeToBase(pow(1.2, 3))),
-        ("smaller", .relativeToEnclosing(1 / 1.2)), ("larger", .relativeToEnclosing(1.2)),
-        ("150%", .relativeToBase(1.5)),
-    ] as [(String, Size)])
+    @Test(
+        arguments: [
+            ("18", Size.points(18)), ("18pt", .points(18)), ("12.5", .points(12.5)), ("12.5pt", .points(12.5)),
+            (" 18 ", .points(18)),
+            // Pango units: 12288 / 1024 = 12; 1024 / 1024 = 1.
+            ("12288", .points(12)), ("1024", .points(1)),
+            // Galley: a plain integer below 1024 is points (Pango would read 1023/1024 pt).
+            ("1023", .points(1023)),
+            ("xx-small", .relativeToBase(pow(1.2, -3))), ("x-small", .relativeToBase(pow(1.2, -2))),
+            ("small", .relativeToBase(1 / 1.2)), ("medium", .relativeToBase(1)), ("large", .relativeToBase(1.2)),
+            ("x-large", .relativeToBase(1.2 * 1.2)), ("xx-large", .relativeToBase(pow(1.2, 3))),
+            ("smaller", .relativeToEnclosing(1 / 1.2)), ("larger", .relativeToEnclosing(1.2)),
+            ("150%", .relativeToBase(1.5)),
+        ] as [(String, Size)])
     func size(_ text: String, expected: Size) throws {
         let size = try #require(MarkupValues.size(text))
         switch (size, expected) {
         case (.points(let a), .points(let b)), (.relativeToBase(let a), .relativeToBase(let b)),
-             (.relativeToEnclosing(let a), .relativeToEnclosing(let b)):
+            (.relativeToEnclosing(let a), .relativeToEnclosing(let b)):
             #expect(abs(a - b) < 1e-9)
         default:
             Issue.record("\(text): got \(size), expected \(expected)")

@@ -7,17 +7,18 @@ import Testing
 
 @Suite("RunDelegate")
 struct RunDelegateTests {
-    @Test(arguments: [
-        (CGFloat.nan, 1, 1, "width is NaN"),
-        (1, .nan, 1, "ascent is NaN"),
-        (1, 1, .nan, "descent is NaN"),
-        (.infinity, 1, 1, "width is infinite"),
-        (1, -.infinity, 1, "ascent is infinite"),
-        (1, 1, .infinity, "descent is infinite"),
-        (-1, 1, 1, "width -1.0 is negative"),
-        (1, -0.5, 1, "ascent -0.5 is negative"),
-        (1, 1, -2, "descent -2.0 is negative"),
-    ] as [(CGFloat, CGFloat, CGFloat, String)])
+    @Test(
+        arguments: [
+            (CGFloat.nan, 1, 1, "width is NaN"),
+            (1, .nan, 1, "ascent is NaN"),
+            (1, 1, .nan, "descent is NaN"),
+            (.infinity, 1, 1, "width is infinite"),
+            (1, -.infinity, 1, "ascent is infinite"),
+            (1, 1, .infinity, "descent is infinite"),
+            (-1, 1, 1, "width -1.0 is negative"),
+            (1, -0.5, 1, "ascent -0.5 is negative"),
+            (1, 1, -2, "descent -2.0 is negative"),
+        ] as [(CGFloat, CGFloat, CGFloat, String)])
     func invalidMetrics(width: CGFloat, ascent: CGFloat, descent: CGFloat, reason: String) {
         #expect(throws: AttributedTextError.invalidRunDelegate(reason)) {
             try RunDelegate(width: width, ascent: ascent, descent: descent)

@@ -111,9 +111,11 @@ struct PlaceholderTests {
         let text = builder.build()
         #expect(text.string == "Helloyx world\u{FFFC}!")
         #expect(text.runs.filter { $0.attributes.runDelegate != nil }.map(\.range) == [13..<14])
-        #expect(text.runs == Fixture.runs([
-            (0..<7, Fixture.a), (7..<13, Fixture.b),
-            (13..<14, [.foregroundColor(.blue), .runDelegate(try Self.logo())]), (14..<15, Fixture.b),
-        ]))
+        #expect(
+            text.runs
+                == Fixture.runs([
+                    (0..<7, Fixture.a), (7..<13, Fixture.b),
+                    (13..<14, [.foregroundColor(.blue), .runDelegate(try Self.logo())]), (14..<15, Fixture.b),
+                ]))
     }
 }
