@@ -234,7 +234,9 @@ package enum Itemizer {
         var first: Unicode.Scalar? = nil
         var i = cluster.lowerBound
         while i < cluster.upperBound {
-            let (scalar, width) = decodeScalar(units, at: i, limit: cluster.upperBound)
+            let (scalar, width) = units.withUnsafeBufferPointer {
+                UTF16Decoder.scalar(in: $0, at: i, end: cluster.upperBound)
+            }
             i += width
             if first == nil { first = scalar }
             let value = scalar.value
@@ -293,16 +295,5 @@ package enum Itemizer {
         (v >= 0x4E00 && v <= 0x9FFF) || (v >= 0x3000 && v <= 0x30FF) || (v >= 0xFF01 && v <= 0xFF60)
             || (v >= 0x2010 && v <= 0x2027) || (v >= 0x2030 && v <= 0x205E) || (v >= 0xAC00 && v <= 0xD7A3)
             || (v >= 0x3400 && v <= 0x4DBF) || (v >= 0xF900 && v <= 0xFAFF)
-    }
-
-    /// Decodes the scalar at `i` (a lone surrogate decodes as U+FFFD, width 1).
-    @inline(__always)
-    package static func decodeScalar(_ units: [UInt16], at i: Int, limit: Int) -> (Unicode.Scalar, Int) {
-        let u = units[i]
-        if u & 0xFC00 == 0xD800, i + 1 < limit, units[i + 1] & 0xFC00 == 0xDC00 {
-            let value = 0x10000 + ((UInt32(u) - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00)
-            return (Unicode.Scalar(value)!, 2)
-        }
-        return (Unicode.Scalar(UInt32(u)) ?? "\u{FFFD}", 1)
     }
 }
