@@ -10,7 +10,7 @@ package enum ExplicitBidi {
     package static func levels(
         text: AttributedText, content: Range<Int>, direction: BaseDirection
     ) -> (baseLevel: UInt8, levels: [UInt8]) {
-        let runs = (try? text.runs(in: content)) ?? []
+        let runs = ParagraphRuns.runs(of: text, in: content)
         guard runs.contains(where: { $0.attributes.writingDirection != nil }) else {
             let bidi = BidiParagraph(text: text.utf16, range: content, baseDirection: direction)
             return (bidi.baseLevel, bidi.levels)

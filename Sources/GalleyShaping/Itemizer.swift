@@ -29,7 +29,7 @@ package enum Itemizer {
     ) -> [ItemSpec] {
         guard !content.isEmpty else { return [] }
         let units = text.utf16
-        let runs = (try? text.runs(in: content)) ?? []
+        let runs = ParagraphRuns.runs(of: text, in: content)
         let scripts = ScriptItemizer.runs(in: units, range: content)
         var result: [ItemSpec] = []
 

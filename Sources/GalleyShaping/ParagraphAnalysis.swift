@@ -81,7 +81,7 @@ package final class ParagraphAnalysis: Sendable {
         let content = span.contentRange
         let units = text.utf16
         // CoreText takes the paragraph style of the paragraph's first character.
-        let firstAttributes = span.range.isEmpty ? Attributes() : ((try? text.attributes(at: span.range.lowerBound))?.attributes ?? Attributes())
+        let firstAttributes = span.range.isEmpty ? Attributes() : ParagraphRuns.attributes(of: text, at: span.range.lowerBound)
         let style = firstAttributes.paragraphStyle ?? .default
         self.style = style
         self.fallbackMetricsFont = firstAttributes.font ?? defaultFont
