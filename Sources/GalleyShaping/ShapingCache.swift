@@ -101,7 +101,8 @@ public final class ShapingCache: Sendable {
             return
         }
         let first = out.count
-        HarfBuzzShaper.shape(request, into: &out)
+        // Stand-in glyphs of a failed allocation are not the words' shaping: not kept.
+        guard HarfBuzzShaper.shape(request, into: &out) == .shaped else { return }
         keep(out.glyphs[first...], base: out.base, words: words, style: style, units: request.text)
     }
 
