@@ -95,14 +95,6 @@ package enum ShapingOutcome: Sendable, Equatable {
 }
 
 package enum HarfBuzzShaper {
-    /// Shapes `request.range` with HarfBuzz. The font's HarfBuzz object is immutable and scaled to
-    /// font units, so this is safe from many threads; results are scaled by size / unitsPerEm.
-    package static func shape(_ request: ShapingRequest) -> ShapedGlyphs {
-        var out = ShapedGlyphs(base: request.context.lowerBound)
-        shape(request, into: &out)
-        return out
-    }
-
     /// Shapes `request.range` with HarfBuzz and appends its glyphs to `out`, whose base must be
     /// the start of `request.context`. The font's HarfBuzz object is immutable and scaled to font
     /// units, so this is safe from many threads; results are scaled by size / unitsPerEm.
