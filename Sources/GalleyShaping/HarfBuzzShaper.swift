@@ -138,6 +138,7 @@ package enum HarfBuzzShaper {
 
     /// Puts the request's text (with its paragraph as context), direction, script, language and
     /// paragraph-edge flags into `buffer`.
+    @inline(__always)
     private static func fill(_ buffer: OpaquePointer, with request: ShapingRequest) {
         let range = request.range
         let context = request.context
@@ -163,6 +164,7 @@ package enum HarfBuzzShaper {
     }
 
     /// Shapes the filled `buffer` in the request's font with its features.
+    @inline(__always)
     private static func run(_ request: ShapingRequest, on buffer: OpaquePointer) {
         if request.features.isEmpty {
             hb_shape(request.font.hbFont, buffer, nil, 0)
@@ -179,6 +181,7 @@ package enum HarfBuzzShaper {
 
     /// Appends the shaped glyphs of `buffer`, scaled to points, to `out`; false (and nothing
     /// appended) if HarfBuzz gives no glyph or position array.
+    @inline(__always)
     private static func appendGlyphs(
         of buffer: OpaquePointer, request: ShapingRequest, to out: inout ShapedGlyphs
     ) -> Bool {
@@ -223,7 +226,7 @@ package enum HarfBuzzShaper {
                 out.glyphs.append(
                     ShapedGlyph(
                         id: 0, cluster: Int32(i - out.base), unsafeToBreak: false, advance: advance, offset: .zero))
-                i += UTF16Decoder.scalar(in: units, at: i, end: range.upperBound).length
+                i += UTF16Decoder.codePoint(in: units, at: i, end: range.upperBound).length
             }
         }
         if request.rightToLeft { out.glyphs[first...].reverse() }

@@ -62,8 +62,7 @@ public enum ScriptItemizer {
                     }
                     if i == r.upperBound { break }
                 }
-                let (scalar, length) = UTF16Decoder.scalar(in: buffer, at: i, end: r.upperBound)
-                let cp = scalar.value
+                let (cp, length) = UTF16Decoder.codePoint(in: buffer, at: i, end: r.upperBound)
                 let script: Int32
                 var bracket: Int32 = 0
                 var pair: UInt32 = 0

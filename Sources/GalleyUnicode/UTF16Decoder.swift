@@ -18,21 +18,33 @@
 /// script is Common. `AttributedText` never holds lone surrogates, but the public Unicode
 /// services take raw code units, and a range may end between the two halves of a pair.
 package enum UTF16Decoder {
-    /// The scalar that starts at `index` of `units` and its length in code units (1 or 2),
-    /// looking no further than `end` (exclusive) for a trail surrogate. `index` must be below
-    /// `end`, and `end` at most `units.count`.
+    /// The scalar value of the code point that starts at `index` of `units` and its length in
+    /// code units (1 or 2), looking no further than `end` (exclusive) for a trail surrogate;
+    /// 0xFFFD for an unpaired surrogate. `index` must be below `end`, and `end` at most
+    /// `units.count`.
+    @inlinable @inline(__always)
+    package static func codePoint(
+        in units: UnsafeBufferPointer<UInt16>, at index: Int, end: Int
+    ) -> (value: UInt32, length: Int) {
+        let unit = units[index]
+        // Not a surrogate: the common case.
+        if unit & 0xF800 != 0xD800 { return (UInt32(unit), 1) }
+        if unit < 0xDC00, index + 1 < end {
+            let next = units[index + 1]
+            if next & 0xFC00 == 0xDC00 {
+                return (0x10000 + (UInt32(unit & 0x3FF) << 10 | UInt32(next & 0x3FF)), 2)
+            }
+        }
+        return (0xFFFD, 1)
+    }
+
+    /// `codePoint(in:at:end:)` as a `Unicode.Scalar`.
     @inlinable @inline(__always)
     package static func scalar(
         in units: UnsafeBufferPointer<UInt16>, at index: Int, end: Int
     ) -> (scalar: Unicode.Scalar, length: Int) {
-        let unit = units[index]
-        if unit & 0xFC00 == 0xD800, index + 1 < end {
-            let next = units[index + 1]
-            if next & 0xFC00 == 0xDC00 {
-                let value = 0x10000 + (UInt32(unit & 0x3FF) << 10 | UInt32(next & 0x3FF))
-                return (Unicode.Scalar(value) ?? "\u{FFFD}", 2)
-            }
-        }
-        return (Unicode.Scalar(unit) ?? "\u{FFFD}", 1)
+        let (value, length) = codePoint(in: units, at: index, end: end)
+        // Never nil: `codePoint` gives scalar values only.
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 }

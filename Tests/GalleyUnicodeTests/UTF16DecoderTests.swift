@@ -6,13 +6,16 @@ import Testing
 import GalleyUnicode
 
 @Suite struct UTF16DecoderTests {
-    /// Decodes all of `units` with `UTF16Decoder`.
-    static func decode(_ units: [UInt16]) -> [Unicode.Scalar] {
+    /// Decodes all of `units` with `UTF16Decoder`, as scalars and as code point values (which
+    /// must agree: nil if they do not).
+    static func decode(_ units: [UInt16]) -> [Unicode.Scalar]? {
         units.withUnsafeBufferPointer { buffer in
             var scalars: [Unicode.Scalar] = []
             var i = 0
             while i < buffer.count {
                 let (scalar, length) = UTF16Decoder.scalar(in: buffer, at: i, end: buffer.count)
+                let (value, valueLength) = UTF16Decoder.codePoint(in: buffer, at: i, end: buffer.count)
+                guard value == scalar.value, valueLength == length else { return nil }
                 scalars.append(scalar)
                 i += length
             }
