@@ -5,6 +5,7 @@
 import GalleyText
 import GalleyUnicode
 
+/// Bidi levels of a paragraph with its writing-direction attributes applied.
 package enum ExplicitBidi {
     /// The paragraph level and the level of each code unit of `content`.
     package static func levels(

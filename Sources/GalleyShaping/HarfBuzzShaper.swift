@@ -15,7 +15,9 @@ package struct ShapingRequest: Sendable {
     package let context: Range<Int>
     /// The code units to shape, inside `context`.
     package let range: Range<Int>
+    /// The font to shape with (after fallback).
     package let font: Font
+    /// Whether the range is shaped right to left (an odd bidi level).
     package let rightToLeft: Bool
     /// ISO 15924 code ("Latn", "Arab"); "Zyyy" or "Zinh" lets HarfBuzz guess.
     package let script: String
@@ -26,6 +28,7 @@ package struct ShapingRequest: Sendable {
     /// OpenType features to apply to the whole range.
     package let features: [ShapingFeature]
 
+    /// A request to shape `range` of `text` within `context`; see the properties.
     package init(
         text: [UInt16], context: Range<Int>, range: Range<Int>, font: Font, rightToLeft: Bool,
         script: String, language: String?, kern: CGFloat, features: [ShapingFeature] = []
@@ -58,6 +61,7 @@ package struct ShapedGlyph: Sendable, Equatable {
     /// Offset from the pen position (x right, y up).
     package var offset: CGPoint
 
+    /// A glyph with these values.
     package init(id: GlyphID, cluster: Int32, unsafeToBreak: Bool, advance: CGFloat, offset: CGPoint) {
         self.id = id
         self.cluster = cluster
@@ -71,15 +75,18 @@ package struct ShapedGlyph: Sendable, Equatable {
 /// requests with the same context appended one after another (a paragraph's items share one
 /// array, so shaping an item allocates nothing of its own).
 package struct ShapedGlyphs: Sendable {
+    /// The glyphs, each request's in visual order.
     package var glyphs: [ShapedGlyph] = []
     /// The offset in the whole text that clusters count from (the shaping context's start).
     package let base: Int
 
+    /// No glyphs yet, clusters to count from `base`.
     package init(base: Int) { self.base = base }
 
     /// The cluster of glyph `i` as an offset in the whole text.
     package func cluster(_ i: Int) -> Int { base + Int(glyphs[i].cluster) }
 
+    /// The number of glyphs.
     package var count: Int { glyphs.count }
 }
 
@@ -94,6 +101,7 @@ package enum ShapingOutcome: Sendable, Equatable {
     case allocationFailed
 }
 
+/// Shaping with HarfBuzz: a request's range into positioned glyphs.
 package enum HarfBuzzShaper {
     /// Shapes `request.range` with HarfBuzz and appends its glyphs to `out`, whose base must be
     /// the start of `request.context`. The font's HarfBuzz object is immutable and scaled to font

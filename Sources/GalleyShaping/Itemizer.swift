@@ -8,13 +8,19 @@ import GalleyUnicode
 
 /// An item before shaping.
 package struct ItemSpec: Sendable {
+    /// The UTF-16 range of the whole text the item covers.
     package let range: Range<Int>
+    /// The font to shape with (after fallback).
     package let font: Font
+    /// The attributes of the item's characters.
     package let attributes: Attributes
+    /// The UAX #9 embedding level: odd is right-to-left.
     package let level: UInt8
+    /// ISO 15924 script code to shape with.
     package let script: String
 }
 
+/// Itemization: a paragraph into items, and the font fallback it decides with.
 package enum Itemizer {
     /// The items of `paragraph` (content only, no separator), in logical order.
     ///

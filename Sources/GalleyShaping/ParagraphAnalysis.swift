@@ -12,6 +12,7 @@ import GalleyUnicode
 package final class ParagraphAnalysis: Sendable {
     /// The paragraph, separator included.
     package let span: ParagraphSpan
+    /// The paragraph style (its first character's, as CoreText takes it).
     package let style: ParagraphStyle
     /// 0 for a left-to-right paragraph, 1 for right-to-left.
     package let baseLevel: UInt8
@@ -34,6 +35,7 @@ package final class ParagraphAnalysis: Sendable {
     /// The font used for line metrics when a line has no glyphs (an empty paragraph).
     package let fallbackMetricsFont: Font
 
+    /// The paragraph without its separator.
     package var content: Range<Int> { span.contentRange }
 
     /// The width of the logical range `range` (clamped to the content), from the shaped advances.

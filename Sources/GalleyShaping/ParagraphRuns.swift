@@ -3,6 +3,7 @@
 // clipping the text's runs to them needs no bounds check, and leaves no error to swallow.
 import GalleyText
 
+/// Attribute runs of a paragraph, clipped to it, without a bounds check to fail.
 package enum ParagraphRuns {
     /// The runs of `text` that intersect `range`, clipped to it, in order: for a range inside the
     /// text, exactly what `text.runs(in: range)` returns. A range reaching outside the text gives

@@ -56,6 +56,7 @@ package final class ShapedItem: Sendable {
     /// True for a placeholder (its attributes carry a run delegate).
     package let isPlaceholder: Bool
 
+    /// An item over `range`, whose glyphs are `glyphRange` of `storage`.
     package init(
         range: Range<Int>, font: Font, attributes: Attributes, level: UInt8, script: String, storage: GlyphStorage,
         glyphRange: Range<Int>
@@ -70,5 +71,6 @@ package final class ShapedItem: Sendable {
         self.isPlaceholder = attributes.runDelegate != nil
     }
 
+    /// Whether the item runs right to left (an odd level).
     package var isRightToLeft: Bool { level & 1 == 1 }
 }

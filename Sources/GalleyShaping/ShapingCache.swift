@@ -34,6 +34,7 @@ public final class ShapingCache: Sendable {
         let kern: CGFloat
         let features: [ShapingFeature]
 
+        /// A style from the request values that change shaping.
         package init(
             font: Font, script: String, language: String?, rightToLeft: Bool, kern: CGFloat = 0,
             features: [ShapingFeature] = []
