@@ -5,12 +5,13 @@
 import GalleyText
 import GalleyUnicode
 
+/// Bidi levels of a paragraph with its writing-direction attributes applied.
 package enum ExplicitBidi {
     /// The paragraph level and the level of each code unit of `content`.
     package static func levels(
         text: AttributedText, content: Range<Int>, direction: BaseDirection
     ) -> (baseLevel: UInt8, levels: [UInt8]) {
-        let runs = (try? text.runs(in: content)) ?? []
+        let runs = ParagraphRuns.runs(of: text, in: content)
         guard runs.contains(where: { $0.attributes.writingDirection != nil }) else {
             let bidi = BidiParagraph(text: text.utf16, range: content, baseDirection: direction)
             return (bidi.baseLevel, bidi.levels)

@@ -6,15 +6,19 @@ import GalleyText
 
 /// One feature for HarfBuzz: a 4-letter tag and a value, applied to the whole item.
 package struct ShapingFeature: Sendable, Hashable {
+    /// The OpenType feature tag, e.g. "liga".
     package let tag: String
+    /// The feature's value: 0 off, 1 on, higher for alternates.
     package let value: UInt32
 
+    /// A feature `tag` set to `value`.
     package init(tag: String, value: UInt32) {
         self.tag = tag
         self.value = value
     }
 }
 
+/// The attributes-to-features mapping.
 package enum FeatureSettings {
     /// The features for text with `attributes`, in the order HarfBuzz applies them (a later
     /// setting of the same tag overrides an earlier one).

@@ -5,6 +5,7 @@ import Foundation
 import Synchronization
 import GalleyFonts
 import GalleyText
+import GalleyUnicode
 
 /// What to shape: a range of a paragraph and how.
 package struct ShapingRequest: Sendable {
@@ -14,7 +15,9 @@ package struct ShapingRequest: Sendable {
     package let context: Range<Int>
     /// The code units to shape, inside `context`.
     package let range: Range<Int>
+    /// The font to shape with (after fallback).
     package let font: Font
+    /// Whether the range is shaped right to left (an odd bidi level).
     package let rightToLeft: Bool
     /// ISO 15924 code ("Latn", "Arab"); "Zyyy" or "Zinh" lets HarfBuzz guess.
     package let script: String
@@ -25,6 +28,7 @@ package struct ShapingRequest: Sendable {
     /// OpenType features to apply to the whole range.
     package let features: [ShapingFeature]
 
+    /// A request to shape `range` of `text` within `context`; see the properties.
     package init(
         text: [UInt16], context: Range<Int>, range: Range<Int>, font: Font, rightToLeft: Bool,
         script: String, language: String?, kern: CGFloat, features: [ShapingFeature] = []
@@ -57,6 +61,7 @@ package struct ShapedGlyph: Sendable, Equatable {
     /// Offset from the pen position (x right, y up).
     package var offset: CGPoint
 
+    /// A glyph with these values.
     package init(id: GlyphID, cluster: Int32, unsafeToBreak: Bool, advance: CGFloat, offset: CGPoint) {
         self.id = id
         self.cluster = cluster
@@ -70,37 +75,81 @@ package struct ShapedGlyph: Sendable, Equatable {
 /// requests with the same context appended one after another (a paragraph's items share one
 /// array, so shaping an item allocates nothing of its own).
 package struct ShapedGlyphs: Sendable {
+    /// The glyphs, each request's in visual order.
     package var glyphs: [ShapedGlyph] = []
     /// The offset in the whole text that clusters count from (the shaping context's start).
     package let base: Int
 
+    /// No glyphs yet, clusters to count from `base`.
     package init(base: Int) { self.base = base }
 
     /// The cluster of glyph `i` as an offset in the whole text.
     package func cluster(_ i: Int) -> Int { base + Int(glyphs[i].cluster) }
 
+    /// The number of glyphs.
     package var count: Int { glyphs.count }
 }
 
+/// How `HarfBuzzShaper` filled in a range.
+package enum ShapingOutcome: Sendable, Equatable {
+    /// HarfBuzz shaped the range.
+    case shaped
+    /// HarfBuzz could not allocate memory for its buffer (`hb_buffer_allocation_successful` was
+    /// false), so the range got one .notdef glyph per code point instead
+    /// (`HarfBuzzShaper.appendNotdefs`): the text keeps its place and draws as missing-glyph boxes
+    /// rather than vanishing. Such glyphs must not be cached as the shaping of the text.
+    case allocationFailed
+}
+
+/// Shaping with HarfBuzz: a request's range into positioned glyphs.
 package enum HarfBuzzShaper {
-    /// Shapes `request.range` with HarfBuzz. The font's HarfBuzz object is immutable and scaled to
-    /// font units, so this is safe from many threads; results are scaled by size / unitsPerEm.
-    package static func shape(_ request: ShapingRequest) -> ShapedGlyphs {
-        var out = ShapedGlyphs(base: request.context.lowerBound)
-        shape(request, into: &out)
-        return out
+    /// Shapes `request.range` with HarfBuzz and appends its glyphs to `out`, whose base must be
+    /// the start of `request.context`. The font's HarfBuzz object is immutable and scaled to font
+    /// units, so this is safe from many threads; results are scaled by size / unitsPerEm.
+    ///
+    /// Never drops the range: when HarfBuzz cannot allocate its buffer (`hb_buffer_create` then
+    /// returns an inert empty buffer, never NULL) or cannot grow it while shaping, the range gets
+    /// .notdef glyphs and the outcome says so (see `ShapingOutcome.allocationFailed`).
+    @discardableResult
+    package static func shape(_ request: ShapingRequest, into out: inout ShapedGlyphs) -> ShapingOutcome {
+        guard !request.range.isEmpty else { return .shaped }
+        let buffer = BufferPool.take()
+        defer { BufferPool.give(buffer) }
+        return shape(request, into: &out, buffer: buffer)
     }
 
-    /// Shapes `request.range` and appends its glyphs to `out`, whose base must be the start of
-    /// `request.context`.
-    package static func shape(_ request: ShapingRequest, into out: inout ShapedGlyphs) {
+    /// `shape(_:into:)` with a given HarfBuzz buffer, empty on entry (tests pass the inert buffer
+    /// HarfBuzz hands out when it cannot allocate one).
+    @discardableResult
+    package static func shape(
+        _ request: ShapingRequest, into out: inout ShapedGlyphs, buffer: OpaquePointer
+    ) -> ShapingOutcome {
         precondition(out.base == request.context.lowerBound, "glyphs of another context")
-        let range = request.range
-        guard !range.isEmpty else { return }
-        let context = request.context
-        guard let buffer = BufferPool.take() else { return }
-        defer { BufferPool.give(buffer) }
+        guard !request.range.isEmpty else { return .shaped }
+        // HarfBuzz's inert empty buffer must not be filled: some of its setters write to it.
+        if hb_buffer_allocation_successful(buffer) != 0 {
+            fill(buffer, with: request)
+            run(request, on: buffer)
+        }
+        let first = out.count
+        let outcome: ShapingOutcome
+        if hb_buffer_allocation_successful(buffer) != 0, appendGlyphs(of: buffer, request: request, to: &out) {
+            outcome = .shaped
+        } else {
+            appendNotdefs(for: request, into: &out)
+            outcome = .allocationFailed
+        }
+        replaceControlGlyphs(in: &out, from: first, text: request.text, font: request.font)
+        if request.kern != 0 { applyKern(request.kern, to: &out, from: first) }
+        return outcome
+    }
 
+    /// Puts the request's text (with its paragraph as context), direction, script, language and
+    /// paragraph-edge flags into `buffer`.
+    @inline(__always)
+    private static func fill(_ buffer: OpaquePointer, with request: ShapingRequest) {
+        let range = request.range
+        let context = request.context
         request.text.withUnsafeBufferPointer { all in
             let base = all.baseAddress! + context.lowerBound
             hb_buffer_add_utf16(
@@ -120,7 +169,11 @@ package enum HarfBuzzShaper {
         if range.lowerBound == context.lowerBound { flags |= HB_BUFFER_FLAG_BOT.rawValue }
         if range.upperBound == context.upperBound { flags |= HB_BUFFER_FLAG_EOT.rawValue }
         hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
+    }
 
+    /// Shapes the filled `buffer` in the request's font with its features.
+    @inline(__always)
+    private static func run(_ request: ShapingRequest, on buffer: OpaquePointer) {
         if request.features.isEmpty {
             hb_shape(request.font.hbFont, buffer, nil, 0)
         } else {
@@ -132,18 +185,24 @@ package enum HarfBuzzShaper {
                 hb_shape(request.font.hbFont, buffer, list.baseAddress, UInt32(list.count))
             }
         }
+    }
 
+    /// Appends the shaped glyphs of `buffer`, scaled to points, to `out`; false (and nothing
+    /// appended) if HarfBuzz gives no glyph or position array.
+    @inline(__always)
+    private static func appendGlyphs(
+        of buffer: OpaquePointer, request: ShapingRequest, to out: inout ShapedGlyphs
+    ) -> Bool {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, &count)
-        else { return }
+        else { return false }
         let n = Int(count)
         let scale = request.font.size / CGFloat(request.font.unitsPerEm)
-        let first = out.count
         // Filled in a scratch buffer, then appended in one copy (a per-glyph append costs more,
         // and `Array(unsafeUninitializedCapacity:)` goes through an unspecialized allocation path
         // costing ~700 instructions an array).
-        out.glyphs.reserveCapacity(first + n)
+        out.glyphs.reserveCapacity(out.count + n)
         let flag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
         withUnsafeTemporaryAllocation(of: ShapedGlyph.self, capacity: n) { glyphs in
             for i in 0..<n {
@@ -158,8 +217,27 @@ package enum HarfBuzzShaper {
             }
             out.glyphs.append(contentsOf: UnsafeBufferPointer(glyphs))
         }
-        replaceControlGlyphs(in: &out, from: first, text: request.text, font: request.font)
-        if request.kern != 0 { applyKern(request.kern, to: &out, from: first) }
+        return true
+    }
+
+    /// What stands in for HarfBuzz's glyphs when it could not allocate memory: one .notdef glyph
+    /// (id 0, the font's .notdef advance, no offset) per code point of the range, each its own
+    /// cluster, in visual order (reversed for a right-to-left request). Each cluster is one code
+    /// point, so a line may break between any two of them (never unsafe to break).
+    static func appendNotdefs(for request: ShapingRequest, into out: inout ShapedGlyphs) {
+        let first = out.count
+        let advance = request.font.advance(for: 0)
+        let range = request.range
+        request.text.withUnsafeBufferPointer { units in
+            var i = range.lowerBound
+            while i < range.upperBound {
+                out.glyphs.append(
+                    ShapedGlyph(
+                        id: 0, cluster: Int32(i - out.base), unsafeToBreak: false, advance: advance, offset: .zero))
+                i += UTF16Decoder.codePoint(in: units, at: i, end: range.upperBound).length
+            }
+        }
+        if request.rightToLeft { out.glyphs[first...].reverse() }
     }
 
     /// Control characters (TAB, VT, FF and the other C0/C1 controls) have no glyph in most fonts,
@@ -192,22 +270,25 @@ package enum HarfBuzzShaper {
 /// item, and a paragraph with font fallback has many. A buffer is used by one caller at a time
 /// (taken out of the pool under its lock) and reset before it goes back; buffers that grew past
 /// `largest` glyphs, or beyond `capacity` of them, are destroyed rather than kept.
-enum BufferPool {
+package enum BufferPool {
     /// HarfBuzz buffer pointers (`hb_buffer_t *`) as integers, so the pool's state is Sendable;
     /// each is owned by the pool while in it.
     private static let buffers = Mutex<[UInt]>([])
     private static let capacity = 4
     private static let largest: UInt32 = 4096
 
-    /// A buffer from the pool, or a new one (nil if HarfBuzz cannot allocate one).
-    static func take() -> OpaquePointer? {
-        if let bits = buffers.withLock({ $0.popLast() }) { return OpaquePointer(bitPattern: bits) }
+    /// A buffer from the pool, or a new one. When HarfBuzz cannot allocate one, this is its inert
+    /// empty buffer (`hb_buffer_create` never returns NULL), on which
+    /// `hb_buffer_allocation_successful` is false: the shaper checks that after shaping.
+    package static func take() -> OpaquePointer {
+        if let bits = buffers.withLock({ $0.popLast() }), let buffer = OpaquePointer(bitPattern: bits) { return buffer }
         return hb_buffer_create()
     }
 
-    /// Resets `buffer` and keeps it for reuse, or destroys it.
-    static func give(_ buffer: OpaquePointer) {
-        if hb_buffer_get_length(buffer) <= largest {
+    /// Resets `buffer` and keeps it for reuse, or destroys it: always when an allocation failed in
+    /// it (destroying HarfBuzz's inert empty buffer does nothing), so no failed buffer is reused.
+    package static func give(_ buffer: OpaquePointer) {
+        if hb_buffer_allocation_successful(buffer) != 0, hb_buffer_get_length(buffer) <= largest {
             hb_buffer_reset(buffer)
             let bits = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(buffer)))
             let kept = buffers.withLock { pool -> Bool in

@@ -8,13 +8,19 @@ import GalleyUnicode
 
 /// An item before shaping.
 package struct ItemSpec: Sendable {
+    /// The UTF-16 range of the whole text the item covers.
     package let range: Range<Int>
+    /// The font to shape with (after fallback).
     package let font: Font
+    /// The attributes of the item's characters.
     package let attributes: Attributes
+    /// The UAX #9 embedding level: odd is right-to-left.
     package let level: UInt8
+    /// ISO 15924 script code to shape with.
     package let script: String
 }
 
+/// Itemization: a paragraph into items, and the font fallback it decides with.
 package enum Itemizer {
     /// The items of `paragraph` (content only, no separator), in logical order.
     ///
@@ -28,124 +34,23 @@ package enum Itemizer {
         defaultFont: Font, fonts: FontCollection
     ) -> [ItemSpec] {
         guard !content.isEmpty else { return [] }
-        let units = text.utf16
-        let runs = (try? text.runs(in: content)) ?? []
-        let scripts = ScriptItemizer.runs(in: units, range: content)
-        var result: [ItemSpec] = []
-
-        var runIndex = 0
-        var scriptIndex = 0
-        // The item being grown.
-        var start = content.lowerBound
-        var currentFont: Font? = nil
-        var currentRun = -1
-        var currentScript = -1
-        var currentLevel: UInt8 = 0
-        var currentIsPlaceholder = false
-        var currentAttributes = Attributes()
-
-        func flush(upTo end: Int) {
-            guard end > start, let font = currentFont else { return }
-            result.append(
-                ItemSpec(
-                    range: start..<end, font: font, attributes: currentAttributes,
-                    level: currentLevel, script: scripts.isEmpty ? "Zyyy" : scripts[currentScript].script.code))
-            start = end
-        }
-
-        var fallbackCache = FallbackCache()
-        // The current attribute run's values, read once per run rather than once per cluster.
-        var loadedRun = -1
-        var attributes = Attributes()
-        var requested = defaultFont
-        var hasDelegate = false
-        // Coverage of printable ASCII by `requested`, filled in lazily: bit c of `asciiKnown` says
-        // whether `asciiCovered` bit c is known yet. Reset whenever `requested` changes.
-        var asciiKnown: (UInt64, UInt64) = (0, 0)
-        var asciiCovered: (UInt64, UInt64) = (0, 0)
-        // Ends of the current attribute run and script run: before them, a cluster that continues
-        // the current item in the requested font can skip all the checks below.
-        var runEnd = Int.min
-        var scriptEnd = Int.min
-        var currentIsRequested = false
-        // The current item's font when it is a fallback that `resolveFont` would keep for the next
-        // CJK character or punctuation the requested font lacks (see `skipContinuing`).
-        var currentFallback: Font? = nil
-        let lastCluster = graphemes.count - 1
-        var g = 0
-        while g < lastCluster {
-            if currentIsRequested || currentFallback != nil, !currentIsPlaceholder {
-                // Clusters that simply continue the current item are skipped in a tight loop.
-                let limit = min(runEnd, scriptEnd)
-                let fallback = currentIsRequested ? nil : currentFallback
-                g = units.withUnsafeBufferPointer { u in
-                    graphemes.withUnsafeBufferPointer { gr in
-                        levels.withUnsafeBufferPointer { lv in
-                            skipContinuing(
-                                from: g, graphemes: gr, units: u, levels: lv, base: content.lowerBound, limit: limit,
-                                level: currentLevel, requested: requested, fallback: fallback, known: &asciiKnown,
-                                covered: &asciiCovered)
+        let runs = ParagraphRuns.runs(of: text, in: content)
+        let scripts = ScriptItemizer.runs(in: text.utf16, range: content)
+        return text.utf16.withUnsafeBufferPointer { units in
+            levels.withUnsafeBufferPointer { levels in
+                graphemes.withUnsafeBufferPointer { graphemes in
+                    runs.withUnsafeBufferPointer { runs in
+                        scripts.withUnsafeBufferPointer { scripts in
+                            var walk = ParagraphItemizer(
+                                units: units, content: content, levels: levels, graphemes: graphemes, runs: runs,
+                                scripts: scripts, defaultFont: defaultFont, fonts: fonts)
+                            walk.run()
+                            return walk.items
                         }
                     }
                 }
-                if g >= lastCluster { break }
-            }
-            let lo = graphemes[g]
-            let hi = graphemes[g + 1]
-            g += 1
-            while runIndex < runs.count - 1, runs[runIndex].range.upperBound <= lo { runIndex += 1 }
-            while scriptIndex < scripts.count - 1, scripts[scriptIndex].range.upperBound <= lo { scriptIndex += 1 }
-            if runIndex != loadedRun, !runs.isEmpty {
-                loadedRun = runIndex
-                attributes = runs[runIndex].attributes
-                requested = attributes.font ?? defaultFont
-                if let variations = attributes.fontVariations, !requested.variationAxes.isEmpty {
-                    // The run's axis values on top of the font's own (a later value of a tag wins);
-                    // once per attribute run. Fonts without axes ignore them, so are kept as they are.
-                    requested = requested.withVariations(
-                        requested.variations + variations.map { Font.Variation(tag: $0.tag, value: $0.value) })
-                }
-                hasDelegate = attributes.runDelegate != nil
-                asciiKnown = (0, 0)
-                asciiCovered = (0, 0)
-            }
-            let level = levels[lo - content.lowerBound]
-            let isPlaceholder = hasDelegate && hi - lo == 1 && units[lo] == 0xFFFC
-            var font = requested
-            if hi - lo == 1, !isPlaceholder, units[lo] >= 0x20, units[lo] < 0x7F || needsOnlyCoverage(UInt32(units[lo])),
-                requested.covers(Unicode.Scalar(units[lo])!)
-            {
-                // Fast path for the common case: one printable ASCII or CJK character or punctuation
-                // the font has.
-            } else if !isPlaceholder {
-                font = resolveFont(
-                    units: units, cluster: lo..<hi, requested: requested,
-                    previous: runIndex == currentRun ? currentFont : nil, fonts: fonts,
-                    cache: &fallbackCache)
-            }
-            let sameFont: Bool
-            if let currentFont { sameFont = font === currentFont || font == currentFont } else { sameFont = false }
-            let changed =
-                !sameFont || runIndex != currentRun || scriptIndex != currentScript
-                || level != currentLevel || isPlaceholder || currentIsPlaceholder
-            if changed {
-                flush(upTo: lo)
-                currentFont = font
-                currentRun = runIndex
-                currentScript = scriptIndex
-                currentLevel = level
-                currentIsPlaceholder = isPlaceholder
-                currentAttributes = attributes
-                currentIsRequested = font === requested
-                currentFallback =
-                    !isPlaceholder && font !== requested && !font.hasColorGlyphs
-                        && font.cascadeList == requested.cascadeList ? font : nil
-                runEnd = runs.isEmpty ? Int.max : runs[runIndex].range.upperBound
-                scriptEnd = scripts.isEmpty ? Int.max : scripts[scriptIndex].range.upperBound
             }
         }
-        flush(upTo: content.upperBound)
-        return result
     }
 
     /// The first cluster index from `g` on that does not simply continue the current item: a
@@ -226,15 +131,15 @@ package enum Itemizer {
     /// (so a run of Han, Hangul or Arabic stays in one font, as Pango keeps a run's font); otherwise
     /// a fallback from the collection for that character.
     static func resolveFont(
-        units: [UInt16], cluster: Range<Int>, requested: Font, previous: Font?, fonts: FontCollection,
-        cache: inout FallbackCache
+        units: UnsafeBufferPointer<UInt16>, cluster: Range<Int>, requested: Font, previous: Font?,
+        fonts: FontCollection, cache: inout FallbackCache
     ) -> Font {
         var wantsEmoji = false
         var uncovered: Unicode.Scalar? = nil
         var first: Unicode.Scalar? = nil
         var i = cluster.lowerBound
         while i < cluster.upperBound {
-            let (scalar, width) = decodeScalar(units, at: i, limit: cluster.upperBound)
+            let (scalar, width) = UTF16Decoder.scalar(in: units, at: i, end: cluster.upperBound)
             i += width
             if first == nil { first = scalar }
             let value = scalar.value
@@ -293,16 +198,5 @@ package enum Itemizer {
         (v >= 0x4E00 && v <= 0x9FFF) || (v >= 0x3000 && v <= 0x30FF) || (v >= 0xFF01 && v <= 0xFF60)
             || (v >= 0x2010 && v <= 0x2027) || (v >= 0x2030 && v <= 0x205E) || (v >= 0xAC00 && v <= 0xD7A3)
             || (v >= 0x3400 && v <= 0x4DBF) || (v >= 0xF900 && v <= 0xFAFF)
-    }
-
-    /// Decodes the scalar at `i` (a lone surrogate decodes as U+FFFD, width 1).
-    @inline(__always)
-    package static func decodeScalar(_ units: [UInt16], at i: Int, limit: Int) -> (Unicode.Scalar, Int) {
-        let u = units[i]
-        if u & 0xFC00 == 0xD800, i + 1 < limit, units[i + 1] & 0xFC00 == 0xDC00 {
-            let value = 0x10000 + ((UInt32(u) - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00)
-            return (Unicode.Scalar(value)!, 2)
-        }
-        return (Unicode.Scalar(UInt32(u)) ?? "\u{FFFD}", 1)
     }
 }

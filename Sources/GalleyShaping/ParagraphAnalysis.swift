@@ -12,6 +12,7 @@ import GalleyUnicode
 package final class ParagraphAnalysis: Sendable {
     /// The paragraph, separator included.
     package let span: ParagraphSpan
+    /// The paragraph style (its first character's, as CoreText takes it).
     package let style: ParagraphStyle
     /// 0 for a left-to-right paragraph, 1 for right-to-left.
     package let baseLevel: UInt8
@@ -34,6 +35,7 @@ package final class ParagraphAnalysis: Sendable {
     /// The font used for line metrics when a line has no glyphs (an empty paragraph).
     package let fallbackMetricsFont: Font
 
+    /// The paragraph without its separator.
     package var content: Range<Int> { span.contentRange }
 
     /// The width of the logical range `range` (clamped to the content), from the shaped advances.
@@ -73,46 +75,54 @@ package final class ParagraphAnalysis: Sendable {
 
     /// Analyses and shapes one paragraph of `text`, taking shaped words from `cache` where it can
     /// (without one, every item is shaped by HarfBuzz).
-    package init(
+    package convenience init(
         text: AttributedText, span: ParagraphSpan, defaultFont: Font, fonts: FontCollection,
         cache: ShapingCache? = nil
     ) {
-        self.span = span
         let content = span.contentRange
         let units = text.utf16
         // CoreText takes the paragraph style of the paragraph's first character.
-        let firstAttributes = span.range.isEmpty ? Attributes() : ((try? text.attributes(at: span.range.lowerBound))?.attributes ?? Attributes())
+        let firstAttributes =
+            span.range.isEmpty ? Attributes() : ParagraphRuns.attributes(of: text, at: span.range.lowerBound)
         let style = firstAttributes.paragraphStyle ?? .default
-        self.style = style
-        self.fallbackMetricsFont = firstAttributes.font ?? defaultFont
-
-        let direction: BaseDirection
-        switch style.baseWritingDirection {
-        case .natural: direction = .natural
-        case .leftToRight: direction = .leftToRight
-        case .rightToLeft: direction = .rightToLeft
-        }
-        if content.isEmpty {
-            baseLevel = direction == .rightToLeft ? 1 : 0
-            levels = []
-            items = []
-            breaks = [LineBreakOpportunity(offset: content.upperBound, isMandatory: false)]
-            graphemes = [content.lowerBound]
-            prefixAdvance = [0]
-            isWhitespace = []
-            hasTabs = false
+        let metricsFont = firstAttributes.font ?? defaultFont
+        let direction = ParagraphAnalysis.baseDirection(of: style)
+        guard !content.isEmpty else {
+            self.init(
+                span: span, style: style, baseLevel: direction == .rightToLeft ? 1 : 0, levels: [], items: [],
+                breaks: [LineBreakOpportunity(offset: content.upperBound, isMandatory: false)],
+                graphemes: [content.lowerBound], prefixAdvance: [0], isWhitespace: [], hasTabs: false,
+                fallbackMetricsFont: metricsFont)
             return
         }
-        (baseLevel, levels) = ExplicitBidi.levels(text: text, content: content, direction: direction)
+        let (baseLevel, levels) = ExplicitBidi.levels(text: text, content: content, direction: direction)
         let graphemes = GraphemeClusters.boundaries(in: units, range: content)
-        self.graphemes = graphemes
-        let language = firstAttributes.language
-        breaks = LineBreaker.opportunities(in: units, range: content, locale: language)
-
+        let breaks = LineBreaker.opportunities(in: units, range: content, locale: firstAttributes.language)
         let specs = Itemizer.items(
             text: text, content: content, levels: levels, graphemes: graphemes, defaultFont: defaultFont,
             fonts: fonts)
-        // Every item's glyphs go into one storage (a paragraph has about one glyph per code unit).
+        let (items, storage) = ParagraphAnalysis.shapeItems(specs, units: units, content: content, cache: cache)
+        let (isWhitespace, hasTabs) = ParagraphAnalysis.whitespace(of: units, in: content)
+        self.init(
+            span: span, style: style, baseLevel: baseLevel, levels: levels, items: items, breaks: breaks,
+            graphemes: graphemes, prefixAdvance: ParagraphAnalysis.prefixAdvances(of: storage, content: content),
+            isWhitespace: isWhitespace, hasTabs: hasTabs, fallbackMetricsFont: metricsFont)
+    }
+
+    /// The bidi base direction a paragraph style asks for.
+    private static func baseDirection(of style: ParagraphStyle) -> BaseDirection {
+        switch style.baseWritingDirection {
+        case .natural: .natural
+        case .leftToRight: .leftToRight
+        case .rightToLeft: .rightToLeft
+        }
+    }
+
+    /// Shapes every item of a paragraph into one storage (a paragraph has about one glyph per
+    /// code unit), through `cache` when given.
+    private static func shapeItems(
+        _ specs: [ItemSpec], units: [UInt16], content: Range<Int>, cache: ShapingCache?
+    ) -> (items: [ShapedItem], storage: GlyphStorage) {
         var shaped = ShapedGlyphs(base: content.lowerBound)
         shaped.glyphs.reserveCapacity(content.count)
         var glyphRanges: [Range<Int>] = []
@@ -130,12 +140,14 @@ package final class ParagraphAnalysis: Sendable {
                     range: spec.range, font: spec.font, attributes: spec.attributes, level: spec.level,
                     script: spec.script, storage: storage, glyphRange: glyphRange))
         }
-        self.items = items
+        return (items, storage)
+    }
 
-        // Each glyph's advance is added at its cluster's first code unit (slot i + 1), then the
-        // slots are summed into prefix sums, in one array.
+    /// The total advance before each code unit of `content` (and after the last), from the glyphs
+    /// in `storage`: each glyph's advance is added at its cluster's first code unit (slot i + 1),
+    /// then the slots are summed into prefix sums, in one array.
+    private static func prefixAdvances(of storage: GlyphStorage, content: Range<Int>) -> [CGFloat] {
         let count = content.count
-        let base = content.lowerBound
         var prefix = [CGFloat](repeating: 0, count: count + 1)
         prefix.withUnsafeMutableBufferPointer { sums in
             storage.glyphs.withUnsafeBufferPointer { glyphs in
@@ -148,13 +160,19 @@ package final class ParagraphAnalysis: Sendable {
             }
             for i in 0..<count { sums[i + 1] += sums[i] }
         }
-        prefixAdvance = prefix
+        return prefix
+    }
 
+    /// Whether each code unit of `content` hangs at a line end, and whether any is a TAB.
+    private static func whitespace(
+        of units: [UInt16], in content: Range<Int>
+    ) -> (isWhitespace: [Bool], hasTabs: Bool) {
+        let base = content.lowerBound
         var whitespace = [Bool](repeating: false, count: content.count)
         var tab = false
         units.withUnsafeBufferPointer { units in
             whitespace.withUnsafeMutableBufferPointer { out in
-                for k in 0..<count {
+                for k in 0..<content.count {
                     let unit = units[base + k]
                     // From U+0021 to U+0084 nothing hangs (the common case).
                     if unit > 0x20 && unit < 0x85 { continue }
@@ -163,8 +181,7 @@ package final class ParagraphAnalysis: Sendable {
                 }
             }
         }
-        isWhitespace = whitespace
-        hasTabs = tab
+        return (whitespace, tab)
     }
 
     /// Whether a code unit is whitespace that hangs past the end of a line: the White_Space

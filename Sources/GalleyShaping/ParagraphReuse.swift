@@ -15,9 +15,9 @@ extension ParagraphAnalysis {
             oldSpan.contentRange.count == newSpan.contentRange.count,
             oldText.utf16[oldSpan.range].elementsEqual(newText.utf16[newSpan.range])
         else { return false }
-        guard let oldRuns = try? oldText.runs(in: oldSpan.range), let newRuns = try? newText.runs(in: newSpan.range),
-            oldRuns.count == newRuns.count
-        else { return false }
+        let oldRuns = ParagraphRuns.runs(of: oldText, in: oldSpan.range)
+        let newRuns = ParagraphRuns.runs(of: newText, in: newSpan.range)
+        guard oldRuns.count == newRuns.count else { return false }
         let oldBase = oldSpan.range.lowerBound
         let newBase = newSpan.range.lowerBound
         for (a, b) in zip(oldRuns, newRuns) {

@@ -7,6 +7,7 @@ package struct ParagraphSpan: Sendable, Hashable {
     package let range: Range<Int>
     /// The paragraph without its separator: what gets shaped.
     package let contentRange: Range<Int>
+    /// A paragraph from its ranges.
     package init(range: Range<Int>, contentRange: Range<Int>) {
         self.range = range
         self.contentRange = contentRange
@@ -16,6 +17,7 @@ package struct ParagraphSpan: Sendable, Hashable {
     package var separatorRange: Range<Int> { contentRange.upperBound..<range.upperBound }
 }
 
+/// Splitting a text into paragraphs.
 package enum ParagraphSplitter {
     /// True for the code units that end a paragraph: LF, CR, NEL and PARAGRAPH SEPARATOR
     /// (the UAX #9 class B characters, as `GalleyUnicode.Paragraphs` splits them).

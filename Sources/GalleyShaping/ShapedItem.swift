@@ -33,11 +33,6 @@ package final class GlyphStorage: Sendable {
         GlyphStorage(glyphs: glyphs, base: base + delta)
     }
 
-    /// The cluster of glyph `i` as an offset in the whole text.
-    @inline(__always)
-    package func cluster(_ i: Int) -> Int { base + Int(glyphs[i].cluster) }
-
-    package var count: Int { glyphs.count }
 }
 
 /// One shaped item. Glyphs are in visual order (for a right-to-left item HarfBuzz returns them
@@ -61,6 +56,7 @@ package final class ShapedItem: Sendable {
     /// True for a placeholder (its attributes carry a run delegate).
     package let isPlaceholder: Bool
 
+    /// An item over `range`, whose glyphs are `glyphRange` of `storage`.
     package init(
         range: Range<Int>, font: Font, attributes: Attributes, level: UInt8, script: String, storage: GlyphStorage,
         glyphRange: Range<Int>
@@ -75,20 +71,6 @@ package final class ShapedItem: Sendable {
         self.isPlaceholder = attributes.runDelegate != nil
     }
 
+    /// Whether the item runs right to left (an odd level).
     package var isRightToLeft: Bool { level & 1 == 1 }
-    package var runDelegate: RunDelegate? { attributes.runDelegate }
-    /// The number of glyphs.
-    package var glyphCount: Int { glyphRange.count }
-    /// The item's glyph ids (a copy; line building reads `storage` directly).
-    package var glyphs: [GlyphID] { storage.glyphs[glyphRange].map(\.id) }
-    /// For each glyph, the UTF-16 offset in the whole text of its cluster's first code unit.
-    package var clusters: [Int] { glyphRange.map { storage.cluster($0) } }
-    /// The item's advances.
-    package var advances: [CGFloat] { storage.glyphs[glyphRange].map(\.advance) }
-    /// The item's glyph offsets.
-    package var offsets: [CGPoint] { storage.glyphs[glyphRange].map(\.offset) }
-    /// The item's unsafe-to-break flags.
-    package var unsafeToBreak: [Bool] { storage.glyphs[glyphRange].map(\.unsafeToBreak) }
-    /// The sum of the item's advances.
-    package var totalAdvance: CGFloat { storage.glyphs[glyphRange].reduce(0) { $0 + $1.advance } }
 }

@@ -39,6 +39,7 @@ public final class ShapingCache: Sendable {
         /// The hash of all of the above, computed once (a style is looked up several times per item).
         private let hash: Int
 
+        /// A style from the request values that change shaping.
         package init(
             font: Font, script: String, language: String?, rightToLeft: Bool, kern: CGFloat = 0,
             features: [ShapingFeature] = []
@@ -126,7 +127,8 @@ public final class ShapingCache: Sendable {
             append(found, words: words, rightToLeft: request.rightToLeft, into: &out)
         } else {
             let first = out.count
-            HarfBuzzShaper.shape(request, into: &out)
+            // Stand-in glyphs of a failed allocation are not the words' shaping: not kept.
+            guard HarfBuzzShaper.shape(request, into: &out) == .shaped else { return }
             keep(out.glyphs[first...], base: out.base, words: words, style: style, units: request.text)
         }
     }

@@ -10,6 +10,7 @@ import CHarfBuzz
 import Foundation
 import GalleyFonts
 
+/// Whether a shape plan may be split at spaces.
 package enum SpaceIndependence {
     /// Whether shaping `style` may be split at U+0020 SPACE without changing any glyph.
     package static func allowsSplitting(_ style: ShapingCache.Style) -> Bool {

@@ -124,7 +124,7 @@ public enum GraphemeClusters {
         if found <= 0 {
             var i = limited.lowerBound
             while i < limited.upperBound {
-                i += UTF16Range.codePoint(in: buffer, at: i, end: limited.upperBound).length
+                i += UTF16Decoder.codePoint(in: buffer, at: i, end: limited.upperBound).length
                 out[count] = i
                 count += 1
             }

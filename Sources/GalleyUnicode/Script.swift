@@ -14,6 +14,7 @@ public struct Script: Sendable, Hashable, CustomStringConvertible {
     /// ICU's UScriptCode; equal codes have equal values.
     package let icuCode: Int32
 
+    /// The script with ICU code `icuCode` (its ISO 15924 code looked up once).
     package init(icuCode: Int32) {
         self.icuCode = icuCode
         if let name = galley_script_short_name(icuCode), name.pointee != 0 {

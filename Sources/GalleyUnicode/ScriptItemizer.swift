@@ -34,7 +34,8 @@ public enum ScriptItemizer {
     /// Script runs covering `range` of `text` (clamped to the buffer), in order, without
     /// gaps. Never `Zyyy`/`Zinh`/`Zzzz` unless the whole range is Common, Inherited or
     /// Unknown: then one run with `Script.common` (shapers map it to their default).
-    /// An empty range gives no runs. Unpaired surrogates are Unknown.
+    /// An empty range gives no runs. An unpaired surrogate counts as U+FFFD (Common), as
+    /// `UTF16Decoder` decodes it.
     public static func runs(in text: [UInt16], range: Range<Int>) -> [ScriptRun] {
         let r = UTF16Range.clamp(range, count: text.count)
         guard !r.isEmpty else { return [] }
@@ -61,7 +62,7 @@ public enum ScriptItemizer {
                     }
                     if i == r.upperBound { break }
                 }
-                let (cp, length) = UTF16Range.codePoint(in: buffer, at: i, end: r.upperBound)
+                let (cp, length) = UTF16Decoder.codePoint(in: buffer, at: i, end: r.upperBound)
                 let script: Int32
                 var bracket: Int32 = 0
                 var pair: UInt32 = 0

@@ -16,23 +16,35 @@ struct RenderRow: Sendable {
     let layoutUs: Double
     /// Bitmap.pngData() of the drawn page alone.
     let encodeUs: Double
-    /// pango-ref's time for the same page (see `runRenderCase`), or NaN.
-    let pangoUs: Double
+    /// pango-ref's time for the same page (see `measurePangoRender`), or NaN.
+    var pangoUs: Double
     let lines: Int
+    /// The end of the text on the page (UTF-16 offset).
+    var visibleEnd = 0
 }
 
 /// Runs the render case.
 func runRenderCase(_ settings: Settings, _ tools: ReferenceTools, font: Font) -> RenderRow {
-    let paths = tools.paths
-    let corpus = Corpus(path: paths.corpus("en"), name: "en", font: font)
-    let rect = CGRect(origin: .zero, size: pageSize)
+    let corpus = Corpus(path: tools.paths.corpus("en"), name: "en", font: font)
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("galley-bench-\(getpid())").path
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let text = corpus.whole(font: font)
+    note("  render (Galley)…")
+    var row = measureGalleyRender(settings, text, dir: dir)
+    if tools.available {
+        note("  render (pango-ref --png)…")
+        row.pangoUs = measurePangoRender(settings, tools, corpus, visibleEnd: row.visibleEnd, dir: dir)
+    }
+    printRenderRow(settings, row)
+    return row
+}
+
+/// Galley's render figures for a page of `text` (Pango's left NaN), writing its PNG into `dir`.
+func measureGalleyRender(_ settings: Settings, _ text: AttributedText, dir: String) -> RenderRow {
+    let rect = CGRect(origin: .zero, size: pageSize)
     var lines = 0
     var visibleEnd = 0
-    note("  render (Galley)…")
     func page(write: Bool) -> Bitmap {
         do {
             let frame = try Framesetter(text).frame(in: rect)
@@ -64,28 +76,33 @@ func runRenderCase(_ settings: Settings, _ tools: ReferenceTools, font: Font) ->
     let layoutSeconds = medianPassSeconds(runs: settings.runs, target: settings.target) {
         do { _ = try Framesetter(text).frame(in: rect) } catch { fail("render layout failed: \(error)") }
     }
+    return RenderRow(drawUs: drawSeconds * 1e6, pageUs: pageSeconds * 1e6, layoutUs: layoutSeconds * 1e6,
+                     encodeUs: encodeSeconds * 1e6, pangoUs: .nan, lines: lines, visibleEnd: visibleEnd)
+}
 
-    // Pango: the paragraphs on Galley's page (plus one), so the layout part of each run is small.
-    var pangoUs = Double.nan
-    if tools.available {
-        note("  render (pango-ref --png)…")
-        let count = min(corpus.paragraphs.count, (corpus.paragraphs.lastIndex { $0.offset < visibleEnd } ?? 0) + 2)
-        let pageFile = dir + "/page.txt"
-        let pageText = corpus.paragraphs.prefix(count).map(\.text).joined(separator: "\n") + "\n"
-        _ = FileManager.default.createFile(atPath: pageFile, contents: Data(pageText.utf8))
-        let common = ["--font", paths.font, "--size", fmt(settings.size, 0), "--width", fmt(pageSize.width, 0), "--iterations", "1"]
-        var with: [Double] = []
-        var without: [Double] = []
-        for _ in 0..<(settings.quick ? 5 : 11) {
-            if let r = run(tools.pangoRef, common + ["--png", dir + "/pango.png", "--png-height", fmt(pageSize.height, 0), pageFile]),
-               r.status == 0 { with.append(r.seconds) }
-            if let r = run(tools.pangoRef, common + [pageFile]), r.status == 0 { without.append(r.seconds) }
-        }
-        pangoUs = (medianOf(with) - medianOf(without)) * 1e6
+/// pango-ref's time for Galley's page, µs: the paragraphs on the page (plus one, so the layout
+/// part of each run is small), a run with --png minus one without.
+func measurePangoRender(
+    _ settings: Settings, _ tools: ReferenceTools, _ corpus: Corpus, visibleEnd: Int, dir: String
+) -> Double {
+    let count = min(corpus.paragraphs.count, (corpus.paragraphs.lastIndex { $0.offset < visibleEnd } ?? 0) + 2)
+    let pageFile = dir + "/page.txt"
+    let pageText = corpus.paragraphs.prefix(count).map(\.text).joined(separator: "\n") + "\n"
+    _ = FileManager.default.createFile(atPath: pageFile, contents: Data(pageText.utf8))
+    let common = ["--font", tools.paths.font, "--size", fmt(settings.size, 0), "--width", fmt(pageSize.width, 0), "--iterations", "1"]
+    var with: [Double] = []
+    var without: [Double] = []
+    for _ in 0..<(settings.quick ? 5 : 11) {
+        if let r = run(tools.pangoRef, common + ["--png", dir + "/pango.png", "--png-height", fmt(pageSize.height, 0), pageFile]),
+           r.status == 0 { with.append(r.seconds) }
+        if let r = run(tools.pangoRef, common + [pageFile]), r.status == 0 { without.append(r.seconds) }
     }
-    let row = RenderRow(drawUs: drawSeconds * 1e6, pageUs: pageSeconds * 1e6, layoutUs: layoutSeconds * 1e6,
-                        encodeUs: encodeSeconds * 1e6, pangoUs: pangoUs, lines: lines)
-    settings.text("== Render: a 400×600 page of en.txt (\(lines) lines), DejaVu Sans 16 px; µs per page")
+    return (medianOf(with) - medianOf(without)) * 1e6
+}
+
+/// The render figures as a table (or one JSON object).
+func printRenderRow(_ settings: Settings, _ row: RenderRow) {
+    settings.text("== Render: a 400×600 page of en.txt (\(row.lines) lines), DejaVu Sans 16 px; µs per page")
     settings.text("   Galley draw only (Bitmap + Renderer.draw of a laid-out frame): \(fmt(row.drawUs, 0)) µs")
     settings.text("   Galley page (Framesetter + frame + draw + PNG encode + write):  \(fmt(row.pageUs, 0)) µs"
                   + "  [layout \(fmt(row.layoutUs, 0)), PNG encode \(fmt(row.encodeUs, 0))]")
@@ -97,5 +114,4 @@ func runRenderCase(_ settings: Settings, _ tools: ReferenceTools, font: Font) ->
     settings.object([("case", Settings.quoted("render")), ("galley_us", json(row.pageUs)), ("galley_draw_us", json(row.drawUs)),
                      ("galley_layout_us", json(row.layoutUs)), ("galley_png_us", json(row.encodeUs)),
                      ("pango_us", json(row.pangoUs))])
-    return row
 }

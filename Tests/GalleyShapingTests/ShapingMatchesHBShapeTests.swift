@@ -45,12 +45,13 @@ struct ShapingMatchesHBShapeTests {
         #expect(item.font == font, "no fallback: the font covers the text")
         let reference = try HBShape.shape(c.text, fontPath: path)
         let scale = c.size / CGFloat(font.unitsPerEm)
-        #expect(item.glyphs == reference.map(\.g))
-        #expect(item.clusters == reference.map(\.cl))
-        for (i, r) in reference.enumerated() where i < item.glyphs.count {
-            #expect(abs(item.advances[i] - CGFloat(r.ax) * scale) <= 1.0 / 64, "advance of glyph \(i)")
-            #expect(abs(item.offsets[i].x - CGFloat(r.dx) * scale) <= 1.0 / 64, "x offset of glyph \(i)")
-            #expect(abs(item.offsets[i].y - CGFloat(r.dy) * scale) <= 1.0 / 64, "y offset of glyph \(i)")
+        let glyphs = Array(item.storage.glyphs[item.glyphRange])
+        #expect(glyphs.map(\.id) == reference.map(\.g))
+        #expect(glyphs.map { item.storage.base + Int($0.cluster) } == reference.map(\.cl))
+        for (i, r) in reference.enumerated() where i < glyphs.count {
+            #expect(abs(glyphs[i].advance - CGFloat(r.ax) * scale) <= 1.0 / 64, "advance of glyph \(i)")
+            #expect(abs(glyphs[i].offset.x - CGFloat(r.dx) * scale) <= 1.0 / 64, "x offset of glyph \(i)")
+            #expect(abs(glyphs[i].offset.y - CGFloat(r.dy) * scale) <= 1.0 / 64, "y offset of glyph \(i)")
         }
     }
 
@@ -70,8 +71,9 @@ struct ShapingMatchesHBShapeTests {
         let arabic = try #require(analysis.items.first { $0.range == 4..<9 })
         #expect(arabic.isRightToLeft)
         let reference = try HBShape.shape("مرحبا", fontPath: path, direction: "rtl")
-        #expect(arabic.glyphs == reference.map(\.g))
-        #expect(arabic.clusters == reference.map { $0.cl + 4 })
+        let glyphs = arabic.storage.glyphs[arabic.glyphRange]
+        #expect(glyphs.map(\.id) == reference.map(\.g))
+        #expect(glyphs.map { arabic.storage.base + Int($0.cluster) } == reference.map { $0.cl + 4 })
     }
 
     /// kCTKernAttributeName: extra advance after each cluster (not each glyph): a ligature or a
@@ -84,7 +86,8 @@ struct ShapingMatchesHBShapeTests {
         let kerned = AttributedText(string, attributes: [.font(font), .kern(3)])
         func total(_ text: AttributedText) throws -> CGFloat {
             let span = try #require(ParagraphSplitter.split(text.utf16).first)
-            return ParagraphAnalysis(text: text, span: span, defaultFont: font, fonts: .shared).items[0].totalAdvance
+            let item = ParagraphAnalysis(text: text, span: span, defaultFont: font, fonts: .shared).items[0]
+            return item.storage.glyphs[item.glyphRange].reduce(0) { $0 + $1.advance }
         }
         #expect(abs(try total(kerned) - (try total(plain)) - 3 * 3) < 1e-9)
     }
@@ -100,8 +103,9 @@ struct ControlCharacterTests {
         let span = try #require(ParagraphSplitter.split(text.utf16).first)
         let item = ParagraphAnalysis(text: text, span: span, defaultFont: font, fonts: .shared).items[0]
         let space = try #require(font.glyph(for: " "))
-        #expect(item.glyphs[1] == space)
-        #expect(abs(item.advances[1] - 651 * 20 / 2048) < 1e-9)
-        #expect(!item.glyphs.contains(0))
+        let glyphs = Array(item.storage.glyphs[item.glyphRange])
+        #expect(glyphs[1].id == space)
+        #expect(abs(glyphs[1].advance - 651 * 20 / 2048) < 1e-9)
+        #expect(!glyphs.contains { $0.id == 0 })
     }
 }

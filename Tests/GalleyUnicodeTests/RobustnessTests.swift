@@ -15,7 +15,8 @@ import Testing
         #expect(Paragraphs.ranges(in: []).isEmpty)
     }
 
-    /// Unpaired surrogates are single units (each its own cluster, GB999), script Unknown.
+    /// Unpaired surrogates are single units (each its own cluster, GB999) that join the script
+    /// run around them (they decode as U+FFFD, Common).
     @Test func loneSurrogates() {
         let text = Self.lone
         let breaks = LineBreaker.opportunities(in: text)
@@ -28,7 +29,7 @@ import Testing
         let bidi = BidiParagraph(text: text, range: 0..<text.count, baseDirection: .natural)
         #expect(bidi.levels.count == text.count)
         #expect(BidiParagraph.visualOrder(levels: bidi.levels).sorted() == Array(0..<text.count))
-        // A pair split by the range end decodes as a lone surrogate.
+        // A pair split by the range end decodes as a lone surrogate (U+FFFD, Common).
         let emoji = Array("a😀".utf16)
         #expect(ScriptItemizer.runs(in: emoji, range: 0..<2).map(\.range) == [0..<2])
     }
