@@ -11,10 +11,12 @@ enum BundledFontsLocator {
     static let environmentVariable = "GALLEY_FONTS_DIR"
 
     /// The directory to use, or nil when none is found.
-    static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
-                       executablePath: String? = Bundle.main.executablePath,
-                       currentDirectory: String = FileManager.default.currentDirectoryPath,
-                       sourceFile: String = #filePath) -> String? {
+    static func locate(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executablePath: String? = Bundle.main.executablePath,
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        sourceFile: String = #filePath
+    ) -> String? {
         if let override = environment[environmentVariable], !override.isEmpty {
             return override
         }

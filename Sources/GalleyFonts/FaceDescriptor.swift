@@ -24,8 +24,10 @@ struct FaceDescriptor: Sendable {
     /// is asked of fontconfig when needed).
     let coverage: CoverageSet?
 
-    init(path: String, faceIndex: Int, families: [String], weight: Int, isItalic: Bool,
-         width: Int, isColor: Bool, isBundled: Bool, coverage: CoverageSet?) {
+    init(
+        path: String, faceIndex: Int, families: [String], weight: Int, isItalic: Bool,
+        width: Int, isColor: Bool, isBundled: Bool, coverage: CoverageSet?
+    ) {
         self.path = path
         self.faceIndex = faceIndex
         self.families = families

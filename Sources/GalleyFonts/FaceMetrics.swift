@@ -47,7 +47,8 @@ package struct FaceMetrics: Sendable, Equatable {
             var glyph: hb_codepoint_t = 0
             var extents = hb_glyph_extents_t()
             guard hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0, glyph != 0,
-                  hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0 else { return nil }
+                hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0
+            else { return nil }
             return Double(extents.y_bearing)
         }
         ascender = position(HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER) ?? 0

@@ -24,8 +24,10 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     package let instance: FontInstance?
 
     /// Wraps an already-loaded face; `size` must be finite and positive (callers check).
-    package init(face: FontFace, size: CGFloat, syntheticTraits: SyntheticTraits = [], cascadeList: [String]? = nil,
-                 instance: FontInstance? = nil) {
+    package init(
+        face: FontFace, size: CGFloat, syntheticTraits: SyntheticTraits = [], cascadeList: [String]? = nil,
+        instance: FontInstance? = nil
+    ) {
         self.face = face
         self.size = size
         self.syntheticTraits = syntheticTraits
@@ -58,10 +60,13 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// a `wght` axis is instantiated at the weight. Like `CTFontCreateWithName` with a family name
     /// plus traits, but never substitutes another family.
     /// - Throws: `.familyNotFound` or `.invalidSize`.
-    public convenience init(family: String, weight: Font.Weight = .regular, italic: Bool = false, size: CGFloat) throws(FontError) {
+    public convenience init(family: String, weight: Font.Weight = .regular, italic: Bool = false, size: CGFloat)
+        throws(FontError)
+    {
         let font = try FontCollection.shared.font(family: family, weight: weight, italic: italic, size: size)
-        self.init(face: font.face, size: size, syntheticTraits: font.syntheticTraits, cascadeList: font.cascadeList,
-                  instance: font.instance)
+        self.init(
+            face: font.face, size: size, syntheticTraits: font.syntheticTraits, cascadeList: font.cascadeList,
+            instance: font.instance)
     }
 
     /// The same face at another size, sharing the loaded face. Like `CTFontCreateCopyWithAttributes`
@@ -69,7 +74,8 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `.invalidSize`.
     public func withSize(_ size: CGFloat) throws(FontError) -> Font {
         try Font.validate(size: size)
-        return Font(face: face, size: size, syntheticTraits: syntheticTraits, cascadeList: cascadeList, instance: instance)
+        return Font(
+            face: face, size: size, syntheticTraits: syntheticTraits, cascadeList: cascadeList, instance: instance)
     }
 
     /// The same font with `families` searched first (in order) for characters it lacks, before
@@ -96,8 +102,9 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// and `MVAR` tables to shaping, advances, glyph bounds and metrics, and the renderer draws
     /// the same instance.
     public func withVariations(_ variations: [Font.Variation]) -> Font {
-        Font(face: face, size: size, syntheticTraits: syntheticTraits, cascadeList: cascadeList,
-             instance: face.instance(for: variations))
+        Font(
+            face: face, size: size, syntheticTraits: syntheticTraits, cascadeList: cascadeList,
+            instance: face.instance(for: variations))
     }
 
     /// The axis values this font draws with, after ``withVariations(_:)`` dropped unknown tags,
@@ -191,8 +198,9 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// The union of all glyph bounds from `head.xMin/yMin/xMax/yMax`, y up. Like `CTFontGetBoundingBox`.
     public var boundingBox: CGRect {
         let m = metrics
-        return CGRect(x: m.xMin * scale, y: m.yMin * scale,
-                      width: (m.xMax - m.xMin) * scale, height: (m.yMax - m.yMin) * scale)
+        return CGRect(
+            x: m.xMin * scale, y: m.yMin * scale,
+            width: (m.xMax - m.xMin) * scale, height: (m.yMax - m.yMin) * scale)
     }
 
     // MARK: Glyphs
@@ -223,12 +231,14 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     public func boundingRect(for glyph: GlyphID) -> CGRect {
         var extents = hb_glyph_extents_t()
         guard Int(glyph) < face.glyphCount,
-              hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0 else { return .zero }
+            hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0
+        else { return .zero }
         // HarfBuzz: y_bearing is the top, height is negative (extends downward).
-        return CGRect(x: CGFloat(extents.x_bearing) * scale,
-                      y: CGFloat(extents.y_bearing + extents.height) * scale,
-                      width: CGFloat(extents.width) * scale,
-                      height: CGFloat(-extents.height) * scale)
+        return CGRect(
+            x: CGFloat(extents.x_bearing) * scale,
+            y: CGFloat(extents.y_bearing + extents.height) * scale,
+            width: CGFloat(extents.width) * scale,
+            height: CGFloat(-extents.height) * scale)
     }
 
     // MARK: Identity
@@ -254,6 +264,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
         if syntheticTraits.contains(.bold) { traits.append("bold") }
         if syntheticTraits.contains(.oblique) { traits.append("oblique") }
         let axes = variations.isEmpty ? "" : ", " + variations.map(\.description).joined(separator: " ")
-        return "Font(\(postScriptName), \(size) pt\(traits.isEmpty ? "" : ", synthetic " + traits.joined(separator: " "))\(axes))"
+        return
+            "Font(\(postScriptName), \(size) pt\(traits.isEmpty ? "" : ", synthetic " + traits.joined(separator: " "))\(axes))"
     }
 }

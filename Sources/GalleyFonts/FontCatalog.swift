@@ -33,7 +33,8 @@ struct FontCatalog: Sendable {
     init(bundledDirectory: String?, includeSystemFonts: Bool) {
         var bundled: [FaceDescriptor] = []
         if let bundledDirectory,
-           let names = try? FileManager.default.contentsOfDirectory(atPath: bundledDirectory) {
+            let names = try? FileManager.default.contentsOfDirectory(atPath: bundledDirectory)
+        {
             let fontFiles = names.filter { name in
                 ["ttf", "otf", "ttc", "otc"].contains((name as NSString).pathExtension.lowercased())
             }.sorted()
@@ -49,7 +50,8 @@ struct FontCatalog: Sendable {
         var names = Set<String>()
         for face in bundled + system {
             var seen = Set<String>()
-            for (family, lowercased) in zip(face.families, face.lowercasedFamilies) where seen.insert(lowercased).inserted {
+            for (family, lowercased) in zip(face.families, face.lowercasedFamilies)
+            where seen.insert(lowercased).inserted {
                 byFamily[lowercased, default: []].append(face)
                 names.insert(family)
             }

@@ -59,7 +59,9 @@ public final class FontCollection: Sendable {
     /// another family.
     /// - Throws: `.invalidSize`; `.familyNotFound` if no face has that family; a loading error if
     ///   every face of the family fails to load.
-    public func font(family: String, weight: Font.Weight = .regular, italic: Bool = false, size: CGFloat) throws(FontError) -> Font {
+    public func font(family: String, weight: Font.Weight = .regular, italic: Bool = false, size: CGFloat)
+        throws(FontError) -> Font
+    {
         try Font.validate(size: size)
         let candidates = catalog.byFamily[family.lowercased()] ?? []
         var firstError: FontError?
@@ -122,14 +124,16 @@ public final class FontCollection: Sendable {
     /// own cmap. Answers are cached, so repeated lookups cost one dictionary hit.
     public func fallbackFont(for scalar: Unicode.Scalar, matching font: Font, preferColorEmoji: Bool? = nil) -> Font? {
         let wantsColor = preferColorEmoji ?? scalar.properties.isEmojiPresentation
-        let key = FallbackKey(scalar: scalar.value, face: ObjectIdentifier(font.face),
-                              weight: font.weight.rawValue, italic: font.isItalic, color: wantsColor,
-                              cascade: font.cascadeList)
+        let key = FallbackKey(
+            scalar: scalar.value, face: ObjectIdentifier(font.face),
+            weight: font.weight.rawValue, italic: font.isItalic, color: wantsColor,
+            cascade: font.cascadeList)
         if let entry = fallbacks.withLock({ $0[key] }) {
             return entry.result.map { styled($0, for: font) }
         }
-        let result = resolveFallback(for: scalar, matching: font.face, cascade: font.cascadeList ?? [],
-                                     wantsColor: wantsColor)
+        let result = resolveFallback(
+            for: scalar, matching: font.face, cascade: font.cascadeList ?? [],
+            wantsColor: wantsColor)
         fallbacks.withLock { cache in
             if cache.count >= FontCollection.fallbackCacheLimit { cache.removeAll(keepingCapacity: true) }
             cache[key] = FallbackEntry(requester: font.face, result: result)
@@ -143,7 +147,8 @@ public final class FontCollection: Sendable {
         if face === font.face { return font }
         var traits: Font.SyntheticTraits = []
         if !face.hasColorGlyphs {
-            let wantsBold = font.weight.rawValue >= Font.Weight.semibold.rawValue || font.syntheticTraits.contains(.bold)
+            let wantsBold =
+                font.weight.rawValue >= Font.Weight.semibold.rawValue || font.syntheticTraits.contains(.bold)
             if wantsBold && face.weight.rawValue < Font.Weight.semibold.rawValue { traits.insert(.bold) }
             let wantsItalic = font.isItalic || font.syntheticTraits.contains(.oblique)
             if wantsItalic && !face.isItalic { traits.insert(.oblique) }
@@ -161,8 +166,9 @@ public final class FontCollection: Sendable {
         }
         func systemCovering(color: Bool) -> [FaceDescriptor] {
             guard includesSystemFonts else { return [] }
-            return Fontconfig.systemFaces(covering: scalar, weight: face.weight.rawValue,
-                                          italic: face.isItalic, preferColor: color)
+            return Fontconfig.systemFaces(
+                covering: scalar, weight: face.weight.rawValue,
+                italic: face.isItalic, preferColor: color)
         }
 
         if wantsColor {

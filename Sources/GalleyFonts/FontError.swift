@@ -30,9 +30,11 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAFont(let path):
             return "'\(path)' is not a usable TrueType/OpenType font (empty, truncated, corrupt or another format)."
         case .faceIndexOutOfRange(let path, let index, let faceCount):
-            return "Face index \(index) is out of range for '\(path)', which has \(faceCount) face\(faceCount == 1 ? "" : "s")."
+            return
+                "Face index \(index) is out of range for '\(path)', which has \(faceCount) face\(faceCount == 1 ? "" : "s")."
         case .familyNotFound(let family, let weight, let italic):
-            return "No bundled or system font has the family '\(family)' (requested weight \(weight)\(italic ? ", italic" : ""))."
+            return
+                "No bundled or system font has the family '\(family)' (requested weight \(weight)\(italic ? ", italic" : ""))."
         case .invalidSize(let size):
             return "The font size \(size) is invalid: it must be a finite number greater than zero."
         }

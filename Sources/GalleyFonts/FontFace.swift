@@ -63,7 +63,8 @@ package final class FontFace: @unchecked Sendable {
             throw .faceIndexOutOfRange(path: errorPath, index: faceIndex, faceCount: faceCount)
         }
         guard let directory = SFNTDirectory(bytes: data, faceIndex: faceIndex),
-              let names = FreeTypeNames.read(data: data, faceIndex: faceIndex) else {
+            let names = FreeTypeNames.read(data: data, faceIndex: faceIndex)
+        else {
             throw .notAFont(path: errorPath)
         }
 
@@ -98,7 +99,8 @@ package final class FontFace: @unchecked Sendable {
         self.postScriptName = names.postScriptName
         self.familyName = names.familyName
         self.styleName = names.styleName
-        self.hasColorGlyphs = names.hasColor
+        self.hasColorGlyphs =
+            names.hasColor
             || hb_ot_color_has_png(hbFace) != 0 || hb_ot_color_has_layers(hbFace) != 0
 
         let head = directory.table("head")

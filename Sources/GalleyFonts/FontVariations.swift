@@ -45,7 +45,9 @@ extension Font {
         public let isHidden: Bool
 
         /// Wraps values read from `fvar`.
-        public init(tag: String, name: String, minimum: CGFloat, defaultValue: CGFloat, maximum: CGFloat, isHidden: Bool) {
+        public init(
+            tag: String, name: String, minimum: CGFloat, defaultValue: CGFloat, maximum: CGFloat, isHidden: Bool
+        ) {
             self.tag = tag
             self.name = name
             self.minimum = minimum
@@ -69,7 +71,8 @@ extension FontFace {
             return Font.VariationAxis(
                 tag: tag, name: FontFace.name(of: hbFace, id: info.name_id) ?? tag,
                 minimum: CGFloat(info.min_value), defaultValue: CGFloat(info.default_value),
-                maximum: CGFloat(info.max_value), isHidden: info.flags.rawValue & HB_OT_VAR_AXIS_FLAG_HIDDEN.rawValue != 0)
+                maximum: CGFloat(info.max_value),
+                isHidden: info.flags.rawValue & HB_OT_VAR_AXIS_FLAG_HIDDEN.rawValue != 0)
         }
     }
 
@@ -87,7 +90,9 @@ extension FontFace {
             guard length > 0 else { continue }
             var buffer = [CChar](repeating: 0, count: Int(length) + 1)
             length += 1
-            _ = buffer.withUnsafeMutableBufferPointer { hb_ot_name_get_utf8(hbFace, id, language, &length, $0.baseAddress) }
+            _ = buffer.withUnsafeMutableBufferPointer {
+                hb_ot_name_get_utf8(hbFace, id, language, &length, $0.baseAddress)
+            }
             return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
         return nil

@@ -65,7 +65,9 @@ enum Fontconfig {
 
     /// System faces whose character set contains `scalar`, best first by fontconfig's own sort
     /// (`FcFontSort`) for the given weight and italic; colour fonts first when `preferColor`.
-    static func systemFaces(covering scalar: Unicode.Scalar, weight: Int, italic: Bool, preferColor: Bool) -> [FaceDescriptor] {
+    static func systemFaces(covering scalar: Unicode.Scalar, weight: Int, italic: Bool, preferColor: Bool)
+        -> [FaceDescriptor]
+    {
         withConfig { config -> [FaceDescriptor] in
             guard let config, let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return [] }
             defer { FcPatternDestroy(pattern) }
@@ -76,7 +78,9 @@ enum Fontconfig {
             FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
             if preferColor {
                 FcPatternAddBool(pattern, FC_COLOR, FcTrue)
-                _ = "emoji".withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+                _ = "emoji".withCString {
+                    FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+                }
             }
             FcConfigSubstitute(config, pattern, FcMatchPattern)
             FcDefaultSubstitute(pattern)

@@ -18,8 +18,9 @@ struct FreeTypeNames {
         return data.withUnsafeBufferPointer { buffer -> FreeTypeNames? in
             var face: FT_Face?
             guard let base = buffer.baseAddress,
-                  FT_New_Memory_Face(library, base, FT_Long(buffer.count), FT_Long(faceIndex), &face) == 0,
-                  let face else { return nil }
+                FT_New_Memory_Face(library, base, FT_Long(buffer.count), FT_Long(faceIndex), &face) == 0,
+                let face
+            else { return nil }
             defer { FT_Done_Face(face) }
             let postScript = FT_Get_Postscript_Name(face).map { String(cString: $0) }
             let family = face.pointee.family_name.map { String(cString: $0) }

@@ -49,7 +49,8 @@ struct SFNTDirectory {
         switch version {
         case tag("ttcf"):
             guard let count = reader.uint32(at: 8), count > 0,
-                  12 + 4 * Int(count) <= bytes.count else { return nil }
+                12 + 4 * Int(count) <= bytes.count
+            else { return nil }
             return Int(count)
         case 0x0001_0000, tag("OTTO"), tag("true"):
             return 1
@@ -69,13 +70,15 @@ struct SFNTDirectory {
             start = Int(offset)
         }
         guard let numTables = reader.uint16(at: start + 4), numTables > 0,
-              start + 12 + 16 * Int(numTables) <= bytes.count else { return nil }
+            start + 12 + 16 * Int(numTables) <= bytes.count
+        else { return nil }
         var tables: [UInt32: Range<Int>] = [:]
         for i in 0..<Int(numTables) {
             let entry = start + 12 + 16 * i
             guard let tag = reader.uint32(at: entry),
-                  let offset = reader.uint32(at: entry + 8),
-                  let length = reader.uint32(at: entry + 12) else { return nil }
+                let offset = reader.uint32(at: entry + 8),
+                let length = reader.uint32(at: entry + 12)
+            else { return nil }
             let end = Int(offset) + Int(length)
             guard end <= bytes.count else { return nil }
             tables[tag] = Int(offset)..<end

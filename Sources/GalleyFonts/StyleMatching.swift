@@ -11,8 +11,10 @@ struct StyleMatching {
     /// Sort key for `face`: smaller is better; ties keep bundled faces first, then listing order.
     func rank(_ face: FaceDescriptor) -> (Int, Int, Int, Int, Int) {
         let (weightGroup, weightDistance) = weightRank(face.weight)
-        return (abs(face.width - 100), face.isItalic == italic ? 0 : 1, weightGroup, weightDistance,
-                face.isBundled ? 0 : 1)
+        return (
+            abs(face.width - 100), face.isItalic == italic ? 0 : 1, weightGroup, weightDistance,
+            face.isBundled ? 0 : 1
+        )
     }
 
     /// CSS weight rule: a desired weight in 400...500 tries heavier weights up to 500 first, then

@@ -2,10 +2,10 @@
 // direction, script and language. The only file of this stage that talks to HarfBuzz.
 import CHarfBuzz
 import Foundation
-import Synchronization
 import GalleyFonts
 import GalleyText
 import GalleyUnicode
+import Synchronization
 
 /// What to shape: a range of a paragraph and how.
 package struct ShapingRequest: Sendable {
@@ -211,7 +211,8 @@ package enum HarfBuzzShaper {
                 glyphs.initializeElement(
                     at: i,
                     to: ShapedGlyph(
-                        id: info.codepoint, cluster: Int32(bitPattern: info.cluster), unsafeToBreak: info.mask & flag != 0,
+                        id: info.codepoint, cluster: Int32(bitPattern: info.cluster),
+                        unsafeToBreak: info.mask & flag != 0,
                         advance: CGFloat(pos.x_advance) * scale,
                         offset: CGPoint(x: CGFloat(pos.x_offset) * scale, y: CGFloat(pos.y_offset) * scale)))
             }

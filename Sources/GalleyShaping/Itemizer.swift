@@ -115,7 +115,9 @@ package enum Itemizer {
         static let capacity = 32
 
         func font(for key: FallbackKey, requested: Font) -> Font? {
-            for entry in entries.reversed() where entry.key == key && entry.requested === requested { return entry.font }
+            for entry in entries.reversed() where entry.key == key && entry.requested === requested {
+                return entry.font
+            }
             return nil
         }
 

@@ -129,7 +129,8 @@ package final class ParagraphAnalysis: Sendable {
         glyphRanges.reserveCapacity(specs.count)
         for spec in specs {
             glyphRanges.append(
-                ParagraphAnalysis.shape(spec, units: units, context: content, range: spec.range, into: &shaped, cache: cache))
+                ParagraphAnalysis.shape(
+                    spec, units: units, context: content, range: spec.range, into: &shaped, cache: cache))
         }
         let storage = GlyphStorage(shaped)
         var items: [ShapedItem] = []
@@ -209,7 +210,8 @@ package final class ParagraphAnalysis: Sendable {
             // A placeholder: one glyph-less slot as wide as its delegate says.
             glyphs.glyphs.append(
                 ShapedGlyph(
-                    id: 0, cluster: Int32(range.lowerBound - glyphs.base), unsafeToBreak: false, advance: delegate.width,
+                    id: 0, cluster: Int32(range.lowerBound - glyphs.base), unsafeToBreak: false,
+                    advance: delegate.width,
                     offset: .zero))
         } else {
             let request = ShapingRequest(
@@ -234,6 +236,7 @@ package final class ParagraphAnalysis: Sendable {
 
     /// The item spec an item was made from (to shape a piece of it again).
     package static func spec(of item: ShapedItem) -> ItemSpec {
-        ItemSpec(range: item.range, font: item.font, attributes: item.attributes, level: item.level, script: item.script)
+        ItemSpec(
+            range: item.range, font: item.font, attributes: item.attributes, level: item.level, script: item.script)
     }
 }

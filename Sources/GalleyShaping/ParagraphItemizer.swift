@@ -184,7 +184,7 @@ struct ParagraphItemizer {
         currentIsRequested = font === requested
         currentIsKeptFallback =
             !isPlaceholder && font !== requested && !font.hasColorGlyphs
-                && font.cascadeList == requested.cascadeList
+            && font.cascadeList == requested.cascadeList
         currentFont = font
         runEnd = runs.isEmpty ? Int.max : runs[runIndex].range.upperBound
         scriptEnd = scripts.isEmpty ? Int.max : scripts[scriptIndex].range.upperBound

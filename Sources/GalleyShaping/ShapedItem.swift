@@ -32,7 +32,6 @@ package final class GlyphStorage: Sendable {
     package func shifted(by delta: Int) -> GlyphStorage {
         GlyphStorage(glyphs: glyphs, base: base + delta)
     }
-
 }
 
 /// One shaped item. Glyphs are in visual order (for a right-to-left item HarfBuzz returns them

@@ -27,7 +27,7 @@ package enum SpaceIndependence {
         let sets = (0..<4).map { _ in hb_set_create() }
         defer {
             hb_set_destroy(lookups)
-            sets.forEach { hb_set_destroy($0) }
+            for set in sets { hb_set_destroy(set) }
         }
         for tag in ["GSUB", "GPOS"] {
             let table = tag.withCString { hb_tag_from_string($0, -1) }
@@ -35,7 +35,7 @@ package enum SpaceIndependence {
             hb_ot_shape_plan_collect_lookups(plan, table, lookups)
             var lookup = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
             while hb_set_next(lookups, &lookup) != 0 {
-                sets.forEach { hb_set_clear($0) }
+                for set in sets { hb_set_clear(set) }
                 hb_ot_layout_lookup_collect_glyphs(face, table, lookup, sets[0], sets[1], sets[2], sets[3])
                 if sets.contains(where: { hb_set_has($0, space) != 0 }) { return false }
             }

@@ -73,17 +73,19 @@ public struct BidiParagraph: Sendable {
             return
         }
         var paragraphLevel: Int32 = -1
-        let direction: Int32 = switch baseDirection {
-        case .leftToRight: Int32(GALLEY_BIDI_LTR)
-        case .rightToLeft: Int32(GALLEY_BIDI_RTL)
-        case .natural: Int32(GALLEY_BIDI_NATURAL)
-        }
+        let direction: Int32 =
+            switch baseDirection {
+            case .leftToRight: Int32(GALLEY_BIDI_LTR)
+            case .rightToLeft: Int32(GALLEY_BIDI_RTL)
+            case .natural: Int32(GALLEY_BIDI_NATURAL)
+            }
         let icuLength = min(length, Int(Int32.max))
         var resolved = [UInt8](repeating: fallbackLevel, count: length)
         text.withUnsafeBufferPointer { buffer in
             resolved.withUnsafeMutableBufferPointer { out in
-                paragraphLevel = galley_bidi_levels(buffer.baseAddress! + clamped.lowerBound, Int32(icuLength),
-                                                    direction, out.baseAddress)
+                paragraphLevel = galley_bidi_levels(
+                    buffer.baseAddress! + clamped.lowerBound, Int32(icuLength),
+                    direction, out.baseAddress)
             }
         }
         baseLevel = paragraphLevel >= 0 ? UInt8(paragraphLevel) : fallbackLevel
@@ -105,7 +107,8 @@ public struct BidiParagraph: Sendable {
                 let unit = buffer[i]
                 if unit < 0x0590 { continue }
                 switch unit {
-                case 0x0900..<0x200E, 0x2070..<0xD802, 0xD804..<0xD83A, 0xD83C..<0xFB1D, 0xFE00..<0xFE70, 0xFF00...0xFFFF:
+                case 0x0900..<0x200E, 0x2070..<0xD802, 0xD804..<0xD83A, 0xD83C..<0xFB1D, 0xFE00..<0xFE70,
+                    0xFF00...0xFFFF:
                     continue
                 default:
                     return false
@@ -142,7 +145,9 @@ public struct BidiParagraph: Sendable {
     /// `levels` holds the line's levels in order (its indices do not matter), one per code
     /// unit of `lineRange`; the result has `lineRange.count` levels (clamped to the buffer;
     /// missing levels are taken as `baseLevel`). CoreText does this inside `CTTypesetterCreateLine`.
-    public static func lineLevels(_ levels: ArraySlice<UInt8>, text: [UInt16], lineRange: Range<Int>, baseLevel: UInt8) -> [UInt8] {
+    public static func lineLevels(_ levels: ArraySlice<UInt8>, text: [UInt16], lineRange: Range<Int>, baseLevel: UInt8)
+        -> [UInt8]
+    {
         let line = UTF16Range.clamp(lineRange, count: text.count)
         var result = [UInt8](repeating: baseLevel, count: line.count)
         var k = 0

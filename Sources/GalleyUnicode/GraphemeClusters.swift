@@ -111,8 +111,9 @@ public enum GraphemeClusters {
         let limited = UTF16Range.icuLimited(range)
         let length = limited.count
         let found = withUnsafeTemporaryAllocation(of: Int32.self, capacity: length) { offsets -> Int32 in
-            let found = galley_breaks(Int32(GALLEY_BREAK_GRAPHEME), buffer.baseAddress! + limited.lowerBound,
-                                      Int32(length), nil, offsets.baseAddress, nil, Int32(length))
+            let found = galley_breaks(
+                Int32(GALLEY_BREAK_GRAPHEME), buffer.baseAddress! + limited.lowerBound,
+                Int32(length), nil, offsets.baseAddress, nil, Int32(length))
             if found > 0 {
                 for k in 0..<Int(found) {
                     out[count] = limited.lowerBound + Int(offsets[k])

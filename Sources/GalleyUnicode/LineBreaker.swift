@@ -44,7 +44,9 @@ public enum LineBreaker {
     /// paragraph), offsets relative to the whole buffer, in `range.lowerBound+1...range.upperBound`.
     /// The range is clamped to the buffer; an empty range gives no opportunities.
     /// If ICU fails (it does not in practice), only the end of the range is returned.
-    public static func opportunities(in text: [UInt16], range: Range<Int>, locale: String? = nil) -> [LineBreakOpportunity] {
+    public static func opportunities(in text: [UInt16], range: Range<Int>, locale: String? = nil)
+        -> [LineBreakOpportunity]
+    {
         let clamped = UTF16Range.clamp(range, count: text.count)
         guard !clamped.isEmpty else { return [] }
         let r = UTF16Range.icuLimited(clamped)
@@ -54,8 +56,9 @@ public enum LineBreaker {
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: length) { offsets in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { hard in
                     let count = withLocale(locale) { localeID in
-                        galley_breaks(Int32(GALLEY_BREAK_LINE), buffer.baseAddress! + base, Int32(length),
-                                      localeID, offsets.baseAddress, hard.baseAddress, Int32(length))
+                        galley_breaks(
+                            Int32(GALLEY_BREAK_LINE), buffer.baseAddress! + base, Int32(length),
+                            localeID, offsets.baseAddress, hard.baseAddress, Int32(length))
                     }
                     var result: [LineBreakOpportunity] = []
                     guard count > 0 else {

@@ -21,8 +21,9 @@ struct Corpus: Sendable {
     init(path: String, name: String? = nil, font: Font) {
         guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
         guard let content = String(validating: data, as: UTF8.self) else { fail("\(path) is not valid UTF-8") }
-        self.init(content: content, name: name ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
-                  path: path, font: font)
+        self.init(
+            content: content, name: name ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
+            path: path, font: font)
     }
 
     /// Splits `content` into paragraphs in `font`.

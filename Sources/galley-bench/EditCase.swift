@@ -27,28 +27,34 @@ func runEditCase(_ settings: Settings, _ text: AttributedText) -> Double {
         for _ in 0..<(settings.quick ? 2 : 3) {
             var builder = AttributedTextBuilder(text)
             var edited = AttributedText()
-            buildOnly.append(try seconds {
-                try builder.replace(edit, with: "Edited")
-                edited = builder.build()
-            })
-            incremental.append(try seconds {
-                _ = try Framesetter(edited, reusing: original).frame(in: rect)
-            })
-            full.append(try seconds {
-                _ = try Framesetter(edited).frame(in: rect)
-            })
+            buildOnly.append(
+                try seconds {
+                    try builder.replace(edit, with: "Edited")
+                    edited = builder.build()
+                })
+            incremental.append(
+                try seconds {
+                    _ = try Framesetter(edited, reusing: original).frame(in: rect)
+                })
+            full.append(
+                try seconds {
+                    _ = try Framesetter(edited).frame(in: rect)
+                })
         }
     } catch {
         fail("edit case failed: \(error)")
     }
     let editUs = (medianOf(buildOnly) + medianOf(incremental)) * 1e6
     settings.text("== Edit latency: replace 3 characters at the start of a middle paragraph of a 1 MB text")
-    settings.text("   replace + build: \(fmt(medianOf(buildOnly) * 1e3, 2)) ms; frame of the whole text at width 400"
-                  + " reusing the unchanged paragraphs' analyses and lines (only the edited paragraph shaped and broken):"
-                  + " \(fmt(medianOf(incremental) * 1e3, 1)) ms (from scratch: \(fmt(medianOf(full) * 1e3, 1)) ms)")
+    settings.text(
+        "   replace + build: \(fmt(medianOf(buildOnly) * 1e3, 2)) ms; frame of the whole text at width 400"
+            + " reusing the unchanged paragraphs' analyses and lines (only the edited paragraph shaped and broken):"
+            + " \(fmt(medianOf(incremental) * 1e3, 1)) ms (from scratch: \(fmt(medianOf(full) * 1e3, 1)) ms)")
     settings.text("   edit latency (replace + build + incremental relayout): \(fmt(editUs / 1e3, 1)) ms")
     settings.text()
-    settings.object([("case", Settings.quoted("edit")), ("us", json(editUs)), ("build_us", json(medianOf(buildOnly) * 1e6)),
-                     ("relayout_us", json(medianOf(incremental) * 1e6)), ("full_relayout_us", json(medianOf(full) * 1e6))])
+    settings.object([
+        ("case", Settings.quoted("edit")), ("us", json(editUs)), ("build_us", json(medianOf(buildOnly) * 1e6)),
+        ("relayout_us", json(medianOf(incremental) * 1e6)), ("full_relayout_us", json(medianOf(full) * 1e6)),
+    ])
     return editUs
 }

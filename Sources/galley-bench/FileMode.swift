@@ -36,7 +36,9 @@ func runFileMode(_ arguments: [String]) {
     guard let file else { fail("no text file\n\(fileUsage)") }
     let font: Font
     do {
-        font = try fontPath.map { try Font(path: $0, size: CGFloat(size)) } ?? Font(family: "DejaVu Sans", size: CGFloat(size))
+        font =
+            try fontPath.map { try Font(path: $0, size: CGFloat(size)) }
+            ?? Font(family: "DejaVu Sans", size: CGFloat(size))
     } catch {
         fail("\(error)")
     }
@@ -48,7 +50,9 @@ func runFileMode(_ arguments: [String]) {
                 if frame.lines.isEmpty { print("\(paragraph.offset)\t0.0000") }
                 for line in frame.lines {
                     // Like pango-ref: a wrapped line's trailing spaces do not count; a paragraph's last line's do.
-                    let w = line.stringRange.upperBound == text.length ? line.width : line.width - line.trailingWhitespaceWidth
+                    let w =
+                        line.stringRange.upperBound == text.length
+                        ? line.width : line.width - line.trailingWhitespaceWidth
                     print("\(paragraph.offset + line.stringRange.lowerBound)\t\(String(format: "%.4f", Double(w)))")
                 }
             }
@@ -64,6 +68,7 @@ func runFileMode(_ arguments: [String]) {
     }
     let ms = elapsed * 1000
     let perParagraph = ms * 1000 / Double(max(iterations, 1) * max(corpus.paragraphs.count, 1))
-    print("galley: \(iterations) iterations, \(fmt(ms, 1)) ms total, \(fmt(perParagraph, 2)) us per paragraph, "
-          + "\(result.lines) lines, \(result.glyphs) glyphs")
+    print(
+        "galley: \(iterations) iterations, \(fmt(ms, 1)) ms total, \(fmt(perParagraph, 2)) us per paragraph, "
+            + "\(result.lines) lines, \(result.glyphs) glyphs")
 }

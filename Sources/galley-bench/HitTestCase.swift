@@ -44,9 +44,14 @@ func runHitTestCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> Do
         }
     }
     let us = pass * 1e6 / Double(points.count)
-    settings.text("== Hit testing: 1000 points over a 400×600 page of en.txt (\(frame.lines.count) lines), line from lineOrigins + Line.stringIndex(for:)")
-    settings.text("   \(fmt(us, 2)) µs per point, \(fmt(pass * 1e3, 2)) ms per 1000 points  (checksum \(checksum % 1000))")
+    settings.text(
+        "== Hit testing: 1000 points over a 400×600 page of en.txt (\(frame.lines.count) lines), line from lineOrigins + Line.stringIndex(for:)"
+    )
+    settings.text(
+        "   \(fmt(us, 2)) µs per point, \(fmt(pass * 1e3, 2)) ms per 1000 points  (checksum \(checksum % 1000))")
     settings.text()
-    settings.object([("case", Settings.quoted("hittest")), ("points", "1000"), ("lines", "\(frame.lines.count)"), ("us", json(us))])
+    settings.object([
+        ("case", Settings.quoted("hittest")), ("points", "1000"), ("lines", "\(frame.lines.count)"), ("us", json(us)),
+    ])
     return us
 }

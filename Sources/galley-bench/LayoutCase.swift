@@ -76,7 +76,8 @@ func measureCorpus(
     for width in settings.widths {
         note("  \(name) @\(Int(width)) (\(label)): Galley, pango-ref, hb-ref…")
         let pangoArguments = ["--font", fontPath, "--size", size, "--width", fmt(width, 0), path]
-        let pangoIterations = tools.available ? tools.iterations(tools.pangoRef, pangoArguments, target: settings.target) : nil
+        let pangoIterations =
+            tools.available ? tools.iterations(tools.pangoRef, pangoArguments, target: settings.target) : nil
         var counts = (lines: 0, glyphs: 0)
         let warm = seconds { counts = layoutPass(corpus.texts, width: width) }
         let passes = passCount(warm: warm, target: settings.target)
@@ -84,8 +85,11 @@ func measureCorpus(
         var pango: [ReferenceSummary] = []
         var hb: [ReferenceSummary] = []
         for _ in 0..<settings.runs {
-            galley.append(seconds { for _ in 0..<passes { counts = layoutPass(corpus.texts, width: width) } } / Double(passes))
-            if let n = pangoIterations, let s = tools.summary(tools.pangoRef, pangoArguments + ["--iterations", "\(n)"]) {
+            galley.append(
+                seconds { for _ in 0..<passes { counts = layoutPass(corpus.texts, width: width) } } / Double(passes))
+            if let n = pangoIterations,
+                let s = tools.summary(tools.pangoRef, pangoArguments + ["--iterations", "\(n)"])
+            {
                 pango.append(s)
             }
             if let n = hbIterations, let s = tools.summary(tools.hbRef, hbArguments + ["--iterations", "\(n)"]) {
@@ -106,14 +110,17 @@ func measureCorpus(
 
 /// The layout table (or JSON objects).
 func printLayoutRows(_ rows: [LayoutRow], _ settings: Settings) {
-    settings.text("== Layout: each paragraph a new Framesetter + frame; DejaVu Sans \(fmt(settings.size, 0)) px; µs per paragraph (median of \(settings.runs) runs)")
+    settings.text(
+        "== Layout: each paragraph a new Framesetter + frame; DejaVu Sans \(fmt(settings.size, 0)) px; µs per paragraph (median of \(settings.runs) runs)"
+    )
     settings.text(
         pad("corpus", 9) + pad("width", 6) + pad("paras", 6) + pad("lines", 7) + pad("glyphs", 8)
             + pad("Galley", 9) + pad("Pango", 9) + pad("p.lines", 8) + pad("HB", 8) + pad("hb.glyphs", 10)
             + pad("G/Pango", 8) + pad("G/HB", 7))
     for r in rows {
         settings.text(
-            pad(r.corpus + (r.font == "DejaVuSans" ? "" : "+cjk"), 9) + pad(fmt(r.width, 0), 6) + pad("\(r.paragraphs)", 6) + pad("\(r.lines)", 7)
+            pad(r.corpus + (r.font == "DejaVuSans" ? "" : "+cjk"), 9) + pad(fmt(r.width, 0), 6)
+                + pad("\(r.paragraphs)", 6) + pad("\(r.lines)", 7)
                 + pad("\(r.glyphs)", 8) + pad(fmt(r.galleyUs, 1), 9) + pad(fmt(r.pangoUs, 1), 9)
                 + pad(r.pangoLines.map(String.init) ?? "-", 8) + pad(fmt(r.hbUs, 1), 8)
                 + pad(r.hbGlyphs.map(String.init) ?? "-", 10)
@@ -123,7 +130,8 @@ func printLayoutRows(_ rows: [LayoutRow], _ settings: Settings) {
             ("font", Settings.quoted(r.font)), ("width", fmt(r.width, 0)),
             ("paragraphs", "\(r.paragraphs)"), ("lines", "\(r.lines)"), ("glyphs", "\(r.glyphs)"),
             ("galley_us", json(r.galleyUs)), ("pango_us", json(r.pangoUs)), ("hb_us", json(r.hbUs)),
-            ("pango_lines", r.pangoLines.map(String.init) ?? "null"), ("hb_glyphs", r.hbGlyphs.map(String.init) ?? "null"),
+            ("pango_lines", r.pangoLines.map(String.init) ?? "null"),
+            ("hb_glyphs", r.hbGlyphs.map(String.init) ?? "null"),
             ("galley_over_pango", json(r.galleyUs / r.pangoUs)), ("galley_over_hb", json(r.galleyUs / r.hbUs)),
         ])
     }
@@ -135,7 +143,8 @@ func printLayoutRows(_ rows: [LayoutRow], _ settings: Settings) {
                 + "      the ratios compare different work; glyph counts differ for the same reason. hb-ref shapes each\n"
                 + "      paragraph as one buffer (no itemization, bidi, fallback or breaking) and has no width.\n"
                 + "      zh+cjk: zh.txt with all three tools given Fonts/DroidSansFallbackFull.ttf (Galley's Han\n"
-                + "      fallback), the like-for-like Chinese figure (Galley still falls back for the few characters it lacks).")
+                + "      fallback), the like-for-like Chinese figure (Galley still falls back for the few characters it lacks)."
+        )
     }
     settings.text()
 }

@@ -17,9 +17,11 @@ struct NoBreakRow: Sendable {
 /// Runs the no-break case: 16 KB, 128 KB, then 1 MB when the first two predict it takes little time.
 func runNoBreakCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> [NoBreakRow] {
     let en = Corpus(path: paths.corpus("en"), name: "en", font: font).content
-    let letters = String(String.UnicodeScalarView(en.unicodeScalars.filter {
-        ("a"..."z").contains($0) || ("A"..."Z").contains($0)
-    }))
+    let letters = String(
+        String.UnicodeScalarView(
+            en.unicodeScalars.filter {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0)
+            }))
     var rows: [NoBreakRow] = []
     for kb in [16, 128, 1024] {
         let content = String(repeated(letters, toAtLeast: kb * 1024).utf8.prefix(kb * 1024))!
@@ -29,8 +31,10 @@ func runNoBreakCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> [N
             let growth = log((b.usPerKB * b.kb) / (a.usPerKB * a.kb)) / log(b.kb / a.kb)
             let predicted = b.usPerKB * b.kb * pow(Double(kb) / b.kb, growth) / 1e6
             if settings.quick || (predicted > 20 && !settings.full) {
-                rows.append(NoBreakRow(kb: Double(kb), usPerKB: .nan, lines: 0,
-                                       skipped: "skipped: predicted \(fmt(predicted, 1)) s (time ∝ size^\(fmt(growth, 2)))"))
+                rows.append(
+                    NoBreakRow(
+                        kb: Double(kb), usPerKB: .nan, lines: 0,
+                        skipped: "skipped: predicted \(fmt(predicted, 1)) s (time ∝ size^\(fmt(growth, 2)))"))
                 continue
             }
         }
@@ -40,9 +44,10 @@ func runNoBreakCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> [N
         var times: [Double] = []
         for _ in 0..<(kb >= 1024 ? 1 : 3) {
             do {
-                times.append(try seconds {
-                    lines = try Framesetter(text).frame(in: unboundedRect(width: 400)).lines.count
-                })
+                times.append(
+                    try seconds {
+                        lines = try Framesetter(text).frame(in: unboundedRect(width: 400)).lines.count
+                    })
             } catch {
                 fail("no-break layout failed: \(error)")
             }
@@ -56,8 +61,10 @@ func runNoBreakCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> [N
         } else {
             settings.text("   \(pad(fmt(r.kb, 0), 5)) KB: \(fmt(r.usPerKB, 1)) µs per KB, \(r.lines) lines")
         }
-        settings.object([("case", Settings.quoted("nobreak")), ("kb", fmt(r.kb, 0)), ("us_per_kb", json(r.usPerKB)),
-                         ("lines", "\(r.lines)"), ("skipped", r.skipped == nil ? "false" : "true")])
+        settings.object([
+            ("case", Settings.quoted("nobreak")), ("kb", fmt(r.kb, 0)), ("us_per_kb", json(r.usPerKB)),
+            ("lines", "\(r.lines)"), ("skipped", r.skipped == nil ? "false" : "true"),
+        ])
     }
     settings.text()
     return rows

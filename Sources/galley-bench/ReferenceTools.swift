@@ -24,7 +24,8 @@ struct BenchPaths: Sendable {
         }
         var starts: [String] = []
         if let override { starts.append(override) }
-        starts.append(URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path)
+        starts.append(
+            URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path)
         starts.append(fm.currentDirectoryPath)
         for start in starts {
             var dir = URL(fileURLWithPath: start).standardizedFileURL
@@ -97,7 +98,9 @@ struct ReferenceSummary: Sendable {
 
     /// Parses the first line of `output` that has "us per paragraph".
     init?(_ output: String) {
-        guard let line = output.split(separator: "\n").first(where: { $0.contains("us per paragraph") }) else { return nil }
+        guard let line = output.split(separator: "\n").first(where: { $0.contains("us per paragraph") }) else {
+            return nil
+        }
         let body = line.split(separator: ":", maxSplits: 1).last ?? line[...]
         for part in body.split(separator: ",") {
             let words = part.split(separator: " ")

@@ -49,8 +49,10 @@ func runRelayoutCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> [
         let corpus = Corpus(path: paths.corpus(name), name: name, font: font)
         let text = corpus.whole(font: font)
         let n = Double(max(corpus.paragraphs.count, 1))
-        let pairs = [(settings.widths[0], settings.widths[settings.widths.count - 1]),
-                     (settings.widths[settings.widths.count - 1], settings.widths[0])]
+        let pairs = [
+            (settings.widths[0], settings.widths[settings.widths.count - 1]),
+            (settings.widths[settings.widths.count - 1], settings.widths[0]),
+        ]
         for (from, to) in pairs {
             note("  relayout \(name) \(Int(from))→\(Int(to))…")
             do {
@@ -66,28 +68,35 @@ func runRelayoutCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> [
                 let same = try medianPassSeconds(runs: settings.runs, target: settings.target) {
                     _ = try framesetter.frame(in: unboundedRect(width: to))
                 }
-                rows.append(RelayoutRow(corpus: name, from: from, to: to, firstUs: first * 1e6 / n, relayoutUs: again * 1e6 / n,
-                                        sameWidthUs: same * 1e6 / n))
+                rows.append(
+                    RelayoutRow(
+                        corpus: name, from: from, to: to, firstUs: first * 1e6 / n, relayoutUs: again * 1e6 / n,
+                        sameWidthUs: same * 1e6 / n))
             } catch {
                 fail("relayout failed: \(error)")
             }
         }
     }
     settings.text("== Re-layout at a new width: one Framesetter over the whole corpus; µs per paragraph")
-    settings.text(pad("corpus", 6) + pad("from→to", 10) + pad("first", 9) + pad("relayout", 10) + pad("ratio", 7) + pad("same", 8) + "   (target ≤ 0.30)")
+    settings.text(
+        pad("corpus", 6) + pad("from→to", 10) + pad("first", 9) + pad("relayout", 10) + pad("ratio", 7) + pad("same", 8)
+            + "   (target ≤ 0.30)")
     for r in rows {
-        settings.text(pad(r.corpus, 6) + pad("\(Int(r.from))→\(Int(r.to))", 10) + pad(fmt(r.firstUs, 1), 9)
-                      + pad(fmt(r.relayoutUs, 1), 10) + pad(fmt(r.relayoutUs / r.firstUs, 2), 7) + pad(fmt(r.sameWidthUs, 1), 8))
+        settings.text(
+            pad(r.corpus, 6) + pad("\(Int(r.from))→\(Int(r.to))", 10) + pad(fmt(r.firstUs, 1), 9)
+                + pad(fmt(r.relayoutUs, 1), 10) + pad(fmt(r.relayoutUs / r.firstUs, 2), 7)
+                + pad(fmt(r.sameWidthUs, 1), 8))
         settings.object([
             ("case", Settings.quoted("relayout")), ("corpus", Settings.quoted(r.corpus)), ("from", fmt(r.from, 0)),
             ("to", fmt(r.to, 0)), ("first_us", json(r.firstUs)), ("relayout_us", json(r.relayoutUs)),
             ("ratio", json(r.relayoutUs / r.firstUs)), ("same_width_us", json(r.sameWidthUs)),
         ])
     }
-    settings.text("first = new Framesetter + frame (paragraph analysis and shaping included); relayout = frame at the\n"
-                  + "other width on the same Framesetter (analysis cached, lines not: each timed frame follows one at the\n"
-                  + "first width); same = that frame again at the same width (every paragraph's lines cached).\n"
-                  + "All for the whole corpus as one text.")
+    settings.text(
+        "first = new Framesetter + frame (paragraph analysis and shaping included); relayout = frame at the\n"
+            + "other width on the same Framesetter (analysis cached, lines not: each timed frame follows one at the\n"
+            + "first width); same = that frame again at the same width (every paragraph's lines cached).\n"
+            + "All for the whole corpus as one text.")
     settings.text()
     return rows
 }

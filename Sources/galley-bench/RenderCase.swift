@@ -76,8 +76,9 @@ func measureGalleyRender(_ settings: Settings, _ text: AttributedText, dir: Stri
     let layoutSeconds = medianPassSeconds(runs: settings.runs, target: settings.target) {
         do { _ = try Framesetter(text).frame(in: rect) } catch { fail("render layout failed: \(error)") }
     }
-    return RenderRow(drawUs: drawSeconds * 1e6, pageUs: pageSeconds * 1e6, layoutUs: layoutSeconds * 1e6,
-                     encodeUs: encodeSeconds * 1e6, pangoUs: .nan, lines: lines, visibleEnd: visibleEnd)
+    return RenderRow(
+        drawUs: drawSeconds * 1e6, pageUs: pageSeconds * 1e6, layoutUs: layoutSeconds * 1e6,
+        encodeUs: encodeSeconds * 1e6, pangoUs: .nan, lines: lines, visibleEnd: visibleEnd)
 }
 
 /// pango-ref's time for Galley's page, µs: the paragraphs on the page (plus one, so the layout
@@ -89,12 +90,19 @@ func measurePangoRender(
     let pageFile = dir + "/page.txt"
     let pageText = corpus.paragraphs.prefix(count).map(\.text).joined(separator: "\n") + "\n"
     _ = FileManager.default.createFile(atPath: pageFile, contents: Data(pageText.utf8))
-    let common = ["--font", tools.paths.font, "--size", fmt(settings.size, 0), "--width", fmt(pageSize.width, 0), "--iterations", "1"]
+    let common = [
+        "--font", tools.paths.font, "--size", fmt(settings.size, 0), "--width", fmt(pageSize.width, 0), "--iterations",
+        "1",
+    ]
     var with: [Double] = []
     var without: [Double] = []
     for _ in 0..<(settings.quick ? 5 : 11) {
-        if let r = run(tools.pangoRef, common + ["--png", dir + "/pango.png", "--png-height", fmt(pageSize.height, 0), pageFile]),
-           r.status == 0 { with.append(r.seconds) }
+        if let r = run(
+            tools.pangoRef, common + ["--png", dir + "/pango.png", "--png-height", fmt(pageSize.height, 0), pageFile]),
+            r.status == 0
+        {
+            with.append(r.seconds)
+        }
         if let r = run(tools.pangoRef, common + [pageFile]), r.status == 0 { without.append(r.seconds) }
     }
     return (medianOf(with) - medianOf(without)) * 1e6
@@ -104,14 +112,19 @@ func measurePangoRender(
 func printRenderRow(_ settings: Settings, _ row: RenderRow) {
     settings.text("== Render: a 400×600 page of en.txt (\(row.lines) lines), DejaVu Sans 16 px; µs per page")
     settings.text("   Galley draw only (Bitmap + Renderer.draw of a laid-out frame): \(fmt(row.drawUs, 0)) µs")
-    settings.text("   Galley page (Framesetter + frame + draw + PNG encode + write):  \(fmt(row.pageUs, 0)) µs"
-                  + "  [layout \(fmt(row.layoutUs, 0)), PNG encode \(fmt(row.encodeUs, 0))]")
-    settings.text("   Pango page (pango-ref wall time with --png minus without):      \(fmt(row.pangoUs, 0)) µs"
-                  + "   Galley page / Pango: \(fmt(row.pageUs / row.pangoUs, 2))")
-    settings.text("   (Pango's figure: its png pass lays the page's paragraphs out twice, paints with cairo and writes\n"
-                  + "    a ~420×600 RGB PNG; a difference of two process wall times, so it is noisy.)")
+    settings.text(
+        "   Galley page (Framesetter + frame + draw + PNG encode + write):  \(fmt(row.pageUs, 0)) µs"
+            + "  [layout \(fmt(row.layoutUs, 0)), PNG encode \(fmt(row.encodeUs, 0))]")
+    settings.text(
+        "   Pango page (pango-ref wall time with --png minus without):      \(fmt(row.pangoUs, 0)) µs"
+            + "   Galley page / Pango: \(fmt(row.pageUs / row.pangoUs, 2))")
+    settings.text(
+        "   (Pango's figure: its png pass lays the page's paragraphs out twice, paints with cairo and writes\n"
+            + "    a ~420×600 RGB PNG; a difference of two process wall times, so it is noisy.)")
     settings.text()
-    settings.object([("case", Settings.quoted("render")), ("galley_us", json(row.pageUs)), ("galley_draw_us", json(row.drawUs)),
-                     ("galley_layout_us", json(row.layoutUs)), ("galley_png_us", json(row.encodeUs)),
-                     ("pango_us", json(row.pangoUs))])
+    settings.object([
+        ("case", Settings.quoted("render")), ("galley_us", json(row.pageUs)), ("galley_draw_us", json(row.drawUs)),
+        ("galley_layout_us", json(row.layoutUs)), ("galley_png_us", json(row.encodeUs)),
+        ("pango_us", json(row.pangoUs)),
+    ])
 }

@@ -47,7 +47,9 @@ func layoutWhole(_ text: AttributedText) -> (seconds: Double, glyphs: Int, heldB
 }
 
 /// Runs the scaling case; returns its rows (the 1 MB text is returned too, for the edit case).
-func runScalingCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> (rows: [ScalingRow], megabyte: AttributedText) {
+func runScalingCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> (
+    rows: [ScalingRow], megabyte: AttributedText
+) {
     let en = Corpus(path: paths.corpus("en"), name: "en", font: font).content
     var rows: [ScalingRow] = []
     var megabyte = AttributedText()
@@ -59,8 +61,10 @@ func runScalingCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> (r
             let estimate = mb.usPerKB * kb / 1e6
             if settings.quick || estimate > budget {
                 note("  \(label): skipped (estimated \(fmt(estimate, 1)) s\(settings.quick ? ", --quick" : ""))")
-                rows.append(ScalingRow(kb: kb, usPerKB: mb.usPerKB, glyphs: mb.glyphs * Int((kb / mb.kb).rounded()),
-                                       bytesPerGlyph: mb.bytesPerGlyph, estimated: true))
+                rows.append(
+                    ScalingRow(
+                        kb: kb, usPerKB: mb.usPerKB, glyphs: mb.glyphs * Int((kb / mb.kb).rounded()),
+                        bytesPerGlyph: mb.bytesPerGlyph, estimated: true))
                 continue
             }
         }
@@ -80,24 +84,30 @@ func runScalingCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> (r
             if let h = r.heldBytes { held.append(h) }
         }
         let heldBytes = held.isEmpty ? Double.nan : medianOf(held.map(Double.init))
-        rows.append(ScalingRow(kb: kb, usPerKB: medianOf(times) * 1e6 / kb, glyphs: glyphs,
-                               bytesPerGlyph: heldBytes / Double(max(glyphs, 1)), estimated: false))
+        rows.append(
+            ScalingRow(
+                kb: kb, usPerKB: medianOf(times) * 1e6 / kb, glyphs: glyphs,
+                bytesPerGlyph: heldBytes / Double(max(glyphs, 1)), estimated: false))
     }
     let measured = rows.filter { !$0.estimated }.map(\.usPerKB)
     let spread = maxOverMin(measured)
     settings.text("== Linear scaling: en.txt repeated, one Framesetter + one frame of width 400 for the whole text")
     settings.text(pad("size KB", 9) + pad("µs/KB", 9) + pad("glyphs", 10) + pad("B/glyph", 9) + "  ")
     for r in rows {
-        settings.text(pad(fmt(r.kb, 0), 9) + pad(fmt(r.usPerKB, 1), 9) + pad("\(r.glyphs)", 10)
-                      + pad(fmt(r.bytesPerGlyph, 0), 9) + (r.estimated ? "  (not run: estimated from 1 MB)" : ""))
+        settings.text(
+            pad(fmt(r.kb, 0), 9) + pad(fmt(r.usPerKB, 1), 9) + pad("\(r.glyphs)", 10)
+                + pad(fmt(r.bytesPerGlyph, 0), 9) + (r.estimated ? "  (not run: estimated from 1 MB)" : ""))
         settings.object([
             ("case", Settings.quoted("linear")), ("kb", fmt(r.kb, 0)), ("us_per_kb", json(r.usPerKB)),
-            ("glyphs", "\(r.glyphs)"), ("bytes_per_glyph", json(r.bytesPerGlyph, 1)), ("estimated", r.estimated ? "true" : "false"),
+            ("glyphs", "\(r.glyphs)"), ("bytes_per_glyph", json(r.bytesPerGlyph, 1)),
+            ("estimated", r.estimated ? "true" : "false"),
         ])
     }
-    settings.text("max/min µs per KB over the measured sizes: \(fmt(spread, 2)) → "
-                  + (spread <= 1.2 ? "within 20% (linear)" : "NOT within 20%"))
-    settings.text("B/glyph = resident memory held by the framesetter (cached analyses) and the frame, per laid-out glyph")
+    settings.text(
+        "max/min µs per KB over the measured sizes: \(fmt(spread, 2)) → "
+            + (spread <= 1.2 ? "within 20% (linear)" : "NOT within 20%"))
+    settings.text(
+        "B/glyph = resident memory held by the framesetter (cached analyses) and the frame, per laid-out glyph")
     settings.text()
     settings.object([("case", Settings.quoted("linear_spread")), ("max_over_min", json(spread))])
     return (rows, megabyte)

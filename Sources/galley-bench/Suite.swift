@@ -38,14 +38,14 @@ func runSuite(_ settings: Settings) {
 /// A warning, in a debug build, that its times mean nothing.
 func warnOfDebugBuild(_ settings: Settings) {
     #if DEBUG
-    let warning = """
-        ************************************************************************
-        *  WARNING: galley-bench was built in DEBUG. Its times mean nothing.   *
-        *  Run:  swift run -c release galley-bench                             *
-        ************************************************************************
-        """
-    if settings.json { note(warning) } else { settings.text(warning) }
-    settings.object([("case", Settings.quoted("warning")), ("debug_build", "true")])
+        let warning = """
+            ************************************************************************
+            *  WARNING: galley-bench was built in DEBUG. Its times mean nothing.   *
+            *  Run:  swift run -c release galley-bench                             *
+            ************************************************************************
+            """
+        if settings.json { note(warning) } else { settings.text(warning) }
+        settings.object([("case", Settings.quoted("warning")), ("debug_build", "true")])
     #endif
 }
 
@@ -54,7 +54,9 @@ func printHeader(_ settings: Settings, _ paths: BenchPaths, _ tools: ReferenceTo
     let cores = ProcessInfo.processInfo.activeProcessorCount
     let loadavg = loadAverage(3)
     settings.text("galley-bench — \(Date()) — \(cores) cores, load average \(loadavg) — repo \(paths.repo)")
-    settings.text("font \(paths.font) at \(fmt(settings.size, 0)) px for Galley, pango-ref and hb-ref; corpora \(paths.shared)/corpus")
+    settings.text(
+        "font \(paths.font) at \(fmt(settings.size, 0)) px for Galley, pango-ref and hb-ref; corpora \(paths.shared)/corpus"
+    )
     if let problem = tools.problem {
         let message = "NOTE: pango-ref/hb-ref unavailable (\(problem)); only Galley's figures are reported."
         note(message)
@@ -77,9 +79,11 @@ func runCases(_ settings: Settings, _ paths: BenchPaths, _ tools: ReferenceTools
     var megabyte: AttributedText? = nil
     if settings.wants("linear") { (results.scaling, megabyte) = runScalingCase(settings, paths, font: font) }
     if settings.wants("edit") {
-        let text = megabyte ?? AttributedText(
-            repeated(Corpus(path: paths.corpus("en"), name: "en", font: font).content, toAtLeast: 1024 * 1024),
-            attributes: [.font(font)])
+        let text =
+            megabyte
+            ?? AttributedText(
+                repeated(Corpus(path: paths.corpus("en"), name: "en", font: font).content, toAtLeast: 1024 * 1024),
+                attributes: [.font(font)])
         results.editUs = runEditCase(settings, text)
     }
     if settings.wants("nobreak") { results.noBreak = runNoBreakCase(settings, paths, font: font) }
@@ -89,9 +93,13 @@ func runCases(_ settings: Settings, _ paths: BenchPaths, _ tools: ReferenceTools
 /// The memory figures: peak RSS of the whole run, bytes per laid-out glyph of the largest text.
 func printMemory(_ settings: Settings, scaling: [ScalingRow]) {
     let peak = peakRSSBytes()
-    let perGlyph = scaling.first { !$0.estimated && $0.kb > 1000 }?.bytesPerGlyph ?? scaling.first?.bytesPerGlyph ?? .nan
-    settings.text("== Memory: peak RSS \(fmt(Double(peak) / 1048576, 1)) MB (getrusage ru_maxrss, whole run);"
-                  + " \(fmt(perGlyph, 0)) bytes per laid-out glyph (1 MB text: framesetter + frame resident)")
+    let perGlyph =
+        scaling.first { !$0.estimated && $0.kb > 1000 }?.bytesPerGlyph ?? scaling.first?.bytesPerGlyph ?? .nan
+    settings.text(
+        "== Memory: peak RSS \(fmt(Double(peak) / 1_048_576, 1)) MB (getrusage ru_maxrss, whole run);"
+            + " \(fmt(perGlyph, 0)) bytes per laid-out glyph (1 MB text: framesetter + frame resident)")
     settings.text()
-    settings.object([("case", Settings.quoted("memory")), ("max_rss_bytes", "\(peak)"), ("bytes_per_glyph", json(perGlyph, 1))])
+    settings.object([
+        ("case", Settings.quoted("memory")), ("max_rss_bytes", "\(peak)"), ("bytes_per_glyph", json(perGlyph, 1)),
+    ])
 }

@@ -13,19 +13,31 @@ func printTargets(_ settings: Settings, _ results: SuiteResults) {
     printLayoutTargets(settings, results.layout)
     let relayout = results.relayout
     let worstRelayout = relayout.map { $0.relayoutUs / $0.firstUs }.max() ?? .nan
-    settings.text("   re-layout / first layout: worst \(fmt(worstRelayout, 2)) (≤ 0.3: \(verdict(finite(worstRelayout).map { _ in worstRelayout <= 0.3 })))")
+    settings.text(
+        "   re-layout / first layout: worst \(fmt(worstRelayout, 2)) (≤ 0.3: \(verdict(finite(worstRelayout).map { _ in worstRelayout <= 0.3 })))"
+    )
     let render = results.render
-    settings.text("   render page: Galley \(fmt(render.pageUs, 0)) µs vs Pango \(fmt(render.pangoUs, 0)) µs"
-                  + " (faster: \(verdict(finite(render.pangoUs + render.pageUs).map { _ in render.pageUs < render.pangoUs })))")
+    settings.text(
+        "   render page: Galley \(fmt(render.pageUs, 0)) µs vs Pango \(fmt(render.pangoUs, 0)) µs"
+            + " (faster: \(verdict(finite(render.pangoUs + render.pageUs).map { _ in render.pageUs < render.pangoUs })))"
+    )
     let measured = results.scaling.filter { !$0.estimated }.map(\.usPerKB)
     let spread = maxOverMin(measured)
-    settings.text("   linear: max/min µs per KB \(fmt(spread, 2)) over \(measured.count) sizes (≤ 1.2: \(verdict(finite(spread).map { _ in spread <= 1.2 })))")
+    settings.text(
+        "   linear: max/min µs per KB \(fmt(spread, 2)) over \(measured.count) sizes (≤ 1.2: \(verdict(finite(spread).map { _ in spread <= 1.2 })))"
+    )
     let nb = results.noBreak.filter { $0.skipped == nil }.map(\.usPerKB)
     let nbSpread = maxOverMin(nb)
-    settings.text("   no-break paragraph: max/min µs per KB \(fmt(nbSpread, 2)) over \(nb.count) sizes (≤ 1.2: \(verdict(finite(nbSpread).map { _ in nbSpread <= 1.2 })))")
+    settings.text(
+        "   no-break paragraph: max/min µs per KB \(fmt(nbSpread, 2)) over \(nb.count) sizes (≤ 1.2: \(verdict(finite(nbSpread).map { _ in nbSpread <= 1.2 })))"
+    )
     let speedup = results.speedup
-    settings.text("   threads: speedup \(fmt(speedup, 2))× on \(ProcessInfo.processInfo.activeProcessorCount) cores (≥ 1.8: \(verdict(finite(speedup).map { _ in speedup >= 1.8 })))")
-    settings.text("   hit test: \(fmt(results.hitUs, 2)) µs per point; edit latency on 1 MB: \(fmt(results.editUs / 1e3, 1)) ms (lines and shaping of unchanged paragraphs reused)")
+    settings.text(
+        "   threads: speedup \(fmt(speedup, 2))× on \(ProcessInfo.processInfo.activeProcessorCount) cores (≥ 1.8: \(verdict(finite(speedup).map { _ in speedup >= 1.8 })))"
+    )
+    settings.text(
+        "   hit test: \(fmt(results.hitUs, 2)) µs per point; edit latency on 1 MB: \(fmt(results.editUs / 1e3, 1)) ms (lines and shaping of unchanged paragraphs reused)"
+    )
 }
 
 /// The layout targets, per corpus at its worst width: Galley against HarfBuzz and Pango.
@@ -36,7 +48,9 @@ private func printLayoutTargets(_ settings: Settings, _ layout: [LayoutRow]) {
         let corpus = corpus + (fontLabel == "DejaVuSans" ? "" : "+cjk")
         let hb = rows.map { $0.galleyUs / $0.hbUs }.max() ?? .nan
         let pango = rows.map { $0.galleyUs / $0.pangoUs }.max() ?? .nan
-        settings.text("   \(pad(corpus, 6)): Galley/HarfBuzz \(fmt(hb, 2)) (≤ 1.5: \(verdict(finite(hb).map { _ in hb <= 1.5 })));"
-                      + " Galley/Pango \(fmt(pango, 2)) (≤ 0.5: \(verdict(finite(pango).map { _ in pango <= 0.5 })))  [worst width]")
+        settings.text(
+            "   \(pad(corpus, 6)): Galley/HarfBuzz \(fmt(hb, 2)) (≤ 1.5: \(verdict(finite(hb).map { _ in hb <= 1.5 })));"
+                + " Galley/Pango \(fmt(pango, 2)) (≤ 0.5: \(verdict(finite(pango).map { _ in pango <= 0.5 })))  [worst width]"
+        )
     }
 }

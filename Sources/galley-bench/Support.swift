@@ -107,6 +107,7 @@ func processCPUSeconds() -> Double {
 /// The first `count` fields of /proc/loadavg (the 1, 5 and 15 minute load averages, in that
 /// order), separated by spaces; "?" when unreadable.
 func loadAverage(_ count: Int) -> String {
-    let fields = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(count) ?? []
+    let fields =
+        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(count) ?? []
     return fields.isEmpty ? "?" : fields.joined(separator: " ")
 }

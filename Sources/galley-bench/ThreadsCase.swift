@@ -24,9 +24,10 @@ func runThreadsCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> Do
         single.append(seconds { for _ in 0..<units { _ = layoutPass(texts, width: 300) } })
         singleCPU.append(processCPUSeconds() - cpu)
         cpu = processCPUSeconds()
-        parallel.append(seconds {
-            DispatchQueue.concurrentPerform(iterations: units) { _ in _ = layoutPass(texts, width: 300) }
-        })
+        parallel.append(
+            seconds {
+                DispatchQueue.concurrentPerform(iterations: units) { _ in _ = layoutPass(texts, width: 300) }
+            })
         parallelCPU.append(processCPUSeconds() - cpu)
     }
     let one = medianOf(single)
@@ -34,15 +35,20 @@ func runThreadsCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> Do
     let speedup = one / all
     let loadavg = loadAverage(1)
     settings.text("== Threads: \(units) passes over en.txt (every paragraph a Framesetter, width 300), one Font shared")
-    settings.text("   1 core: \(fmt(one * 1e3, 1)) ms; \(cores) cores (DispatchQueue.concurrentPerform): \(fmt(all * 1e3, 1)) ms;"
-                  + " speedup \(fmt(speedup, 2))×  (target ≥ 1.8 on 2 cores; load average \(loadavg))")
+    settings.text(
+        "   1 core: \(fmt(one * 1e3, 1)) ms; \(cores) cores (DispatchQueue.concurrentPerform): \(fmt(all * 1e3, 1)) ms;"
+            + " speedup \(fmt(speedup, 2))×  (target ≥ 1.8 on 2 cores; load average \(loadavg))")
     let cpuOne = medianOf(singleCPU), cpuAll = medianOf(parallelCPU)
-    settings.text("   CPU time used: 1 core \(fmt(cpuOne * 1e3, 1)) ms, \(cores) cores \(fmt(cpuAll * 1e3, 1)) ms"
-                  + " (parallel CPU / wall = \(fmt(cpuAll / all, 2)) cores busy; CPU parallel / single = \(fmt(cpuAll / cpuOne, 2)):"
-                  + " ≈ 1 means the same work, so a low speedup is other load on the machine; > 1 means contention in-process)")
+    settings.text(
+        "   CPU time used: 1 core \(fmt(cpuOne * 1e3, 1)) ms, \(cores) cores \(fmt(cpuAll * 1e3, 1)) ms"
+            + " (parallel CPU / wall = \(fmt(cpuAll / all, 2)) cores busy; CPU parallel / single = \(fmt(cpuAll / cpuOne, 2)):"
+            + " ≈ 1 means the same work, so a low speedup is other load on the machine; > 1 means contention in-process)"
+    )
     settings.text()
-    settings.object([("case", Settings.quoted("threads")), ("cores", "\(cores)"), ("single_ms", json(one * 1e3)),
-                     ("parallel_ms", json(all * 1e3)), ("speedup", json(speedup)), ("single_cpu_ms", json(cpuOne * 1e3)),
-                     ("parallel_cpu_ms", json(cpuAll * 1e3))])
+    settings.object([
+        ("case", Settings.quoted("threads")), ("cores", "\(cores)"), ("single_ms", json(one * 1e3)),
+        ("parallel_ms", json(all * 1e3)), ("speedup", json(speedup)), ("single_cpu_ms", json(cpuOne * 1e3)),
+        ("parallel_cpu_ms", json(cpuAll * 1e3)),
+    ])
     return speedup
 }

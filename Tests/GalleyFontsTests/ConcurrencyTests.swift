@@ -2,6 +2,7 @@
 
 import Foundation
 import Testing
+
 @testable import GalleyFonts
 
 @Suite("Concurrency")
@@ -15,9 +16,10 @@ struct ConcurrencyTests {
     static func measure(_ font: Font, _ scalars: [Unicode.Scalar]) -> [GlyphInfo] {
         scalars.map { scalar in
             let glyph = font.glyph(for: scalar)
-            return GlyphInfo(glyph: glyph,
-                             advance: glyph.map { font.advance(for: $0) } ?? 0,
-                             bounds: glyph.map { font.boundingRect(for: $0) } ?? .zero)
+            return GlyphInfo(
+                glyph: glyph,
+                advance: glyph.map { font.advance(for: $0) } ?? 0,
+                bounds: glyph.map { font.boundingRect(for: $0) } ?? .zero)
         }
     }
 
@@ -53,8 +55,10 @@ struct ConcurrencyTests {
             for await result in group { all.append(result) }
             return all
         }
-        let expected: [String?] = ["DroidSansFallback", "NotoSansDevanagari-Regular", "NotoSansThai-Regular",
-                                   "NotoColorEmoji", "DejaVuSans", "DejaVuSans"]
+        let expected: [String?] = [
+            "DroidSansFallback", "NotoSansDevanagari-Regular", "NotoSansThai-Regular",
+            "NotoColorEmoji", "DejaVuSans", "DejaVuSans",
+        ]
         #expect(results.count == 16)
         #expect(results.allSatisfy { $0 == expected })
     }

@@ -2,6 +2,7 @@
 
 import Foundation
 import Testing
+
 @testable import GalleyFonts
 
 @Suite("Fallback fonts")
@@ -12,15 +13,15 @@ struct FallbackTests {
     /// Droid Sans Fallback maps only 3 of the 11172 Hangul syllables, none of them U+D55C, so
     /// Hangul comes from NanumGothic, next in the cascade.
     static let scripts: [(Unicode.Scalar, String?)] = [
-        ("\u{4E2D}", "Droid Sans Fallback"),   // 中 CJK ideograph
-        ("\u{3042}", "Droid Sans Fallback"),   // あ hiragana
-        ("\u{30A2}", "Droid Sans Fallback"),   // ア katakana
+        ("\u{4E2D}", "Droid Sans Fallback"),  // 中 CJK ideograph
+        ("\u{3042}", "Droid Sans Fallback"),  // あ hiragana
+        ("\u{30A2}", "Droid Sans Fallback"),  // ア katakana
         ("\u{0915}", "Noto Sans Devanagari"),  // क
-        ("\u{0E01}", "Noto Sans Thai"),        // ก
+        ("\u{0E01}", "Noto Sans Thai"),  // ก
         // 😀 is Emoji_Presentation (emoji-data.txt "1F600 ; Emoji_Presentation"); DejaVu Sans has a
         // monochrome glyph for it (hb-shape prints [5857=0+2135]) but the colour font must win.
         ("\u{1F600}", "Noto Color Emoji"),
-        ("\u{D55C}", "NanumGothic"),           // 한 Hangul
+        ("\u{D55C}", "NanumGothic"),  // 한 Hangul
     ]
 
     @Test("Scripts DejaVu Sans lacks get a covering font, bundled in cascade order", arguments: scripts)
@@ -72,7 +73,9 @@ struct FallbackTests {
         #expect(collection.fallbackFont(for: "\u{2614}", matching: base)?.familyName == "Noto Color Emoji")
         // "2764 ; Emoji" without Emoji_Presentation (❤): text by default, emoji after U+FE0F.
         #expect(collection.fallbackFont(for: "\u{2764}", matching: base) == base)
-        #expect(collection.fallbackFont(for: "\u{2764}", matching: base, preferColorEmoji: true)?.familyName == "Noto Color Emoji")
+        #expect(
+            collection.fallbackFont(for: "\u{2764}", matching: base, preferColorEmoji: true)?.familyName
+                == "Noto Color Emoji")
     }
 
     @Test("Swift's isEmojiPresentation agrees with emoji-data.txt for every listed code point")
@@ -83,7 +86,9 @@ struct FallbackTests {
         var listed = Set<UInt32>()
         for line in text.split(separator: "\n") where line.contains("; Emoji_Presentation") {
             let field = line.split(separator: ";")[0].trimmingCharacters(in: .whitespaces)
-            let bounds = field.split(separator: ".", omittingEmptySubsequences: true).compactMap { UInt32($0, radix: 16) }
+            let bounds = field.split(separator: ".", omittingEmptySubsequences: true).compactMap {
+                UInt32($0, radix: 16)
+            }
             guard let low = bounds.first, let high = bounds.last else { continue }
             listed.formUnion(low...high)
         }
@@ -94,7 +99,9 @@ struct FallbackTests {
             if scalar.properties.isEmojiPresentation != listed.contains(value) { mismatches.append(value) }
         }
         // Swift's tables may be a newer Unicode version than Debian's file; allow only additions.
-        #expect(mismatches.allSatisfy { !listed.contains($0) }, "code points listed but not flagged: \(mismatches.prefix(10))")
+        #expect(
+            mismatches.allSatisfy { !listed.contains($0) },
+            "code points listed but not flagged: \(mismatches.prefix(10))")
     }
 
     @Test("An unassigned code point gets nil or a font that truly covers it")
@@ -143,7 +150,8 @@ struct FallbackStyleTests {
         let thai = try #require(FontCollection.shared.fallbackFont(for: "\u{0E01}", matching: italic))
         #expect(thai.familyName == "Noto Sans Thai" && thai.syntheticTraits == [.oblique])
         let regular = try Font(family: "DejaVu Sans", size: 16)
-        #expect(try #require(FontCollection.shared.fallbackFont(for: "\u{4E2D}", matching: regular)).syntheticTraits == [])
+        #expect(
+            try #require(FontCollection.shared.fallbackFont(for: "\u{4E2D}", matching: regular)).syntheticTraits == [])
         // Colour bitmap faces are never synthesized.
         let emoji = try #require(FontCollection.shared.fallbackFont(for: "\u{1F600}", matching: bold))
         #expect(emoji.hasColorGlyphs && emoji.syntheticTraits == [])
@@ -167,6 +175,8 @@ struct FallbackStyleTests {
     @Test func textPresentationSelector() throws {
         let font = try Font(family: "DejaVu Sans", size: 16)
         #expect(FontCollection.shared.fallbackFont(for: "\u{2614}", matching: font)?.hasColorGlyphs == true)
-        #expect(FontCollection.shared.fallbackFont(for: "\u{2614}", matching: font, preferColorEmoji: false)?.familyName == "DejaVu Sans")
+        #expect(
+            FontCollection.shared.fallbackFont(for: "\u{2614}", matching: font, preferColorEmoji: false)?.familyName
+                == "DejaVu Sans")
     }
 }

@@ -2,6 +2,7 @@
 
 import Foundation
 import Testing
+
 @testable import GalleyFonts
 
 @Suite("Family lookup")
@@ -24,13 +25,14 @@ struct FamilyLookupTests {
 
     /// The four bundled DejaVu Sans files, by requested (weight, italic): OS/2 gives Book 400,
     /// Bold 700, Oblique 400 italic, Bold Oblique 700 italic (see MetricsTests).
-    @Test("DejaVu Sans regular, bold, italic and bold italic resolve to the bundled files",
-          arguments: [
+    @Test(
+        "DejaVu Sans regular, bold, italic and bold italic resolve to the bundled files",
+        arguments: [
             (Font.Weight.regular, false, "DejaVuSans.ttf", "DejaVuSans"),
             (.bold, false, "DejaVuSans-Bold.ttf", "DejaVuSans-Bold"),
             (.regular, true, "DejaVuSans-Oblique.ttf", "DejaVuSans-Oblique"),
             (.bold, true, "DejaVuSans-BoldOblique.ttf", "DejaVuSans-BoldOblique"),
-          ])
+        ])
     func dejaVuSansStyles(weight: Font.Weight, italic: Bool, file: String, postScriptName: String) throws {
         let font = try Font(family: "DejaVu Sans", weight: weight, italic: italic, size: 14)
         #expect(font.postScriptName == postScriptName)
@@ -75,15 +77,17 @@ struct FamilyLookupTests {
     /// CSS Fonts 4 §5.2 weight rules over the bundled DejaVu Sans faces only (400 and 700,
     /// upright and italic): 400–500 look up to 500 then down then up; <400 look down then up;
     /// >500 look up then down.
-    @Test("Nearest weight follows the CSS font-matching rules",
-          arguments: [(100, 400), (300, 400), (450, 400), (500, 400), (550, 700), (600, 700), (900, 700)])
+    @Test(
+        "Nearest weight follows the CSS font-matching rules",
+        arguments: [(100, 400), (300, 400), (450, 400), (500, 400), (550, 700), (600, 700), (900, 700)])
     func cssWeightMatching(requested: Int, expected: Int) throws {
         let collection = FontCollection(bundledFontsDirectory: TestFonts.directory, includeSystemFonts: false)
         let font = try collection.font(family: "DejaVu Sans", weight: Font.Weight(rawValue: requested), size: 12)
         #expect(font.weight.rawValue == expected)
         #expect(!font.isItalic)
         // Italic is preferred over weight: only italic faces are considered when one exists.
-        let italic = try collection.font(family: "DejaVu Sans", weight: Font.Weight(rawValue: requested), italic: true, size: 12)
+        let italic = try collection.font(
+            family: "DejaVu Sans", weight: Font.Weight(rawValue: requested), italic: true, size: 12)
         #expect(italic.isItalic)
         #expect(italic.weight.rawValue == expected)
     }
@@ -101,7 +105,8 @@ struct FamilyLookupTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let copy = (dir as NSString).appendingPathComponent("DejaVuSerif.ttf")
         try FileManager.default.copyItem(atPath: TestFonts.path("DejaVuSerif.ttf"), toPath: copy)
-        try Data("# test fonts\n".utf8).write(to: URL(fileURLWithPath: (dir as NSString).appendingPathComponent("README.md")))
+        try Data("# test fonts\n".utf8).write(
+            to: URL(fileURLWithPath: (dir as NSString).appendingPathComponent("README.md")))
 
         let collection = FontCollection(bundledFontsDirectory: dir, includeSystemFonts: false)
         #expect(collection.bundledFontsDirectory == dir)
@@ -115,17 +120,21 @@ struct FamilyLookupTests {
 
     @Test("GALLEY_FONTS_DIR overrides the search; otherwise the search walks up from the executable, cwd, then source")
     func locatorOrder() throws {
-        #expect(BundledFontsLocator.locate(environment: ["GALLEY_FONTS_DIR": "/opt/galley-fonts"]) == "/opt/galley-fonts")
+        #expect(
+            BundledFontsLocator.locate(environment: ["GALLEY_FONTS_DIR": "/opt/galley-fonts"]) == "/opt/galley-fonts")
 
         let root = (TestFonts.directory as NSString).deletingLastPathComponent
         let fromExecutable = BundledFontsLocator.locate(
-            environment: [:], executablePath: root + "/.build/debug/galley", currentDirectory: "/", sourceFile: "/nowhere/x.swift")
+            environment: [:], executablePath: root + "/.build/debug/galley", currentDirectory: "/",
+            sourceFile: "/nowhere/x.swift")
         #expect(fromExecutable.map(Self.canonical) == Self.canonical(TestFonts.directory))
         let fromCurrentDirectory = BundledFontsLocator.locate(
-            environment: [:], executablePath: "/usr/bin/galley", currentDirectory: root + "/Sources", sourceFile: "/nowhere/x.swift")
+            environment: [:], executablePath: "/usr/bin/galley", currentDirectory: root + "/Sources",
+            sourceFile: "/nowhere/x.swift")
         #expect(fromCurrentDirectory.map(Self.canonical) == Self.canonical(TestFonts.directory))
         let fromSource = BundledFontsLocator.locate(
-            environment: [:], executablePath: nil, currentDirectory: "/", sourceFile: root + "/Sources/GalleyFonts/Font.swift")
+            environment: [:], executablePath: nil, currentDirectory: "/",
+            sourceFile: root + "/Sources/GalleyFonts/Font.swift")
         #expect(fromSource.map(Self.canonical) == Self.canonical(TestFonts.directory))
         let nothing = BundledFontsLocator.locate(
             environment: [:], executablePath: "/usr/bin/galley", currentDirectory: "/", sourceFile: "/nowhere/x.swift")

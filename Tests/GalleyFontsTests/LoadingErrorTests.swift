@@ -2,6 +2,7 @@
 
 import Foundation
 import Testing
+
 @testable import GalleyFonts
 
 @Suite("Loading errors")
@@ -40,7 +41,9 @@ struct LoadingErrorTests {
             let truncated = (dir as NSString).appendingPathComponent("truncated-\(length).ttf")
             try Data(bytes.prefix(length)).write(to: URL(fileURLWithPath: truncated))
             #expect(throws: FontError.notAFont(path: truncated)) { try Font(path: truncated, size: 12) }
-            #expect(throws: FontError.notAFont(path: "<memory>")) { try Font(data: Array(bytes.prefix(length)), size: 12) }
+            #expect(throws: FontError.notAFont(path: "<memory>")) {
+                try Font(data: Array(bytes.prefix(length)), size: 12)
+            }
         }
     }
 
@@ -69,7 +72,9 @@ struct LoadingErrorTests {
         // A two-face collection built here from the bundled DejaVu Sans and DejaVu Sans Bold, by the
         // OpenType 'ttcf' layout: header (tag, version 1.0, numFonts, one offset per font), then each
         // font's bytes with its table records' offsets made absolute within the collection.
-        let fonts = [TestFonts.dejaVuSans, TestFonts.dejaVuSansBold].map { [UInt8](FileManager.default.contents(atPath: $0)!) }
+        let fonts = [TestFonts.dejaVuSans, TestFonts.dejaVuSansBold].map {
+            [UInt8](FileManager.default.contents(atPath: $0)!)
+        }
         var ttc: [UInt8] = Array("ttcf".utf8) + [0, 1, 0, 0] + be32(UInt32(fonts.count))
         var start = 12 + 4 * fonts.count
         for font in fonts {
@@ -98,9 +103,13 @@ struct LoadingErrorTests {
         }
     }
 
-    private func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    private func be32(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
 
-    @Test("NaN, infinite, zero and negative sizes throw invalidSize", arguments: [Double.nan, .infinity, -.infinity, 0, -1, -0.0])
+    @Test(
+        "NaN, infinite, zero and negative sizes throw invalidSize",
+        arguments: [Double.nan, .infinity, -.infinity, 0, -1, -0.0])
     func invalidSize(_ size: Double) throws {
         func isInvalidSize(_ error: FontError) -> Bool {
             if case .invalidSize(let value) = error {
@@ -108,7 +117,9 @@ struct LoadingErrorTests {
             }
             return false
         }
-        #expect { try Font(path: TestFonts.dejaVuSans, size: CGFloat(size)) } throws: { isInvalidSize($0 as! FontError) }
+        #expect { try Font(path: TestFonts.dejaVuSans, size: CGFloat(size)) } throws: {
+            isInvalidSize($0 as! FontError)
+        }
         #expect { try Font(family: "DejaVu Sans", size: CGFloat(size)) } throws: { isInvalidSize($0 as! FontError) }
         let font = try Font(path: TestFonts.dejaVuSans, size: 12)
         #expect { try font.withSize(CGFloat(size)) } throws: { isInvalidSize($0 as! FontError) }

@@ -2,6 +2,7 @@
 
 import Foundation
 import Testing
+
 @testable import GalleyFonts
 
 @Suite("Metrics from the font's own tables")
@@ -56,7 +57,9 @@ struct MetricsTests {
         #expect(font.isItalic == (tables.fsSelection & 0x201 != 0))
     }
 
-    @Test("Strikethrough, superscript and subscript metrics equal the OS/2 table's", arguments: [TestFonts.dejaVuSans, TestFonts.notoSansArabic, TestFonts.droidSansFallback])
+    @Test(
+        "Strikethrough, superscript and subscript metrics equal the OS/2 table's",
+        arguments: [TestFonts.dejaVuSans, TestFonts.notoSansArabic, TestFonts.droidSansFallback])
     func decorationAndScriptMetrics(_ file: String) throws {
         let tables = try SFNTTables(path: file)
         let font = try Font(path: file, size: 20)

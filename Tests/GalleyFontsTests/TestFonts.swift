@@ -24,7 +24,8 @@ enum TestFonts {
 
     /// A fresh empty temporary directory for files a test creates.
     static func temporaryDirectory() throws -> String {
-        let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("galley-fonts-tests-\(UUID().uuidString)")
+        let path = (NSTemporaryDirectory() as NSString).appendingPathComponent(
+            "galley-fonts-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
@@ -56,7 +57,9 @@ struct SFNTTables {
     /// Unsigned 16-bit field at `offset` within `table`.
     func uint16(_ table: String, _ offset: Int) -> Int { Int(SFNTTables.u16(bytes, tables[table]!.offset + offset)) }
     /// Signed 16-bit (FWORD) field at `offset` within `table`.
-    func int16(_ table: String, _ offset: Int) -> Int { Int(Int16(bitPattern: SFNTTables.u16(bytes, tables[table]!.offset + offset))) }
+    func int16(_ table: String, _ offset: Int) -> Int {
+        Int(Int16(bitPattern: SFNTTables.u16(bytes, tables[table]!.offset + offset)))
+    }
 
     // head (OpenType spec, 'head'): unitsPerEm @18, xMin @36, yMin @38, xMax @40, yMax @42, macStyle @44.
     var unitsPerEm: Int { uint16("head", 18) }

@@ -50,9 +50,10 @@ struct FvarAxis {
         return (0..<count).map { i in
             let a = o + axesOffset + i * size
             // VariationAxisRecord: axisTag, minValue, defaultValue, maxValue (Fixed), flags, axisNameID.
-            return FvarAxis(tag: String(decoding: b[a..<a + 4], as: UTF8.self), minimum: fixed(a + 4),
-                            defaultValue: fixed(a + 8), maximum: fixed(a + 12),
-                            flags: Int(SFNTTables.u16(b, a + 16)), nameID: Int(SFNTTables.u16(b, a + 18)))
+            return FvarAxis(
+                tag: String(decoding: b[a..<a + 4], as: UTF8.self), minimum: fixed(a + 4),
+                defaultValue: fixed(a + 8), maximum: fixed(a + 12),
+                flags: Int(SFNTTables.u16(b, a + 16)), nameID: Int(SFNTTables.u16(b, a + 18)))
         }
     }
 
@@ -63,8 +64,10 @@ struct FvarAxis {
         let count = Int(SFNTTables.u16(b, o + 2)), storage = o + Int(SFNTTables.u16(b, o + 4))
         for i in 0..<count {
             let r = o + 6 + 12 * i
-            let (platform, encoding, language, nameID) = (SFNTTables.u16(b, r), SFNTTables.u16(b, r + 2),
-                                                          SFNTTables.u16(b, r + 4), SFNTTables.u16(b, r + 6))
+            let (platform, encoding, language, nameID) = (
+                SFNTTables.u16(b, r), SFNTTables.u16(b, r + 2),
+                SFNTTables.u16(b, r + 4), SFNTTables.u16(b, r + 6)
+            )
             guard platform == 3, encoding == 1, language == 0x409, Int(nameID) == id else { continue }
             let length = Int(SFNTTables.u16(b, r + 8)), start = storage + Int(SFNTTables.u16(b, r + 10))
             let units = stride(from: start, to: start + length, by: 2).map { SFNTTables.u16(b, $0) }
@@ -130,8 +133,10 @@ struct VariationTests {
     @Test("glyph bounds follow gvar, as hb-shape --show-extents reports")
     func boundsMatchHBShape() throws {
         let scale = Self.size / (try upem())
-        for (font, e) in [(try inter(), InterReference.extentsO400),
-                          (try inter().withVariations(wght(800)), InterReference.extentsO800)] {
+        for (font, e) in [
+            (try inter(), InterReference.extentsO400),
+            (try inter().withVariations(wght(800)), InterReference.extentsO800),
+        ] {
             let rect = font.boundingRect(for: 775)
             #expect(abs(rect.minX - CGFloat(e.0) * scale) < 1e-9)
             #expect(abs(rect.maxY - CGFloat(e.1) * scale) < 1e-9)
@@ -140,7 +145,8 @@ struct VariationTests {
         }
     }
 
-    @Test("values outside the axis range clamp to its ends", arguments: [(50.0, 100.0), (2000.0, 900.0), (-1e9, 100.0)])
+    @Test(
+        "values outside the axis range clamp to its ends", arguments: [(50.0, 100.0), (2000.0, 900.0), (-1e9, 100.0)])
     func clamping(requested: Double, clamped: Double) throws {
         let scale = Self.size / (try upem())
         let font = try inter().withVariations(wght(CGFloat(requested)))
@@ -153,9 +159,11 @@ struct VariationTests {
     @Test("unknown tags and non-finite values are ignored; the default value is the default instance")
     func ignoredValues() throws {
         let base = try inter()
-        for list in [[Font.Variation(tag: "wdth", value: 75)], [Font.Variation(tag: "wght", value: .nan)],
-                     [Font.Variation(tag: "wght", value: .infinity)], [Font.Variation(tag: "", value: 1)],
-                     wght(400), []] {
+        for list in [
+            [Font.Variation(tag: "wdth", value: 75)], [Font.Variation(tag: "wght", value: .nan)],
+            [Font.Variation(tag: "wght", value: .infinity)], [Font.Variation(tag: "", value: 1)],
+            wght(400), [],
+        ] {
             let font = base.withVariations(list)
             #expect(font.variations.isEmpty)
             #expect(font == base)
@@ -220,7 +228,9 @@ struct VariationTests {
                 group.addTask {
                     let font = base.withVariations(self.wght(i % 2 == 0 ? 800 : 400))
                     let expected = i % 2 == 0 ? InterReference.advances800 : InterReference.advances400
-                    return zip(InterReference.glyphs, expected).allSatisfy { font.advance(for: $0) == CGFloat($1) * scale }
+                    return zip(InterReference.glyphs, expected).allSatisfy {
+                        font.advance(for: $0) == CGFloat($1) * scale
+                    }
                 }
             }
             for await ok in group { #expect(ok) }

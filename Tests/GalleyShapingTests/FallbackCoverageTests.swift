@@ -33,7 +33,10 @@ struct FallbackCoverageTests {
             #expect(!glyphs.contains { $0.id == 0 }, "notdef in \(item.font) for \(item.range)")
             // Every visible character of the item is in its font's cmap.
             let scalars = String(decoding: text.utf16[item.range], as: UTF16.self).unicodeScalars
-            for scalar in scalars where !scalar.properties.isDefaultIgnorableCodePoint && scalar.value != 0x20E3 && scalar.value != 0xFE0F && scalar.value != 0xFE0E {
+            for scalar in scalars
+            where !scalar.properties.isDefaultIgnorableCodePoint && scalar.value != 0x20E3 && scalar.value != 0xFE0F
+                && scalar.value != 0xFE0E
+            {
                 #expect(item.font.covers(scalar), "\(item.font) lacks U+\(String(scalar.value, radix: 16))")
             }
         }

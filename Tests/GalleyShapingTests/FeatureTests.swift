@@ -31,8 +31,12 @@ struct FeatureTests {
         Case(file: "DejaVuSans.ttf", text: "office flow", attributes: [.ligatureLevel(0)], hbFeatures: "-liga,-clig"),
         Case(file: "DejaVuSans.ttf", text: "office flow", attributes: [.ligatureLevel(1)], hbFeatures: nil),
         Case(file: "DejaVuSerif.ttf", text: "office st ct", attributes: [.ligatureLevel(2)], hbFeatures: "dlig"),
-        Case(file: "DejaVuSerif.ttf", text: "office st ct", attributes: [.fontFeatures([try! FontFeature("dlig")])], hbFeatures: "dlig"),
-        Case(file: "DejaVuSans.ttf", text: "office flow", attributes: [.fontFeatures([try! FontFeature("liga", 0)])], hbFeatures: "-liga"),
+        Case(
+            file: "DejaVuSerif.ttf", text: "office st ct", attributes: [.fontFeatures([try! FontFeature("dlig")])],
+            hbFeatures: "dlig"),
+        Case(
+            file: "DejaVuSans.ttf", text: "office flow", attributes: [.fontFeatures([try! FontFeature("liga", 0)])],
+            hbFeatures: "-liga"),
     ]
 
     @Test(arguments: cases)

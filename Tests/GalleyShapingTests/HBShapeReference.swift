@@ -15,15 +15,18 @@ struct HBGlyph: Decodable, Equatable {
 
 enum HBShape {
     static let executable: String? = {
-        for dir in ["/usr/bin", "/usr/local/bin"] where FileManager.default.isExecutableFile(atPath: dir + "/hb-shape") {
+        for dir in ["/usr/bin", "/usr/local/bin"] where FileManager.default.isExecutableFile(atPath: dir + "/hb-shape")
+        {
             return dir + "/hb-shape"
         }
         return nil
     }()
 
     /// hb-shape's glyphs for `text` in the font at `path`, in font units, clusters as UTF-16 offsets.
-    static func shape(_ text: String, fontPath: String, direction: String? = nil, script: String? = nil,
-                      language: String? = nil, features: String? = nil, variations: String? = nil) throws -> [HBGlyph] {
+    static func shape(
+        _ text: String, fontPath: String, direction: String? = nil, script: String? = nil,
+        language: String? = nil, features: String? = nil, variations: String? = nil
+    ) throws -> [HBGlyph] {
         guard let exe = executable else { throw CocoaError(.fileNoSuchFile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: exe)
@@ -51,7 +54,9 @@ enum HBShape {
         }
         utf16Offset.append(u16)
         glyphs = glyphs.map {
-            HBGlyph(g: $0.g, cl: $0.cl < utf16Offset.count ? utf16Offset[$0.cl] : -1, dx: $0.dx, dy: $0.dy, ax: $0.ax, ay: $0.ay)
+            HBGlyph(
+                g: $0.g, cl: $0.cl < utf16Offset.count ? utf16Offset[$0.cl] : -1, dx: $0.dx, dy: $0.dy, ax: $0.ax,
+                ay: $0.ay)
         }
         return glyphs
     }

@@ -13,12 +13,14 @@ struct ParagraphReuseTests {
         let paragraph = "Unchanged مرحبا paragraph, office 中文 😀."
         let old = AttributedText("First.\n" + paragraph, attributes: [.font(font)])
         var builder = AttributedTextBuilder(old)
-        try builder.replace(0..<5, with: "A much longer first")   // 14 more code units before the paragraph
+        try builder.replace(0..<5, with: "A much longer first")  // 14 more code units before the paragraph
         let new = builder.build()
         let oldSpan = ParagraphSplitter.split(old.utf16)[1]
         let newSpan = ParagraphSplitter.split(new.utf16)[1]
         #expect(ParagraphAnalysis.isUnchanged(old: old, oldSpan, new: new, newSpan))
-        #expect(!ParagraphAnalysis.isUnchanged(old: old, ParagraphSplitter.split(old.utf16)[0], new: new, ParagraphSplitter.split(new.utf16)[0]))
+        #expect(
+            !ParagraphAnalysis.isUnchanged(
+                old: old, ParagraphSplitter.split(old.utf16)[0], new: new, ParagraphSplitter.split(new.utf16)[0]))
         let moved = ParagraphAnalysis(text: old, span: oldSpan, defaultFont: font, fonts: .shared)
             .shifted(by: newSpan.range.lowerBound - oldSpan.range.lowerBound)
         let fresh = ParagraphAnalysis(text: new, span: newSpan, defaultFont: font, fonts: .shared)

@@ -42,7 +42,9 @@ struct ShapingCacheTests {
     /// is made from it; every Debian system has it), the benchmark's Chinese and mixed corpora
     /// when ../shared is there, the samples, and the hostile strings.
     static func texts() throws -> [(name: String, text: String)] {
-        var texts: [(String, String)] = [("en", try String(contentsOfFile: "/usr/share/common-licenses/GPL-3", encoding: .utf8))]
+        var texts: [(String, String)] = [
+            ("en", try String(contentsOfFile: "/usr/share/common-licenses/GPL-3", encoding: .utf8))
+        ]
         let corpus = root.deletingLastPathComponent().appendingPathComponent("shared/bench/corpus")
         for name in ["zh", "mixed"] {
             let file = corpus.appendingPathComponent(name + ".txt")
@@ -50,15 +52,17 @@ struct ShapingCacheTests {
             texts.append((name, try String(contentsOf: file, encoding: .utf8)))
         }
         let samples = root.appendingPathComponent("samples")
-        for file in try FileManager.default.contentsOfDirectory(atPath: samples.path).sorted() where file.hasSuffix(".txt") {
+        for file in try FileManager.default.contentsOfDirectory(atPath: samples.path).sorted()
+        where file.hasSuffix(".txt") {
             texts.append((file, try String(contentsOf: samples.appendingPathComponent(file), encoding: .utf8)))
         }
         texts.append(("hostile", hostile.joined(separator: "\n")))
         return texts
     }
 
-    @Test("glyphs from the warm cache equal shaping whole items, on every corpus and sample",
-          arguments: ["DejaVuSans.ttf", "DroidSansFallbackFull.ttf", "DejaVuSerif.ttf"])
+    @Test(
+        "glyphs from the warm cache equal shaping whole items, on every corpus and sample",
+        arguments: ["DejaVuSans.ttf", "DroidSansFallbackFull.ttf", "DejaVuSerif.ttf"])
     func cachedEqualsWhole(_ file: String) throws {
         let font = try Font(path: BundledFonts.path(file), size: 16)
         for (name, text) in try Self.texts() {
@@ -82,14 +86,15 @@ struct ShapingCacheTests {
     /// space with Arabic harakat in its `arab` `liga` only; Inter's `latn` `calt` and `kern`
     /// involve the space; Noto Sans Devanagari's `dist` does; NanumGothic has a legacy `kern`
     /// table and no GPOS. (`aalt` and `frac`, off by default, do not count.)
-    @Test("a shape plan may be split at spaces exactly when none of its lookups involves the space glyph",
-          arguments: [
+    @Test(
+        "a shape plan may be split at spaces exactly when none of its lookups involves the space glyph",
+        arguments: [
             ("DejaVuSans.ttf", "Latn", false, true), ("DejaVuSans.ttf", "Arab", true, false),
             ("DejaVuSans-Bold.ttf", "Latn", false, true), ("DejaVuSans-Bold.ttf", "Arab", true, false),
             ("Inter-roman.var.ttf", "Latn", false, false), ("NotoSansDevanagari-Regular.ttf", "Deva", false, false),
             ("NotoSansHebrew-Regular.ttf", "Hebr", true, true), ("DroidSansFallbackFull.ttf", "Hani", false, true),
             ("NanumGothic.ttf", "Hang", false, false), ("DejaVuSans.ttf", "Zyyy", false, false),
-          ])
+        ])
     func spaceIndependence(_ file: String, _ script: String, _ rightToLeft: Bool, _ expected: Bool) throws {
         let font = try Font(path: BundledFonts.path(file), size: 16)
         let style = ShapingCache.Style(font: font, script: script, language: nil, rightToLeft: rightToLeft)

@@ -81,7 +81,7 @@ struct ShapingMatchesHBShapeTests {
     @Test func kernAddsAdvanceOncePerCluster() throws {
         let path = BundledFonts.path("DejaVuSans.ttf")
         let font = try Font(path: path, size: 20)
-        let string = "ae\u{301}b"   // clusters: a | e+acute | b
+        let string = "ae\u{301}b"  // clusters: a | e+acute | b
         let plain = AttributedText(string, attributes: [.font(font)])
         let kerned = AttributedText(string, attributes: [.font(font), .kern(3)])
         func total(_ text: AttributedText) throws -> CGFloat {

@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+
 @testable import GalleyUnicode
 
 /// One line of BidiCharacterTest.txt.
@@ -79,11 +80,12 @@ struct BidiCharacterCase: Sendable, CustomStringConvertible {
             guard let value else { return nil }
             UnicodeTestFile.appendUTF16(value, to: &text)
         }
-        let direction: BaseDirection = switch fields[1].first {
-        case 0: .leftToRight
-        case 1: .rightToLeft
-        default: .natural
-        }
+        let direction: BaseDirection =
+            switch fields[1].first {
+            case 0: .leftToRight
+            case 1: .rightToLeft
+            default: .natural
+            }
         return BidiCharacterCase(
             line: number, text: text, direction: direction,
             paragraphLevel: UInt8(fields[2].first.flatMap { $0 } ?? 0),

@@ -2,6 +2,7 @@
 // per-line rule L1, rule L2 reordering and level runs.
 
 import Testing
+
 @testable import GalleyUnicode
 
 @Suite struct BidiParagraphTests {
@@ -26,7 +27,8 @@ import Testing
         for (range, value) in try UnicodeDataFiles.ranges("extracted/DerivedBidiClass.txt", missing: true)
         where forbidden.contains(value) {
             for fast in fastRanges where fast.overlaps(range) {
-                offenders.append("\(String(range.lowerBound, radix: 16))..\(String(range.upperBound, radix: 16)) \(value)")
+                offenders.append(
+                    "\(String(range.lowerBound, radix: 16))..\(String(range.upperBound, radix: 16)) \(value)")
             }
         }
         #expect(offenders.isEmpty, "\(offenders)")
@@ -52,7 +54,8 @@ import Testing
     @Test func baseDirection() {
         let hebrewFirst = Self.utf16("שלום world")
         #expect(BidiParagraph(text: hebrewFirst, range: 0..<hebrewFirst.count, baseDirection: .natural).baseLevel == 1)
-        #expect(BidiParagraph(text: hebrewFirst, range: 0..<hebrewFirst.count, baseDirection: .leftToRight).baseLevel == 0)
+        #expect(
+            BidiParagraph(text: hebrewFirst, range: 0..<hebrewFirst.count, baseDirection: .leftToRight).baseLevel == 0)
         let digits = Self.utf16("123 !?")
         #expect(BidiParagraph(text: digits, range: 0..<digits.count, baseDirection: .natural).baseLevel == 0)
         // P2 skips isolates: the Hebrew inside LRI…PDI does not count, "a" does.
@@ -97,7 +100,10 @@ import Testing
     @Test func levelRuns() {
         let text = Self.utf16("xxab אב cd")
         let paragraph = BidiParagraph(text: text, range: 2..<text.count, baseDirection: .leftToRight)
-        #expect(paragraph.runs == [BidiRun(range: 2..<5, level: 0), BidiRun(range: 5..<7, level: 1), BidiRun(range: 7..<10, level: 0)])
+        #expect(
+            paragraph.runs == [
+                BidiRun(range: 2..<5, level: 0), BidiRun(range: 5..<7, level: 1), BidiRun(range: 7..<10, level: 0),
+            ])
         #expect(paragraph.runs[1].isRightToLeft)
     }
 

@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+
 @testable import GalleyUnicode
 
 /// Reads BidiTest.txt. A case is one data line ("L LRE R AL; 7") under the last
@@ -99,7 +100,11 @@ enum BidiTestFile {
                         }
                         j += 1
                     }
-                    if isLevels { levels = values.map { $0.map { UInt8($0) } } } else { order = values.compactMap { $0 } }
+                    if isLevels {
+                        levels = values.map { $0.map { UInt8($0) } }
+                    } else {
+                        order = values.compactMap { $0 }
+                    }
                     continue
                 }
                 // "<classes> ; <hex bitset>"
@@ -121,9 +126,13 @@ enum BidiTestFile {
                 j += 1
                 while j < end {
                     let byte = bytes[j]
-                    if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") { bitset = bitset * 16 + Int(byte) - 48 }
-                    else if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f") { bitset = bitset * 16 + Int(byte) - 87 }
-                    else if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F") { bitset = bitset * 16 + Int(byte) - 55 }
+                    if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                        bitset = bitset * 16 + Int(byte) - 48
+                    } else if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f") {
+                        bitset = bitset * 16 + Int(byte) - 87
+                    } else if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F") {
+                        bitset = bitset * 16 + Int(byte) - 55
+                    }
                     j += 1
                 }
                 body(Case(line: lineNumber, text: text, bitset: bitset, levels: levels, order: order))
@@ -181,7 +190,7 @@ enum BidiTestFile {
         let line = paragraph.lineLevels(for: 0..<text.count, text: text)
         var levelsMatch = true
         var allAtBase = true
-        var expectedParities: UInt8 = 0 // bit 0: some even level expected, bit 1: some odd
+        var expectedParities: UInt8 = 0  // bit 0: some even level expected, bit 1: some odd
         var kept: [Int] = []
         var keptLevels: [UInt8] = []
         kept.reserveCapacity(text.count)
@@ -200,8 +209,9 @@ enum BidiTestFile {
         let orderMatches = order == testCase.order
         if levelsMatch && orderMatches { return .pass }
         if orderMatches && allAtBase && expectedParities == (base & 1 == 0 ? 1 : 2) { return .unidirectionalShortcut }
-        return .unexplained("line \(testCase.line) \(direction): levels \(line) (paragraph \(paragraph.levels)), "
-            + "want \(testCase.levels.map { $0.map(String.init) ?? "x" }); order \(order), want \(testCase.order)")
+        return .unexplained(
+            "line \(testCase.line) \(direction): levels \(line) (paragraph \(paragraph.levels)), "
+                + "want \(testCase.levels.map { $0.map(String.init) ?? "x" }); order \(order), want \(testCase.order)")
     }
 
     /// Observed with ICU 72.1 (Debian 12): 664,456 of the 770,241 (sequence, direction)
@@ -227,8 +237,9 @@ enum BidiTestFile {
     static let observedCases = 770_241
 
     @Test func bidiTest() throws {
-        #expect(UnicodeTestFile.version(BidiTestFile.path).contains("15.0"),
-                "test data version: \(UnicodeTestFile.version(BidiTestFile.path))")
+        #expect(
+            UnicodeTestFile.version(BidiTestFile.path).contains("15.0"),
+            "test data version: \(UnicodeTestFile.version(BidiTestFile.path))")
         var passed = 0
         var failed = 0
         var unexplained: [String] = []
@@ -278,10 +289,12 @@ enum BidiTestFile {
         #expect(Self.check(make(rl, [1, 0], [0, 1]), .leftToRight) == .pass)
         #expect(Self.check(make(rl, [1, 2], [1, 0]), .rightToLeft) == .pass)
         #expect(Self.check(make(rl, [1, 2], [1, 0]), .natural) == .pass)
-        if case .unexplained = Self.check(make(rl, [1, 0], [1, 0]), .leftToRight) {} else {
+        if case .unexplained = Self.check(make(rl, [1, 0], [1, 0]), .leftToRight) {
+        } else {
             Issue.record("a wrong order must be reported")
         }
-        if case .unexplained = Self.check(make(rl, [1, 1], [0, 1]), .leftToRight) {} else {
+        if case .unexplained = Self.check(make(rl, [1, 1], [0, 1]), .leftToRight) {
+        } else {
             Issue.record("a wrong level must be reported")
         }
         #expect(Self.check(make([0x202A, 0x0041], [nil, 2], [1]), .leftToRight) == .unidirectionalShortcut)

@@ -1,6 +1,7 @@
 // UAX #29 conformance of GraphemeClusters against the Unicode Consortium's GraphemeBreakTest.txt.
 
 import Testing
+
 @testable import GalleyUnicode
 
 @Suite struct GraphemeBreakConformanceTests {

@@ -1,6 +1,7 @@
 // GraphemeClusters behaviour beyond the conformance file: emoji sequences, sub-ranges.
 
 import Testing
+
 @testable import GalleyUnicode
 
 @Suite struct GraphemeClustersTests {
@@ -52,8 +53,10 @@ import Testing
             }
             let lower = Int.random(in: 0...text.count, using: &rng)
             let range = lower..<Int.random(in: lower...text.count, using: &rng)
-            #expect(GraphemeClusters.boundaries(in: text, range: range) == GraphemeClusters.icuBoundaries(in: text, range: range),
-                    "\(text.map { String($0, radix: 16) }) \(range)")
+            #expect(
+                GraphemeClusters.boundaries(in: text, range: range)
+                    == GraphemeClusters.icuBoundaries(in: text, range: range),
+                "\(text.map { String($0, radix: 16) }) \(range)")
         }
     }
 }

@@ -2,13 +2,15 @@
 // LineBreak.txt (classes BK CR LF NL) and PropList.txt (White_Space).
 
 import Testing
+
 @testable import GalleyUnicode
 
 @Suite struct LayoutPropertiesTests {
     /// isMandatoryLineBreak is exactly the LineBreak.txt classes BK, CR, LF, NL.
     @Test func mandatoryBreakMatchesLineBreakTxt() throws {
         var expected = Set<UInt32>()
-        for (range, value) in try UnicodeDataFiles.ranges("LineBreak.txt") where ["BK", "CR", "LF", "NL"].contains(value) {
+        for (range, value) in try UnicodeDataFiles.ranges("LineBreak.txt")
+        where ["BK", "CR", "LF", "NL"].contains(value) {
             expected.formUnion(range)
         }
         let actual = Set((UInt32(0)...0x10FFFF).filter { Unicode.Scalar($0)?.isMandatoryLineBreak == true })
@@ -23,7 +25,8 @@ import Testing
             whiteSpace.formUnion(range)
         }
         var excluded = Set<UInt32>()
-        for (range, value) in try UnicodeDataFiles.ranges("LineBreak.txt") where ["BK", "CR", "LF", "NL", "GL"].contains(value) {
+        for (range, value) in try UnicodeDataFiles.ranges("LineBreak.txt")
+        where ["BK", "CR", "LF", "NL", "GL"].contains(value) {
             excluded.formUnion(range)
         }
         let expected = whiteSpace.subtracting(excluded)

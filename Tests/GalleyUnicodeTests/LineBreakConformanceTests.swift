@@ -1,6 +1,7 @@
 // UAX #14 conformance of LineBreaker against the Unicode Consortium's LineBreakTest.txt.
 
 import Testing
+
 @testable import GalleyUnicode
 
 /// ICU's line rules (its line.txt, ICU 72) are a tailoring of UAX #14, so some cases of
@@ -43,7 +44,8 @@ import Testing
             return "IS before NU"
         }
         if !missing && offset > 0 && text[offset - 1] == 0x20 && (after == 0x2E || after == 0x2C)
-            && isDigit(offset + 1 < text.count ? text[offset + 1] : nil) {
+            && isDigit(offset + 1 < text.count ? text[offset + 1] : nil)
+        {
             return "SP before IS NU"
         }
         return nil

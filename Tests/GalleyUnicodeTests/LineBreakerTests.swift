@@ -2,6 +2,7 @@
 // breaks, sub-ranges, locales, and the CoreText-relevant classes (U+FFFC, NBSP, CJK).
 
 import Testing
+
 @testable import GalleyUnicode
 
 @Suite struct LineBreakerTests {
@@ -27,16 +28,20 @@ import Testing
     @Test func mandatoryBreaks() {
         let text = Self.utf16("ab\ncd\r\nef\u{2028}g\u{2029}")
         let found = LineBreaker.opportunities(in: text)
-        #expect(found == [
-            LineBreakOpportunity(offset: 3, isMandatory: true),    // after \n
-            LineBreakOpportunity(offset: 7, isMandatory: true),    // after \r\n
-            LineBreakOpportunity(offset: 10, isMandatory: true),   // after U+2028
-            LineBreakOpportunity(offset: 12, isMandatory: true),   // after U+2029
-        ])
+        #expect(
+            found == [
+                LineBreakOpportunity(offset: 3, isMandatory: true),  // after \n
+                LineBreakOpportunity(offset: 7, isMandatory: true),  // after \r\n
+                LineBreakOpportunity(offset: 10, isMandatory: true),  // after U+2028
+                LineBreakOpportunity(offset: 12, isMandatory: true),  // after U+2029
+            ])
         let plain = LineBreaker.opportunities(in: Self.utf16("hello world"))
         // LB18: break after spaces; the end is always included, not mandatory.
-        #expect(plain == [LineBreakOpportunity(offset: 6, isMandatory: false),
-                          LineBreakOpportunity(offset: 11, isMandatory: false)])
+        #expect(
+            plain == [
+                LineBreakOpportunity(offset: 6, isMandatory: false),
+                LineBreakOpportunity(offset: 11, isMandatory: false),
+            ])
     }
 
     /// A sub-range is analysed alone and reported in whole-buffer offsets.

@@ -2,6 +2,7 @@
 // ranges outside the buffer. Nothing may trap; results stay well-formed.
 
 import Testing
+
 @testable import GalleyUnicode
 
 @Suite struct RobustnessTests {

@@ -2,6 +2,7 @@
 // files Scripts.txt, ScriptExtensions.txt and BidiBrackets.txt.
 
 import Testing
+
 @testable import GalleyUnicode
 
 @Suite struct ScriptTests {
@@ -12,7 +13,9 @@ import Testing
         for cp in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(cp) else { continue }  // surrogates
             let code = Script.of(scalar).code
-            if code != table[Int(cp)] { mismatches.append("U+\(String(cp, radix: 16)): \(code) want \(table[Int(cp)])") }
+            if code != table[Int(cp)] {
+                mismatches.append("U+\(String(cp, radix: 16)): \(code) want \(table[Int(cp)])")
+            }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
@@ -49,7 +52,7 @@ import Testing
         #expect(Script.inherited.code == "Zinh")
         #expect(Script.unknown.code == "Zzzz")
         #expect(Script(code: "Arab")?.code == "Arab")
-        #expect(Script(code: "Arabic")?.code == "Arab")   // long name, PropertyValueAliases.txt
+        #expect(Script(code: "Arabic")?.code == "Arab")  // long name, PropertyValueAliases.txt
         #expect(Script(code: "Nope") == nil)
         #expect(Script(code: "Arab")?.isRightToLeft == true)
         #expect(Script(code: "Hebr")?.isRightToLeft == true)
@@ -69,9 +72,10 @@ import Testing
     /// "," " " "!" "(" ")" → Common. Common joins the preceding run; ")" takes the script
     /// of its "(" (Arabic), per BidiBrackets.txt pairing 0028/0029.
     @Test func mixedText() {
-        #expect(Self.runs("Hello, 世界! مرحبا (abc)") == [
-            "Hello, |Latn", "世界! |Hani", "مرحبا (|Arab", "abc|Latn", ")|Arab",
-        ])
+        #expect(
+            Self.runs("Hello, 世界! مرحبا (abc)") == [
+                "Hello, |Latn", "世界! |Hani", "مرحبا (|Arab", "abc|Latn", ")|Arab",
+            ])
     }
 
     /// Leading Common characters take the first real script after them; a range of only
@@ -115,7 +119,8 @@ import Testing
     @Test func subRangeAndClamping() {
         let text = Array("abc αβγ".utf16)
         let runs = ScriptItemizer.runs(in: text, range: 2..<6)
-        #expect(runs == [ScriptRun(range: 2..<4, script: .latin), ScriptRun(range: 4..<6, script: Script(code: "Grek")!)])
+        #expect(
+            runs == [ScriptRun(range: 2..<4, script: .latin), ScriptRun(range: 4..<6, script: Script(code: "Grek")!)])
         #expect(ScriptItemizer.runs(in: text, range: -5..<100).map(\.range) == [0..<4, 4..<7])
         #expect(ScriptItemizer.runs(in: text, range: 9..<12).isEmpty)
     }

@@ -2,8 +2,8 @@
 // unpaired surrogate to one U+FFFD, exactly as the Unicode Standard's "U+FFFD substitution of
 // maximal subparts" (chapter 3.9) and Swift's own UTF-16 decoding (the independent reference).
 
-import Testing
 import GalleyUnicode
+import Testing
 
 @Suite struct UTF16DecoderTests {
     /// Decodes all of `units` with `UTF16Decoder`, as scalars and as code point values (which
