@@ -89,11 +89,11 @@ public final class ShapingCache: Sendable {
     private struct State {
         var tables: [Style: Table] = [:]
         var count = 0
-        var hits = 0
-        var misses = 0
     }
 
     private let state = Mutex(State())
+    private let hits = Atomic<Int>(0)
+    private let misses = Atomic<Int>(0)
 
     /// A cache keeping at most `capacity` words (0: none).
     public init(capacity: Int) {
@@ -103,7 +103,7 @@ public final class ShapingCache: Sendable {
     /// How many items were put together from cached words and how many were shaped by HarfBuzz
     /// since the cache was made (items the cache cannot serve at all are not counted).
     public var statistics: (hits: Int, misses: Int) {
-        state.withLock { ($0.hits, $0.misses) }
+        (hits.load(ordering: .relaxed), misses.load(ordering: .relaxed))
     }
 
     /// The number of words kept.
@@ -119,13 +119,18 @@ public final class ShapingCache: Sendable {
         let style = Style(
             font: request.font, script: request.script, language: request.language, rightToLeft: request.rightToLeft,
             kern: request.kern, features: request.features)
-        guard splittable(style), let words = ShapingCache.words(of: request) else {
+        // One short lock per item: the style's table as it is now. The words are looked up in
+        // that snapshot (a dictionary value) outside the lock, so threads do not queue on it.
+        let table = state.withLock { $0.tables[style] } ?? newTable(style)
+        guard table.splittable, let words = ShapingCache.words(of: request) else {
             HarfBuzzShaper.shape(request, into: &out)
             return
         }
-        if let found = lookup(words, style: style, units: request.text) {
+        if let found = ShapingCache.lookup(words, in: table.words, units: request.text) {
+            hits.add(1, ordering: .relaxed)
             append(found, words: words, rightToLeft: request.rightToLeft, into: &out)
         } else {
+            misses.add(1, ordering: .relaxed)
             let first = out.count
             // Stand-in glyphs of a failed allocation are not the words' shaping: not kept.
             guard HarfBuzzShaper.shape(request, into: &out) == .shaped else { return }
@@ -133,19 +138,19 @@ public final class ShapingCache: Sendable {
         }
     }
 
-    /// Whether `style` may be split at spaces: found out once per style (`SpaceIndependence`) and kept.
-    private func splittable(_ style: Style) -> Bool {
-        if let known = state.withLock({ $0.tables[style]?.splittable }) { return known }
-        let splittable = SpaceIndependence.allowsSplitting(style)
-        state.withLock { state in
-            guard state.tables[style] == nil else { return }
+    /// The table of a style not seen before: whether it may be split at spaces is found out
+    /// (`SpaceIndependence`) and kept.
+    private func newTable(_ style: Style) -> Table {
+        let table = Table(splittable: SpaceIndependence.allowsSplitting(style))
+        return state.withLock { state in
+            if let known = state.tables[style] { return known }
             if state.tables.count >= ShapingCache.mostStyles {
                 state.tables = [:]
                 state.count = 0
             }
-            state.tables[style] = Table(splittable: splittable)
+            state.tables[style] = table
+            return table
         }
-        return splittable
     }
 
     /// Whether the characters just outside the request's range in its paragraph are spaces (or
@@ -181,24 +186,18 @@ public final class ShapingCache: Sendable {
         }
     }
 
-    /// The cached glyphs of every word, or nil when one is not kept (counted as a hit or a miss).
-    private func lookup(_ words: [(range: Range<Int>, edges: UInt8)], style: Style, units: [UInt16])
-        -> [[ShapedGlyph]]?
-    {
-        state.withLock { state -> [[ShapedGlyph]]? in
-            guard let table = state.tables[style]?.words else { return nil }
-            var found: [[ShapedGlyph]] = []
-            found.reserveCapacity(words.count)
-            for word in words {
-                guard let glyphs = table[Word(units: units[word.range], edges: word.edges)] else {
-                    state.misses += 1
-                    return nil
-                }
-                found.append(glyphs)
-            }
-            state.hits += 1
-            return found
+    /// The cached glyphs of every word in `table`, or nil when one is not kept.
+    private static func lookup(
+        _ words: [(range: Range<Int>, edges: UInt8)], in table: [Word: [ShapedGlyph]], units: [UInt16]
+    ) -> [[ShapedGlyph]]? {
+        guard !table.isEmpty else { return nil }
+        var found: [[ShapedGlyph]] = []
+        found.reserveCapacity(words.count)
+        for word in words {
+            guard let glyphs = table[Word(units: units[word.range], edges: word.edges)] else { return nil }
+            found.append(glyphs)
         }
+        return found
     }
 
     /// Appends the words' glyphs (clusters counted from each word's start) in visual order: the
