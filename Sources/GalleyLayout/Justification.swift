@@ -77,7 +77,8 @@ extension Line {
         }
         var frame = LineFrame(
             stringRange: stringRange, paragraphLevel: paragraphLevel, endsParagraph: endsParagraph, units: units,
-            visibleEnd: visibleEnd, trailingWhitespaceWidth: trailingWhitespaceWidth, emptyMetrics: typographicBounds)
+            visibleEnd: visibleEnd, trailingWhitespaceWidth: trailingWhitespaceWidth,
+            emptyMetrics: .bounds(typographicBounds))
         frame.truncationTokenRange = truncationTokenRange
         var options = LineAssembly.Options()
         options.extraAdvances = extraAdvances

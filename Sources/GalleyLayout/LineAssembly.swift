@@ -50,6 +50,20 @@ struct LinePieceSources {
     static func extraSource(_ k: Int) -> Int { -k - 1 }
 }
 
+/// The metrics of a line without glyphs: a font's (looked up only when the line is empty), or
+/// given ones.
+enum EmptyLineMetrics {
+    case font(Font)
+    case bounds(TypographicBounds)
+
+    var values: (ascent: CGFloat, descent: CGFloat, leading: CGFloat) {
+        switch self {
+        case .font(let font): (font.ascent, font.descent, font.leading)
+        case .bounds(let b): (b.ascent, b.descent, b.leading)
+        }
+    }
+}
+
 /// Everything a line holds that does not come from its pieces.
 struct LineFrame {
     let stringRange: Range<Int>
@@ -62,7 +76,7 @@ struct LineFrame {
     /// The width of that trailing whitespace (capped at the line's width).
     let trailingWhitespaceWidth: CGFloat
     /// The metrics of a line without glyphs.
-    let emptyMetrics: TypographicBounds
+    let emptyMetrics: EmptyLineMetrics
     var truncationTokenRange: Range<Int>? = nil
 }
 
@@ -154,7 +168,6 @@ enum LineAssembly {
         runs.reserveCapacity(order.count)
         // Ascent, descent and leading: the maxima over the runs, taken as each is made.
         var bounds = TypographicBounds(width: 0, ascent: 0, descent: 0, leading: 0)
-        let empty = frame.emptyMetrics
         // Per run, in visual order: where its values are, its pen start and its baseline shift.
         typealias Placed = (values: Range<Int>, start: CGFloat, shift: CGFloat)
         withUnsafeTemporaryAllocation(of: Placed.self, capacity: order.count) { placed in
@@ -187,9 +200,7 @@ enum LineAssembly {
                 runs.append(run)
             }
         }
-        if runs.isEmpty {
-            (bounds.ascent, bounds.descent, bounds.leading) = (empty.ascent, empty.descent, empty.leading)
-        }
+        if runs.isEmpty { (bounds.ascent, bounds.descent, bounds.leading) = frame.emptyMetrics.values }
         bounds.width = pen
         return Line(
             glyphRuns: runs, stringRange: frame.stringRange,

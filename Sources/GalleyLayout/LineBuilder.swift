@@ -26,13 +26,11 @@ enum LineBuilder {
         if trimmedEnd < glyphRange.upperBound {
             pieces = relevelTrailingWhitespace(pieces, from: trimmedEnd, to: paragraph.baseLevel, sources: sources)
         }
-        let fallback = paragraph.fallbackMetricsFont
         let frame = LineFrame(
             stringRange: range, paragraphLevel: paragraph.baseLevel,
             endsParagraph: range.upperBound >= paragraph.content.upperBound, units: text.utf16, visibleEnd: trimmedEnd,
             trailingWhitespaceWidth: tabs.width(of: trimmedEnd..<glyphRange.upperBound, in: paragraph),
-            emptyMetrics: TypographicBounds(
-                width: 0, ascent: fallback.ascent, descent: fallback.descent, leading: fallback.leading))
+            emptyMetrics: .font(paragraph.fallbackMetricsFont))
         var options = LineAssembly.Options()
         options.tabs = tabs
         return LineAssembly.line(

@@ -39,35 +39,43 @@ extension Framesetter {
         -> (lines: [PlacedLine], end: Int)
     {
         var placed: [PlacedLine] = []
+        // Room for a line per 32 code units (a line of running text holds 40 to 100): growing a
+        // long frame's array of placed lines one doubling at a time copies it again and again.
+        placed.reserveCapacity(min(range.count / 32 + 4, 1 << 16))
         var start = range.lowerBound
         var pen = area.insets.top
         var source: ParagraphLineSource? = nil
-        // The previous row's number and the style of its last line (for paragraph spacing).
+        let slot = area.plainSlot
+        // The previous row's number; the paragraph of the last row and its range.
         var rowNumber = -1
-        var previousStyle: ResolvedParagraphStyle? = nil
+        var (index, span) = (-1, 0..<0)
         let limit = options.maximumNumberOfLines
         let bottom = area.box.height - area.insets.bottom
         while start < range.upperBound {
             if limit > 0, placed.count >= limit { break }
-            let index = typesetter.paragraphIndex(containing: start)
-            let startsParagraph = start == typesetter.paragraphs[index].range.lowerBound
+            if !span.contains(start) {
+                index = typesetter.paragraphIndex(containing: start)
+                span = typesetter.paragraphs[index].range
+            }
+            let startsParagraph = start == span.lowerBound
+            // The style of the paragraph above, for spacing between paragraphs.
+            let previousStyle = startsParagraph && !placed.isEmpty ? placed[placed.count - 1].resolved : nil
             var gap: CGFloat = 0
-            // A plain area's row is one line (kept out of an array: this is the common case).
-            var single: PlacedLine? = nil
-            var several: [PlacedLine] = []
+            // The row's lines go into `placed` at once (no copies on the way: a placed line holds
+            // several references) and are taken out again if the row does not fit.
+            let first = placed.count
             if area.isPlain {
                 let lines: ParagraphLineSource
                 if let source, source.index == index {
                     lines = source
                 } else {
                     lines = ParagraphLineSource(
-                        typesetter, paragraph: index, from: start, frameWidth: area.plainSlot?.width ?? 0,
-                        limit: range.upperBound)
+                        typesetter, paragraph: index, from: start, frameWidth: slot?.width ?? 0, limit: range.upperBound
+                    )
                     source = lines
                 }
                 gap = spacing(before: lines.resolved, startsParagraph: startsParagraph, after: previousStyle)
-                guard let line = try plainLine(lines, from: start, area: area) else { break }
-                single = line
+                guard let slot, try lines.place(from: start, slot: slot, into: &placed, in: self) else { break }
             } else {
                 let paragraph = typesetter.analysis(ofParagraph: index)
                 let resolved = typesetter.extras(ofParagraph: index).style
@@ -78,25 +86,22 @@ extension Framesetter {
                         paragraph, resolved: resolved, from: start, range: range, area: area, pen: pen, gap: &gap,
                         room: room), !lines.isEmpty
                 else { break }
-                several = lines
+                placed.append(contentsOf: lines)
             }
-            let row = single.map { RowMetrics($0.metrics) } ?? RowMetrics(several)
+            let row = RowMetrics(placed, first..<placed.count)
             // The row's own metrics decide whether it fits (whole lines only).
             let baseline = pen + row.ascent + gap
-            guard baseline + row.descent <= bottom else { break }
-            rowNumber += 1
-            if var item = single {
-                (item.baseline, item.rowPen, item.rowGap, item.row) = (baseline, pen, gap, rowNumber)
-                placed.append(item)
-            } else {
-                for var item in several {
-                    (item.baseline, item.rowPen, item.rowGap, item.row) = (baseline, pen, gap, rowNumber)
-                    placed.append(item)
-                }
+            guard baseline + row.descent <= bottom else {
+                placed.removeSubrange(first...)
+                break
             }
-            let last = placed.count - 1
-            start = placed[last].line.stringRange.upperBound
-            previousStyle = placed[last].resolved
+            rowNumber += 1
+            for k in first..<placed.count {
+                (placed[k].baseline, placed[k].rowPen, placed[k].rowGap, placed[k].row) = (
+                    baseline, pen, gap, rowNumber
+                )
+            }
+            start = placed[placed.count - 1].line.stringRange.upperBound
             pen = baseline + row.descent + row.leading
         }
         let end = try truncateLastRow(&placed, range: range, options: options)
@@ -115,7 +120,7 @@ extension Framesetter {
         placed.append(last)
         var first = placed.count - 1
         while first > 0, placed[first - 1].row == last.row { first -= 1 }
-        let ascent = RowMetrics(placed[first...]).ascent
+        let ascent = RowMetrics(placed, first..<placed.count).ascent
         for i in first..<placed.count { placed[i].baseline = last.rowPen + ascent + last.rowGap }
         return end
     }
@@ -126,14 +131,9 @@ extension Framesetter {
         var descent: CGFloat = 0
         var leading: CGFloat = 0
 
-        /// The metrics of a row of one line.
-        init(_ m: TypographicBounds) {
-            (ascent, descent, leading) = (m.ascent, m.descent, m.leading)
-        }
-
-        init<Lines: Collection<PlacedLine>>(_ lines: Lines) {
+        init(_ lines: [PlacedLine], _ range: Range<Int>) {
             var first = true
-            for i in lines.indices {
+            for i in range {
                 let m = lines[i].metrics
                 if first {
                     (ascent, descent, leading, first) = (m.ascent, m.descent, m.leading, false)
@@ -154,17 +154,6 @@ extension Framesetter {
     ) -> CGFloat {
         guard startsParagraph, let previous else { return 0 }
         return previous.paragraphSpacing + style.paragraphSpacingBefore
-    }
-
-    /// The one line of a plain area's row (a rectangle without exclusions): the next line of the
-    /// paragraph's source, in the area's one interval; nil when the insets leave no interval.
-    private func plainLine(_ source: ParagraphLineSource, from start: Int, area: FrameArea) throws(LayoutError)
-        -> PlacedLine?
-    {
-        guard let slot = area.plainSlot, let made = try source.next(from: start, in: self) else { return nil }
-        return PlacedLine(
-            line: made.line, baseline: 0, metrics: source.resolved.placedMetrics(of: made.line), head: made.head,
-            width: made.width, resolved: source.resolved, slotX: slot.x, slotWidth: slot.width)
     }
 
     /// The row of a shaped area starting at `start`, `pen + gap` below the box's top: its band
@@ -191,7 +180,7 @@ extension Framesetter {
                 gap += step
                 continue
             }
-            let row = RowMetrics(lines)
+            let row = RowMetrics(lines, lines.indices)
             if row.ascent > guess.ascent || row.descent > guess.descent, attempts < 4 {
                 attempts += 1
                 guess = (max(guess.ascent, row.ascent), max(guess.descent, row.descent))

@@ -10,16 +10,6 @@ import GalleyShaping
 /// The lines of one paragraph for a frame, handed out in order. A class: the stacking loop keeps
 /// one per paragraph and asks it for line after line.
 final class ParagraphLineSource {
-    /// One line and the room it was made for.
-    struct Made {
-        let line: Line
-        /// Where the line ends (the next line's start).
-        let end: Int
-        /// Its head indent and available width.
-        let head: CGFloat
-        let width: CGFloat
-    }
-
     /// The paragraph's index in the typesetter.
     let index: Int
     /// Its validated style.
@@ -53,22 +43,30 @@ final class ParagraphLineSource {
         resolved = setter.extras(ofParagraph: index).style
     }
 
-    /// The line starting at `start` (where the previous one ended), or nil past the paragraph.
-    func next(from start: Int, in framesetter: Framesetter) throws(LayoutError) -> Made? {
+    /// Appends the line starting at `start` (where the previous one ended), placed in `slot`
+    /// (the row's interval: its left edge and width) with baseline 0, to `placed`; false past the
+    /// paragraph's end.
+    func place(
+        from start: Int, slot: (x: CGFloat, width: CGFloat), into placed: inout [Framesetter.PlacedLine],
+        in framesetter: Framesetter
+    ) throws(LayoutError) -> Bool {
         if let plan {
-            guard planned < plan.lines.count else { return nil }
-            defer { planned += 1 }
-            let key = plan.key
+            // Straight from the plan into the frame (a line copied on the way costs its retains).
+            guard planned < plan.lines.count else { return false }
             let first = planned == 0
-            let line = plan.lines[planned]
-            return Made(
-                line: line, end: line.stringRange.upperBound, head: first ? key.firstHead : key.otherHead,
-                width: first ? key.firstWidth : key.otherWidth)
+            placed.append(
+                Framesetter.PlacedLine(
+                    line: plan.lines[planned], baseline: 0, metrics: resolved.placedMetrics(of: plan.lines[planned]),
+                    head: first ? plan.key.firstHead : plan.key.otherHead,
+                    width: first ? plan.key.firstWidth : plan.key.otherWidth, resolved: resolved, slotX: slot.x,
+                    slotWidth: slot.width))
+            planned += 1
+            return true
         }
         let setter = framesetter.typesetter
         let paragraph = self.paragraph ?? setter.analysis(ofParagraph: index)
         self.paragraph = paragraph
-        guard start < paragraph.span.range.upperBound else { return nil }
+        guard start < paragraph.span.range.upperBound else { return false }
         let head = resolved.headIndent(firstLine: start == paragraph.span.range.lowerBound)
         let width = resolved.lineWidth(frameWidth: frameWidth, head: head)
         let (line, end) = try framesetter.nextLine(paragraph, from: start, width: width, head: head, limit: limit)
@@ -80,6 +78,10 @@ final class ParagraphLineSource {
                 ofParagraph: index)
             made = nil
         }
-        return Made(line: line, end: end, head: head, width: width)
+        placed.append(
+            Framesetter.PlacedLine(
+                line: line, baseline: 0, metrics: resolved.placedMetrics(of: line), head: head, width: width,
+                resolved: resolved, slotX: slot.x, slotWidth: slot.width))
+        return true
     }
 }

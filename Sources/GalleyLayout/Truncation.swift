@@ -77,7 +77,7 @@ extension Line {
         }
         var frame = LineFrame(
             stringRange: stringRange, paragraphLevel: paragraphLevel, endsParagraph: endsParagraph, units: units,
-            visibleEnd: visible, trailingWhitespaceWidth: trailing, emptyMetrics: typographicBounds)
+            visibleEnd: visible, trailingWhitespaceWidth: trailing, emptyMetrics: .bounds(typographicBounds))
         frame.truncationTokenRange = elided
         return assemble(keeping: [lo..<keep.head, keep.tail..<hi], token: tokenLine, at: elided, frame: frame)
     }
