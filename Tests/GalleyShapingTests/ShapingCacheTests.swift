@@ -121,3 +121,33 @@ struct ShapingCacheTests {
         #expect(Self.glyphs(words, font: font, cache: cache) == first)
     }
 }
+
+@Suite("Shaping cache under concurrency")
+struct ShapingCacheConcurrencyTests {
+    /// Many tasks shaping the same texts through one small cache at once (so that it fills,
+    /// empties and fills again while others read it) get exactly the glyphs of shaping alone.
+    @Test func concurrentUseGivesTheSameGlyphs() async throws {
+        let font = try Font(path: BundledFonts.path("DejaVuSans.ttf"), size: 16)
+        let texts = try ShapingCacheTests.texts().map(\.text)
+        let expected = texts.map { ShapingCacheTests.glyphs($0, font: font, cache: nil) }
+        let cache = ShapingCache(capacity: 300)
+        let results = await withTaskGroup(of: (Int, Bool).self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var same = true
+                    for round in 0..<3 {
+                        for (k, text) in texts.enumerated() where (k + task + round) % 2 == 0 {
+                            same = same && ShapingCacheTests.glyphs(text, font: font, cache: cache) == expected[k]
+                        }
+                    }
+                    return (task, same)
+                }
+            }
+            var all: [(Int, Bool)] = []
+            for await result in group { all.append(result) }
+            return all
+        }
+        #expect(results.count == 8 && results.allSatisfy(\.1))
+        #expect(cache.count <= 300 && cache.statistics.hits > 0)
+    }
+}
