@@ -1,6 +1,5 @@
 // Where the lines of one paragraph come from when every line of it has the same room (a
-// rectangle, or a path band by band where the band does not matter): the paragraph-level hook
-// of line stacking. A breaker that chooses all of a paragraph's lines at once (optimal or
+// rectangle without exclusions): the paragraph-level hook of line stacking. A breaker that chooses all of a paragraph's lines at once (optimal or
 // balanced breaking) hands them over as a plan; greedy breaking, CoreText's, makes them one at
 // a time, only as many as the frame takes. Lines the typesetter kept from an earlier frame of
 // the same width are such a plan, and a paragraph laid out whole is kept for the next frame.
