@@ -8,8 +8,11 @@ import GalleyText
 struct TabLayout: Sendable {
     /// Width of each TAB of the line, by UTF-16 index.
     let widths: [Int: CGFloat]
+    /// The same TABs in ascending order of index: sums over them are taken in this order, so the
+    /// result never depends on the dictionary's (per-process, randomly seeded) order.
+    let ordered: [(offset: Int, width: CGFloat)]
 
-    static let none = TabLayout(widths: [:])
+    static let none = TabLayout(widths: [:], ordered: [])
 
     /// The TABs of the line `range` of `paragraph` (whose TAB offsets, ascending, are `tabs`),
     /// for a line starting `offset` points from the leading margin (its head indent).
@@ -27,7 +30,7 @@ struct TabLayout: Sendable {
     ) {
         let first = TabLayout.firstIndex(in: tabs, atLeast: range.lowerBound)
         guard first < tabs.count, tabs[first] < range.upperBound else {
-            widths = [:]
+            (widths, ordered) = ([:], [])
             return
         }
         let visibleEnd = paragraph.endTrimmingWhitespace(range)
@@ -39,6 +42,7 @@ struct TabLayout: Sendable {
         }
         let rtl = paragraph.baseLevel & 1 == 1
         var result: [Int: CGFloat] = [:]
+        var inOrder: [(offset: Int, width: CGFloat)] = []
         var pen = offset + paragraph.width(of: range.lowerBound..<lineTabs[0])
         for (i, tab) in lineTabs.enumerated() {
             let segmentEnd = i + 1 < lineTabs.count ? lineTabs[i + 1] : range.upperBound
@@ -68,18 +72,23 @@ struct TabLayout: Sendable {
                 width = paragraph.width(of: tab..<(tab + 1))
             }
             result[tab] = width
+            inOrder.append((tab, width))
             pen += width + paragraph.width(of: (tab + 1)..<segmentEnd)
         }
         widths = result
+        ordered = inOrder
     }
 
-    private init(widths: [Int: CGFloat]) { self.widths = widths }
+    private init(widths: [Int: CGFloat], ordered: [(offset: Int, width: CGFloat)]) {
+        self.widths = widths
+        self.ordered = ordered
+    }
 
     /// The width of `range` in `paragraph` with the TABs at these widths instead of their shaped ones.
     func width(of range: Range<Int>, in paragraph: ParagraphAnalysis) -> CGFloat {
         var w = paragraph.width(of: range)
         if widths.isEmpty { return w }
-        for (tab, width) in widths where range.contains(tab) {
+        for (tab, width) in ordered where range.contains(tab) {
             w += width - paragraph.width(of: tab..<(tab + 1))
         }
         return w
