@@ -88,7 +88,7 @@ extension Framesetter {
                 else { break }
                 placed.append(contentsOf: lines)
             }
-            let row = RowMetrics(placed, first..<placed.count)
+            let row = Framesetter.rowMetrics(placed, first..<placed.count)
             // The row's own metrics decide whether it fits (whole lines only).
             let baseline = pen + row.ascent + gap
             guard baseline + row.descent <= bottom else {
@@ -120,30 +120,21 @@ extension Framesetter {
         placed.append(last)
         var first = placed.count - 1
         while first > 0, placed[first - 1].row == last.row { first -= 1 }
-        let ascent = RowMetrics(placed, first..<placed.count).ascent
+        let ascent = Framesetter.rowMetrics(placed, first..<placed.count).ascent
         for i in first..<placed.count { placed[i].baseline = last.rowPen + ascent + last.rowGap }
         return end
     }
 
-    /// The largest ascent, descent and leading of a row's lines.
-    struct RowMetrics {
-        var ascent: CGFloat = 0
-        var descent: CGFloat = 0
-        var leading: CGFloat = 0
-
-        init(_ lines: [PlacedLine], _ range: Range<Int>) {
-            var first = true
-            for i in range {
-                let m = lines[i].metrics
-                if first {
-                    (ascent, descent, leading, first) = (m.ascent, m.descent, m.leading, false)
-                } else {
-                    (ascent, descent, leading) = (
-                        max(ascent, m.ascent), max(descent, m.descent), max(leading, m.leading)
-                    )
-                }
-            }
+    /// The largest placed ascent, descent and leading of the lines `range` of `lines` (a row),
+    /// starting from the first line's (placed metrics may be negative).
+    static func rowMetrics(_ lines: [PlacedLine], _ range: Range<Int>) -> TypographicBounds {
+        guard let first = range.first else { return TypographicBounds(width: 0, ascent: 0, descent: 0, leading: 0) }
+        var row = lines[first].metrics
+        for i in range.dropFirst() {
+            let m = lines[i].metrics
+            row.include((m.ascent, m.descent, m.leading))
         }
+        return row
     }
 
     /// The space above a row whose first line starts a paragraph (with `style`): the spacing
@@ -180,7 +171,7 @@ extension Framesetter {
                 gap += step
                 continue
             }
-            let row = RowMetrics(lines, lines.indices)
+            let row = Framesetter.rowMetrics(lines, lines.indices)
             if row.ascent > guess.ascent || row.descent > guess.descent, attempts < 4 {
                 attempts += 1
                 guess = (max(guess.ascent, row.ascent), max(guess.descent, row.descent))

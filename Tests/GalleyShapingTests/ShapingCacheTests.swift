@@ -9,15 +9,8 @@ import Testing
 
 @Suite("Shaping cache")
 struct ShapingCacheTests {
-    /// The package's root (the folder holding Package.swift).
-    static let root: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    }()
+    /// The package's root: the folder of the bundled fonts' folder.
+    static let root = URL(fileURLWithPath: BundledFonts.directory).deletingLastPathComponent()
 
     /// Strings where splitting at spaces could go wrong if the cache were careless: marks after a
     /// space (HarfBuzz merges them into the space's cluster), ligatures and kerning next to
