@@ -149,6 +149,26 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// ``LineHeightMode/fontMetrics`` (CoreText's). SkParagraph's `StrutStyle`.
     public var lineHeightMode: LineHeightMode = .fontMetrics
 
+    /// How lines are chosen; default ``LineBreakStrategy/greedy`` (CoreText's). The other
+    /// strategies choose a whole paragraph's lines at once.
+    public var lineBreakStrategy: LineBreakStrategy = .greedy
+    /// Hyphenation from the dictionary of the text's language (its `language` attribute), from 0
+    /// (never, the default) to 1. Like `NSParagraphStyle.hyphenationFactor`: greedy breaking
+    /// hyphenates a line's next word when the line without it fills less than this fraction of
+    /// its width; the whole-paragraph strategies consider hyphens whenever the factor is > 0.
+    /// A SOFT HYPHEN (U+00AD) is a break opportunity whatever the factor; NaN counts as 0.
+    public var hyphenationFactor: CGFloat = 0
+    /// The shortest word hyphenated and the characters kept on each side of a hyphen.
+    public var hyphenationLimits: HyphenationLimits = .default
+    /// How strictly CJK line-breaking rules apply; default ``LineBreakStrictness/normal``.
+    /// Like CSS `line-break`.
+    public var lineBreakStrictness: LineBreakStrictness = .normal
+    /// Whether CJK text breaks inside words; default ``WordBreak/normal``. Like CSS `word-break`.
+    public var wordBreak: WordBreak = .normal
+    /// Punctuation allowed to hang outside the measure; default none. Like CSS
+    /// `hanging-punctuation`.
+    public var hangingPunctuation: HangingPunctuation = []
+
     /// CoreText's default tab stops: 12 left stops every 28 points.
     public static let defaultTabStops: [TextTab] = (1...12).map {
         TextTab(alignment: .left, location: CGFloat($0) * 28)
