@@ -133,6 +133,12 @@ package struct Options: Equatable, Sendable {
     package var exclusions: [ShapeOption] = []
     /// `--batch`: render every .txt and .markup file of this folder into the `-o` folder.
     package var batchDirectory: String?
+    /// `--line-breaking`: how each paragraph's lines are chosen.
+    package var lineBreakStrategy: LineBreakStrategy = .greedy
+    /// `--hyphenate`: hyphenation from the dictionary of the text's language (factor 1).
+    package var hyphenate = false
+    /// `--lang`: the BCP 47 language of the whole text (markup's `lang` still wins inside a span).
+    package var language: String?
 
     /// The defaults.
     package init() {}
@@ -162,11 +168,11 @@ package enum CommandLineParser {
     /// The value options of `render` alone: the image's format and drawing, and `--batch`.
     static let renderOnlyOptions: [String] = ["--format", "--hinting", "--subpixel-positions", "--batch"]
     /// The flags of `layout` and `render`.
-    static let layoutFlags: Set<String> = ["--markup", "--justify", "--help", "-h"]
+    static let layoutFlags: Set<String> = ["--markup", "--justify", "--hyphenate", "--help", "-h"]
     /// The paragraph and frame options of `render` and `layout` (TypographyOptions.swift).
     static let typographyOptions: [String] = [
         "--indent", "--line-height", "--line-spacing", "--paragraph-spacing", "--tabs", "--max-lines", "--ellipsize",
-        "--path", "--exclude",
+        "--path", "--exclude", "--line-breaking", "--lang",
     ]
 
     /// Parses `arguments` (without the program name).
@@ -238,6 +244,7 @@ package enum CommandLineParser {
                 case "--markup": options.markup = true
                 case "--json": options.json = true
                 case "--justify": options.alignment = .justified
+                case "--hyphenate": options.hyphenate = true
                 default: help = true
                 }
                 continue

@@ -29,6 +29,7 @@ struct InputDocument {
         let font = try loadFont(options)
         var base: Attributes = [.font(font), .foregroundColor(options.color)]
         base.paragraphStyle = options.paragraphStyle
+        base.language = options.language
 
         guard options.markup else {
             return InputDocument(text: AttributedText(source, attributes: base), font: font, images: [:])

@@ -6,7 +6,8 @@ import Galley
 /// `size, rect, stringRange, visibleStringRange, lines[stringRange, origin, width, ascent, descent,
 /// leading, trailingWhitespaceWidth, runs[stringRange, font, size, rightToLeft, glyphs,
 /// positions, advances, stringIndices, color, placeholder, baselineShift, isTruncationToken,
-/// attributes], isTruncated, truncationTokenRange, placedMetrics[ascent, descent, leading]]`.
+/// attributes], isTruncated, truncationTokenRange, placedMetrics[ascent, descent, leading], hyphenated,
+/// adjustmentRatio]`.
 /// Ranges are `[location, length]` (as CFRange); coordinates are CoreText's (y up): line origins
 /// relative to the frame's rect, glyph positions relative to the line origin, placeholder rects
 /// relative to the frame's rect.
@@ -19,7 +20,9 @@ import Galley
 /// order (colours as `#rrggbbaa`, an unset decoration colour as null: the text colour). The font,
 /// colour and run delegate are the run's own `font`/`size`, `color` and `placeholder`; the
 /// paragraph style and writing direction show in the line origins, widths and `rightToLeft`. A line's `truncationTokenRange` is the range its token stands for, or null;
-/// `placedMetrics` are `Frame.placedLineMetrics` (after line height and spacing rules).
+/// `placedMetrics` are `Frame.placedLineMetrics` (after line height and spacing rules);
+/// `hyphenated` is `Line.isHyphenated` and `adjustmentRatio` `Frame.adjustmentRatio(ofLine:)` (null
+/// where it has none).
 package enum LayoutJSON {
     static func encode(_ frame: Frame) -> JSON {
         let placeholders = Dictionary(frame.placeholders.map { ($0.stringIndex, $0) }, uniquingKeysWith: { a, _ in a })
@@ -37,6 +40,8 @@ package enum LayoutJSON {
                 ("isTruncated", .bool(line.isTruncated)),
                 ("truncationTokenRange", line.truncationTokenRange.map(range) ?? .null),
                 ("placedMetrics", placedMetrics(frame, index, line)),
+                ("hyphenated", .bool(line.isHyphenated)),
+                ("adjustmentRatio", frame.adjustmentRatio(ofLine: index).map { .num($0) } ?? .null),
             ])
         }
         return .object([

@@ -46,7 +46,8 @@ extension Options {
     ///   (`firstLineHeadIndent`); negative gives a hanging indent — the first line starts at the
     ///   margin and the others are indented by −PX (`headIndent`).
     /// - `--line-height` is `lineHeightMultiple`, `--line-spacing` `lineSpacingAdjustment`,
-    ///   `--paragraph-spacing` `paragraphSpacing`, `--tabs` the tab stops.
+    ///   `--paragraph-spacing` `paragraphSpacing`, `--tabs` the tab stops, `--line-breaking` the
+    ///   strategy, `--hyphenate` a hyphenation factor of 1.
     /// - The line-break mode is `--wrap`'s, unless `--ellipsize start|middle|end` is given
     ///   without `--max-lines` or `--height`: then each paragraph is one line truncated at its
     ///   start, middle or end (`truncatingHead`, `truncatingMiddle`, `truncatingTail`).
@@ -64,6 +65,8 @@ extension Options {
         if let ellipsize, ellipsize != .none, !truncatesLastLine {
             style.lineBreakMode = ellipsize.lineBreakMode
         }
+        style.lineBreakStrategy = lineBreakStrategy
+        if hyphenate { style.hyphenationFactor = 1 }
         return style
     }
 
@@ -117,10 +120,28 @@ extension CommandLineParser {
         case "--ellipsize":
             let modes: [EllipsizeMode] = [.start, .middle, .end, .none]
             options.ellipsize = try choice(value, option: name, modes.map { ([$0.rawValue], $0) })
+        case "--line-breaking":
+            options.lineBreakStrategy = try choice(
+                value, option: name, LineBreakStrategy.allCases.map { ([$0.rawValue], $0) })
+        case "--lang":
+            options.language = try languageTag(value)
         default:
             return false
         }
         return true
+    }
+
+    /// `--lang`: a BCP 47 tag — a language subtag of 2 or 3 letters, then subtags of 1 to 8
+    /// letters or digits, separated by hyphens ("en", "en-GB", "de-CH-1996", "zh-Hant-TW").
+    static func languageTag(_ text: String) throws(CLIError) -> String {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        let ascii = { (c: Character) in c.isASCII && (c.isLetter || c.isNumber) }
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }),
+            parts.dropFirst().allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy(ascii) })
+        else {
+            throw CLIError("--lang needs a BCP 47 language tag such as en, en-GB or de-CH, got '\(text)'")
+        }
+        return text
     }
 
     /// `--tabs`: comma-separated stops, each a location in points with an optional alignment

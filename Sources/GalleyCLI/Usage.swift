@@ -52,6 +52,13 @@ enum Usage {
           --align A              left, right, center, justify or natural (default natural)
           --justify              the same as --align justify
           --wrap W               word, char or none (none: one line per paragraph, clipped)
+          --line-breaking S      greedy (default, as CoreText), optimal (Knuth–Plass total fit, as TeX),
+                                 balanced (greedy's line count, lines of equal length) or pretty
+                                 (greedy, but no lone short word on a paragraph's last line)
+          --hyphenate            hyphenate words from the dictionary of the text's language (--lang or
+                                 markup's lang); soft hyphens (U+00AD) always break with a hyphen
+          --lang TAG             the BCP 47 language of the whole text (en, en-GB, de, fr, …), for
+                                 hyphenation, shaping and line breaking; markup's lang wins in a span
           --indent PX            like pango-view: positive indents each paragraph's first line,
                                  negative gives a hanging indent (other lines indented by -PX)
           --line-height MULT     line-height multiple (1.5: half as tall again; CoreText's lineHeightMultiple)

@@ -33,11 +33,20 @@ public struct Frame: Sendable {
     public let lineRowIndices: [Int]
     /// The number of rows (see `lineRowIndices`). Like YYTextLayout.rowCount.
     public var rowCount: Int { (lineRowIndices.last ?? -1) + 1 }
+    /// For each line, the width it was set in: its frame's (or interval's) width less the
+    /// paragraph's indents. CoreText keeps no such value.
+    public let lineMeasures: [CGFloat]
+    /// For each line, the width of its visible text (trailing whitespace excluded, a hyphen
+    /// included) before justification.
+    let naturalWidths: [CGFloat]
 
     package init(
         rect: CGRect, lines: [Line], lineOrigins: [CGPoint], stringRange: Range<Int>, visibleStringRange: Range<Int>,
-        placedLineMetrics: [TypographicBounds]? = nil, path: FramePath? = nil, lineRowIndices: [Int]? = nil
+        placedLineMetrics: [TypographicBounds]? = nil, path: FramePath? = nil, lineRowIndices: [Int]? = nil,
+        lineMeasures: [CGFloat]? = nil, naturalWidths: [CGFloat]? = nil
     ) {
+        self.lineMeasures = lineMeasures ?? lines.map(\.width)
+        self.naturalWidths = naturalWidths ?? lines.map { $0.width - $0.trailingWhitespaceWidth }
         self.placedLineMetrics = placedLineMetrics ?? lines.map(\.typographicBounds)
         self.path = path ?? .rectangle(rect)
         self.lineRowIndices = lineRowIndices ?? Array(lines.indices)
@@ -46,6 +55,37 @@ public struct Frame: Sendable {
         self.lineOrigins = lineOrigins
         self.stringRange = stringRange
         self.visibleStringRange = visibleStringRange
+    }
+
+    /// TeX's adjustment ratio of line `index`: how far its spaces were (or would have to be)
+    /// stretched or shrunk to fill its measure — the slack (measure less the natural width of
+    /// its visible text) over half the advance of its spaces when ≥ 0, over a third of it when
+    /// negative (TeX's interword glue). 0 is a perfect fit, 1 spaces one and a half times as wide,
+    /// −1 two thirds as wide. Nil for a paragraph's last line, one ended by U+2028, a truncated
+    /// line and a line without spaces (SPACE, NO-BREAK SPACE, IDEOGRAPHIC SPACE), and for an
+    /// index out of range. Whether the line was justified does not change it.
+    public func adjustmentRatio(ofLine index: Int) -> CGFloat? {
+        guard lines.indices.contains(index) else { return nil }
+        let line = lines[index]
+        guard !line.endsParagraph, !line.endsWithLineSeparator, !line.isTruncated else { return nil }
+        var spaces: CGFloat = 0
+        var count = 0
+        for run in line.glyphRuns where !run.isPlaceholder {
+            for g in 0..<run.glyphCount {
+                let i = run.stringIndices[g]
+                guard i < line.visibleEnd, g == 0 || run.stringIndices[g - 1] != i,
+                    Line.isJustifiableSpace(line.units[i])
+                else { continue }
+                spaces += run.advances[g].width
+                count += 1
+            }
+        }
+        let slack = lineMeasures[index] - naturalWidths[index]
+        // A justified line's spaces already hold the slack.
+        let visible = line.width - line.trailingWhitespaceWidth
+        if count > 0, abs(visible - lineMeasures[index]) < 1e-6, abs(slack) > 1e-6 { spaces -= slack }
+        guard count > 0, spaces > 0 else { return nil }
+        return slack >= 0 ? slack / (spaces / 2) : slack / (spaces / 3)
     }
 
     /// Every placeholder of the frame with its rect, in line order and left to right — what iOS code

@@ -162,14 +162,16 @@ public final class Framesetter: Sendable {
     {
         let mode = paragraph.style.lineBreakMode
         var end: Int
+        var hyphenated = false
         if mode.isSingleLine {
             end = typesetter.singleLineEnd(paragraph, from: start)
         } else {
-            end = typesetter.lineEnd(
+            let chosen = typesetter.lineBreak(
                 paragraph, from: start, width: width, clusterOnly: mode == .charWrapping, offset: head)
+            (end, hyphenated) = (chosen.end, chosen.hyphenated)
         }
         end = min(max(end, start + 1), limit)
-        var line = typesetter.makeLine(paragraph, range: start..<end, offset: head)
+        var line = typesetter.makeLine(paragraph, range: start..<end, offset: head, hyphenated: hyphenated)
         if mode.isSingleLine, width.isFinite {
             line = try Framesetter.cut(line, mode: mode, width: width)
         }

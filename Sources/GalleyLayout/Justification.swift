@@ -80,6 +80,7 @@ extension Line {
             visibleEnd: visibleEnd, trailingWhitespaceWidth: trailingWhitespaceWidth,
             emptyMetrics: .bounds(typographicBounds))
         frame.truncationTokenRange = truncationTokenRange
+        frame.isHyphenated = isHyphenated
         var options = LineAssembly.Options()
         options.extraAdvances = extraAdvances
         options.offsetsIncludeShift = true

@@ -48,6 +48,10 @@ public struct Line: Sendable {
     public let truncationTokenRange: Range<Int>?
     /// True for a line made by truncation (CoreText has no such flag; DTCoreText compares glyphs).
     public var isTruncated: Bool { truncationTokenRange != nil }
+    /// True when the line ends inside a word (at a soft hyphen or a hyphenation point) and shows a
+    /// hyphen there: the hyphen's glyphs belong to the line's last character (CoreText has no
+    /// such flag: it never hyphenates).
+    public let isHyphenated: Bool
 
     /// The text's code units (shared storage, not a copy), to tell spaces apart when justifying.
     let units: [UInt16]
@@ -59,8 +63,10 @@ public struct Line: Sendable {
     init(
         glyphRuns: [GlyphRun], stringRange: Range<Int>, typographicBounds: TypographicBounds,
         trailingWhitespaceWidth: CGFloat, paragraphLevel: UInt8, endsParagraph: Bool, units: [UInt16],
-        visibleEnd: Int, truncationTokenRange: Range<Int>? = nil, environment: LayoutEnvironment
+        visibleEnd: Int, truncationTokenRange: Range<Int>? = nil, isHyphenated: Bool = false,
+        environment: LayoutEnvironment
     ) {
+        self.isHyphenated = isHyphenated
         self.environment = environment
         self.truncationTokenRange = truncationTokenRange
         self.units = units

@@ -78,6 +78,8 @@ struct LineFrame {
     /// The metrics of a line without glyphs.
     let emptyMetrics: EmptyLineMetrics
     var truncationTokenRange: Range<Int>? = nil
+    /// Whether the line shows a hyphen where it breaks inside a word.
+    var isHyphenated = false
 }
 
 /// The axes a line is laid along. Glyph records hold an advance along the inline axis and an
@@ -207,7 +209,8 @@ enum LineAssembly {
             typographicBounds: bounds,
             trailingWhitespaceWidth: min(frame.trailingWhitespaceWidth, pen), paragraphLevel: frame.paragraphLevel,
             endsParagraph: frame.endsParagraph, units: frame.units, visibleEnd: frame.visibleEnd,
-            truncationTokenRange: frame.truncationTokenRange, environment: environment)
+            truncationTokenRange: frame.truncationTokenRange, isHyphenated: frame.isHyphenated,
+            environment: environment)
     }
 
     /// How far a run with `attributes` in `font` sits above the baseline: the baseline offset

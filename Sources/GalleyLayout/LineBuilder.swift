@@ -10,10 +10,11 @@ import GalleyUnicode
 enum LineBuilder {
     /// The line for `range`, which lies inside `paragraph.span.range`, with its TABs as wide as
     /// `tabs` says (the shaper gives a TAB the space glyph at a space's advance); `environment`
-    /// holds the fonts a truncation token of the line is laid out with.
+    /// holds the fonts a truncation token of the line is laid out with. When `hyphenated`, the
+    /// line ends inside a word and its last piece is shaped again with a hyphen after it.
     static func line(
         _ paragraph: ParagraphAnalysis, range: Range<Int>, text: AttributedText, environment: LayoutEnvironment,
-        tabs: TabLayout = .none
+        tabs: TabLayout = .none, hyphenated: Bool = false
     ) -> Line {
         let content = paragraph.content
         let glyphRange =
@@ -21,16 +22,29 @@ enum LineBuilder {
                 range.lowerBound, content.lowerBound)..<max(
                 min(range.upperBound, content.upperBound), max(range.lowerBound, content.lowerBound))
         var (pieces, sources) = slices(of: paragraph, glyphRange, text: text)
+        var showsHyphen = false
+        if hyphenated, let last = pieces.last, last.range.upperBound == glyphRange.upperBound, !last.range.isEmpty {
+            let item = sources[last.source]
+            if HyphenGlyph.isShown(in: item) {
+                let with = HyphenGlyph.item(item, range: last.range, units: text.utf16, context: paragraph.content)
+                sources = LinePieceSources(items: sources.items, extra: sources.extra + [with])
+                pieces[pieces.count - 1] = LinePiece(
+                    source: LinePieceSources.extraSource(sources.extra.count - 1), glyphs: with.glyphRange,
+                    range: last.range, level: last.level)
+                showsHyphen = true
+            }
+        }
         // Rule L1: trailing whitespace takes the paragraph level.
         let trimmedEnd = paragraph.endTrimmingWhitespace(glyphRange)
         if trimmedEnd < glyphRange.upperBound {
             pieces = relevelTrailingWhitespace(pieces, from: trimmedEnd, to: paragraph.baseLevel, sources: sources)
         }
-        let frame = LineFrame(
+        var frame = LineFrame(
             stringRange: range, paragraphLevel: paragraph.baseLevel,
             endsParagraph: range.upperBound >= paragraph.content.upperBound, units: text.utf16, visibleEnd: trimmedEnd,
             trailingWhitespaceWidth: tabs.width(of: trimmedEnd..<glyphRange.upperBound, in: paragraph),
             emptyMetrics: .font(paragraph.fallbackMetricsFont))
+        frame.isHyphenated = showsHyphen
         var options = LineAssembly.Options()
         options.tabs = tabs
         return LineAssembly.line(

@@ -17,8 +17,12 @@ final class ParagraphLineSource {
     /// Lines chosen before, all at once, from the paragraph's start; nil when breaking greedily.
     private let plan: CachedParagraphLines?
     private var planned = 0
-    /// The paragraph's analysis, for greedy breaking.
+    /// The paragraph's analysis, for breaking.
     private var paragraph: ParagraphAnalysis?
+    /// The line ends a whole-paragraph strategy chose (nil: greedy), once asked for, and the
+    /// next one to take.
+    private var breaks: [PlannedBreak]??
+    private var nextBreak = 0
     /// For a paragraph laid out whole from its start, the lines made so far (kept when complete).
     private var made: [Line]?
     private let limit: Int
@@ -68,7 +72,15 @@ final class ParagraphLineSource {
         guard start < paragraph.span.range.upperBound else { return false }
         let head = resolved.headIndent(firstLine: start == paragraph.span.range.lowerBound)
         let width = resolved.lineWidth(frameWidth: frameWidth, head: head)
-        let (line, end) = try framesetter.nextLine(paragraph, from: start, width: width, head: head, limit: limit)
+        let line: Line
+        let end: Int
+        if let planned = plannedBreak(from: start, paragraph: paragraph, setter: setter) {
+            end = min(max(planned.end, start + 1), limit)
+            line = setter.makeLine(
+                paragraph, range: start..<end, offset: head, hyphenated: planned.hyphenated && end == planned.end)
+        } else {
+            (line, end) = try framesetter.nextLine(paragraph, from: start, width: width, head: head, limit: limit)
+        }
         made?.append(line)
         if end == paragraph.span.range.upperBound, let lines = made {
             setter.storeLines(
@@ -82,5 +94,33 @@ final class ParagraphLineSource {
                 line: line, baseline: 0, metrics: resolved.placedMetrics(of: line), head: head, width: width,
                 resolved: resolved, slotX: slot.x, slotWidth: slot.width))
         return true
+    }
+
+    /// The planned end of the line starting at `start`, when the paragraph's strategy chooses
+    /// its lines whole; nil for greedy breaking. The plan covers the paragraph from its start
+    /// (so that a paragraph continued in another frame keeps its lines), or from `start` when
+    /// no planned line starts there.
+    private func plannedBreak(from start: Int, paragraph: ParagraphAnalysis, setter: Typesetter) -> PlannedBreak? {
+        if breaks == nil {
+            let first = resolved.lineWidth(frameWidth: frameWidth, head: resolved.headIndent(firstLine: true))
+            let other = resolved.lineWidth(frameWidth: frameWidth, head: resolved.headIndent(firstLine: false))
+            let origin = paragraph.span.range.lowerBound
+            var plan = setter.plannedBreaks(paragraph, from: origin, firstWidth: first, otherWidth: other)
+            nextBreak = 0
+            if let whole = plan, start != origin {
+                if let k = whole.firstIndex(where: { $0.end == start }) {
+                    nextBreak = k + 1
+                } else {
+                    plan = setter.plannedBreaks(paragraph, from: start, firstWidth: other, otherWidth: other)
+                }
+            }
+            breaks = .some(plan)
+        }
+        guard let plan = breaks ?? nil else { return nil }
+        // The plan's lines follow one another; a start elsewhere (a line cut at the frame's
+        // range) breaks greedily from there.
+        guard nextBreak < plan.count, nextBreak == 0 ? true : plan[nextBreak - 1].end == start else { return nil }
+        nextBreak += 1
+        return plan[nextBreak - 1]
     }
 }

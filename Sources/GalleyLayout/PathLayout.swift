@@ -100,8 +100,11 @@ extension Framesetter {
         origins.reserveCapacity(placed.count)
         var lines: [Line] = []
         lines.reserveCapacity(placed.count)
+        var natural: [CGFloat] = []
+        natural.reserveCapacity(placed.count)
         for item in placed {
             var line = item.line
+            natural.append(line.width - line.trailingWhitespaceWidth)
             let style = item.resolved.style
             if style.alignment == .justified, !line.endsParagraph, !line.endsWithLineSeparator, !line.isTruncated,
                 !style.lineBreakMode.isSingleLine
@@ -118,6 +121,6 @@ extension Framesetter {
         return Frame(
             rect: rect, lines: lines, lineOrigins: origins, stringRange: range,
             visibleStringRange: range.lowerBound..<end, placedLineMetrics: placed.map(\.metrics), path: path,
-            lineRowIndices: placed.map(\.row))
+            lineRowIndices: placed.map(\.row), lineMeasures: placed.map(\.width), naturalWidths: natural)
     }
 }

@@ -79,6 +79,8 @@ extension Line {
             stringRange: stringRange, paragraphLevel: paragraphLevel, endsParagraph: endsParagraph, units: units,
             visibleEnd: visible, trailingWhitespaceWidth: trailing, emptyMetrics: .bounds(typographicBounds))
         frame.truncationTokenRange = elided
+        // The hyphen at the line's end stays when the cut keeps the end.
+        frame.isHyphenated = isHyphenated && type != .end
         return assemble(keeping: [lo..<keep.head, keep.tail..<hi], token: tokenLine, at: elided, frame: frame)
     }
 

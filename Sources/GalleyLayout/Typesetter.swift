@@ -231,83 +231,6 @@ public final class Typesetter: Sendable {
         guard offset.isFinite else { throw .invalidGeometry("line offset \(offset) must be finite") }
     }
 
-    /// The end of the line that starts at `start` in `paragraph`, `offset` from the leading margin.
-    func lineEnd(
-        _ paragraph: ParagraphAnalysis, from start: Int, width: CGFloat, clusterOnly: Bool, offset: CGFloat = 0
-    ) -> Int {
-        let content = paragraph.content
-        if start >= content.upperBound { return paragraph.span.range.upperBound }
-        let hasTabs = paragraph.hasTabs
-        let fits: (Int) -> Bool = { end in
-            let visible = start..<paragraph.endTrimmingWhitespace(start..<end)
-            if hasTabs {
-                let tabs = self.tabLayout(paragraph, range: start..<end, offset: offset)
-                return tabs.width(of: visible, in: paragraph) <= width
-            }
-            return paragraph.width(of: visible) <= width
-        }
-        var best: Int? = nil
-        // Break opportunities after `start`.
-        let breaks = paragraph.breaks
-        var i = firstBreak(after: start, in: breaks)
-        if clusterOnly {
-            // Grapheme boundaries, stopping at the first mandatory break.
-            let mandatory = i < breaks.count ? breaks[i...].first(where: \.isMandatory)?.offset : nil
-            let limit = min(mandatory ?? content.upperBound, content.upperBound)
-            best = lastFittingGrapheme(paragraph, from: start, limit: limit, fits: fits)
-        } else {
-            while i < breaks.count {
-                let b = breaks[i]
-                if fits(b.offset) {
-                    best = b.offset
-                    if b.isMandatory { break }
-                } else {
-                    break
-                }
-                i += 1
-            }
-            if best == nil {
-                // The first word is wider than the line: break it between grapheme clusters.
-                let limit = i < breaks.count ? breaks[i].offset : content.upperBound
-                best = lastFittingGrapheme(paragraph, from: start, limit: limit, fits: fits)
-            }
-        }
-        var end = best ?? content.upperBound
-        if end >= content.upperBound { end = paragraph.span.range.upperBound }
-        return end
-    }
-
-    private func firstBreak(after start: Int, in breaks: [LineBreakOpportunity]) -> Int {
-        var lo = 0
-        var hi = breaks.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if breaks[mid].offset > start { hi = mid } else { lo = mid + 1 }
-        }
-        return lo
-    }
-
-    /// The last grapheme boundary in (start, limit] that fits, or the first one after `start`
-    /// when none does (a line always takes at least one cluster).
-    private func lastFittingGrapheme(
-        _ paragraph: ParagraphAnalysis, from start: Int, limit: Int, fits: (Int) -> Bool
-    ) -> Int {
-        let g = paragraph.graphemes
-        var lo = 0
-        var hi = g.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if g[mid] > start { hi = mid } else { lo = mid + 1 }
-        }
-        var best: Int? = nil
-        var k = lo
-        while k < g.count, g[k] <= limit {
-            if fits(g[k]) { best = g[k] } else { break }
-            k += 1
-        }
-        return best ?? (lo < g.count ? g[lo] : limit)
-    }
-
     // MARK: Lines
 
     /// The line for `range`: glyphs in visual order, positioned from the line origin. A range that
@@ -324,11 +247,15 @@ public final class Typesetter: Sendable {
         return makeLine(paragraph, range: range.lowerBound..<end, offset: offset)
     }
 
-    /// The line for `range` inside `paragraph`, TABs placed for `offset`.
-    func makeLine(_ paragraph: ParagraphAnalysis, range: Range<Int>, offset: CGFloat) -> Line {
+    /// The line for `range` inside `paragraph`, TABs placed for `offset`, with a hyphen after its
+    /// last character when `hyphenated`.
+    func makeLine(_ paragraph: ParagraphAnalysis, range: Range<Int>, offset: CGFloat, hyphenated: Bool = false)
+        -> Line
+    {
         let glyphEnd = min(range.upperBound, paragraph.content.upperBound)
         let tabs = tabLayout(paragraph, range: range.lowerBound..<max(range.lowerBound, glyphEnd), offset: offset)
-        return LineBuilder.line(paragraph, range: range, text: text, environment: environment, tabs: tabs)
+        return LineBuilder.line(
+            paragraph, range: range, text: text, environment: environment, tabs: tabs, hyphenated: hyphenated)
     }
 
     /// The end of the line a single-line mode (clipping, truncation) makes from `start`: the next
