@@ -11,7 +11,8 @@
 
 SWIFT ?= swift
 DEBIAN_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev \
-                  unicode-data libharfbuzz-bin
+                  unicode-data libharfbuzz-bin \
+                  libhyphen-dev hyphen-en-us hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-pt-pt hyphen-ru
 CONFIG ?= release
 GALLEY = .build/$(CONFIG)/galley
 
@@ -30,7 +31,7 @@ DOCS_DIR ?= .build/docs
 # Coverage builds instrumented code into its own scratch path, so it never forces `make test` to rebuild.
 COVERAGE_BUILD = .build/coverage
 
-.PHONY: deps tool-deps build demo test bench lint format docs coverage clean
+.PHONY: deps tool-deps test-deps build demo test bench lint format docs coverage clean
 
 # install-missing: installs each of the Debian packages $(1) that dpkg does not list as installed.
 define install-missing
@@ -69,7 +70,14 @@ demo: build
 	done
 	@echo "Rendered into out/"
 
-test: deps
+# The hyphenation tests compare against PyPI's pyphen, an independent reader of the same
+# /usr/share/hyphen dictionaries: installed with pip when python3 cannot import it, else (a
+# python3 without pip, or one that refuses pip installs) Debian's python3-pyphen.
+test-deps: tool-deps
+	@$(PYTHON) -c 'import pyphen' 2>/dev/null || $(PYTHON) -m pip install --quiet pyphen 2>/dev/null || \
+	  { $(call install-missing,python3-pyphen); }
+
+test: deps test-deps
 	$(SWIFT) test
 
 # Both checks run, and either one failing fails the target.
@@ -88,7 +96,7 @@ format:
 docs: deps
 	SWIFT=$(SWIFT) DOCC=$(DOCC) SYMBOLGRAPH_EXTRACT=$(SYMBOLGRAPH_EXTRACT) DOCS_DIR=$(DOCS_DIR) scripts/docs.sh
 
-coverage: deps tool-deps
+coverage: deps test-deps
 	$(SWIFT) test --enable-code-coverage --scratch-path $(COVERAGE_BUILD)
 	$(PYTHON) scripts/coverage.py --llvm-cov $(LLVM_COV) \
 	  --profdata "$$(dirname "$$($(SWIFT) test --scratch-path $(COVERAGE_BUILD) --show-codecov-path)")/default.profdata" \

@@ -27,6 +27,11 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
+        // libhyphen (LibreOffice's hyphenation patterns): Debian ships no pkg-config file for it,
+        // so its module map links "hyphen" itself.
+        .systemLibrary(
+            name: "CHyphen",
+            providers: [.apt(["libhyphen-dev"])]),
         // ICU through a C shim whose public header has plain C types only: Foundation carries
         // its own ICU, so ICU's headers must never reach a Swift module.
         .target(
@@ -35,7 +40,7 @@ let package = Package(
 
         .target(name: "GalleyFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"], swiftSettings: strict),
         .target(name: "GalleyText", dependencies: ["GalleyFonts"], swiftSettings: strict),
-        .target(name: "GalleyUnicode", dependencies: ["CICU"], swiftSettings: strict),
+        .target(name: "GalleyUnicode", dependencies: ["CICU", "CHyphen"], swiftSettings: strict),
         .target(
             name: "GalleyShaping",
             dependencies: ["GalleyText", "GalleyFonts", "GalleyUnicode", "CHarfBuzz"],
@@ -59,7 +64,8 @@ let package = Package(
 
         .testTarget(name: "GalleyFontsTests", dependencies: ["GalleyFonts"], swiftSettings: strict),
         .testTarget(name: "GalleyTextTests", dependencies: ["GalleyText"], swiftSettings: strict),
-        .testTarget(name: "GalleyUnicodeTests", dependencies: ["GalleyUnicode"], swiftSettings: strict),
+        .testTarget(
+            name: "GalleyUnicodeTests", dependencies: ["GalleyUnicode"], exclude: ["Resources"], swiftSettings: strict),
         .testTarget(name: "GalleyShapingTests", dependencies: ["GalleyShaping"], swiftSettings: strict),
         .testTarget(name: "GalleyLayoutTests", dependencies: ["GalleyLayout"], swiftSettings: strict),
         .testTarget(

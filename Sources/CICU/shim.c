@@ -13,6 +13,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/uloc.h>
+#include <unicode/unorm2.h>
 #include <unicode/uscript.h>
 #include <unicode/utf16.h>
 
@@ -322,4 +323,14 @@ int32_t galley_script_is_right_to_left(int32_t script) {
 int32_t galley_is_white_space(uint32_t code_point) {
     if (code_point > 0x10FFFF) return 0;
     return u_isUWhiteSpace((UChar32)code_point) ? 1 : 0;
+}
+
+// MARK: - Normalization
+
+int32_t galley_nfc(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2 *nfc = unorm2_getNFCInstance(&status);  // shared, thread-safe, never freed
+    if (U_FAILURE(status) || length < 0) return -1;
+    int32_t written = unorm2_normalize(nfc, (const UChar *)text, length, (UChar *)out, capacity, &status);
+    return U_FAILURE(status) ? -1 : written;
 }

@@ -109,6 +109,13 @@ int32_t galley_script_is_right_to_left(int32_t script);
 /// 1 if the code point has the White_Space property, else 0.
 int32_t galley_is_white_space(uint32_t code_point);
 
+// MARK: - Normalization
+
+/// Writes the NFC form of `text[0..<length]` (ICU's unorm2 NFC instance) to `out`.
+/// Returns the number of code units written, or -1 if ICU failed or `capacity` was too
+/// small (NFC is never more than three times as long as its input).
+int32_t galley_nfc(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity);
+
 #ifdef __cplusplus
 }
 #endif
