@@ -44,6 +44,7 @@ public enum WordBreak: String, Sendable, Hashable, CaseIterable {
 
 /// Which punctuation may hang outside the measure. Like CSS `hanging-punctuation`.
 public struct HangingPunctuation: OptionSet, Sendable, Hashable {
+    /// The set's bits: 1 ``first``, 2 ``last``, 4 ``allowEnd``.
     public let rawValue: Int
     /// Creates a set from its raw bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
