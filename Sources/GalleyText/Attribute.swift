@@ -31,10 +31,11 @@ public enum Attribute: Sendable, Hashable {
     /// Like `kCTWritingDirectionAttributeName` (an array, so levels can nest).
     case writingDirection([BidiEmbedding])
     /// Space in points added after every cluster, like letter-spacing (negative tightens;
-    /// must be finite). Like `kCTTrackingAttributeName`. As in CoreText, a non-zero tracking
-    /// turns off the optional ligatures (`liga`, `clig`, `dlig`, `hlig`) unless
-    /// ``fontFeatures(_:)`` turns them on explicitly, so tracked text does not keep "fi" as
-    /// one glyph.
+    /// must be finite). Like `kCTTrackingAttributeName`, and Pango's `letter_spacing`. As in
+    /// CoreText and Pango (CSS Text 3 §8.2), a non-zero tracking turns off the optional
+    /// ligatures (`liga`, `clig`, `dlig`, `hlig`) unless ``ligatureLevel(_:)`` is set or
+    /// ``fontFeatures(_:)`` turns them on explicitly, so tracked text does not keep "fi" as one
+    /// glyph. ``kern(_:)`` leaves ligatures alone.
     case tracking(CGFloat)
     /// Which ligatures to form: 0 only those the script requires (`liga` and `clig` off),
     /// 1 the standard ones (the default when absent), 2 all (`dlig` on too). Like
