@@ -99,7 +99,7 @@ package final class ParagraphAnalysis: Sendable {
         let (baseLevel, levels) = ExplicitBidi.levels(text: text, content: content, direction: direction)
         let graphemes = GraphemeClusters.boundaries(in: units, range: content)
         let breaks = ParagraphAnalysis.breakOpportunities(
-            units: units, content: content, style: style, language: firstAttributes.language, graphemes: graphemes)
+            text: text, content: content, style: style, language: firstAttributes.language, graphemes: graphemes)
         let specs = Itemizer.items(
             text: text, content: content, levels: levels, graphemes: graphemes, defaultFont: defaultFont,
             fonts: fonts)

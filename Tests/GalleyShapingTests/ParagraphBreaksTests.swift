@@ -58,3 +58,60 @@ struct ParagraphBreaksTests {
         #expect(try Self.breaks(chinese, language: "zh", wordBreak: .keepAll) == [6, 9, 12])
     }
 }
+
+/// `allow_breaks="false"` (``Attributes/allowsLineBreaks``) removes opportunities inside its
+/// ranges. The expected offsets are Pango 1.50.12's `is_line_break` log attributes for the same
+/// markup (read through `pango_layout_get_log_attrs_readonly` on this machine), in UTF-16 code
+/// units (every character here is one).
+@Suite("Allow breaks")
+struct AllowBreaksTests {
+    static func breaks(_ markup: String) throws -> [LineBreakOpportunity] {
+        let font = try Font(path: BundledFonts.path("DejaVuSans.ttf"), size: 16)
+        let text = try Markup.parse(markup, base: [.font(font)])
+        let span = try #require(ParagraphSplitter.split(text.utf16).first)
+        return ParagraphAnalysis(text: text, span: span, defaultFont: font, fonts: .shared).breaks
+    }
+
+    /// "ab cd |ef gh-ij​kl| mn": the span's edges (6 before it, 17 after it is no opportunity,
+    /// 18 after the next space) keep their breaks; inside it the breaks after the space (9) and
+    /// after "-" (12; hyphen-minus is not one of Pango's explicit break characters) go, the one
+    /// after the ZERO WIDTH SPACE (15) stays. Pango: 3 6 15 18 20.
+    @Test func edgesKeptInsideRemoved() throws {
+        let plain = try Self.breaks("ab cd ef gh-ij\u{200B}kl mn").map(\.offset)
+        #expect(plain == [3, 6, 9, 12, 15, 18, 20])
+        let markup = #"ab cd <span allow_breaks="false">ef gh-ij&#x200B;kl</span> mn"#
+        #expect(try Self.breaks(markup).map(\.offset) == [3, 6, 15, 18, 20])
+        // "a b| c |d e": the break after the span's inner space (4) goes; the one at its end (6),
+        // after its last space, stays. Pango: 2 6 8 9.
+        let spaces = #"a b<span allow_breaks="false"> c </span>d e"#
+        #expect(try Self.breaks(spaces).map(\.offset) == [2, 6, 8, 9])
+    }
+
+    /// Explicit break characters inside the range keep their breaks, as in Pango: after SOFT
+    /// HYPHEN (3), U+2010 HYPHEN (8), U+2013 EN DASH (12), "|" (16) and ZERO WIDTH SPACE followed
+    /// by a space (21); the breaks after spaces (6, 10, 14, 18, 23) go. Pango: 3 8 12 16 21 24.
+    @Test func explicitBreakCharactersKeepTheirBreaks() throws {
+        let markup = #"<span allow_breaks="false">ab&#xAD;cd e&#x2010;f g&#x2013;h i|j k&#x200B; l m</span>"#
+        #expect(try Self.breaks(markup).map(\.offset) == [3, 8, 12, 16, 21, 24])
+    }
+
+    /// A hard break inside the range stays mandatory: "ab|cd ef LS gh|ij". Pango: 8 (mandatory),
+    /// 12 (the end).
+    @Test func mandatoryBreaksStay() throws {
+        let breaks = try Self.breaks(#"ab<span allow_breaks="false">cd ef&#x2028;gh</span>ij"#)
+        #expect(breaks.map(\.offset) == [8, 12])
+        #expect(breaks.filter(\.isMandatory).map(\.offset) == [8])
+    }
+
+    /// Where Galley's per-character attribute differs from Pango's per-span attribute. Two
+    /// adjacent false spans are one range of characters in Galley, so the break between them
+    /// (3) goes (Pango keeps it: 3 6 7); a span that sets true inside a false one allows breaks
+    /// between its own characters (Pango lets the outer false win: only the end).
+    @Test func perCharacterRule() throws {
+        let adjacent = #"<span allow_breaks="false">ab </span><span allow_breaks="false">cd</span> x"#
+        #expect(try Self.breaks(adjacent).map(\.offset) == [6, 7])
+        let nested = #"<span allow_breaks="false">ab <span allow_breaks="true">cd ef</span> gh</span>"#
+        // "ab |cd |ef gh": 3 is between " " (false) and "c" (true), 6 between two true characters.
+        #expect(try Self.breaks(nested).map(\.offset) == [3, 6, 11])
+    }
+}
