@@ -23,6 +23,21 @@ _Static_assert((int)GALLEY_SCRIPT_INHERITED == (int)USCRIPT_INHERITED, "script c
 _Static_assert((int)GALLEY_SCRIPT_UNKNOWN == (int)USCRIPT_UNKNOWN, "script code mismatch");
 _Static_assert((int)GALLEY_SCRIPT_LATIN == (int)USCRIPT_LATIN, "script code mismatch");
 _Static_assert((int)GALLEY_SCRIPT_HAN == (int)USCRIPT_HAN, "script code mismatch");
+_Static_assert((int)GALLEY_LB_AI == (int)U_LB_AMBIGUOUS, "line break class mismatch");
+_Static_assert((int)GALLEY_LB_AL == (int)U_LB_ALPHABETIC, "line break class mismatch");
+_Static_assert((int)GALLEY_LB_CM == (int)U_LB_COMBINING_MARK, "line break class mismatch");
+_Static_assert((int)GALLEY_LB_ID == (int)U_LB_IDEOGRAPHIC, "line break class mismatch");
+_Static_assert((int)GALLEY_LB_NS == (int)U_LB_NONSTARTER, "line break class mismatch");
+_Static_assert((int)GALLEY_LB_NU == (int)U_LB_NUMERIC, "line break class mismatch");
+_Static_assert((int)GALLEY_LB_SA == (int)U_LB_COMPLEX_CONTEXT, "line break class mismatch");
+_Static_assert((int)GALLEY_LB_H2 == (int)U_LB_H2, "line break class mismatch");
+_Static_assert((int)GALLEY_LB_H3 == (int)U_LB_H3, "line break class mismatch");
+_Static_assert((int)GALLEY_LB_JL == (int)U_LB_JL, "line break class mismatch");
+_Static_assert((int)GALLEY_LB_JT == (int)U_LB_JT, "line break class mismatch");
+_Static_assert((int)GALLEY_LB_JV == (int)U_LB_JV, "line break class mismatch");
+_Static_assert((int)GALLEY_LB_CJ == (int)U_LB_CONDITIONAL_JAPANESE_STARTER, "line break class mismatch");
+_Static_assert((int)GALLEY_LB_HL == (int)U_LB_HEBREW_LETTER, "line break class mismatch");
+_Static_assert((int)GALLEY_LB_ZWJ == (int)U_LB_ZWJ, "line break class mismatch");
 
 // MARK: - Break iterator pool
 //
@@ -128,6 +143,34 @@ static void release_iterator(UBreakIterator *bi, int32_t kind, const char *local
     if (bi) ubrk_close(bi);
 }
 
+/// `locale` as an ICU locale id: a BCP 47 tag (it has a '-' and no '@') converted into
+/// `buffer` when it fits, anything else as it is.
+static const char *icu_locale_id(const char *locale, char *buffer, int32_t capacity) {
+    if (strchr(locale, '-') == NULL || strchr(locale, '@') != NULL) return locale;
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t parsed = 0;
+    int32_t n = uloc_forLanguageTag(locale, buffer, capacity, &parsed, &status);
+    if (U_SUCCESS(status) && status != U_STRING_NOT_TERMINATED_WARNING && n > 0 && n < capacity) {
+        return buffer;
+    }
+    return locale;
+}
+
+int32_t galley_locale_with_keyword(const char *locale, const char *key, const char *value,
+                                   char *out, int32_t capacity) {
+    if (out == NULL || capacity <= 0 || key == NULL || value == NULL) return -1;
+    if (locale == NULL) locale = "";
+    char converted[ULOC_FULLNAME_CAPACITY];
+    const char *id = icu_locale_id(locale, converted, ULOC_FULLNAME_CAPACITY);
+    size_t length = strlen(id);
+    if (length >= (size_t)capacity) return -1;
+    memcpy(out, id, length + 1);
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t n = uloc_setKeywordValue(key, value, out, capacity, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || n >= capacity) return -1;
+    return n;
+}
+
 int32_t galley_breaks(int32_t kind, const uint16_t *text, int32_t length,
                       const char *locale, int32_t *offsets, uint8_t *hard,
                       int32_t capacity) {
@@ -138,15 +181,7 @@ int32_t galley_breaks(int32_t kind, const uint16_t *text, int32_t length,
     // A BCP 47 tag ("ja-JP", "ja-u-lb-strict") becomes an ICU locale id ("ja_JP",
     // "ja@lb=strict"), so both spellings share one pool.
     char converted[POOL_LOCALE_MAX];
-    if (strchr(locale, '-') != NULL && strchr(locale, '@') == NULL) {
-        UErrorCode tag_status = U_ZERO_ERROR;
-        int32_t parsed = 0;
-        int32_t n = uloc_forLanguageTag(locale, converted, POOL_LOCALE_MAX, &parsed, &tag_status);
-        if (U_SUCCESS(tag_status) && tag_status != U_STRING_NOT_TERMINATED_WARNING
-            && n > 0 && n < POOL_LOCALE_MAX) {
-            locale = converted;
-        }
-    }
+    locale = icu_locale_id(locale, converted, POOL_LOCALE_MAX);
 
     int pooled = 0;
     UBreakIterator *bi = acquire_iterator(kind, locale, &pooled);
@@ -333,4 +368,8 @@ int32_t galley_nfc(const uint16_t *text, int32_t length, uint16_t *out, int32_t 
     if (U_FAILURE(status) || length < 0) return -1;
     int32_t written = unorm2_normalize(nfc, (const UChar *)text, length, (UChar *)out, capacity, &status);
     return U_FAILURE(status) ? -1 : written;
+
+int32_t galley_line_break_class(uint32_t code_point) {
+    if (code_point > 0x10FFFF) return U_LB_UNKNOWN;
+    return u_getIntPropertyValue((UChar32)code_point, UCHAR_LINE_BREAK);
 }

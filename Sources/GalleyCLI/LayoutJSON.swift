@@ -130,6 +130,7 @@ package enum LayoutJSON {
                 ("blurRadius", .num(v.blurRadius)), ("color", .string(v.color.hexString)),
             ])
         case .language(let v): .string(v)
+        case .allowsLineBreaks(let v), .insertsHyphens(let v): .bool(v)
         }
     }
 

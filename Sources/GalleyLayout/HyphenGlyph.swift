@@ -26,7 +26,7 @@ enum HyphenGlyph {
     /// Whether a line ending inside `item` shows a hyphen: its script uses them and its text does
     /// not turn them off (Pango's `insert_hyphens="false"`).
     static func isShown(in item: ShapedItem) -> Bool {
-        !item.isPlaceholder && isShown(inScript: item.script)
+        !item.isPlaceholder && isShown(inScript: item.script) && item.attributes.insertsHyphens != false
     }
 
     /// The advance of the hyphen in `item`'s font and attributes (its kern and tracking included).

@@ -21,7 +21,7 @@ extension Typesetter {
         guard index < paragraph.items.count else { return [] }
         let item = paragraph.items[index]
         guard HyphenGlyph.isShown(in: item), item.range.upperBound >= letters.upperBound,
-            let language = item.attributes.language, let dictionary = HyphenationDictionaryStub.forLanguage(language)
+            let language = item.attributes.language, let dictionary = Hyphenator.forLanguage(language)
         else { return [] }
         let limits = style.hyphenationLimits
         let clusters =
@@ -70,8 +70,3 @@ extension Typesetter {
     }
 }
 
-/// Stands in for GalleyUnicode's dictionary until it lands.
-struct HyphenationDictionaryStub {
-    static func forLanguage(_ tag: String) -> HyphenationDictionaryStub? { nil }
-    func hyphenationPoints(in units: [UInt16], word: Range<Int>, minimumBefore: Int, minimumAfter: Int) -> [Int] { [] }
-}

@@ -1,6 +1,7 @@
 // The OpenType features an item is shaped with, from its attributes: the ligature level
-// (kCTLigatureAttributeName), tracking (which turns optional ligatures off, as CoreText does),
-// and explicit feature settings (kCTFontFeatureSettingsAttribute), later ones winning.
+// (kCTLigatureAttributeName), tracking (letter spacing, which turns optional ligatures off, as
+// CSS, Pango and CoreText do), and explicit feature settings (kCTFontFeatureSettingsAttribute),
+// later ones winning.
 import Foundation
 import GalleyText
 
@@ -25,22 +26,26 @@ package enum FeatureSettings {
     ///
     /// - Ligature level 0 turns off `liga` and `clig` (standard and contextual ligatures; required
     ///   ones such as Arabic `rlig` stay); 1 is the font's default; 2 also turns on `dlig`.
-    /// - Non-zero tracking turns off the optional ligatures (`liga`, `clig`, `dlig`, `hlig`):
-    ///   letter-spaced ligatures would look wrong (as CoreText does for kCTTrackingAttributeName).
-    /// - Explicit feature settings come last, so they win.
+    /// - Non-zero tracking (letter spacing: Pango's `letter_spacing` and CSS `letter-spacing` are
+    ///   tracking) turns off the optional ligatures `liga`, `clig`, `dlig` and `hlig`, as CSS Text 3
+    ///   §8.2 asks and Pango does: letter-spaced ligatures would look wrong. As CoreText documents
+    ///   for kCTTrackingAttributeName, an explicit ligature level keeps its ligatures. Kern does not
+    ///   turn ligatures off: it is CoreText's kerning adjustment, not letter spacing.
+    /// - Explicit feature settings come last, so they win (`liga` on keeps "fi" one glyph in
+    ///   tracked text).
     package static func features(for attributes: Attributes) -> [ShapingFeature] {
         var result: [ShapingFeature] = []
-        let level = attributes.ligatureLevel ?? 1
         let tracked = (attributes.tracking ?? 0) != 0
-        if level == 0 || tracked {
+        switch attributes.ligatureLevel {
+        case 0:
             result.append(ShapingFeature(tag: "liga", value: 0))
             result.append(ShapingFeature(tag: "clig", value: 0))
-        }
-        if tracked {
-            result.append(ShapingFeature(tag: "dlig", value: 0))
-            result.append(ShapingFeature(tag: "hlig", value: 0))
-        } else if level == 2 {
+        case 2:
             result.append(ShapingFeature(tag: "dlig", value: 1))
+        case nil where tracked:
+            for tag in ["liga", "clig", "dlig", "hlig"] { result.append(ShapingFeature(tag: tag, value: 0)) }
+        default:
+            break
         }
         for feature in attributes.fontFeatures ?? [] {
             result.append(ShapingFeature(tag: feature.tag, value: feature.value))

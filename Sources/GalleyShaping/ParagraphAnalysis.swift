@@ -20,7 +20,8 @@ package final class ParagraphAnalysis: Sendable {
     package let levels: [UInt8]
     /// Shaped items in logical order, covering the content exactly.
     package let items: [ShapedItem]
-    /// Line-break opportunities inside the content (offsets in the whole text), ascending; the
+    /// Line-break opportunities inside the content (offsets in the whole text), ascending, as the
+    /// paragraph style's strictness and word breaking tailor them (ParagraphBreaks.swift); the
     /// content end is always one.
     package let breaks: [LineBreakOpportunity]
     /// Grapheme cluster boundaries of the content, both ends included.
@@ -97,7 +98,8 @@ package final class ParagraphAnalysis: Sendable {
         }
         let (baseLevel, levels) = ExplicitBidi.levels(text: text, content: content, direction: direction)
         let graphemes = GraphemeClusters.boundaries(in: units, range: content)
-        let breaks = LineBreaker.opportunities(in: units, range: content, locale: firstAttributes.language)
+        let breaks = ParagraphAnalysis.breakOpportunities(
+            text: text, content: content, style: style, language: firstAttributes.language, graphemes: graphemes)
         let specs = Itemizer.items(
             text: text, content: content, levels: levels, graphemes: graphemes, defaultFont: defaultFont,
             fonts: fonts)

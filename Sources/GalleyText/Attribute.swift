@@ -1,6 +1,7 @@
 // Attribute: one attribute with its value (font, colour, paragraph style, kern, language,
 // run delegate, writing direction, tracking, ligatures, OpenType features, baseline shifts,
-// obliqueness, decorations, background, stroke, shadow, variations), and Attribute.Key, the
+// obliqueness, decorations, background, stroke, shadow, variations, line-break and hyphen
+// permissions), and Attribute.Key, the
 // name of each kind. A case here is where an attribute is declared; AttributeKeyTable.swift
 // holds the rest of what Galley knows about each key.
 
@@ -31,10 +32,11 @@ public enum Attribute: Sendable, Hashable {
     /// Like `kCTWritingDirectionAttributeName` (an array, so levels can nest).
     case writingDirection([BidiEmbedding])
     /// Space in points added after every cluster, like letter-spacing (negative tightens;
-    /// must be finite). Like `kCTTrackingAttributeName`. As in CoreText, a non-zero tracking
-    /// turns off the optional ligatures (`liga`, `clig`, `dlig`, `hlig`) unless
-    /// ``fontFeatures(_:)`` turns them on explicitly, so tracked text does not keep "fi" as
-    /// one glyph.
+    /// must be finite). Like `kCTTrackingAttributeName`, and Pango's `letter_spacing`. As in
+    /// CoreText and Pango (CSS Text 3 §8.2), a non-zero tracking turns off the optional
+    /// ligatures (`liga`, `clig`, `dlig`, `hlig`) unless ``ligatureLevel(_:)`` is set or
+    /// ``fontFeatures(_:)`` turns them on explicitly, so tracked text does not keep "fi" as one
+    /// glyph. ``kern(_:)`` leaves ligatures alone.
     case tracking(CGFloat)
     /// Which ligatures to form: 0 only those the script requires (`liga` and `clig` off),
     /// 1 the standard ones (the default when absent), 2 all (`dlig` on too). Like
@@ -75,6 +77,19 @@ public enum Attribute: Sendable, Hashable {
     /// value of the same axis wins). Like `kCTFontVariationAttribute`. An empty array is no
     /// attribute.
     case fontVariations([FontVariation])
+    /// Whether lines may break inside the range: false removes every break opportunity (other
+    /// than a hard line break) at an offset whose characters on both sides carry false, so the
+    /// range's edges may still break; an opportunity that an explicit break character makes
+    /// inside it stays, as in Pango: after a SOFT HYPHEN, a hyphen (U+2010, U+2012, U+2013), a
+    /// visible word divider (| U+05BE U+0F0B U+1361 U+17D8 U+17DA U+2027) or a ZERO WIDTH SPACE
+    /// (and spaces after it). True or absent: the usual opportunities. Like Pango's
+    /// `allow_breaks` (`PangoAttrAllowBreaks`); CoreText has no equivalent.
+    case allowsLineBreaks(Bool)
+    /// Whether a line broken inside a word shows a hyphen there: false means no hyphen at an
+    /// offset whose characters on both sides carry false (text such as a URL that should break
+    /// without looking hyphenated). True or absent: a hyphen where hyphenation or a SOFT HYPHEN
+    /// breaks a word. Like Pango's `insert_hyphens` (`PangoAttrInsertHyphens`).
+    case insertsHyphens(Bool)
 
     /// The name of each kind of attribute.
     public enum Key: String, Sendable, Hashable, CaseIterable {
@@ -116,6 +131,10 @@ public enum Attribute: Sendable, Hashable {
         case shadow
         /// ``Attribute/fontVariations(_:)``.
         case fontVariations
+        /// ``Attribute/allowsLineBreaks(_:)``.
+        case allowsLineBreaks
+        /// ``Attribute/insertsHyphens(_:)``.
+        case insertsHyphens
     }
 
     /// Which kind of attribute this is.
@@ -140,6 +159,8 @@ public enum Attribute: Sendable, Hashable {
         case .stroke: .stroke
         case .shadow: .shadow
         case .fontVariations: .fontVariations
+        case .allowsLineBreaks: .allowsLineBreaks
+        case .insertsHyphens: .insertsHyphens
         }
     }
 }

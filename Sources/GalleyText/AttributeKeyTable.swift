@@ -44,7 +44,8 @@ extension Attribute {
     ///   documents how layout reads a nonsensical one.
     var validity: Validity {
         switch self {
-        case .font, .foregroundColor, .paragraphStyle, .runDelegate, .underline, .strikethrough, .backgroundColor:
+        case .font, .foregroundColor, .paragraphStyle, .runDelegate, .underline, .strikethrough, .backgroundColor,
+            .allowsLineBreaks, .insertsHyphens:
             .valid
         case .kern(let value): Self.finite(value, "kern")
         case .tracking(let value): Self.finite(value, "tracking")
@@ -125,6 +126,8 @@ extension Attribute.Key {
         case .stroke: .stroke(TextStroke(width: 3))
         case .shadow: .shadow(TextShadow(blurRadius: 2))
         case .fontVariations: .fontVariations([try FontVariation("wght", 700)])
+        case .allowsLineBreaks: .allowsLineBreaks(false)
+        case .insertsHyphens: .insertsHyphens(false)
         }
     }
 
@@ -194,6 +197,14 @@ extension Attribute.Key {
                 \.fontVariations, Attribute.fontVariations, Scope.FontVariationsAttribute.self,
                 .notExpressible(
                     "Pango writes variations inside a font description (@wght=700), which Galley does not read"))
+        case .allowsLineBreaks:
+            KeyRow(
+                \.allowsLineBreaks, Attribute.allowsLineBreaks, Scope.AllowsLineBreaksAttribute.self,
+                .tag(#"<span allow_breaks="false">"#))
+        case .insertsHyphens:
+            KeyRow(
+                \.insertsHyphens, Attribute.insertsHyphens, Scope.InsertsHyphensAttribute.self,
+                .tag(#"<span insert_hyphens="false">"#))
         }
     }
 }

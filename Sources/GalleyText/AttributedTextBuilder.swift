@@ -219,6 +219,14 @@ public struct AttributedTextBuilder: Sendable {
     /// Sets variable-font axis values over `range`. Like `kCTFontVariationAttribute`; throws as ``setAttribute(_:range:)``.
     public mutating func setFontVariations(_ variations: [FontVariation], range: Range<Int>) throws(AttributedTextError)
     { try setAttribute(.fontVariations(variations), range: range) }
+    /// Allows or forbids line breaks inside `range` (see ``Attribute/allowsLineBreaks(_:)``). Like Pango's `allow_breaks`; throws as ``setAttribute(_:range:)``.
+    public mutating func setAllowsLineBreaks(_ allows: Bool, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.allowsLineBreaks(allows), range: range)
+    }
+    /// Whether a word broken inside `range` shows a hyphen (see ``Attribute/insertsHyphens(_:)``). Like Pango's `insert_hyphens`; throws as ``setAttribute(_:range:)``.
+    public mutating func setInsertsHyphens(_ inserts: Bool, range: Range<Int>) throws(AttributedTextError) {
+        try setAttribute(.insertsHyphens(inserts), range: range)
+    }
 
     // MARK: Placeholders
 

@@ -45,6 +45,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         var stroke: TextStroke?
         var shadow: TextShadow?
         var fontVariations: [FontVariation]?
+        var allowsLineBreaks, insertsHyphens: Bool?
 
         /// Stores one attribute, checked by the key table: an invalid value or an empty array
         /// removes the key (see ``Attribute/validity``).
@@ -73,6 +74,8 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
             case .stroke(let value): stroke = value
             case .shadow(let value): shadow = value
             case .fontVariations(let value): fontVariations = value
+            case .allowsLineBreaks(let value): allowsLineBreaks = value
+            case .insertsHyphens(let value): insertsHyphens = value
             }
         }
     }
@@ -209,6 +212,18 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         get { storage.values.fontVariations }
         set { update(\.fontVariations, newValue, Attribute.fontVariations) }
     }
+    /// Whether lines may break inside the range. Like Pango's `allow_breaks`; see
+    /// ``Attribute/allowsLineBreaks(_:)``.
+    public var allowsLineBreaks: Bool? {
+        get { storage.values.allowsLineBreaks }
+        set { update(\.allowsLineBreaks, newValue, Attribute.allowsLineBreaks) }
+    }
+    /// Whether a word broken inside the range shows a hyphen. Like Pango's `insert_hyphens`; see
+    /// ``Attribute/insertsHyphens(_:)``.
+    public var insertsHyphens: Bool? {
+        get { storage.values.insertsHyphens }
+        set { update(\.insertsHyphens, newValue, Attribute.insertsHyphens) }
+    }
 
     /// No attributes.
     public init() {}
@@ -298,6 +313,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         case .stroke(let value): "\(value)"
         case .shadow(let value): "\(value)"
         case .fontVariations(let value): "[\(value.map(\.description).joined(separator: ", "))]"
+        case .allowsLineBreaks(let value), .insertsHyphens(let value): "\(value)"
         }
     }
 

@@ -75,6 +75,12 @@ extension AttributeScopes {
         /// Variable-font axis values in order; an empty array is no attribute. Like
         /// `kCTFontVariationAttribute`; see ``Attribute/fontVariations(_:)``.
         public let fontVariations: FontVariationsAttribute
+        /// Whether lines may break inside the range. Like Pango's `allow_breaks`; see
+        /// ``Attribute/allowsLineBreaks(_:)``.
+        public let allowsLineBreaks: AllowsLineBreaksAttribute
+        /// Whether a word broken inside the range shows a hyphen. Like Pango's `insert_hyphens`;
+        /// see ``Attribute/insertsHyphens(_:)``.
+        public let insertsHyphens: InsertsHyphensAttribute
         /// Foundation's own attributes (`languageIdentifier`, `link`, …), so a
         /// `ScopedAttributeContainer` of this scope can reach them too.
         public let foundation: FoundationAttributes
@@ -238,6 +244,22 @@ extension AttributeScopes {
             public typealias Value = [FontVariation]
             /// `"Galley.fontVariations"`.
             public static let name = "Galley.fontVariations"
+        }
+
+        /// The key for ``allowsLineBreaks``: a `Bool`, like Pango's `allow_breaks`.
+        public enum AllowsLineBreaksAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/allowsLineBreaks``.
+            public typealias Value = Bool
+            /// `"Galley.allowsLineBreaks"`.
+            public static let name = "Galley.allowsLineBreaks"
+        }
+
+        /// The key for ``insertsHyphens``: a `Bool`, like Pango's `insert_hyphens`.
+        public enum InsertsHyphensAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/insertsHyphens``.
+            public typealias Value = Bool
+            /// `"Galley.insertsHyphens"`.
+            public static let name = "Galley.insertsHyphens"
         }
     }
 

@@ -58,6 +58,9 @@ import GalleyFonts
 ///     HarfBuzz syntax (`"smcp, tnum=1, -liga"`, see ``FontFeature/init(parsing:)``).
 ///     Nested lists add up, inner settings last (so they win), as in Pango.
 ///   - `lang`: a BCP 47 language tag (``Attribute/language(_:)``).
+///   - `allow_breaks`: ``Attribute/allowsLineBreaks(_:)``; `insert_hyphens`:
+///     ``Attribute/insertsHyphens(_:)``. Pango's booleans: `true`/`yes`/`t`/`y` or
+///     `false`/`no`/`f`/`n` (not `1`/`0`); an inner span's value wins inside it.
 /// - `<placeholder width="100" ascent="30" descent="0" value="…"/>`: one U+FFFC carrying a
 ///   ``RunDelegate`` (`width` required; `ascent`, `descent` default to 0; `value` to "").
 /// - `<img src="file.ppm" width="100" height="30"/>`: one U+FFFC carrying a ``RunDelegate``
@@ -223,6 +226,8 @@ private struct MarkupParser {
         var scriptShift = 0
         var tracking: CGFloat?
         var features: [FontFeature] = []
+        /// `allow_breaks` and `insert_hyphens`.
+        var allowsLineBreaks, insertsHyphens: Bool?
         var delegate: RunDelegate?
         /// `<placeholder>` and `<img>` take no content.
         var mustBeEmpty = false
@@ -322,6 +327,8 @@ private struct MarkupParser {
         changes.text = text
         changes.tracking = try read(values, "letter_spacing", MarkupValues.pangoUnits)
         changes.features = try read(values, "font_features", FontFeature.parseList) ?? []
+        changes.allowsLineBreaks = try read(values, "allow_breaks", MarkupValues.boolean)
+        changes.insertsHyphens = try read(values, "insert_hyphens", MarkupValues.boolean)
     }
 
     /// The font attributes of a `<span>`: `font`, `font_family`, `size`, `style`, `weight`.
@@ -384,7 +391,8 @@ private struct MarkupParser {
         imageSources.append(source.value)
     }
 
-    /// Writes the element's colour, language, tracking and features into `attributes`, and
+    /// Writes the element's colour, language, tracking, features and break permissions into
+    /// `attributes`, and
     /// turns a `baseline_shift` of `superscript`/`subscript` into points of the current font.
     private func compose(
         _ changes: inout ElementChanges, into attributes: inout Attributes,
@@ -408,6 +416,8 @@ private struct MarkupParser {
         if let tracking = changes.tracking {
             attributes.tracking = tracking
         }
+        attributes.allowsLineBreaks = changes.allowsLineBreaks ?? attributes.allowsLineBreaks
+        attributes.insertsHyphens = changes.insertsHyphens ?? attributes.insertsHyphens
         if !changes.features.isEmpty {
             // Pango applies every enclosing font_features list, inner ones last.
             attributes.fontFeatures = (attributes.fontFeatures ?? []) + changes.features
@@ -498,6 +508,7 @@ private struct MarkupParser {
         "strikethrough": "strikethrough", "strikethrough_color": "strikethrough_color",
         "rise": "rise", "baseline_shift": "baseline_shift",
         "letter_spacing": "letter_spacing", "font_features": "font_features",
+        "allow_breaks": "allow_breaks", "insert_hyphens": "insert_hyphens",
     ]
 
     /// The span's attributes by canonical name; synonyms may not repeat a property.

@@ -31,6 +31,7 @@ public enum MarkupError: Error, Equatable, Sendable, CustomStringConvertible {
             "line \(line), column \(column): <\(element)> does not take the attribute '\(attribute)'"
         case .invalidValue(let attribute, let value, let line, let column):
             "line \(line), column \(column): '\(value)' is not a valid value for '\(attribute)'"
+                + (MarkupValues.expectation(of: attribute).map { ": \($0)" } ?? "")
         case .missingBaseFont(let element, let line, let column):
             "line \(line), column \(column): <\(element)> changes the font, but the base attributes have no font to start from"
         case .font(let error):

@@ -178,6 +178,16 @@ enum MarkupValues {
         }
     }
 
+    /// What an attribute's value should be, in Pango's words, for the attributes whose error
+    /// message says so: the booleans `allow_breaks` and `insert_hyphens` (Pango: "should have
+    /// one of 'true/yes/t/y' or 'false/no/f/n'"). `-` may replace `_` in the name.
+    static func expectation(of attribute: String) -> String? {
+        switch attribute.replacingOccurrences(of: "-", with: "_") {
+        case "allow_breaks", "insert_hyphens": "should have one of 'true/yes/t/y' or 'false/no/f/n'"
+        default: nil
+        }
+    }
+
     /// A plain decimal number (`12`, `-3`, `12.5`, `.5`); nil for anything else, including
     /// exponents, `inf`, `nan` and digits too many for a finite `Double`.
     static func decimal(_ text: Substring) -> Double? {

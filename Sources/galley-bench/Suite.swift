@@ -13,6 +13,7 @@ struct SuiteResults {
     var scaling: [ScalingRow] = []
     var editUs = Double.nan
     var noBreak: [NoBreakRow] = []
+    var breaking: [BreakingRow] = []
 }
 
 /// Runs every case and prints the summary of targets.
@@ -87,6 +88,7 @@ func runCases(_ settings: Settings, _ paths: BenchPaths, _ tools: ReferenceTools
         results.editUs = runEditCase(settings, text)
     }
     if settings.wants("nobreak") { results.noBreak = runNoBreakCase(settings, paths, font: font) }
+    if settings.wants("breaking") { results.breaking = runBreakingCase(settings, paths, font: font) }
     return results
 }
 

@@ -23,6 +23,7 @@ struct AttributedStringBridgeTests {
             .superscript(1), .obliqueness(0.2), .underline(.single),
             .strikethrough(TextDecoration(style: .double, color: .red)), .backgroundColor(.yellow),
             .stroke(TextStroke(width: 3)), .shadow(TextShadow()), .fontVariations([try FontVariation("wght", 700)]),
+            .allowsLineBreaks(false), .insertsHyphens(false),
         ]
     }
 
@@ -49,6 +50,8 @@ struct AttributedStringBridgeTests {
         case .stroke: run.galley.stroke
         case .shadow: run.galley.shadow
         case .fontVariations: run.galley.fontVariations
+        case .allowsLineBreaks: run.galley.allowsLineBreaks
+        case .insertsHyphens: run.galley.insertsHyphens
         }
     }
 
@@ -74,6 +77,8 @@ struct AttributedStringBridgeTests {
         case .stroke(let v): v
         case .shadow(let v): v
         case .fontVariations(let v): v
+        case .allowsLineBreaks(let v): v
+        case .insertsHyphens(let v): v
         }
     }
 

@@ -32,6 +32,7 @@ struct AttributesTests {
             .superscript(1), .obliqueness(0.2), .underline(.single),
             .strikethrough(TextDecoration(style: .double, color: .red)), .backgroundColor(.yellow),
             .stroke(TextStroke(width: 3)), .shadow(TextShadow()), .fontVariations([try FontVariation("wght", 700)]),
+            .allowsLineBreaks(false), .insertsHyphens(true),
         ]
         // Fonts need GalleyFonts; their key is checked with the other keys here.
         guard let attribute = values.first(where: { $0.key == key }) else {
@@ -56,6 +57,7 @@ struct AttributesTests {
                     "font", "foregroundColor", "paragraphStyle", "kern", "language", "runDelegate", "writingDirection",
                     "tracking", "ligatureLevel", "fontFeatures", "baselineOffset", "superscript", "obliqueness",
                     "underline", "strikethrough", "backgroundColor", "stroke", "shadow", "fontVariations",
+                    "allowsLineBreaks", "insertsHyphens",
                 ])
     }
 

@@ -43,6 +43,15 @@ int32_t galley_breaks(int32_t kind, const uint16_t *text, int32_t length,
                       const char *locale, int32_t *offsets, uint8_t *hard,
                       int32_t capacity);
 
+/// Writes to `out` the ICU locale id of `locale` (an ICU id such as "ja_JP", a BCP 47 tag
+/// such as "ja-JP" or "ja-u-lb-loose", or NULL or "" for root) with the keyword `key` set to
+/// `value`, replacing a value the locale already has: ("ja-JP", "lb", "strict") gives
+/// "ja_JP@lb=strict", (NULL, "lb", "loose") gives "@lb=loose". Returns the length written
+/// (without the terminating NUL), or -1 if it does not fit in `capacity` bytes or ICU rejects
+/// the key or value.
+int32_t galley_locale_with_keyword(const char *locale, const char *key, const char *value,
+                                   char *out, int32_t capacity);
+
 // MARK: - Bidi (UAX #9)
 
 /// Paragraph direction requests for `galley_bidi_levels`.
@@ -115,6 +124,29 @@ int32_t galley_is_white_space(uint32_t code_point);
 /// Returns the number of code units written, or -1 if ICU failed or `capacity` was too
 /// small (NFC is never more than three times as long as its input).
 int32_t galley_nfc(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity);
+
+/// UAX #14 Line_Break classes (ICU's ULineBreak values) that Galley tests for.
+enum {
+    GALLEY_LB_AI = 1,
+    GALLEY_LB_AL = 2,
+    GALLEY_LB_CM = 9,
+    GALLEY_LB_ID = 14,
+    GALLEY_LB_NS = 18,
+    GALLEY_LB_NU = 19,
+    GALLEY_LB_SA = 24,
+    GALLEY_LB_H2 = 31,
+    GALLEY_LB_H3 = 32,
+    GALLEY_LB_JL = 33,
+    GALLEY_LB_JT = 34,
+    GALLEY_LB_JV = 35,
+    GALLEY_LB_CJ = 37,
+    GALLEY_LB_HL = 38,
+    GALLEY_LB_ZWJ = 42
+};
+
+/// The Line_Break property (UAX #14 class, as ICU's ULineBreak) of a code point; 0 (XX,
+/// unknown) for invalid input.
+int32_t galley_line_break_class(uint32_t code_point);
 
 #ifdef __cplusplus
 }
