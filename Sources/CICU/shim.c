@@ -368,6 +368,7 @@ int32_t galley_nfc(const uint16_t *text, int32_t length, uint16_t *out, int32_t 
     if (U_FAILURE(status) || length < 0) return -1;
     int32_t written = unorm2_normalize(nfc, (const UChar *)text, length, (UChar *)out, capacity, &status);
     return U_FAILURE(status) ? -1 : written;
+}
 
 int32_t galley_line_break_class(uint32_t code_point) {
     if (code_point > 0x10FFFF) return U_LB_UNKNOWN;
