@@ -90,7 +90,8 @@ extension Typesetter {
         }
         let from = best?.end ?? start
         let word = from..<paragraph.endTrimmingWhitespace(from..<next.offset)
-        for point in hyphenationPoints(paragraph, word: word).reversed() where point > start {
+        guard let hyphenation = ParagraphHyphenation(paragraph, units: text.utf16) else { return nil }
+        for point in hyphenation.points(in: word).reversed() where point > start {
             let hyphen = hyphens.width(at: point)
             if fits(point, hyphen) { return PlannedBreak(end: point, hyphenated: hyphen > 0) }
         }

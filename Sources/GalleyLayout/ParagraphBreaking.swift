@@ -40,7 +40,7 @@ extension Typesetter {
         let units = text.utf16
         let candidates = BreakCandidate.collect(
             paragraph, from: start, units: units, narrowest: min(firstWidth, otherWidth),
-            hyphenation: { self.hyphenationPoints(paragraph, word: $0) })
+            hyphenation: ParagraphHyphenation(paragraph, units: units).map { h in { h.points(in: $0) } } ?? { _ in [] })
         let breaker = OptimalBreaking(
             measure: BreakMeasure(paragraph, justified: paragraph.style.alignment == .justified, units: units),
             candidates: candidates, paragraphStart: paragraph.span.range.lowerBound, firstWidth: firstWidth,

@@ -29,6 +29,11 @@ final class HyphenationDictionary: @unchecked Sendable {
     /// The dictionary's LEFTHYPHENMIN and RIGHTHYPHENMIN (0 when it gives none).
     let leftMinimum: Int
     let rightMinimum: Int
+    /// Points already found, per word (as given, before lowercasing) and minimums, relative to
+    /// the word's start: running text repeats its words, and a lookup costs a fraction of
+    /// lowercasing, normalising and matching one. Emptied when it reaches `wordCacheCapacity`.
+    let words = Mutex<[HyphenatedWordKey: [Int]]>([:])
+    static let wordCacheCapacity = 20_000
 
     private init(dict: UnsafeMutablePointer<HyphenDict>, charset: Charset) {
         self.dict = dict
@@ -197,6 +202,13 @@ final class HyphenationDictionary: @unchecked Sendable {
             hyphens[index] & 1 == 1 && replacements?[index] == nil
         }
     }
+}
+
+/// A word and the minimums its points were found with.
+struct HyphenatedWordKey: Hashable, Sendable {
+    let units: [UInt16]
+    let minimumBefore: Int
+    let minimumAfter: Int
 }
 
 /// The loaded dictionaries of the process, one per file (symbolic links resolved, so

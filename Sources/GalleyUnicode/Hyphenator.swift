@@ -2,6 +2,7 @@
 // patterns Debian installs under /usr/share/hyphen (hyph_xx_YY.dic), applied by libhyphen.
 
 import Glibc
+import Synchronization
 
 /// Finds the places where a word may be hyphenated, from the TeX-style hyphenation patterns
 /// that LibreOffice uses (Debian's `hyphen-*` packages, `/usr/share/hyphen/hyph_xx_YY.dic`),
@@ -38,8 +39,18 @@ public struct Hyphenator: Sendable {
     /// the language. So "en-GB" uses `hyph_en_GB.dic` when `hyphen-en-gb` is installed and
     /// `hyph_en_US.dic` otherwise.
     public static func forLanguage(_ tag: String) -> Hyphenator? {
-        forLanguage(tag, directory: systemDirectory)
+        // Remembered per tag: finding the file reads the directory.
+        if let known = chosen.withLock({ $0[tag] }) { return known }
+        let made = forLanguage(tag, directory: systemDirectory)
+        chosen.withLock { chosen in
+            if chosen.count >= 256 { chosen.removeAll() }
+            chosen[tag] = made
+        }
+        return made
     }
+
+    /// The hyphenator ``forLanguage(_:)`` found for each tag asked for (nil: none installed).
+    private static let chosen = Mutex<[String: Hyphenator?]>([:])
 
     /// ``forLanguage(_:)`` over the dictionaries of another directory.
     package static func forLanguage(_ tag: String, directory: String) -> Hyphenator? {
@@ -87,6 +98,19 @@ public struct Hyphenator: Sendable {
         guard word.lowerBound >= 0, word.upperBound <= units.count, word.count >= 2,
             word.count <= Self.maximumWordLength
         else { return [] }
+        let key = HyphenatedWordKey(
+            units: Array(units[word]), minimumBefore: minimumBefore, minimumAfter: minimumAfter)
+        if let known = dictionary.words.withLock({ $0[key] }) { return known.map { $0 + word.lowerBound } }
+        let points = findPoints(in: units, word: word, minimumBefore: minimumBefore, minimumAfter: minimumAfter)
+        dictionary.words.withLock { words in
+            if words.count >= HyphenationDictionary.wordCacheCapacity { words.removeAll() }
+            words[key] = points.map { $0 - word.lowerBound }
+        }
+        return points
+    }
+
+    /// `hyphenationPoints`, found by the dictionary.
+    private func findPoints(in units: [UInt16], word: Range<Int>, minimumBefore: Int, minimumAfter: Int) -> [Int] {
         let boundaries = GraphemeClusters.boundaries(in: units, range: word)
         let clusterCount = boundaries.count - 1
         guard let prepared = dictionary.prepare(units, clusterBoundaries: boundaries) else { return [] }

@@ -65,7 +65,8 @@ private func breakingRow(_ frame: Frame, label: String, width: Double, ms: Doubl
 
 private func printBreaking(_ settings: Settings, _ rows: [BreakingRow]) {
     settings.text("== Justified line breaking, en.txt (TeX's adjustment ratio r of non-final lines)")
-    settings.text("   width  strategy          mean r²  worst r  r > 1  hyphenated  lines  layout ms  mean r² vs greedy")
+    settings.text(
+        "   width  strategy          mean r²  worst r  r > 1  hyphenated  lines  layout ms  mean r² vs greedy")
     for r in rows {
         let greedy = rows.first { $0.width == r.width && $0.label == "greedy" }?.meanSquare ?? .nan
         let change = (r.meanSquare / greedy - 1) * 100
