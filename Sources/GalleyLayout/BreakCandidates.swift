@@ -48,6 +48,10 @@ struct BreakMeasure {
     let em: CGFloat
     /// spaceWidth[i − content.lowerBound]: the advance of the justifiable spaces before offset i.
     private let spaceWidth: [CGFloat]
+    /// ideographic[i − content.lowerBound]: how many code units before offset i are of a script
+    /// written without spaces between words (Han, kana, Hangul, Bopomofo, Yi), whose clusters
+    /// take the glue of a line without spaces.
+    private let ideographic: [Int32]
 
     init(_ paragraph: ParagraphAnalysis, justified: Bool, units: [UInt16]) {
         self.paragraph = paragraph
@@ -63,6 +67,21 @@ struct BreakMeasure {
             sums[k + 1] = sums[k] + add
         }
         spaceWidth = sums
+        var counts = [Int32](repeating: 0, count: content.count + 1)
+        var marks = [Int32](repeating: 0, count: content.count)
+        for item in paragraph.items where ["Hani", "Hira", "Kana", "Hang", "Bopo", "Yiii"].contains(item.script) {
+            for i in item.range where content.contains(i) { marks[i - content.lowerBound] = 1 }
+        }
+        for k in 0..<content.count { counts[k + 1] = counts[k] + marks[k] }
+        ideographic = counts
+    }
+
+    /// Whether `range` holds a character of a script written without spaces.
+    func hasIdeographs(in range: Range<Int>) -> Bool {
+        let base = paragraph.content.lowerBound
+        let lo = max(range.lowerBound - base, 0)
+        let hi = min(range.upperBound - base, ideographic.count - 1)
+        return hi > lo && ideographic[hi] > ideographic[lo]
     }
 
     /// The advance of the justifiable spaces in `range` (clamped to the content).
@@ -76,9 +95,10 @@ struct BreakMeasure {
     /// TeX's adjustment ratio of a line from `start` (grapheme cluster index `startCluster`) to
     /// `candidate` (cluster index `endCluster` of its visible end) in a line `width` wide: the
     /// slack over the line's stretch (≥ 0) or shrink (< 0). Spaces stretch by half and shrink by
-    /// a third of their width (TeX's interword glue); a justified line without spaces spreads
-    /// over its cluster gaps (a quarter em of stretch, a twentieth of shrink each), as
-    /// `Line.justified` does; a ragged line stretches by three em at its end and never shrinks.
+    /// a third of their width (TeX's interword glue); a justified line of ideographs or kana
+    /// without spaces spreads over its cluster gaps (a quarter em of stretch, a twentieth of
+    /// shrink each), as `Line.justified` does, while a line of other text without spaces (one
+    /// word) has no glue at all (TeX's underfull line); a ragged line stretches by three em at its end and never shrinks.
     /// The last line of a paragraph (and one ended by U+2028) has infinite stretch: 0 when it
     /// fits. −∞ for a line that cannot be made to fit, +∞ for one with slack but no stretch.
     func ratio(from start: Int, to candidate: BreakCandidate, clusters: Int, width: CGFloat) -> CGFloat {
@@ -90,11 +110,12 @@ struct BreakMeasure {
             return -.infinity
         }
         let spaces = self.spaces(in: start..<visible)
+        let gaps = spaces > 0 || !hasIdeographs(in: start..<visible) ? 0 : CGFloat(max(clusters - 1, 0))
         if slack >= 0 {
-            let stretch = spaces > 0 ? spaces / 2 : CGFloat(max(clusters - 1, 0)) * em / 4
+            let stretch = spaces > 0 ? spaces / 2 : gaps * em / 4
             return stretch > 0 ? slack / stretch : (slack == 0 ? 0 : .infinity)
         }
-        let shrink = spaces > 0 ? spaces / 3 : CGFloat(max(clusters - 1, 0)) * em / 20
+        let shrink = spaces > 0 ? spaces / 3 : gaps * em / 20
         let r = shrink > 0 ? slack / shrink : -.infinity
         return r < -1 ? -.infinity : r
     }
