@@ -46,6 +46,7 @@ struct BreakMeasure {
     let justified: Bool
     /// The em of the paragraph's first font, for the glue of lines without spaces and of ragged lines.
     let em: CGFloat
+    private let units: [UInt16]
     /// spaceWidth[i − content.lowerBound]: the advance of the justifiable spaces before offset i.
     private let spaceWidth: [CGFloat]
     /// ideographic[i − content.lowerBound]: how many code units before offset i are of a script
@@ -57,6 +58,7 @@ struct BreakMeasure {
         self.paragraph = paragraph
         self.justified = justified
         em = paragraph.fallbackMetricsFont.size
+        self.units = units
         let content = paragraph.content
         var sums = [CGFloat](repeating: 0, count: content.count + 1)
         for k in 0..<content.count {
@@ -103,7 +105,11 @@ struct BreakMeasure {
     /// fits. −∞ for a line that cannot be made to fit, +∞ for one with slack but no stretch.
     func ratio(from start: Int, to candidate: BreakCandidate, clusters: Int, width: CGFloat) -> CGFloat {
         let visible = max(start, candidate.visibleEnd)
-        let natural = paragraph.width(of: start..<visible) + candidate.hyphenWidth
+        var natural = paragraph.width(of: start..<visible) + candidate.hyphenWidth
+        let hanging = paragraph.style.hangingPunctuation
+        if !hanging.isEmpty, candidate.hyphenWidth == 0 {
+            natural -= Hanging.allowance(paragraph, units: units, from: start, visibleEnd: visible, style: hanging)
+        }
         let slack = width - natural
         if candidate.kind == .forced || !justified {
             if slack >= 0 { return candidate.kind == .forced ? 0 : slack / (3 * em) }

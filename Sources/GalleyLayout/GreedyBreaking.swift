@@ -26,13 +26,21 @@ extension Typesetter {
         let hasTabs = paragraph.hasTabs
         let units = text.utf16
         var hyphens = HyphenWidths(paragraph)
+        let hanging = paragraph.style.hangingPunctuation
         let fits: (Int, CGFloat) -> Bool = { end, hyphen in
             let visible = start..<paragraph.endTrimmingWhitespace(start..<end)
+            // Punctuation that may hang gives the line that much more room.
+            let room =
+                hanging.isEmpty || hyphen > 0
+                ? width
+                : width
+                    + Hanging.allowance(
+                        paragraph, units: units, from: start, visibleEnd: visible.upperBound, style: hanging)
             if hasTabs {
                 let tabs = self.tabLayout(paragraph, range: start..<end, offset: offset)
-                return tabs.width(of: visible, in: paragraph) + hyphen <= width
+                return tabs.width(of: visible, in: paragraph) + hyphen <= room
             }
-            return paragraph.width(of: visible) + hyphen <= width
+            return paragraph.width(of: visible) + hyphen <= room
         }
         var best: PlannedBreak? = nil
         let breaks = paragraph.breaks

@@ -30,6 +30,8 @@ extension Framesetter {
         var rowGap: CGFloat = 0
         /// The row's index.
         var row: Int = 0
+        /// Whether the line is its paragraph's first.
+        var startsParagraph = false
     }
 
     /// Lines of `range` placed in `area`, each with its baseline's depth below the box's top and
@@ -202,7 +204,8 @@ extension Framesetter {
             lines.append(
                 PlacedLine(
                     line: line, baseline: 0, metrics: resolved.placedMetrics(of: line), head: head, width: width,
-                    resolved: resolved, slotX: slot.lowerBound, slotWidth: slotWidth))
+                    resolved: resolved, slotX: slot.lowerBound, slotWidth: slotWidth,
+                    startsParagraph: s == paragraph.span.range.lowerBound))
             s = lineEnd
         }
         return lines

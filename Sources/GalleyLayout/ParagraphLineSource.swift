@@ -62,7 +62,7 @@ final class ParagraphLineSource {
                     line: plan.lines[planned], baseline: 0, metrics: resolved.placedMetrics(of: plan.lines[planned]),
                     head: first ? plan.key.firstHead : plan.key.otherHead,
                     width: first ? plan.key.firstWidth : plan.key.otherWidth, resolved: resolved, slotX: slot.x,
-                    slotWidth: slot.width))
+                    slotWidth: slot.width, startsParagraph: first))
             planned += 1
             return true
         }
@@ -92,7 +92,8 @@ final class ParagraphLineSource {
         placed.append(
             Framesetter.PlacedLine(
                 line: line, baseline: 0, metrics: resolved.placedMetrics(of: line), head: head, width: width,
-                resolved: resolved, slotX: slot.x, slotWidth: slot.width))
+                resolved: resolved, slotX: slot.x, slotWidth: slot.width,
+                startsParagraph: start == paragraph.span.range.lowerBound))
         return true
     }
 

@@ -106,16 +106,20 @@ extension Framesetter {
             var line = item.line
             natural.append(line.width - line.trailingWhitespaceWidth)
             let style = item.resolved.style
+            // Hanging punctuation widens the line's measure on the side it hangs from.
+            let hang = line.hangs(style.hangingPunctuation, measure: item.width, firstLine: item.startsParagraph)
+            let measure = item.width + hang.start + hang.end
             if style.alignment == .justified, !line.endsParagraph, !line.endsWithLineSeparator, !line.isTruncated,
                 !style.lineBreakMode.isSingleLine
             {
-                line = line.justified(factor: 1, width: item.width)
+                line = line.justified(factor: 1, width: measure)
             }
             lines.append(line)
-            let left = item.resolved.lineLeft(
-                frameWidth: item.slotWidth, head: item.head, width: item.width,
-                rightToLeft: line.isRightToLeft)
-            let inline = item.slotX + left + alignmentOffset(line, width: item.width, style: style)
+            let left =
+                item.resolved.lineLeft(
+                    frameWidth: item.slotWidth, head: item.head, width: item.width,
+                    rightToLeft: line.isRightToLeft) - (line.isRightToLeft ? hang.end : hang.start)
+            let inline = item.slotX + left + alignmentOffset(line, width: measure, style: style)
             origins.append(LineOrientation.horizontal.origin(inline: inline, depth: item.baseline, in: rect.size))
         }
         return Frame(
