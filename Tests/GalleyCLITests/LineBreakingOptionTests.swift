@@ -53,6 +53,7 @@ struct LineBreakingOptionTests {
         #expect(lines[1]["adjustmentRatio"] is NSNull)
         // One space (651/128), stretched by the slack: r = (width − 10311/128) / (space / 2).
         let expected = ((12844.0 - 10311.0) / 128 + 1) / (651.0 / 256)
-        #expect(abs(TypographyOptionTests.num(lines[0]["adjustmentRatio"]) - expected) <= 0.0005)  // JSON rounds to 1/1000
+        // JSON rounds numbers to 1/1000.
+        #expect(abs(TypographyOptionTests.num(lines[0]["adjustmentRatio"]) - expected) <= 0.0005)
     }
 }
