@@ -35,6 +35,7 @@ rm -rf "$graphs" && mkdir -p "$graphs"
   -Xcc -fmodule-map-file=Sources/CHarfBuzz/module.modulemap \
   -Xcc -fmodule-map-file=Sources/CFontconfig/module.modulemap \
   -Xcc -fmodule-map-file=Sources/CPNG/module.modulemap \
+  -Xcc -fmodule-map-file=Sources/CHyphen/module.modulemap \
   -Xcc -fmodule-map-file="$bin/CICU.build/module.modulemap" -Xcc -ISources/CICU/include \
   $(pkg-config --cflags-only-I freetype2 harfbuzz fontconfig libpng) \
   -experimental-allowed-reexported-modules="$modules" \
