@@ -8,24 +8,18 @@ import GalleyText
 enum Hanging {
     /// Characters that hang at the start of a paragraph's first line with `first`: opening
     /// brackets and quotes (general categories Ps, Pi, Pf) and the ASCII quotes.
-    static func isOpening(_ unit: UInt16) -> Bool {
-        if unit == 0x22 || unit == 0x27 { return true }
-        guard let scalar = Unicode.Scalar(unit) else { return false }
-        switch scalar.properties.generalCategory {
-        case .openPunctuation, .initialPunctuation, .finalPunctuation: return true
-        default: return false
-        }
-    }
+    static func isOpening(_ unit: UInt16) -> Bool { isQuoteOr(.openPunctuation, unit) }
 
     /// Characters that hang at the end of a paragraph's last line with `last`: closing
     /// brackets and quotes (Pe, Pi, Pf) and the ASCII quotes.
-    static func isClosing(_ unit: UInt16) -> Bool {
+    static func isClosing(_ unit: UInt16) -> Bool { isQuoteOr(.closePunctuation, unit) }
+
+    /// Whether `unit` is an ASCII quote, a quotation mark (Pi, Pf: either may open or close,
+    /// depending on the language) or of the bracket category `bracket`.
+    private static func isQuoteOr(_ bracket: Unicode.GeneralCategory, _ unit: UInt16) -> Bool {
         if unit == 0x22 || unit == 0x27 { return true }
-        guard let scalar = Unicode.Scalar(unit) else { return false }
-        switch scalar.properties.generalCategory {
-        case .closePunctuation, .initialPunctuation, .finalPunctuation: return true
-        default: return false
-        }
+        guard let category = Unicode.Scalar(unit)?.properties.generalCategory else { return false }
+        return category == bracket || category == .initialPunctuation || category == .finalPunctuation
     }
 
     /// The stops and commas that may hang at the end of any line with `allow-end` (CSS Text 3's
