@@ -360,6 +360,12 @@ int32_t galley_is_white_space(uint32_t code_point) {
     return u_isUWhiteSpace((UChar32)code_point) ? 1 : 0;
 }
 
+int32_t galley_is_combining_mark(uint32_t code_point) {
+    if (code_point > 0x10FFFF) return 0;
+    UChar32 c = (UChar32)code_point;
+    return (U_GET_GC_MASK(c) & U_GC_M_MASK) != 0 || u_getCombiningClass(c) != 0 ? 1 : 0;
+}
+
 // MARK: - Normalization
 
 int32_t galley_nfc(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity) {

@@ -125,9 +125,13 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// instance, for FreeType's `FT_Set_Var_Design_Coordinates`; empty for the default instance.
     package var variationCoordinates: [Double] { instance?.coordinates ?? [] }
 
-    /// Throws `.invalidSize` unless `size` is finite and greater than zero.
+    /// The largest font size, in points: 10⁶, as Pango's font descriptions allow. Glyph advances
+    /// and line widths stay far from overflow below it.
+    public static let maximumSize: CGFloat = 1_000_000
+
+    /// Throws `.invalidSize` unless `size` is finite, greater than zero and at most ``maximumSize``.
     package static func validate(size: CGFloat) throws(FontError) {
-        guard size.isFinite, size > 0 else { throw .invalidSize(Double(size)) }
+        guard size.isFinite, size > 0, size <= maximumSize else { throw .invalidSize(Double(size)) }
     }
 
     // MARK: Names and style

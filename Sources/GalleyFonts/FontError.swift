@@ -36,7 +36,7 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
             return
                 "No bundled or system font has the family '\(family)' (requested weight \(weight)\(italic ? ", italic" : ""))."
         case .invalidSize(let size):
-            return "The font size \(size) is invalid: it must be a finite number greater than zero."
+            return "The font size \(size) is invalid: it must be greater than zero and at most 1000000 points."
         }
     }
 }

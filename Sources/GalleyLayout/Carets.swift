@@ -5,6 +5,7 @@
 // Arabic lam-alef or "ffi") shares its advance equally among them.
 import Foundation
 import GalleyUnicode
+import Synchronization
 
 /// A caret position for a string index: the primary caret and, at a direction boundary, the
 /// secondary one. Like the two results of CTLineGetOffsetForStringIndex.
@@ -42,7 +43,7 @@ extension Line {
     /// surrogate pair, a base with its marks, an emoji sequence) means that cluster's start. An
     /// empty line answers 0.
     public func offset(forStringIndex index: Int) -> CaretOffset {
-        guard let map = CaretMap(self) else { return CaretOffset(primary: 0, secondary: 0) }
+        guard let map = caretMap else { return CaretOffset(primary: 0, secondary: 0) }
         return map.carets(at: map.snap(index))
     }
 
@@ -57,7 +58,7 @@ extension Line {
     /// x), and equal distances otherwise go to the lower index. Points left or right of the line
     /// act like its edges; NaN acts like 0. An empty line answers its range's start.
     public func stringIndex(for position: CGPoint) -> Int {
-        guard let map = CaretMap(self) else { return stringRange.lowerBound }
+        guard let map = caretMap else { return stringRange.lowerBound }
         let x = position.x.isNaN ? 0 : min(max(position.x, 0), map.width)
         var best = map.stops[0]
         var bestDistance = CGFloat.infinity
@@ -89,7 +90,7 @@ extension Line {
     public func enumerateCaretOffsets(
         _ body: (_ offset: CGFloat, _ stringIndex: Int, _ leadingEdge: Bool, _ stop: inout Bool) -> Void
     ) {
-        guard let map = CaretMap(self) else { return }
+        guard let map = caretMap else { return }
         var stop = false
         for segment in map.segments {
             let index = segment.range.lowerBound
@@ -109,7 +110,7 @@ extension Line {
     /// rule L1), so without it the highlight is [0, width − trailingWhitespaceWidth] in a
     /// left-to-right paragraph and [trailingWhitespaceWidth, width] in a right-to-left one.
     public func selectionRects(for range: Range<Int>) -> [CGRect] {
-        guard let map = CaretMap(self) else { return [] }
+        guard let map = caretMap else { return [] }
         var pieces: [(left: CGFloat, right: CGFloat)] = []
         for segment in map.segments where segment.range.overlaps(range) {
             if let last = pieces.last, abs(last.right - segment.left) <= CaretMap.epsilon {
@@ -142,9 +143,31 @@ struct CaretSegment: Sendable {
     var trailingX: CGFloat { isRightToLeft ? left : right }
 }
 
-/// The caret geometry of a line, computed once per question from its runs and the grapheme
-/// cluster boundaries of its text.
-struct CaretMap {
+extension Line {
+    /// The line's caret map: built on the first caret question and kept by the line (and its
+    /// copies), so that asking for the caret of every index of a line takes linear time.
+    var caretMap: CaretMap? { caretMapStore.map(for: self) }
+}
+
+/// Where a line keeps its caret map once built. Lines are immutable, so the map never goes stale;
+/// the lock only makes the first build safe when several threads ask at once.
+final class CaretMapStore: Sendable {
+    private let stored = Mutex<CaretMap??>(nil)
+
+    /// The map of `line`, built the first time.
+    func map(for line: Line) -> CaretMap? {
+        stored.withLock { stored in
+            if let map = stored { return map }
+            let map = CaretMap(line)
+            stored = .some(map)
+            return map
+        }
+    }
+}
+
+/// The caret geometry of a line, computed from its runs and the grapheme cluster boundaries of
+/// its text (once per line: see `Line.caretMap`).
+struct CaretMap: Sendable {
     /// Tolerance for comparing caret positions.
     static let epsilon: CGFloat = 1e-9
 

@@ -33,10 +33,15 @@ public struct FrameInsets: Sendable, Equatable {
         self.init(top: value, left: value, bottom: value, right: value)
     }
 
-    /// Throws unless every inset is finite and ≥ 0.
-    func validate() throws(LayoutError) {
+    /// Throws unless every inset is finite and ≥ 0, and the edges they move `box`'s sides to
+    /// (its left edge plus the left inset, …) are finite.
+    func validate(in box: CGRect) throws(LayoutError) {
         for (name, v) in [("top", top), ("left", left), ("bottom", bottom), ("right", right)] {
             guard v.isFinite, v >= 0 else { throw .invalidGeometry("\(name) inset \(v) must be finite and ≥ 0") }
+        }
+        for edge in [box.minX + left, box.maxX - right, box.height - top - bottom, box.width - left - right]
+        where !edge.isFinite {
+            throw .invalidGeometry("insets (\(top), \(left), \(bottom), \(right)) overflow the frame's bounds")
         }
     }
 }

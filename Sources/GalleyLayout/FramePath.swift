@@ -42,7 +42,9 @@ public enum FramePath: Sendable, Equatable {
         }
     }
 
-    /// Checks that every coordinate is finite and that sizes and corner radii are not negative.
+    /// Checks that every coordinate is finite, that sizes and corner radii are not negative, and
+    /// that the bounding box's size and far edges are finite too (finite points far apart, such
+    /// as ±`CGFloat.greatestFiniteMagnitude`, span an infinite height).
     /// - Throws: `LayoutError.invalidGeometry` naming the bad value.
     public func validate() throws(LayoutError) {
         func rect(_ r: CGRect, _ what: String) throws(LayoutError) {
@@ -67,6 +69,11 @@ public enum FramePath: Sendable, Equatable {
             for (i, p) in points.enumerated() where !p.x.isFinite || !p.y.isFinite {
                 throw .invalidGeometry("polygon point \(i) (\(p.x), \(p.y)) must be finite")
             }
+        }
+        let box = boundingBox
+        guard box.width.isFinite, box.height.isFinite, box.maxX.isFinite, box.maxY.isFinite else {
+            throw .invalidGeometry(
+                "the path's bounds (\(box.minX), \(box.minY)) to (\(box.maxX), \(box.maxY)) overflow")
         }
     }
 

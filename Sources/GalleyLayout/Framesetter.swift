@@ -65,7 +65,10 @@ public final class Framesetter: Sendable {
     /// the whole range asked for; its `visibleStringRange` ends where the last line's range ends.
     public func frame(in rect: CGRect, range: Range<Int>? = nil, options: FrameOptions) throws(LayoutError) -> Frame {
         let range = try validateRange(range)
-        for (name, value) in [("x", rect.minX), ("y", rect.minY), ("width", rect.width), ("height", rect.height)] {
+        for (name, value) in [
+            ("x", rect.minX), ("y", rect.minY), ("width", rect.width), ("height", rect.height),
+            ("right edge", rect.maxX), ("top edge", rect.maxY),
+        ] {
             guard value.isFinite else { throw .invalidGeometry("frame \(name) \(value) must be finite") }
         }
         guard rect.size.width >= 0, rect.size.height >= 0 else {

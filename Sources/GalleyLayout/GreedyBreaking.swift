@@ -27,6 +27,7 @@ extension Typesetter {
         let units = text.utf16
         var hyphens = HyphenWidths(paragraph)
         let hanging = paragraph.style.hangingPunctuation
+        var tabMeasure = hasTabs ? self.tabLineMeasure(paragraph, from: start, offset: offset) : nil
         let fits: (Int, CGFloat) -> Bool = { end, hyphen in
             let visible = start..<paragraph.endTrimmingWhitespace(start..<end)
             // Punctuation that may hang gives the line that much more room.
@@ -36,9 +37,8 @@ extension Typesetter {
                 : width
                     + Hanging.allowance(
                         paragraph, units: units, from: start, visibleEnd: visible.upperBound, style: hanging)
-            if hasTabs {
-                let tabs = self.tabLayout(paragraph, range: start..<end, offset: offset)
-                return tabs.width(of: visible, in: paragraph) + hyphen <= room
+            if tabMeasure != nil {
+                return tabMeasure!.width(to: visible.upperBound) + hyphen <= room
             }
             return paragraph.width(of: visible) + hyphen <= room
         }

@@ -59,6 +59,8 @@ public struct Line: Sendable {
     let visibleEnd: Int
     /// The fonts the line's text was laid out with: a truncation token is laid out with them.
     let environment: LayoutEnvironment
+    /// The caret map, once a caret question has built it (shared by copies of the line).
+    let caretMapStore = CaretMapStore()
 
     init(
         glyphRuns: [GlyphRun], stringRange: Range<Int>, typographicBounds: TypographicBounds,

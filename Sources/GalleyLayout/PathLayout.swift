@@ -57,7 +57,7 @@ extension Framesetter {
         let range = try validateRange(range)
         try path.validate()
         for exclusion in options.exclusionPaths { try exclusion.validate() }
-        try options.insets.validate()
+        try options.insets.validate(in: path.boundingBox)
         guard options.maximumNumberOfLines >= 0 else {
             throw .invalidGeometry("maximum number of lines \(options.maximumNumberOfLines) must be ≥ 0")
         }

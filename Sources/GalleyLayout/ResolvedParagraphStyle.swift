@@ -1,5 +1,5 @@
-// A paragraph style with every number made safe to lay out (NaN, infinite or out-of-range values
-// replaced by the setting's default, tab stops sorted), and the arithmetic that turns it into
+// A paragraph style with every number made safe to lay out (NaN, infinite or out-of-range values,
+// and lengths beyond LengthLimit, replaced by the setting's default, tab stops sorted), and the arithmetic that turns it into
 // line widths, indents and the vertical metrics the framesetter stacks lines with.
 import Foundation
 import GalleyText
@@ -28,18 +28,19 @@ final class ResolvedParagraphStyle: Sendable {
     let paragraphSpacingBefore: CGFloat
 
     init(_ style: ParagraphStyle) {
-        func nonNegative(_ v: CGFloat) -> CGFloat { v.isFinite && v > 0 ? v : 0 }
-        func finite(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
+        // Beyond LengthLimit (or NaN), a setting is laid out as its default.
+        func nonNegative(_ v: CGFloat) -> CGFloat { LengthLimit.allows(v) && v > 0 ? v : 0 }
+        func finite(_ v: CGFloat) -> CGFloat { LengthLimit.allows(v) ? v : 0 }
         self.style = style
         firstLineHeadIndent = nonNegative(style.firstLineHeadIndent)
         headIndent = nonNegative(style.headIndent)
         tailIndent = finite(style.tailIndent)
         let stops = style.tabStops
         let clean = stops.indices.allSatisfy { i in
-            stops[i].location.isFinite && (i == 0 || stops[i - 1].location <= stops[i].location)
+            LengthLimit.allows(stops[i].location) && (i == 0 || stops[i - 1].location <= stops[i].location)
         }
         // Usually already finite and sorted (the default 12 stops are): then shared, not copied.
-        tabStops = clean ? stops : stops.filter { $0.location.isFinite }.sorted { $0.location < $1.location }
+        tabStops = clean ? stops : stops.filter { LengthLimit.allows($0.location) }.sorted { $0.location < $1.location }
         defaultTabInterval = nonNegative(style.defaultTabInterval)
         lineHeightMultiple = nonNegative(style.lineHeightMultiple)
         minimumLineHeight = nonNegative(style.minimumLineHeight)
@@ -77,7 +78,7 @@ final class ResolvedParagraphStyle: Sendable {
         var descent = line.descent
         var leading = line.leading
         if case .strut(let a, let d, let l, let forced) = style.lineHeightMode {
-            func clean(_ v: CGFloat) -> CGFloat { v.isFinite && v > 0 ? v : 0 }
+            func clean(_ v: CGFloat) -> CGFloat { LengthLimit.allows(v) && v > 0 ? v : 0 }
             if forced {
                 (ascent, descent, leading) = (clean(a), clean(d), clean(l))
             } else {

@@ -40,43 +40,60 @@ struct TabLayout: Sendable {
             lineTabs.append(tabs[k])
             k += 1
         }
-        let rtl = paragraph.baseLevel & 1 == 1
         var result: [Int: CGFloat] = [:]
         var inOrder: [(offset: Int, width: CGFloat)] = []
         var pen = offset + paragraph.width(of: range.lowerBound..<lineTabs[0])
         for (i, tab) in lineTabs.enumerated() {
             let segmentEnd = i + 1 < lineTabs.count ? lineTabs[i + 1] : range.upperBound
             let textEnd = max(tab + 1, min(segmentEnd, visibleEnd))
-            let segment = (tab + 1)..<textEnd
-            let textWidth = paragraph.width(of: segment)
-            var width: CGFloat
-            if let stop = style.tabStops.first(where: { $0.location > pen }) {
-                var alignment = stop.alignment
-                if rtl { alignment = alignment == .left ? .right : (alignment == .right ? .left : alignment) }
-                switch alignment {
-                case .left: width = stop.location - pen
-                case .right: width = stop.location - pen - textWidth
-                case .center: width = stop.location - pen - textWidth / 2
-                case .decimal:
-                    var before = textWidth
-                    if let dot = segment.first(where: { units[$0] == 0x2E }) {
-                        before = paragraph.width(of: segment.lowerBound..<dot)
-                    }
-                    width = stop.location - pen - before
-                }
-                width = max(0, width)
-            } else if style.defaultTabInterval > 0 {
-                let interval = style.defaultTabInterval
-                width = ((pen / interval).rounded(.down) + 1) * interval - pen
-            } else {
-                width = paragraph.width(of: tab..<(tab + 1))
-            }
+            let width = TabLayout.width(
+                ofTabAt: tab, pen: pen, aligning: (tab + 1)..<textEnd, paragraph: paragraph, style: style, units: units)
             result[tab] = width
             inOrder.append((tab, width))
             pen += width + paragraph.width(of: (tab + 1)..<segmentEnd)
         }
         widths = result
         ordered = inOrder
+    }
+
+    /// The width of the TAB at `tab` when the pen (measured logically from the line's start plus
+    /// its head indent) is at `pen` and the text it aligns is `segment` (see `init`).
+    static func width(
+        ofTabAt tab: Int, pen: CGFloat, aligning segment: Range<Int>, paragraph: ParagraphAnalysis,
+        style: ResolvedParagraphStyle, units: [UInt16]
+    ) -> CGFloat {
+        // The first stop beyond the pen (stops are sorted by location).
+        let stops = style.tabStops
+        var lo = 0
+        var hi = stops.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if stops[mid].location > pen { hi = mid } else { lo = mid + 1 }
+        }
+        if lo < stops.count {
+            let stop = stops[lo]
+            var alignment = stop.alignment
+            if paragraph.baseLevel & 1 == 1 {
+                alignment = alignment == .left ? .right : (alignment == .right ? .left : alignment)
+            }
+            let width: CGFloat
+            switch alignment {
+            case .left: width = stop.location - pen
+            case .right: width = stop.location - pen - paragraph.width(of: segment)
+            case .center: width = stop.location - pen - paragraph.width(of: segment) / 2
+            case .decimal:
+                let dot = segment.first(where: { units[$0] == 0x2E }) ?? segment.upperBound
+                width = stop.location - pen - paragraph.width(of: segment.lowerBound..<dot)
+            }
+            return max(0, width)
+        }
+        if style.defaultTabInterval > 0 {
+            let interval = style.defaultTabInterval
+            let width = ((pen / interval).rounded(.down) + 1) * interval - pen
+            // An interval so small that pen / interval overflows: as if there were none.
+            if width.isFinite { return max(0, width) }
+        }
+        return paragraph.width(of: tab..<(tab + 1))
     }
 
     private init(widths: [Int: CGFloat], ordered: [(offset: Int, width: CGFloat)]) {
@@ -108,5 +125,69 @@ struct TabLayout: Sendable {
             if a[mid] < value { lo = mid + 1 } else { hi = mid }
         }
         return lo
+    }
+}
+
+/// The visible width of lines that all start at one place, as line breaking asks it for one
+/// candidate end after another: what `TabLayout(range: start..<end)` and its `width(of:)` give
+/// for `start..<visibleEnd`, without laying out every TAB again for each candidate.
+///
+/// Every TAB but the last before the visible end aligns the text up to the next TAB, so its width
+/// does not depend on where the line ends: those widths are worked out once, left to right, and
+/// summed as they come. Only the last TAB's is computed per question. Asking for ends in any order
+/// is correct; asking in increasing order (as breaking does) costs time linear in the TABs passed.
+struct TabLineMeasure {
+    private let paragraph: ParagraphAnalysis
+    private let style: ResolvedParagraphStyle
+    private let units: [UInt16]
+    private let start: Int
+    /// The paragraph's TAB offsets (ascending), and the index of the first at or after `start`.
+    private let tabs: [Int]
+    private let first: Int
+    /// For the TABs worked out so far (from `first` on): the pen before each, and the sum of
+    /// (laid-out − shaped width) of the line's TABs before it.
+    private var pens: [CGFloat] = []
+    private var extraBefore: [CGFloat] = []
+
+    /// Lines of `paragraph` from `start`, `offset` points from the leading margin, whose
+    /// paragraph has the (ascending) TAB offsets `tabs`.
+    init(
+        paragraph: ParagraphAnalysis, style: ResolvedParagraphStyle, tabs: [Int], start: Int, offset: CGFloat,
+        units: [UInt16]
+    ) {
+        self.paragraph = paragraph
+        self.style = style
+        self.units = units
+        self.start = start
+        self.tabs = tabs
+        first = TabLayout.firstIndex(in: tabs, atLeast: start)
+        if first < tabs.count {
+            pens = [offset + paragraph.width(of: start..<tabs[first])]
+            extraBefore = [0]
+        }
+    }
+
+    /// The width of `start..<visibleEnd` with its TABs laid out.
+    mutating func width(to visibleEnd: Int) -> CGFloat {
+        let plain = paragraph.width(of: start..<visibleEnd)
+        // The line's TABs before the visible end: first..<last+1.
+        let end = TabLayout.firstIndex(in: tabs, atLeast: visibleEnd)
+        guard end > first else { return plain }
+        let last = end - 1
+        // Every TAB before the last aligns the text up to the next TAB.
+        while first + pens.count <= last {
+            let k = first + pens.count - 1
+            let tab = tabs[k]
+            let width = TabLayout.width(
+                ofTabAt: tab, pen: pens[pens.count - 1], aligning: (tab + 1)..<tabs[k + 1], paragraph: paragraph,
+                style: style, units: units)
+            extraBefore.append(extraBefore[extraBefore.count - 1] + width - paragraph.width(of: tab..<(tab + 1)))
+            pens.append(pens[pens.count - 1] + width + paragraph.width(of: (tab + 1)..<tabs[k + 1]))
+        }
+        let tab = tabs[last]
+        let width = TabLayout.width(
+            ofTabAt: tab, pen: pens[last - first], aligning: (tab + 1)..<visibleEnd, paragraph: paragraph,
+            style: style, units: units)
+        return plain + extraBefore[last - first] + width - paragraph.width(of: tab..<(tab + 1))
     }
 }

@@ -195,6 +195,16 @@ public final class Typesetter: Sendable {
             paragraph: paragraph, style: style, tabs: tabs, range: range, offset: offset, units: text.utf16)
     }
 
+    /// The measure of lines of `paragraph` starting at `start`, `offset` from the leading margin,
+    /// for line breaking; nil when the paragraph has no TAB.
+    func tabLineMeasure(_ paragraph: ParagraphAnalysis, from start: Int, offset: CGFloat) -> TabLineMeasure? {
+        guard paragraph.hasTabs else { return nil }
+        let (style, tabs) = extras(ofParagraph: paragraphIndex(containing: paragraph.span.range.lowerBound))
+        if tabs.isEmpty { return nil }
+        return TabLineMeasure(
+            paragraph: paragraph, style: style, tabs: tabs, start: start, offset: offset, units: text.utf16)
+    }
+
     // MARK: Breaking
 
     /// How many UTF-16 code units starting at `start` fit on a line of `width`, breaking at a

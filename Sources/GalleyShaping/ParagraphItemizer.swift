@@ -108,7 +108,8 @@ struct ParagraphItemizer {
     }
 
     /// One cluster: its runs, level and font; it ends the current item and starts the next when
-    /// any of them differs, or when either is a placeholder.
+    /// any of them differs, when either is a placeholder, or when the cluster begins with marks
+    /// past ``CombiningMarkLimit/maximumMarks`` in a row.
     @inline(__always)
     private mutating func take(_ cluster: Range<Int>) {
         let lo = cluster.lowerBound
@@ -116,7 +117,10 @@ struct ParagraphItemizer {
         let level = levels[lo - content.lowerBound]
         let isPlaceholder = hasDelegate && cluster.count == 1 && units[lo] == 0xFFFC
         let font = isPlaceholder ? requested : font(for: cluster)
-        if startsItem(font: font, level: level, isPlaceholder: isPlaceholder) {
+        // Marks past the limit of CombiningMarkLimit are shaped apart from their base.
+        let cutsMarks =
+            units[lo] >= 0x300 && CombiningMarkLimit.followsFullRun(in: units, at: lo, from: content.lowerBound)
+        if cutsMarks || startsItem(font: font, level: level, isPlaceholder: isPlaceholder) {
             flush(upTo: lo)
             begin(font: font, level: level, isPlaceholder: isPlaceholder)
         }

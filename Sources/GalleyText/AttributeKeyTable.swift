@@ -77,7 +77,8 @@ extension Attribute {
     }
 
     private static func finite(_ value: CGFloat, _ name: String) -> Validity {
-        value.isFinite ? .valid : .invalid("\(name) must be finite, not \(value)")
+        LengthLimit.allows(value)
+            ? .valid : .invalid("\(name) must be finite and at most 1e9 in magnitude, not \(value)")
     }
 
     /// The valid ``ligatureLevel(_:)`` values.

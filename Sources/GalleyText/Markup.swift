@@ -560,7 +560,7 @@ private struct MarkupParser {
             }
             return 0
         }
-        guard let value = MarkupValues.length(attribute.value), value.isFinite, value >= 0 else {
+        guard let value = MarkupValues.length(attribute.value), LengthLimit.allows(value), value >= 0 else {
             throw invalid(attribute)
         }
         return value

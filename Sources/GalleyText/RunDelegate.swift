@@ -25,7 +25,7 @@ public struct RunDelegate: Sendable, Hashable {
 
     /// A delegate with the given metrics. Like `CTRunDelegateCreate`.
     /// - Throws: ``AttributedTextError/invalidRunDelegate(_:)`` if a metric is NaN,
-    ///   infinite or negative.
+    ///   infinite, negative or above ``LengthLimit/maximum``.
     public init(width: CGFloat, ascent: CGFloat, descent: CGFloat, value: String = "") throws(AttributedTextError) {
         for (name, metric) in [("width", width), ("ascent", ascent), ("descent", descent)] {
             if metric.isNaN {
@@ -36,6 +36,9 @@ public struct RunDelegate: Sendable, Hashable {
             }
             if metric < 0 {
                 throw .invalidRunDelegate("\(name) \(metric) is negative")
+            }
+            if metric > LengthLimit.maximum {
+                throw .invalidRunDelegate("\(name) \(metric) is above 1e9 points")
             }
         }
         self.init(checkedWidth: width, ascent: ascent, descent: descent, value: value)

@@ -35,11 +35,11 @@ public struct TextShadow: Sendable, Hashable, CustomStringConvertible {
 
     /// Why this shadow is invalid, or nil.
     var invalidReason: String? {
-        if !offset.width.isFinite || !offset.height.isFinite {
-            return "shadow offset must be finite, not (\(offset.width), \(offset.height))"
+        if !LengthLimit.allows(offset.width) || !LengthLimit.allows(offset.height) {
+            return "shadow offset must be finite and at most 1e9 in magnitude, not (\(offset.width), \(offset.height))"
         }
-        if !blurRadius.isFinite || blurRadius < 0 {
-            return "shadow blur radius must be finite and not negative, not \(blurRadius)"
+        if !LengthLimit.allows(blurRadius) || blurRadius < 0 {
+            return "shadow blur radius must be finite, not negative and at most 1e9, not \(blurRadius)"
         }
         return nil
     }

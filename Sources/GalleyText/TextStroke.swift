@@ -34,6 +34,6 @@ public struct TextStroke: Sendable, Hashable, CustomStringConvertible {
 
     /// Why this stroke is invalid, or nil.
     var invalidReason: String? {
-        width.isFinite ? nil : "stroke width must be finite, not \(width)"
+        LengthLimit.allows(width) ? nil : "stroke width must be finite and at most 1e9 in magnitude, not \(width)"
     }
 }

@@ -6,6 +6,8 @@ import CICU
 /// Extended grapheme cluster boundaries, the units a caret moves over and that a line
 /// break or a cluster break must never split. Like the boundaries behind
 /// `CTTypesetterSuggestClusterBreak` and `CFStringGetRangeOfComposedCharactersAtIndex`.
+/// One exception to UAX #29: a run of more than 30 combining marks is cut into clusters of
+/// at most 30 (see ``CombiningMarkLimit``), so that no cluster is unboundedly long.
 ///
 /// Fast path: between two "simple" code units (Grapheme_Cluster_Break Other, Control, CR
 /// or LF; see `isSimple`) there is always a boundary except inside CR LF, because only
@@ -103,11 +105,14 @@ public enum GraphemeClusters {
     }
 
     /// Writes ICU's boundaries of `range` (after its start, through its end) to `out` from
-    /// `count` on (at most one per code unit of `range`), advancing `count`.
+    /// `count` on (at most one per code unit of `range`), advancing `count`; runs of more
+    /// than 30 combining marks are cut as ``CombiningMarkLimit`` says.
     static func appendICU(
         _ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, to out: UnsafeMutableBufferPointer<Int>,
         count: inout Int
     ) {
+        let first = count
+        defer { CombiningMarkLimit.cut(buffer, segmentStart: range.lowerBound, out: out, first: first, count: &count) }
         let limited = UTF16Range.icuLimited(range)
         let length = limited.count
         let found = withUnsafeTemporaryAllocation(of: Int32.self, capacity: length) { offsets -> Int32 in

@@ -14,7 +14,9 @@ struct Settings: Sendable {
     /// The cases to run (nil: all of them).
     var only: Set<String>? = nil
     /// Every case, in the order the suite runs them.
-    static let cases = ["layout", "relayout", "hittest", "render", "threads", "linear", "edit", "nobreak", "breaking"]
+    static let cases = [
+        "layout", "relayout", "hittest", "render", "threads", "linear", "edit", "nobreak", "breaking", "pathological",
+    ]
     /// Whether case `name` runs.
     func wants(_ name: String) -> Bool { only?.contains(name) ?? true }
     /// Corpora to lay out.

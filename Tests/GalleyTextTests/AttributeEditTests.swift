@@ -103,11 +103,11 @@ struct AttributeEditTests {
 
     @Test func invalidKernAndLanguageAreRejected() throws {
         var builder = AttributedTextBuilder("abc")
-        for kern in [CGFloat.nan, .infinity, -.infinity] {
+        for kern in [CGFloat.nan, .infinity, -.infinity, -.greatestFiniteMagnitude, 1e9.nextUp] {
             let error = #expect(throws: AttributedTextError.self) {
                 try builder.setKern(kern, range: 0..<1)
             }
-            #expect(error == .invalidValue("kern must be finite, not \(kern)"))
+            #expect(error == .invalidValue("kern must be finite and at most 1e9 in magnitude, not \(kern)"))
         }
         #expect(throws: AttributedTextError.invalidValue("language must not be empty")) {
             try builder.setLanguage("", range: 0..<1)

@@ -63,10 +63,13 @@ struct AttributesTests {
 
     /// The validation policy: Attributes(validating:) throws the rule's sentence; the
     /// non-throwing API, which cannot report it, leaves the key unset (a service never stops on
-    /// a bad value), and replaces nothing else.
-    @Test(arguments: [CGFloat.nan, .infinity, -.infinity])
+    /// a bad value), and replaces nothing else. Finite lengths beyond LengthLimit (whose sums
+    /// overflow to infinity) are refused like infinite ones.
+    @Test(arguments: [CGFloat.nan, .infinity, -.infinity, -.greatestFiniteMagnitude, .greatestFiniteMagnitude, -1e10])
     func nonFiniteKernIsRejected(_ kern: CGFloat) {
-        #expect(throws: AttributedTextError.invalidValue("kern must be finite, not \(kern)")) {
+        #expect(
+            throws: AttributedTextError.invalidValue("kern must be finite and at most 1e9 in magnitude, not \(kern)")
+        ) {
             try Attributes(validating: [.foregroundColor(.red), .kern(kern)])
         }
         let listed = Attributes([.foregroundColor(.red), .kern(kern)])
@@ -85,7 +88,7 @@ struct AttributesTests {
     }
 
     @Test func validatingThrowsTheRuleAndEmptyArraysMeanNoAttribute() throws {
-        #expect(throws: AttributedTextError.invalidValue("kern must be finite, not nan")) {
+        #expect(throws: AttributedTextError.invalidValue("kern must be finite and at most 1e9 in magnitude, not nan")) {
             try Attributes(validating: [.foregroundColor(.red), .kern(.nan)])
         }
         let attributes = try Attributes(validating: [.kern(1), .fontFeatures([]), .language("tr"), .kern(2)])

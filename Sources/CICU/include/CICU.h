@@ -118,6 +118,10 @@ int32_t galley_script_is_right_to_left(int32_t script);
 /// 1 if the code point has the White_Space property, else 0.
 int32_t galley_is_white_space(uint32_t code_point);
 
+/// 1 if the code point is a combining mark (General_Category Mn, Mc or Me) or has a
+/// non-zero Canonical_Combining_Class (a non-starter in UAX #15's terms), else 0.
+int32_t galley_is_combining_mark(uint32_t code_point);
+
 // MARK: - Normalization
 
 /// Writes the NFC form of `text[0..<length]` (ICU's unorm2 NFC instance) to `out`.
