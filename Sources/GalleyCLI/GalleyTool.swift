@@ -247,7 +247,7 @@ public enum GalleyTool {
             bitmap = try Bitmap(width: size.width, height: size.height, background: options.background)
         } catch {
             throw CLIError(
-                "cannot render a \(size.width)×\(size.height)-pixel image: each side must be at most \(Bitmap.maximumDimension) pixels"
+                "cannot render a \(size.width)×\(size.height)-pixel image: each side must be at most \(Bitmap.maximumDimension) pixels and the area at most \(Bitmap.maximumPixelCount) pixels"
             )
         }
         Renderer(scale: options.scale, hinting: options.hinting, subpixelPositioning: options.subpixelPositioning).draw(

@@ -204,4 +204,18 @@ struct OutputSafetyTests {
         #expect(text.status == 2)
         #expect(text.stderr == "galley: --text is larger than the 16 MiB an input may have\n")
     }
+
+    @Test("a canvas over 16 384 pixels a side or 64 Mi pixels in all is refused with status 2")
+    func canvasLimits() {
+        // 9000 + 2 × 10 margin = 9020 pixels a side: each side allowed, 81 360 400 pixels are not.
+        let area = CLITestSupport.run([
+            "render", "--font", Self.font, "--width", "9000", "--height", "9000", "--text", "x", "-o", "-",
+        ])
+        #expect(area.status == 2)
+        #expect(area.stderr.hasPrefix("galley: cannot render a 9020×9020-pixel image:"), "\(area.stderr)")
+        #expect(area.stderr.contains("the area at most 67108864 pixels"), "\(area.stderr)")
+        let side = CLITestSupport.run(["render", "--font", Self.font, "--width", "16400", "--text", "x", "-o", "-"])
+        #expect(side.status == 2)
+        #expect(side.stderr.contains("each side must be at most 16384 pixels"), "\(side.stderr)")
+    }
 }
