@@ -19,15 +19,21 @@ struct InputDocument {
     /// The files the document was read from: the input file, the font's file, the images.
     var inputFiles: [String] = []
 
-    /// The largest text or markup accepted (a file, standard input or `--text`), in bytes.
-    static let maximumInputSize = 16 << 20
+    /// The largest text or markup accepted (a file, standard input or `--text`), in bytes. Layout
+    /// keeps about 70 bytes per character (frame and analysis), so 4 MiB of Latin text needs some
+    /// 300 MB; the JSON of `layout` about as much again.
+    static let maximumInputSize = 4 << 20
     /// The largest font file `--font FILE` accepts, in bytes.
     static let maximumFontFileSize = 256 << 20
 
     /// Reads and parses the input that `options` names.
     static func load(_ options: Options, standardInput: () -> [UInt8]) throws(CLIError) -> InputDocument {
         var document = try parse(options, standardInput: standardInput)
-        if let path = options.inputPath, path != "-", options.text == nil { document.inputFiles.append(path) }
+        if options.text == nil {
+            // Standard input redirected from a file (`< in.txt`) is that file: /dev/stdin resolves to it.
+            let path = options.inputPath ?? "-"
+            document.inputFiles.append(path == "-" ? "/dev/stdin" : path)
+        }
         if let font = document.font.face.path { document.inputFiles.append(font) }
         document.inputFiles += document.imagePaths.keys.sorted().compactMap { document.imagePaths[$0] }
         return document

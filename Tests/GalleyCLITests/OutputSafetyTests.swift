@@ -151,6 +151,26 @@ struct OutputSafetyTests {
         #expect(try Self.strayFiles(dir, expected: expected) == [])
     }
 
+    @Test("standard input redirected from the output file (galley layout -o in.txt < in.txt) is refused")
+    func refusesRedirectedInput() throws {
+        let dir = try CLITestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("in.txt")
+        try Data("some text".utf8).write(to: file)
+        let process = Process()
+        process.executableURL = try EndToEndTests.executable()
+        process.arguments = ["layout", "--font", Self.font, "-o", file.path]
+        process.standardInput = try FileHandle(forReadingFrom: file)
+        let error = Pipe()
+        process.standardError = error
+        try process.run()
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(message == "galley: refusing to write '\(file.path)': it is the input file '/dev/stdin'\n")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "some text")
+    }
+
     @Test("a fallback font's file is an input too (render --format png -o that font file)")
     func refusesFallbackFont() throws {
         let dir = try CLITestSupport.temporaryDirectory()
@@ -188,21 +208,21 @@ struct OutputSafetyTests {
         #expect(r.stdout.isEmpty)
     }
 
-    @Test("inputs over 16 MiB (a file, standard input or --text) are refused with status 2")
+    @Test("inputs over 4 MiB (a file, standard input or --text) are refused with status 2")
     func oversizedInput() throws {
         let dir = try CLITestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let big = [UInt8](repeating: UInt8(ascii: "a"), count: (16 << 20) + 1)
+        let big = [UInt8](repeating: UInt8(ascii: "a"), count: (4 << 20) + 1)
         try Data(big).write(to: dir.appendingPathComponent("big.txt"))
         let file = CLITestSupport.run(["layout", "--font", Self.font, dir.path + "/big.txt"])
         #expect(file.status == 2)
-        #expect(file.stderr.contains("larger than the 16 MiB"), "\(file.stderr)")
+        #expect(file.stderr.contains("larger than the 4 MiB"), "\(file.stderr)")
         let stdin = CLITestSupport.run(["layout", "--font", Self.font], stdin: big)
         #expect(stdin.status == 2)
-        #expect(stdin.stderr == "galley: standard input is larger than the 16 MiB an input may have\n")
+        #expect(stdin.stderr == "galley: standard input is larger than the 4 MiB an input may have\n")
         let text = CLITestSupport.run(["layout", "--font", Self.font, "--text", String(decoding: big, as: UTF8.self)])
         #expect(text.status == 2)
-        #expect(text.stderr == "galley: --text is larger than the 16 MiB an input may have\n")
+        #expect(text.stderr == "galley: --text is larger than the 4 MiB an input may have\n")
     }
 
     @Test("a canvas over 16 384 pixels a side or 64 Mi pixels in all is refused with status 2")
