@@ -1,4 +1,5 @@
 // The command-line tool's error: one line for standard error and an exit status.
+import Galley
 
 /// A failure of a `galley` command: printed as `galley: <message>` on one line.
 ///
@@ -28,6 +29,16 @@ package struct CLIError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An error of status ``internalFailure`` (1).
     package static func internalFailure(_ message: String) -> CLIError {
         CLIError(message, status: CLIError.internalFailure)
+    }
+
+    /// The error for a layout that failed `doing` something: status 2 for what the input or
+    /// the options cause (geometry, fonts, a truncation token), 1 for a range or index out of
+    /// bounds, which the tool never asks for.
+    static func layoutFailed(_ error: LayoutError, doing: String = "layout") -> CLIError {
+        switch error {
+        case .rangeOutOfBounds, .indexOutOfBounds: .internalFailure("\(doing) failed: \(error)")
+        case .invalidGeometry, .noDefaultFont, .invalidText: CLIError("\(doing) failed: \(error)")
+        }
     }
 
     /// The message.

@@ -206,11 +206,7 @@ public enum GalleyTool {
             return fitted.lines.count == full.lines.count && fitted.visibleStringRange == full.visibleStringRange
                 ? fitted : full
         } catch {
-            switch error {
-            // The tool asks for no range or index of its own making: one out of bounds is a bug.
-            case .rangeOutOfBounds, .indexOutOfBounds: throw .internalFailure("layout failed: \(error)")
-            case .invalidGeometry, .noDefaultFont, .invalidText: throw CLIError("layout failed: \(error)")
-            }
+            throw CLIError.layoutFailed(error)
         }
     }
 

@@ -25,23 +25,25 @@ struct FileIdentity: Hashable, Sendable {
 
 /// Where `render` and `layout` write: a file named by `-o`, or a batch's output file.
 enum OutputFile {
-    /// Fails early, before any work, with status 2, when `path`'s directory is missing or not
-    /// writable, or `path` is a directory or an existing file that is not writable.
-    static func checkWritable(_ path: String) throws(CLIError) {
+    /// Fails early, before any work, with status 2, when `output`'s directory is missing or not
+    /// writable, or `output` is a directory or an existing file that is not writable.
+    static func checkWritable(_ output: String) throws(CLIError) {
+        // A symbolic link is checked where it points: that is where the file will be written.
+        let path = resolvingLink(output)
         let directory = (path as NSString).deletingLastPathComponent
         let dir = directory.isEmpty ? "." : directory
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory) else {
-            throw CLIError("cannot write '\(path)': directory '\(dir)' does not exist")
+            throw CLIError("cannot write '\(output)': directory '\(dir)' does not exist")
         }
-        guard isDirectory.boolValue else { throw CLIError("cannot write '\(path)': '\(dir)' is not a directory") }
+        guard isDirectory.boolValue else { throw CLIError("cannot write '\(output)': '\(dir)' is not a directory") }
         guard FileManager.default.isWritableFile(atPath: dir) else {
-            throw CLIError("cannot write '\(path)': directory '\(dir)' is not writable")
+            throw CLIError("cannot write '\(output)': directory '\(dir)' is not writable")
         }
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
-        if isDirectory.boolValue { throw CLIError("cannot write '\(path)': is a directory") }
+        if isDirectory.boolValue { throw CLIError("cannot write '\(output)': is a directory") }
         guard FileManager.default.isWritableFile(atPath: path) else {
-            throw CLIError("cannot write '\(path)': the file is not writable")
+            throw CLIError("cannot write '\(output)': the file is not writable")
         }
     }
 
