@@ -193,7 +193,11 @@ enum BatchCommand {
         let items = try items(
             files, directory: directory, outputDirectory: outputDirectory, fileExtension: fileExtension)
         let prepared = prepare(items, command: command, shared: sharedArguments(arguments))
-        try refuseOverwritingInputs(items, inputs: prepared.map { (try? $0.get().inputs) ?? [] })
+        // A file that fails before its document is read still has its input and flags.
+        let inputs = zip(items, prepared).map { item, result in
+            (try? result.get().inputs) ?? [item.input] + (item.flags.map { [$0] } ?? [])
+        }
+        try refuseOverwritingInputs(items, inputs: inputs)
         do {
             try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
         } catch {
