@@ -45,6 +45,11 @@ public enum GalleyTool {
         OutputFile.writeAll(bytes, to: 1).map { "galley: cannot write standard output: \($0)\n" }
     }
 
+    /// Writes `text` to standard error, ignoring failures (there is nowhere left to report them).
+    public static func writeStandardError(_ text: String) {
+        _ = OutputFile.writeAll(Array(text.utf8), to: 2)
+    }
+
     static func execute(
         _ arguments: [String], standardInput: () -> [UInt8],
         standardError: @escaping @Sendable (String) -> Void = { _ in }, showsProgress: Bool = false

@@ -1,4 +1,3 @@
-import Foundation
 import GalleyCLI
 
 // The `galley` command-line tool: a thin entry point over GalleyCLI.
@@ -15,7 +14,7 @@ signal(SIGXFSZ, SIG_IGN)
 let result = GalleyTool.run(
     Array(CommandLine.arguments.dropFirst()),
     standardInput: { GalleyTool.readStandardInput() },
-    standardError: { FileHandle.standardError.write(Data($0.utf8)) },
+    standardError: { GalleyTool.writeStandardError($0) },
     showsProgress: isatty(STDERR_FILENO) != 0)
 var status = result.status
 var message = result.stderr
@@ -24,6 +23,6 @@ if !result.stdout.isEmpty, let failure = GalleyTool.writeStandardOutput(result.s
     message = failure
 }
 if !message.isEmpty {
-    FileHandle.standardError.write(Data(message.utf8))
+    GalleyTool.writeStandardError(message)
 }
 exit(status)

@@ -79,13 +79,23 @@ struct OutputSafetyTests {
         #expect(try Self.strayFiles(dir, expected: ["out.png"]) == [])
     }
 
-    @Test("standard output that cannot be written (/dev/full) exits 1 with one line, no crash")
+    @Test("standard output that cannot be written (/dev/full) exits 1 with one line; standard error too: no crash")
     func standardOutputFull() throws {
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         let galley = try EndToEndTests.executable().path
         let r = try Self.launch(galley, ["layout", "--font", Self.font, "--text", "hello"], output: full)
         #expect(r.status == 1)
         #expect(r.stderr == "galley: cannot write standard output: No space left on device\n")
+        // With standard error full too, the status still says what happened.
+        let process = Process()
+        process.executableURL = try EndToEndTests.executable()
+        process.arguments = ["layout", "--bogus"]
+        process.standardError = full
+        process.standardOutput = full
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 2)
     }
 
     @Test("a successful write replaces the file through a symbolic link, keeping the link")
