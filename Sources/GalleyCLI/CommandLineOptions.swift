@@ -163,10 +163,10 @@ package enum CommandLineParser {
     /// The value options that `layout` and `render` share, besides `typographyOptions`.
     static let layoutOptions: [String] = [
         "--font", "--size", "--width", "--height", "--align", "--wrap", "--direction", "--color", "--foreground",
-        "--background", "--margin", "--scale", "--text", "--output", "-o",
+        "--background", "--margin", "--scale", "--text", "--output", "-o", "--batch",
     ]
-    /// The value options of `render` alone: the image's format and drawing, and `--batch`.
-    static let renderOnlyOptions: [String] = ["--format", "--hinting", "--subpixel-positions", "--batch"]
+    /// The value options of `render` alone: the image's format and drawing.
+    static let renderOnlyOptions: [String] = ["--format", "--hinting", "--subpixel-positions"]
     /// The flags of `layout` and `render`.
     static let layoutFlags: Set<String> = ["--markup", "--justify", "--hyphenate", "--help", "-h"]
     /// The paragraph and frame options of `render` and `layout` (TypographyOptions.swift).

@@ -11,28 +11,48 @@ public enum GalleyTool {
     /// - Parameters:
     ///   - arguments: the command line without the program name, e.g. `["render", "-o", "a.png", "in.txt"]`.
     ///   - standardInput: called (at most once) when the input is standard input.
-    /// - Returns: the exit status (0 on success, 2 on any error), the bytes for standard output and
-    ///   the text for standard error (empty, or one line `galley: <problem>`).
     ///   - standardError: called with text to write to standard error as it happens — the
-    ///     progress line of `render --batch` and its per-file errors (from several threads, one
-    ///     call at a time).
+    ///     per-file errors of `--batch` (in the order of the files) and, when `showsProgress`,
+    ///     its progress line (from several threads, one call at a time).
+    ///   - showsProgress: whether `--batch` shows a progress line (for a terminal).
+    /// - Returns: the exit status (0 on success, 2 for a problem with the command line or its
+    ///   inputs, 1 for a failure that is not the input's fault: see ``CLIError``), the bytes for
+    ///   standard output and the text for standard error (empty, or one line `galley: <problem>`).
     public static func run(
         _ arguments: [String], standardInput: () -> [UInt8],
-        standardError: @escaping @Sendable (String) -> Void = { _ in }
+        standardError: @escaping @Sendable (String) -> Void = { _ in }, showsProgress: Bool = false
     )
         -> (status: Int32, stdout: [UInt8], stderr: String)
     {
         do {
-            let output = try execute(arguments, standardInput: standardInput, standardError: standardError)
+            let output = try execute(
+                arguments, standardInput: standardInput, standardError: standardError, showsProgress: showsProgress)
             return (0, output, "")
         } catch {
             return (error.status, [], "galley: \(error.message)\n")
         }
     }
 
+    /// Standard input's bytes, read up to one byte more than an input may have (so that a larger
+    /// input is refused, not read without end); empty when it cannot be read.
+    public static func readStandardInput() -> [UInt8] {
+        InputDocument.readAll(0, limit: InputDocument.maximumInputSize) ?? []
+    }
+
+    /// Writes `bytes` to standard output; nil when all were written, else the one-line error
+    /// (`galley: cannot write standard output: …`) for an exit status of 1.
+    public static func writeStandardOutput(_ bytes: [UInt8]) -> String? {
+        OutputFile.writeAll(bytes, to: 1).map { "galley: cannot write standard output: \($0)\n" }
+    }
+
+    /// Writes `text` to standard error, ignoring failures (there is nowhere left to report them).
+    public static func writeStandardError(_ text: String) {
+        _ = OutputFile.writeAll(Array(text.utf8), to: 2)
+    }
+
     static func execute(
         _ arguments: [String], standardInput: () -> [UInt8],
-        standardError: @escaping @Sendable (String) -> Void = { _ in }
+        standardError: @escaping @Sendable (String) -> Void = { _ in }, showsProgress: Bool = false
     ) throws(CLIError) -> [UInt8] {
         switch try CommandLineParser.parse(arguments) {
         case .help(let topic):
@@ -44,57 +64,88 @@ public enum GalleyTool {
         case .shape(let options):
             let document = try InputDocument.load(options, standardInput: standardInput)
             return Array(try ShapeCommand.run(document, options).utf8)
+        case .layout(let options) where options.batchDirectory != nil,
+            .render(let options) where options.batchDirectory != nil:
+            try BatchCommand.run(
+                arguments[0], Array(arguments.dropFirst()), options: options, standardError: standardError,
+                showsProgress: showsProgress)
+            return []
         case .layout(let options):
-            if let output = options.output, output != "-" { try checkWritable(output) }
-            let document = try InputDocument.load(options, standardInput: standardInput)
-            let frame = try layOut(document, options)
-            let json = Array((LayoutJSON.encode(frame).text + "\n").utf8)
-            if let output = options.output, output != "-" {
-                try write(json, to: output)
-                return []
-            }
-            return json
-        case .render(let options) where options.batchDirectory != nil:
-            try BatchCommand.run(Array(arguments.dropFirst()), options: options, standardError: standardError)
-            return []
+            return try layoutCommand(options, standardInput: standardInput)
         case .render(let options):
-            guard let output = options.output else {
-                throw CLIError("render needs -o FILE (.png, .ppm or .svg), or -o - for standard output")
-            }
-            let format: OutputFormat
-            if let chosen = options.format {
-                format = chosen
-            } else if output == "-" {
-                format = .ppm
-            } else if let byName = OutputFormat.from(path: output) {
-                format = byName
-            } else {
-                throw CLIError(
-                    "cannot write '\(output)': the output name must end in .png, .ppm or .svg (or give --format)")
-            }
-            if output != "-" { try checkWritable(output) }
-            let document = try InputDocument.load(options, standardInput: standardInput)
-            let frame = try layOut(document, options)
-            let bytes: [UInt8]
-            switch format {
-            case .svg:
-                bytes = Array(
-                    svgWriter(frame, options).document(for: frame) { placeholder in
-                        svgImageReference(placeholder.delegate.value, document)
-                    }.utf8)
-            case .ppm:
-                bytes = try render(frame, document: document, options: options).ppmData()
-            case .png:
-                do {
-                    bytes = try render(frame, document: document, options: options).pngData()
-                } catch {
-                    throw CLIError("cannot encode PNG: \(error)")
-                }
-            }
-            if output == "-" { return bytes }
-            try write(bytes, to: output)
-            return []
+            return try renderCommand(options, standardInput: standardInput)
         }
+    }
+
+    /// `galley layout`: the frame as JSON, on standard output or in the `-o` file.
+    static func layoutCommand(_ options: Options, standardInput: () -> [UInt8]) throws(CLIError) -> [UInt8] {
+        let output = options.output.flatMap { $0 == "-" ? nil : $0 }
+        if let output { try OutputFile.checkWritable(output) }
+        let document = try InputDocument.load(options, standardInput: standardInput)
+        if let output { try OutputFile.refuseOverwriting(output, inputs: document.inputFiles) }
+        let frame = try layOut(document, options)
+        let json = Array((LayoutJSON.encode(frame).text + "\n").utf8)
+        guard let output else { return json }
+        try OutputFile.refuseOverwriting(output, inputs: inputFiles(document, frame))
+        try OutputFile.write(json, to: output)
+        return []
+    }
+
+    /// `galley render`: the image, on standard output (`-o -`) or in the `-o` file.
+    static func renderCommand(_ options: Options, standardInput: () -> [UInt8]) throws(CLIError) -> [UInt8] {
+        guard let output = options.output else {
+            throw CLIError("render needs -o FILE (.png, .ppm or .svg), or -o - for standard output")
+        }
+        let format = try outputFormat(options, output: output)
+        let file = output == "-" ? nil : output
+        if let file { try OutputFile.checkWritable(file) }
+        let document = try InputDocument.load(options, standardInput: standardInput)
+        if let file { try OutputFile.refuseOverwriting(file, inputs: document.inputFiles) }
+        let frame = try layOut(document, options)
+        let bytes = try image(frame, document: document, options: options, format: format)
+        guard let file else { return bytes }
+        try OutputFile.refuseOverwriting(file, inputs: inputFiles(document, frame))
+        try OutputFile.write(bytes, to: file)
+        return []
+    }
+
+    /// The format `render` writes: `--format`, else PPM on standard output, else the name's extension.
+    static func outputFormat(_ options: Options, output: String) throws(CLIError) -> OutputFormat {
+        if let chosen = options.format { return chosen }
+        if output == "-" { return .ppm }
+        if let byName = OutputFormat.from(path: output) { return byName }
+        throw CLIError("cannot write '\(output)': the output name must end in .png, .ppm or .svg (or give --format)")
+    }
+
+    /// The image file's bytes in `format`.
+    static func image(_ frame: Frame, document: InputDocument, options: Options, format: OutputFormat)
+        throws(CLIError) -> [UInt8]
+    {
+        switch format {
+        case .svg:
+            return Array(
+                svgWriter(frame, options).document(for: frame) { placeholder in
+                    svgImageReference(placeholder.delegate.value, document)
+                }.utf8)
+        case .ppm:
+            return try render(frame, document: document, options: options).ppmData()
+        case .png:
+            let bitmap = try render(frame, document: document, options: options)
+            do {
+                return try bitmap.pngData()
+            } catch {
+                throw .internalFailure("cannot encode PNG: \(error)")
+            }
+        }
+    }
+
+    /// Every file the output must not replace: the document's inputs and the files of the fonts
+    /// the frame's runs use (fallback fonts included), each once.
+    static func inputFiles(_ document: InputDocument, _ frame: Frame) -> [String] {
+        var files = document.inputFiles
+        let fonts = Set(frame.lines.flatMap { $0.glyphRuns.compactMap(\.font.face.path) })
+        files += fonts.subtracting(files).sorted()
+        return files
     }
 
     /// The `href` of a placeholder's image in SVG: the absolute path of a PNG file, which SVG
@@ -112,23 +163,6 @@ public enum GalleyTool {
     static func svgWriter(_ frame: Frame, _ options: Options) -> SVGWriter {
         let extent = canvasExtent(frame, options)
         return SVGWriter(width: extent.width, height: extent.height, background: options.background)
-    }
-
-    /// Fails early, before any work, when `path`'s directory is missing or not writable, or `path` is a directory.
-    static func checkWritable(_ path: String) throws(CLIError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let dir = directory.isEmpty ? "." : directory
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory) else {
-            throw CLIError("cannot write '\(path)': directory '\(dir)' does not exist")
-        }
-        guard isDirectory.boolValue else { throw CLIError("cannot write '\(path)': '\(dir)' is not a directory") }
-        guard FileManager.default.isWritableFile(atPath: dir) else {
-            throw CLIError("cannot write '\(path)': directory '\(dir)' is not writable")
-        }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CLIError("cannot write '\(path)': is a directory")
-        }
     }
 
     /// The frame: `width` wide, `height` tall (or as tall as the text needs, rounded up to whole
@@ -177,7 +211,7 @@ public enum GalleyTool {
             return fitted.lines.count == full.lines.count && fitted.visibleStringRange == full.visibleStringRange
                 ? fitted : full
         } catch {
-            throw CLIError("layout failed: \(error)")
+            throw CLIError.layoutFailed(error)
         }
     }
 
@@ -214,7 +248,7 @@ public enum GalleyTool {
             bitmap = try Bitmap(width: size.width, height: size.height, background: options.background)
         } catch {
             throw CLIError(
-                "cannot render a \(size.width)×\(size.height)-pixel image: each side must be at most \(Bitmap.maximumDimension) pixels"
+                "cannot render a \(size.width)×\(size.height)-pixel image: each side must be at most \(Bitmap.maximumDimension) pixels and the area at most \(Bitmap.maximumPixelCount) pixels"
             )
         }
         Renderer(scale: options.scale, hinting: options.hinting, subpixelPositioning: options.subpixelPositioning).draw(
@@ -223,13 +257,5 @@ public enum GalleyTool {
             document.images[placeholder.delegate.value]
         }
         return bitmap
-    }
-
-    static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CLIError("cannot write '\(path)': \(error.localizedDescription)")
-        }
     }
 }

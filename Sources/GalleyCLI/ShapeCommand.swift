@@ -26,7 +26,7 @@ enum ShapeCommand {
             let framesetter = try Framesetter(document.text, defaultFont: document.font)
             frame = try framesetter.frame(in: CGRect(x: 0, y: 0, width: 1_000_000, height: 1_000_000))
         } catch {
-            throw CLIError("shaping failed: \(error)")
+            throw CLIError.layoutFailed(error, doing: "shaping")
         }
         return frame.lines.map { line in
             var glyphs: [Glyph] = []

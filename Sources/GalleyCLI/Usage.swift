@@ -24,7 +24,18 @@ enum Usage {
 
         Input is FILE, standard input ("-" or no FILE), or --text STRING; it must be UTF-8.
         Options take "--key value" or "--key=value"; "--" ends the options.
-        Errors print one line on standard error and exit with status 2.
+
+        Exit status: 0 on success; 2 for a problem with the command line or its inputs (an unknown
+        option or bad value, a missing, unreadable, oversized or malformed file, an unknown font, an
+        output that cannot be written where asked or that is one of the run's input files); 1 when
+        good input could not be turned into output (PNG encoding failed, or writing the output failed
+        midway: disk full, file too large, I/O error). Either way one line on standard error
+        ("galley: ..."); --batch adds one line per failing file, in file-name order. An output file is
+        written to a temporary file beside it and renamed into place, so a failure never leaves a
+        partial one, and it is never one of the inputs (text, markup, font, image), however named.
+
+        Limits: text or markup input 4 MiB; font files 256 MiB; markup nesting 256 elements; lengths
+        1 000 000 points; --scale 64; images at most 16 384 pixels a side and 64 Mi pixels in all.
 
         examples:
           galley render --text "Hello, world" --font "DejaVu Sans Bold 16" -o hello.png
@@ -100,7 +111,10 @@ enum Usage {
           --batch DIR            render every .txt and .markup file of DIR into the folder -o names,
                                  in parallel, each with the options in DIR/NAME.flags if present
                                  (split at spaces, as 'make demo' does) and --markup for .markup files;
-                                 a progress line and one error line per failing file on standard error
+                                 the same files as rendering each alone; one error line per failing
+                                 file in name order (and a progress line on a terminal); refused
+                                 before anything is written when two inputs would write one output
+                                 or an existing output is a file some input reads
           -h, --help             show this help
 
         SVG output draws glyph outlines as paths in points; placeholders reference their image files.
@@ -126,6 +140,8 @@ enum Usage {
         options:
         \(layoutOptions)
           -o, --output FILE      write the JSON to FILE (default standard output)
+          --batch DIR            lay out every .txt and .markup file of DIR into OUTDIR/NAME.json
+                                 (-o OUTDIR), as render --batch does
           -h, --help             show this help
 
         examples:

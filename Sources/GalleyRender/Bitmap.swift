@@ -11,6 +11,10 @@ import GalleyText
 public struct Bitmap: Sendable, Hashable {
     /// The largest width or height accepted, in pixels.
     public static let maximumDimension = 16_384
+    /// The most pixels a bitmap may have (width × height): 64 Mi, 256 MiB of RGBA, e.g. 8192 ×
+    /// 8192 or 16 384 × 4096. Encoding and compositing need about as much again, so this keeps
+    /// one image well under a gigabyte.
+    public static let maximumPixelCount = 1 << 26
 
     /// One pixel: 8-bit red, green, blue and straight alpha.
     public struct Pixel: Sendable, Hashable, CustomStringConvertible {
@@ -72,7 +76,7 @@ public struct Bitmap: Sendable, Hashable {
     /// Creates a bitmap filled with `background`.
     ///
     /// - Throws: ``RenderError/invalidSize(width:height:)`` unless both sides are in
-    ///   `1...Bitmap.maximumDimension`.
+    ///   `1...Bitmap.maximumDimension` and their product at most ``maximumPixelCount``.
     public init(width: Int, height: Int, background: Color = .white) throws(RenderError) {
         try Bitmap.validate(width: width, height: height)
         self.width = width
@@ -111,7 +115,9 @@ public struct Bitmap: Sendable, Hashable {
     }
 
     static func validate(width: Int, height: Int) throws(RenderError) {
-        guard (1...maximumDimension).contains(width), (1...maximumDimension).contains(height) else {
+        guard (1...maximumDimension).contains(width), (1...maximumDimension).contains(height),
+            width * height <= maximumPixelCount
+        else {
             throw .invalidSize(width: width, height: height)
         }
     }

@@ -5,7 +5,8 @@
 /// Every case carries enough context (a path, a size, the decoder's own message) to be shown
 /// to a user as is; `description` is a single line.
 public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A bitmap size that is not positive, not finite or larger than ``Bitmap/maximumDimension``.
+    /// A bitmap size that is not positive, not finite, larger than ``Bitmap/maximumDimension`` on
+    /// a side or than ``Bitmap/maximumPixelCount`` in all.
     case invalidSize(width: Int, height: Int)
     /// A pixel buffer whose byte count does not match `width × height × 4`.
     case invalidPixelData(expected: Int, actual: Int)
@@ -22,7 +23,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidSize(let width, let height):
-            return "invalid bitmap size \(width)×\(height): each side must be 1...\(Bitmap.maximumDimension) pixels"
+            return
+                "invalid bitmap size \(width)×\(height): each side must be 1...\(Bitmap.maximumDimension) pixels and the area at most \(Bitmap.maximumPixelCount) pixels"
         case .invalidPixelData(let expected, let actual):
             return "pixel data has \(actual) bytes, expected \(expected) (width × height × 4)"
         case .fileAccess(let path, let reason):

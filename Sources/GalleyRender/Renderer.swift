@@ -99,9 +99,23 @@ public struct Renderer: Sendable {
         draw(PaintList(line: line, at: origin), into: &bitmap)
     }
 
+    /// The most floating-point samples drawing one image may use (the image's premultiplied
+    /// samples, the horizontal pass and the result, 4 per pixel each): 64 Mi, 256 MiB.
+    public static let maximumImageWork = 1 << 26
+
     /// Draws `image` scaled to fill `rect` (y-up points), smoothly resampled and composited over.
+    /// An image whose resampling would need more than ``maximumImageWork`` samples (a 4096 ×
+    /// 4096 image, or a tall image stretched across a wide canvas) is drawn as the placeholder
+    /// box of ``drawPlaceholderBox(in:into:)`` instead.
     public func drawImage(_ image: Bitmap, in rect: CGRect, into bitmap: inout Bitmap) {
         guard let (x, y, w, h) = pixelRect(rect, in: bitmap), w > 0, h > 0 else { return }
+        // The resampled block is at most the rect (one pixel more for a fractional edge) clipped to the bitmap.
+        let ow = Int(min(w.rounded(.up) + 1, Double(bitmap.width)))
+        let oh = Int(min(h.rounded(.up) + 1, Double(bitmap.height)))
+        guard (image.width * image.height + image.height * ow + ow * oh) * 4 <= Renderer.maximumImageWork else {
+            drawPlaceholderBox(in: rect, into: &bitmap)
+            return
+        }
         var samples = [Float](repeating: 0, count: image.width * image.height * 4)
         image.pixels.withUnsafeBufferPointer { p in
             for i in 0..<(image.width * image.height) {

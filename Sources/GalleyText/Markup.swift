@@ -74,7 +74,7 @@ import GalleyFonts
 /// **Syntax** is GLib's XML subset: entities `&amp; &lt; &gt; &quot; &apos;`, character
 /// references `&#NNN;` and `&#xHH;`, comments and processing instructions (skipped), CDATA
 /// sections (kept as text; Pango drops them). White space is kept as written. Elements must
-/// nest properly.
+/// nest properly, at most ``maximumNestingDepth`` deep.
 ///
 /// **Fonts.** Every element that changes the font resolves a new one through
 /// `fonts.font(family:weight:italic:size:)`, starting from the enclosing element's family,
@@ -83,6 +83,12 @@ import GalleyFonts
 /// base font itself is used. Other attributes of `base` (paragraph style, kern, …) apply to
 /// all the text.
 public enum Markup {
+    /// The deepest elements may nest (an element inside 255 others is the deepest allowed), as
+    /// libxml2 allows by default; one more is a ``MarkupError/malformed(line:column:message:)``
+    /// at that element. Each open element keeps its own attributes, so the bound keeps a parse
+    /// to a few hundred kilobytes of them whatever the input.
+    public static let maximumNestingDepth = 256
+
     /// Parses `markup` into attributed text.
     /// - Parameters:
     ///   - markup: the markup.
@@ -190,6 +196,10 @@ private struct MarkupParser {
                 append(Array(text.utf16), attributes: stack.last?.attributes ?? base)
             case .start(let name, let attributes, let isEmpty, let offset):
                 try checkContentAllowed(at: offset)
+                guard stack.count < Markup.maximumNestingDepth else {
+                    throw scanner.malformed(
+                        "<\(name)> nests deeper than \(Markup.maximumNestingDepth) elements", at: offset)
+                }
                 try open(name, attributes: attributes, offset: offset)
                 if isEmpty {
                     stack.removeLast()

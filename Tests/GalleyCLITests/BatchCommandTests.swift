@@ -1,5 +1,6 @@
-// Tests of `galley render --batch DIR -o OUTDIR`: every input rendered with its flags, a failing
-// file reported on its own line without stopping the others, status 2 when any failed.
+// Tests of `galley render --batch DIR -o OUTDIR` and `galley layout --batch`: every input rendered
+// with its flags, a failing file reported on its own line (in file-name order) without stopping
+// the others, status 2 when any failed; refusals before anything is written.
 import Foundation
 import GalleyCLI
 import Synchronization
@@ -14,9 +15,11 @@ struct BatchCommandTests {
         func append(_ s: String) { text.withLock { $0 += s } }
     }
 
-    static func run(_ arguments: [String]) -> (status: Int32, stderr: String, streamed: String) {
+    static func run(_ arguments: [String], progress: Bool = false) -> (status: Int32, stderr: String, streamed: String)
+    {
         let stream = ErrorStream()
-        let r = GalleyTool.run(arguments, standardInput: { [] }, standardError: { stream.append($0) })
+        let r = GalleyTool.run(
+            arguments, standardInput: { [] }, standardError: { stream.append($0) }, showsProgress: progress)
         return (r.status, r.stderr, stream.contents)
     }
 
@@ -45,9 +48,9 @@ struct BatchCommandTests {
         try Self.write("--width 50", input, "c.txt")  // text that looks like flags is just text
         try Self.write("ignored", input, "notes.md")
         let out = dir.appendingPathComponent("out").path  // created by the tool
-        let result = Self.run([
-            "render", "--batch", input.path, "-o", out, "--font", CLITestSupport.dejaVuPath, "--width", "80",
-        ])
+        let result = Self.run(
+            ["render", "--batch", input.path, "-o", out, "--font", CLITestSupport.dejaVuPath, "--width", "80"],
+            progress: true)
         #expect(result.status == 2)
         #expect(result.stderr == "galley: --batch: 1 of 4 files failed\n")
         let made = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
@@ -86,7 +89,8 @@ struct BatchCommandTests {
             (["render", "--batch", "/tmp"], "needs -o OUTDIR"),
             (["render", "--batch", "/tmp", "-o", "/tmp/x", "file.txt"], "not an input file"),
             (["render", "--batch", "/tmp", "-o", "/tmp/x", "--text", "hi"], "either --text or --batch"),
-            (["layout", "--batch", "/tmp"], "does not apply"),
+            (["layout", "--batch", "/tmp"], "needs -o OUTDIR"),
+            (["shape", "--batch", "/tmp"], "does not apply"),
         ])
     func badInvocations(arguments: [String], message: String) {
         let result = Self.run(arguments)
@@ -102,5 +106,82 @@ struct BatchCommandTests {
         let result = Self.run(["render", "--batch", dir.path, "-o", dir.appendingPathComponent("o").path])
         #expect(result.status == 2)
         #expect(result.stderr.contains("no .txt or .markup files"))
+    }
+
+    @Test("without a progress line, the errors come in file-name order, whatever finishes first")
+    func errorsInOrder() throws {
+        let dir = try CLITestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Files that fail at once (malformed markup) between files that take longer to render.
+        let long = String(repeating: "words to lay out and draw ", count: 200)
+        for i in 0..<8 {
+            try Self.write(i % 2 == 0 ? long : "<b>broken \(i)", dir, "f\(i)." + (i % 2 == 0 ? "txt" : "markup"))
+        }
+        let out = dir.appendingPathComponent("out").path
+        let result = Self.run(["render", "--batch", dir.path, "-o", out, "--font", CLITestSupport.dejaVuPath])
+        #expect(result.status == 2)
+        let expected = [1, 3, 5, 7].map {
+            "galley: f\($0).markup: malformed markup: line 1, column 1: <b> is never closed\n"
+        }.joined()
+        #expect(result.streamed == expected)
+        #expect(result.stderr == "galley: --batch: 4 of 8 files failed\n")
+    }
+
+    @Test("layout --batch writes each file's JSON, the same bytes as layout -o on that file alone")
+    func layoutBatch() throws {
+        let dir = try CLITestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.write("first file", dir, "a.txt")
+        try Self.write("<i>second</i> file", dir, "b.markup")
+        try Self.write("--width 60", dir, "b.flags")
+        let out = dir.appendingPathComponent("json").path
+        let result = Self.run(["layout", "--batch", dir.path, "-o", out, "--font", CLITestSupport.dejaVuPath])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["a.json", "b.json"])
+        let alone = CLITestSupport.run([
+            "layout", "--font", CLITestSupport.dejaVuPath, "--width", "60", "--markup", dir.path + "/b.markup",
+        ])
+        #expect(alone.status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/b.json")) == Data(alone.stdout))
+    }
+
+    @Test("two inputs that would write one output: refused with status 2 before anything is written")
+    func sameOutputTwice() throws {
+        let dir = try CLITestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.write("plain", dir, "a.txt")
+        try Self.write("<b>marked</b>", dir, "a.markup")
+        let out = dir.appendingPathComponent("out").path
+        let result = Self.run(["render", "--batch", dir.path, "-o", out])
+        #expect(result.status == 2)
+        #expect(result.stderr == "galley: --batch: 'a.markup' and 'a.txt' would both write '\(out)/a.png'\n")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test("an output that is another file's image, or its own input: the batch is refused, nothing written")
+    func outputIsAnInput() throws {
+        let dir = try CLITestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // logo.ppm: a 1×1 red PPM that pic.markup draws; logo.txt would be rendered into logo.ppm.
+        let logo = Data("P6\n1 1\n255\n".utf8) + Data([255, 0, 0])
+        try logo.write(to: dir.appendingPathComponent("logo.ppm"))
+        try Self.write("a<img src=\"logo.ppm\" width=\"4\" height=\"4\"/>b", dir, "pic.markup")
+        try Self.write("text", dir, "logo.txt")
+        let result = Self.run(["render", "--batch", dir.path, "-o", dir.path, "--format", "ppm"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("refusing to write '\(dir.path)/logo.ppm'"), "\(result.stderr)")
+        #expect(result.stderr.contains("an input of 'pic.markup'"), "\(result.stderr)")
+        #expect(try Data(contentsOf: dir.appendingPathComponent("logo.ppm")) == logo)
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/pic.ppm"))
+        // Layout outputs NAME.json: an input called x.json is refused the same way.
+        let other = dir.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try Self.write("a", other, "x.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: other.path + "/x.json", withDestinationPath: other.path + "/x.txt")
+        let layout = Self.run(["layout", "--batch", other.path, "-o", other.path])
+        #expect(layout.status == 2)
+        #expect(layout.stderr.contains("an input of 'x.txt'"), "\(layout.stderr)")
+        #expect(try String(contentsOfFile: other.path + "/x.txt", encoding: .utf8) == "a")
     }
 }

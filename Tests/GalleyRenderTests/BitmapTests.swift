@@ -30,6 +30,20 @@ struct BitmapTests {
         }
     }
 
+    @Test(
+        "at most Bitmap.maximumPixelCount (64 Mi) pixels in all, whatever the sides",
+        arguments: [(8192, 8193), (8193, 8192), (16_384, 4097), (4097, 16_384), (16_384, 16_384)])
+    func tooManyPixels(width: Int, height: Int) {
+        #expect(Bitmap.maximumPixelCount == 64 << 20)
+        #expect(width * height > Bitmap.maximumPixelCount)
+        #expect(throws: RenderError.invalidSize(width: width, height: height)) {
+            try Bitmap(width: width, height: height)
+        }
+        #expect(throws: RenderError.invalidSize(width: width, height: height)) {
+            try Bitmap(width: width, height: height, pixels: [])
+        }
+    }
+
     @Test("the largest allowed side is accepted")
     func maximumSide() throws {
         let bitmap = try Bitmap(width: Bitmap.maximumDimension, height: 1)

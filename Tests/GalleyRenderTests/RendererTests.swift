@@ -347,6 +347,26 @@ struct RendererTests {
         #expect(bitmap.pixels == blank)
     }
 
+    @Test("an image whose resampling needs over 64 Mi samples is drawn as the placeholder box")
+    func oversizedImageWork() throws {
+        #expect(Renderer.maximumImageWork == 64 << 20)
+        // A red image 1 pixel wide and 16 384 tall stretched across 8000 pixels: the horizontal
+        // pass alone would be 16 384 rows × 8000 columns × 4 samples (2 Gi bytes of floats).
+        let tall = try Bitmap(
+            width: 1, height: 16_384, pixels: Array([UInt8]([255, 0, 0, 255]).repeated(16_384)))
+        let rect = CGRect(x: 0, y: 5, width: 8000, height: 20)
+        var drawn = try Bitmap(width: 8000, height: 30)
+        Renderer().drawImage(tall, in: rect, into: &drawn)
+        var box = try Bitmap(width: 8000, height: 30)
+        Renderer().drawPlaceholderBox(in: rect, into: &box)
+        #expect(drawn.pixels == box.pixels)
+        // Under the bound the image is drawn: a 1 × 64 red image fills the rect with red.
+        let short = try Bitmap(width: 1, height: 64, pixels: Array([UInt8]([255, 0, 0, 255]).repeated(64)))
+        var small = try Bitmap(width: 8000, height: 30)
+        Renderer().drawImage(short, in: rect, into: &small)
+        #expect(small.pixel(x: 4000, y: 15) == Bitmap.Pixel(red: 255, green: 0, blue: 0))
+    }
+
     @Test("glyphs over 4096 pixels per em are skipped, even where they would cover the bitmap")
     func oversizedGlyphSkipped() throws {
         // U+2588 FULL BLOCK fills its advance from below the baseline to above the cap height, so
@@ -367,5 +387,12 @@ struct RendererTests {
         // 5000 px per em is over the limit: nothing is drawn.
         let skipped = try drawBlock(size: 5000)
         #expect(skipped.count(where: { $0 != Bitmap.Pixel(red: 255, green: 255, blue: 255) }) == 0)
+    }
+}
+
+extension Array {
+    /// The elements repeated `count` times.
+    fileprivate func repeated(_ count: Int) -> [Element] {
+        (0..<count).flatMap { _ in self }
     }
 }

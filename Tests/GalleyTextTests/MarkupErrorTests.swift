@@ -184,4 +184,27 @@ struct MarkupErrorTests {
     func descriptions(error: MarkupError, message: String) {
         #expect(error.description == message)
     }
+
+    @Test("elements nest at most 256 deep (libxml2's default); the 257th is an error where it opens")
+    func nestingDepth() throws {
+        let base: Attributes = [.font(try Font(family: "DejaVu Sans", size: 12))]
+        #expect(Markup.maximumNestingDepth == 256)
+        // 256 nested <u>: allowed, one underlined character. An empty element at the bottom
+        // would be the 257th open element, so it is refused like any other.
+        let deepest = String(repeating: "<u>", count: 256) + "x" + String(repeating: "</u>", count: 256)
+        let text = try Markup.parse(deepest, base: base)
+        #expect(text.string == "x")
+        #expect(text.runs.first?.attributes.underline == .single)
+        // The 257th <u> starts at column 256 × 3 + 1 = 769; a <placeholder/> there too.
+        for inner in ["<u>x</u>", "<placeholder width=\"1\"/>"] {
+            let tooDeep = String(repeating: "<u>", count: 256) + inner + String(repeating: "</u>", count: 256)
+            let name = inner == "<u>x</u>" ? "u" : "placeholder"
+            #expect(
+                throws: MarkupError.malformed(line: 1, column: 769, message: "<\(name)> nests deeper than 256 elements")
+            ) { try Markup.parse(tooDeep, base: base) }
+        }
+        // Siblings do not add up: 1000 elements one after another are fine.
+        let flat = String(repeating: "<b>y</b>", count: 1000)
+        #expect(try Markup.parse(flat, base: base).length == 1000)
+    }
 }
