@@ -237,6 +237,33 @@ struct CaretMap: Sendable {
             ? CaretOffset(primary: x1, secondary: x2) : CaretOffset(primary: x2, secondary: x1)
     }
 
+    /// The run's glyph clusters (their first UTF-16 index) in logical order, and the total advance
+    /// of each; one empty cluster at the run's start when it has no glyphs. HarfBuzz gives cluster
+    /// values in increasing glyph order for a left-to-right run and decreasing for a right-to-left
+    /// one, so this is one pass; other orders are sorted.
+    private static func clusterWidths(of run: GlyphRun) -> (clusters: [Int], widths: [CGFloat]) {
+        let count = min(run.stringIndices.count, run.advances.count)
+        var pairs: [(index: Int, width: CGFloat)] = []
+        pairs.reserveCapacity(count)
+        for g in 0..<count { pairs.append((run.stringIndices[g], run.advances[g].width)) }
+        if pairs.count > 1, pairs[0].index > pairs[pairs.count - 1].index { pairs.reverse() }
+        if !zip(pairs, pairs.dropFirst()).allSatisfy({ $0.index <= $1.index }) {
+            pairs.sort { $0.index < $1.index }
+        }
+        var clusters: [Int] = []
+        var widths: [CGFloat] = []
+        for pair in pairs {
+            if let last = clusters.last, last == pair.index {
+                widths[widths.count - 1] += pair.width
+            } else {
+                clusters.append(pair.index)
+                widths.append(pair.width)
+            }
+        }
+        if clusters.isEmpty { return ([run.stringRange.lowerBound], [0]) }
+        return (clusters, widths)
+    }
+
     /// The pieces of `run` between consecutive caret stops (and the run's own ends), in visual order.
     static func segments(of run: GlyphRun, stops: [Int]) -> [CaretSegment] {
         let r = run.stringRange
@@ -251,12 +278,7 @@ struct CaretMap: Sendable {
         bounds.append(r.upperBound)
 
         // Glyph clusters in logical order with their total advances.
-        var widths: [Int: CGFloat] = [:]
-        for (g, cluster) in run.stringIndices.enumerated() where g < run.advances.count {
-            widths[cluster, default: 0] += run.advances[g].width
-        }
-        if widths.isEmpty { widths[r.lowerBound] = 0 }
-        let clusters = widths.keys.sorted()
+        let (clusters, widths) = clusterWidths(of: run)
 
         // The advance before each boundary, in logical order; a cluster holding several
         // boundaries shares its advance equally among the pieces they cut it into.
@@ -266,7 +288,7 @@ struct CaretMap: Sendable {
         var b = 0
         for (c, clusterStart) in clusters.enumerated() {
             let clusterEnd = c + 1 < clusters.count ? clusters[c + 1] : r.upperBound
-            let w = widths[clusterStart] ?? 0
+            let w = widths[c]
             while b < bounds.count, bounds[b] <= clusterStart {
                 before.append(acc)
                 b += 1

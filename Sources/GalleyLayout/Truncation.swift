@@ -228,17 +228,19 @@ private struct TruncationMeasure {
         let lo = runs.map(\.stringRange.lowerBound).min() ?? line.stringRange.lowerBound
         let hi = max(lo, min(line.visibleEnd, runs.map(\.stringRange.upperBound).max() ?? lo))
         var advance = [CGFloat](repeating: 0, count: hi - lo)
-        var clusterStarts = Set<Int>()
+        // Whether a glyph cluster or a run starts (or a run ends) at lo + i, for i in 0...hi - lo.
+        var startsCluster = [Bool](repeating: false, count: hi - lo + 1)
+        func mark(_ s: Int) { if s >= lo, s <= hi { startsCluster[s - lo] = true } }
         for run in runs {
-            clusterStarts.insert(run.stringRange.lowerBound)
-            clusterStarts.insert(run.stringRange.upperBound)
+            mark(run.stringRange.lowerBound)
+            mark(run.stringRange.upperBound)
             for (g, s) in run.stringIndices.enumerated() {
-                clusterStarts.insert(s)
+                mark(s)
                 if s >= lo, s < hi { advance[s - lo] += run.advances[g].width }
             }
         }
         let cuts = GraphemeClusters.boundaries(in: line.units, range: lo..<hi).filter {
-            $0 == lo || $0 == hi || clusterStarts.contains($0)
+            $0 == lo || $0 == hi || startsCluster[$0 - lo]
         }
         var prefix: [CGFloat] = [0]
         prefix.reserveCapacity(cuts.count)

@@ -96,6 +96,13 @@ func currentRSSBytes() -> Int? {
     return pages * sysconf(Int32(_SC_PAGESIZE))
 }
 
+/// CPU seconds in user mode the whole process has used so far, over all its threads.
+func userCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+}
+
 /// CPU seconds (user + system) the whole process has used so far, over all its threads.
 func processCPUSeconds() -> Double {
     var usage = rusage()
