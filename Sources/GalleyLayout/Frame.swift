@@ -106,8 +106,11 @@ public struct Frame: Sendable {
     }
 
     /// The index of the line containing UTF-16 index `index`, or nil when the frame does not show it.
+    /// A binary search: lines come in text order, so asking for every index costs n log n, not n².
     public func lineIndex(forStringIndex index: Int) -> Int? {
-        lines.firstIndex { $0.stringRange.contains(index) }
+        let after = LineBuilder.partition(lines[...]) { $0.stringRange.lowerBound > index }
+        guard after > 0, lines[after - 1].stringRange.contains(index) else { return nil }
+        return after - 1
     }
 
     /// The index of the line at `point` (in the coordinates of the frame's path, y up, like

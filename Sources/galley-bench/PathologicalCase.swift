@@ -104,8 +104,8 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
-/// One pass over `source`: parse (markup), lay out, ask every caret and a selection, draw into
-/// an 800 × 600 bitmap. Returns the number of lines.
+/// One pass over `source`: parse (markup), lay out, ask every caret, a selection and the line of
+/// every visible index, draw into an 800 × 600 bitmap. Returns the number of lines.
 private func pathologicalPass(_ input: PathologicalInput, _ source: String, font: Font) throws -> Int {
     let text: AttributedText
     if input.isMarkup {
@@ -121,6 +121,11 @@ private func pathologicalPass(_ input: PathologicalInput, _ source: String, font
         sum += line.selectionRects(for: line.stringRange).reduce(0) { $0 + $1.width }
     }
     if !sum.isFinite { throw PathologicalFailure(message: "a caret or selection is not finite") }
+    var found = 0
+    for index in frame.visibleStringRange where frame.lineIndex(forStringIndex: index) != nil { found += 1 }
+    if found == 0, !frame.visibleStringRange.isEmpty {
+        throw PathologicalFailure(message: "no line holds a visible index")
+    }
     var bitmap = try Bitmap(width: 800, height: 600)
     Renderer().draw(frame, into: &bitmap)
     return frame.lines.count

@@ -164,3 +164,31 @@ import Testing
         #expect(line.offset(forStringIndex: line.stringRange.upperBound).primary == line.width)
     }
 }
+
+@Suite struct LineForEveryIndexTests {
+    /// Lines come in text order in every kind of frame — a rectangle, and a shape whose rows hold
+    /// two lines around an exclusion, in a right-to-left paragraph too — so the binary search of
+    /// `lineIndex(forStringIndex:)` finds, for every index, the one line whose range holds it, and
+    /// nil past the visible range.
+    @Test(arguments: [false, true])
+    func everyIndexFindsItsLine(shaped: Bool) throws {
+        let font = try Fonts.dejaVu(12)
+        let string = String(repeating: "Hello world, שלום עולם 123. ", count: 12) + "\nNext paragraph.\n\nLast"
+        let framesetter = try Framesetter(text(string, [.font(font)]))
+        let frame: Frame
+        if shaped {
+            let options = FrameOptions(
+                truncation: nil, exclusionPaths: [.rectangle(CGRect(x: 90, y: 0, width: 30, height: 400))])
+            frame = try framesetter.frame(in: .rectangle(CGRect(x: 0, y: 0, width: 200, height: 150)), options: options)
+        } else {
+            frame = try framesetter.frame(in: CGRect(x: 0, y: 0, width: 200, height: 150))
+        }
+        #expect(frame.lines.count > 4)
+        for index in 0..<(string.utf16.count + 2) {
+            let found = frame.lineIndex(forStringIndex: index)
+            let holders = frame.lines.indices.filter { frame.lines[$0].stringRange.contains(index) }
+            #expect(holders.count <= 1)
+            #expect(found == holders.first, "index \(index)")
+        }
+    }
+}
