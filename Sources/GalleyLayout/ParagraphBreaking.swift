@@ -5,6 +5,35 @@
 import Foundation
 import GalleyShaping
 import GalleyText
+import Synchronization
+
+/// The last plan a typesetter made for a paragraph laid out from its start, with the widths it
+/// was made for. Frames that continue a paragraph (`Framesetter.frames`) each ask for the plan of
+/// the whole paragraph, to keep its lines; without this, each made it again, and a long paragraph
+/// over many frames took time quadratic in its length.
+final class ParagraphPlanCache: Sendable {
+    private struct Entry: Sendable {
+        let paragraph: Int
+        let firstWidth: CGFloat
+        let otherWidth: CGFloat
+        let breaks: [PlannedBreak]?
+    }
+    private let last = Mutex<Entry?>(nil)
+
+    /// The plan of paragraph `index` for these widths: the kept one, or `make()`'s (then kept).
+    func breaks(
+        ofParagraph index: Int, firstWidth: CGFloat, otherWidth: CGFloat, make: () -> [PlannedBreak]?
+    ) -> [PlannedBreak]? {
+        if let entry = last.withLock({ $0 }), entry.paragraph == index, entry.firstWidth == firstWidth,
+            entry.otherWidth == otherWidth
+        {
+            return entry.breaks
+        }
+        let breaks = make()
+        last.withLock { $0 = Entry(paragraph: index, firstWidth: firstWidth, otherWidth: otherWidth, breaks: breaks) }
+        return breaks
+    }
+}
 
 extension Typesetter {
     /// The most lines a paragraph is balanced over; a longer one breaks greedily (as browsers

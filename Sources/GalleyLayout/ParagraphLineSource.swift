@@ -106,10 +106,14 @@ final class ParagraphLineSource {
             let first = resolved.lineWidth(frameWidth: frameWidth, head: resolved.headIndent(firstLine: true))
             let other = resolved.lineWidth(frameWidth: frameWidth, head: resolved.headIndent(firstLine: false))
             let origin = paragraph.span.range.lowerBound
-            var plan = setter.plannedBreaks(paragraph, from: origin, firstWidth: first, otherWidth: other)
+            var plan = setter.plans.breaks(ofParagraph: index, firstWidth: first, otherWidth: other) {
+                setter.plannedBreaks(paragraph, from: origin, firstWidth: first, otherWidth: other)
+            }
             nextBreak = 0
             if let whole = plan, start != origin {
-                if let k = whole.firstIndex(where: { $0.end == start }) {
+                // The plan's ends increase: the line before `start`, by binary search.
+                let k = LineBuilder.partition(whole[...]) { $0.end >= start }
+                if k < whole.count, whole[k].end == start {
                     nextBreak = k + 1
                 } else {
                     plan = setter.plannedBreaks(paragraph, from: start, firstWidth: other, otherWidth: other)

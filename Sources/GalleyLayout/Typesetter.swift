@@ -37,6 +37,8 @@ public final class Typesetter: Sendable {
     package let inheritedLineCount: Int
     /// Per paragraph: its validated style and the offsets of its TABs.
     private let extras: Mutex<[(style: ResolvedParagraphStyle, tabs: [Int])?]>
+    /// The last whole-paragraph plan, for frames that continue its paragraph.
+    let plans = ParagraphPlanCache()
 
     /// Creates a typesetter for `text`. Like CTTypesetterCreateWithAttributedString.
     /// Without `defaultFont`, characters without a font attribute take `fonts`' DejaVu Sans at

@@ -36,6 +36,8 @@ private struct PathologicalInput {
     var isMarkup = false
     var width: Double = 400
     var options = FrameOptions(truncation: nil)
+    /// When set, the text flows through this many frames of 300 × 300 points, not one frame.
+    var columns: Int? = nil
     var attributes: (Font) -> [Attribute] = { [.font($0)] }
 }
 
@@ -49,6 +51,8 @@ private func pathologicalInputs() -> [PathologicalInput] {
     let marks: [Character] = ["\u{0300}", "\u{0301}", "\u{0308}", "\u{0323}", "\u{0327}"]
     let markText = (0..<100_000).map { String(marks[$0 * 7 % marks.count]) }.joined()
     let letters = String(repeating: "abcdefghij", count: 100_000)
+    let words = String(
+        repeating: "Typesetting breaks each paragraph into lines of nearly equal looseness, so ", count: 2_000)
     let delegate = try! RunDelegate(width: 10, ascent: 8, descent: 2)
     return [
         PathologicalInput(
@@ -88,6 +92,16 @@ private func pathologicalInputs() -> [PathologicalInput] {
             name: "one line, middle truncation", sizes: (128 * 1024, 1024 * 1024),
             make: { String(letters.utf8.prefix($0))! },
             options: FrameOptions(maximumNumberOfLines: 1, truncation: .middle)),
+        // Not in the list: one justified paragraph broken optimally, flowing through
+        // frames of 20 lines (each continued frame once planned the whole paragraph again).
+        PathologicalInput(
+            name: "one optimal paragraph over many frames", sizes: (16 * 1024, 128 * 1024),
+            make: { String(words.utf8.prefix($0))! }, columns: 2000,
+            attributes: {
+                var style = ParagraphStyle(alignment: .justified)
+                style.lineBreakStrategy = .optimal
+                return [.font($0), .paragraphStyle(style)]
+            }),
     ]
 }
 
@@ -113,8 +127,13 @@ private func pathologicalPass(_ input: PathologicalInput, _ source: String, font
     } else {
         text = AttributedText(source, attributes: Attributes(input.attributes(font)))
     }
-    let frame = try Framesetter(text).frame(
-        in: unboundedRect(width: input.width), options: input.options)
+    let framesetter = try Framesetter(text)
+    if let columns = input.columns {
+        let frames = try framesetter.frames(
+            in: Array(repeating: .rectangle(CGRect(x: 0, y: 0, width: 300, height: 300)), count: columns))
+        return frames.reduce(0) { $0 + $1.lines.count }
+    }
+    let frame = try framesetter.frame(in: unboundedRect(width: input.width), options: input.options)
     var sum: CGFloat = 0
     for line in frame.lines {
         for index in line.stringRange { sum += line.offset(forStringIndex: index).primary }
