@@ -38,9 +38,13 @@ let package = Package(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icuuc")]),
 
-        .target(name: "GalleyFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"], swiftSettings: strict),
+        // The one lock type of every module (a pthread mutex, which ThreadSanitizer understands).
+        .target(name: "GalleySync", swiftSettings: strict),
+        .target(
+            name: "GalleyFonts", dependencies: ["GalleySync", "CFreeType", "CHarfBuzz", "CFontconfig"],
+            swiftSettings: strict),
         .target(name: "GalleyText", dependencies: ["GalleyFonts"], swiftSettings: strict),
-        .target(name: "GalleyUnicode", dependencies: ["CICU", "CHyphen"], swiftSettings: strict),
+        .target(name: "GalleyUnicode", dependencies: ["GalleySync", "CICU", "CHyphen"], swiftSettings: strict),
         .target(
             name: "GalleyShaping",
             dependencies: ["GalleyText", "GalleyFonts", "GalleyUnicode", "CHarfBuzz"],

@@ -1,7 +1,7 @@
 // `galley render --batch DIR -o OUTDIR`: renders every .txt and .markup file of a folder, in
 // parallel on all cores, with a progress line on standard error.
 import Foundation
-import Synchronization
+import GalleySync
 
 /// Batch rendering, as `make demo` does it one file at a time: each `NAME.txt` or `NAME.markup`
 /// of the folder is rendered with the batch command's own options, then the options in
@@ -16,7 +16,7 @@ enum BatchCommand {
             var failures: [(name: String, message: String)] = []
             var lastLineLength = 0
         }
-        let state = Mutex(State())
+        let state = Locked(State())
         let total: Int
         let standardError: @Sendable (String) -> Void
 
