@@ -20,9 +20,9 @@
 /// closure deadlocks, as it would with `Mutex`.
 package final class Locked<Value: ~Copyable>: @unchecked Sendable {
     /// The mutex, at a fixed address for its whole life (pthread mutexes must not move).
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// The value, read and written only while `mutex` is held.
-    private let value: UnsafeMutablePointer<Value>
+    @usableFromInline let value: UnsafeMutablePointer<Value>
 
     /// A lock around `initialValue`.
     package init(_ initialValue: consuming sending Value) {
@@ -43,8 +43,9 @@ package final class Locked<Value: ~Copyable>: @unchecked Sendable {
 
     /// Runs `body` with the value while holding the lock, and returns what it returns.
     ///
-    /// The lock is released when `body` returns or throws.
-    package func withLock<Result: ~Copyable, E: Error>(
+    /// The lock is released when `body` returns or throws. Inlinable, as `Mutex.withLock` is, so
+    /// that callers in other modules get it specialised for their value and make no extra call.
+    @inlinable package func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
         pthread_mutex_lock(mutex)
