@@ -66,6 +66,7 @@ let package = Package(
         // Layout timing and line dumps beside ../shared/bench's pango-ref and hb-ref.
         .executableTarget(name: "galley-bench", dependencies: ["GalleyLayout", "GalleyRender"], swiftSettings: strict),
 
+        .testTarget(name: "GalleySyncTests", dependencies: ["GalleySync"], swiftSettings: strict),
         .testTarget(name: "GalleyFontsTests", dependencies: ["GalleyFonts"], swiftSettings: strict),
         .testTarget(name: "GalleyTextTests", dependencies: ["GalleyText"], swiftSettings: strict),
         .testTarget(
