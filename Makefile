@@ -8,6 +8,9 @@
 #   make format    reformats Sources, Tests and Package.swift in place to that style
 #   make docs      DocC site of the Galley module (Sources/Galley/Galley.docc) into .build/docs
 #   make coverage  line coverage of Sources/ per module, from swift test --enable-code-coverage
+#   make sanitize  the whole suite under AddressSanitizer (and LeakSanitizer), then the concurrency
+#                  tests under ThreadSanitizer; any report fails it (scripts/lsan.supp says which
+#                  leaks are not Galley's, and why)
 
 SWIFT ?= swift
 DEBIAN_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev \
@@ -30,8 +33,14 @@ MAX_FUNCTION_LINES ?= 80
 DOCS_DIR ?= .build/docs
 # Coverage builds instrumented code into its own scratch path, so it never forces `make test` to rebuild.
 COVERAGE_BUILD = .build/coverage
+# Sanitizer builds likewise each have their own scratch path.
+ASAN_BUILD = .build/asan
+TSAN_BUILD = .build/tsan
+# The tests run under ThreadSanitizer: every test whose name says concurrent or Concurrency (the
+# stress test among them), and the batch renderer, which draws files on all cores.
+TSAN_FILTER ?= [Cc]oncurren|BatchCommandTests
 
-.PHONY: deps tool-deps test-deps build demo test bench lint format docs coverage clean
+.PHONY: deps tool-deps test-deps build demo test bench lint format docs coverage sanitize clean
 
 # install-missing: installs each of the Debian packages $(1) that dpkg does not list as installed.
 define install-missing
@@ -101,6 +110,15 @@ coverage: deps test-deps
 	$(PYTHON) scripts/coverage.py --llvm-cov $(LLVM_COV) \
 	  --profdata "$$(dirname "$$($(SWIFT) test --scratch-path $(COVERAGE_BUILD) --show-codecov-path)")/default.profdata" \
 	  --binary "$$($(SWIFT) build --scratch-path $(COVERAGE_BUILD) --show-bin-path)/GalleyPackageTests.xctest"
+
+# Each sanitizer ends the run with a non-zero status when it reported anything (ASan at the first
+# error, LSan and TSan at exit), so the target fails on any report that is not suppressed.
+sanitize: deps test-deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path $(ASAN_BUILD)
+	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path $(ASAN_BUILD)
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path $(TSAN_BUILD)
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_BUILD) --filter '$(TSAN_FILTER)'
 
 clean:
 	rm -rf .build out

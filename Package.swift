@@ -38,17 +38,21 @@ let package = Package(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icuuc")]),
 
-        .target(name: "GalleyFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"], swiftSettings: strict),
+        // The one lock type of every module (a pthread mutex, which ThreadSanitizer understands).
+        .target(name: "GalleySync", swiftSettings: strict),
+        .target(
+            name: "GalleyFonts", dependencies: ["GalleySync", "CFreeType", "CHarfBuzz", "CFontconfig"],
+            swiftSettings: strict),
         .target(name: "GalleyText", dependencies: ["GalleyFonts"], swiftSettings: strict),
-        .target(name: "GalleyUnicode", dependencies: ["CICU", "CHyphen"], swiftSettings: strict),
+        .target(name: "GalleyUnicode", dependencies: ["GalleySync", "CICU", "CHyphen"], swiftSettings: strict),
         .target(
             name: "GalleyShaping",
-            dependencies: ["GalleyText", "GalleyFonts", "GalleyUnicode", "CHarfBuzz"],
+            dependencies: ["GalleySync", "GalleyText", "GalleyFonts", "GalleyUnicode", "CHarfBuzz"],
             swiftSettings: strict),
-        .target(name: "GalleyLayout", dependencies: ["GalleyShaping"], swiftSettings: strict),
+        .target(name: "GalleyLayout", dependencies: ["GalleySync", "GalleyShaping"], swiftSettings: strict),
         .target(
             name: "GalleyRender",
-            dependencies: ["GalleyLayout", "CFreeType", "CPNG"],
+            dependencies: ["GalleySync", "GalleyLayout", "CFreeType", "CPNG"],
             swiftSettings: strict),
         .target(
             name: "Galley",
@@ -57,11 +61,12 @@ let package = Package(
             ],
             swiftSettings: strict),
         // The command-line tool: argument parsing and commands live in a library so tests can call them.
-        .target(name: "GalleyCLI", dependencies: ["Galley"], swiftSettings: strict),
+        .target(name: "GalleyCLI", dependencies: ["GalleySync", "Galley"], swiftSettings: strict),
         .executableTarget(name: "galley", dependencies: ["GalleyCLI"], swiftSettings: strict),
         // Layout timing and line dumps beside ../shared/bench's pango-ref and hb-ref.
         .executableTarget(name: "galley-bench", dependencies: ["GalleyLayout", "GalleyRender"], swiftSettings: strict),
 
+        .testTarget(name: "GalleySyncTests", dependencies: ["GalleySync"], swiftSettings: strict),
         .testTarget(name: "GalleyFontsTests", dependencies: ["GalleyFonts"], swiftSettings: strict),
         .testTarget(name: "GalleyTextTests", dependencies: ["GalleyText"], swiftSettings: strict),
         .testTarget(

@@ -2,7 +2,7 @@
 // .markup file of a folder, in parallel on all cores, with the same outputs and messages whatever
 // order the threads finish in.
 import Foundation
-import Synchronization
+import GalleySync
 
 /// Batch rendering (or layout), as `make demo` does it one file at a time: each `NAME.txt` or
 /// `NAME.markup` of the folder is run with the batch command's own options, then the options in
@@ -38,7 +38,7 @@ enum BatchCommand {
             var failures: [CLIError] = []
             var lastLineLength = 0
         }
-        let state: Mutex<State>
+        let state: Locked<State>
         let items: [Item]
         let showsProgress: Bool
         let standardError: @Sendable (String) -> Void
@@ -47,7 +47,7 @@ enum BatchCommand {
             self.items = items
             self.showsProgress = showsProgress
             self.standardError = standardError
-            state = Mutex(State(results: Array(repeating: nil, count: items.count)))
+            state = Locked(State(results: Array(repeating: nil, count: items.count)))
         }
 
         /// Records that item `index` finished (with `error` when it failed), writes the errors now
@@ -224,7 +224,7 @@ enum BatchCommand {
     static func prepare(_ items: [Item], command: String, shared: [String])
         -> [Result<(arguments: [String], inputs: [String]), CLIError>]
     {
-        let results = Mutex(
+        let results = Locked(
             [Result<(arguments: [String], inputs: [String]), CLIError>?](
                 repeating: nil, count: items.count))
         DispatchQueue.concurrentPerform(iterations: items.count) { index in

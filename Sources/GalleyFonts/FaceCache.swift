@@ -1,7 +1,7 @@
 // FaceCache: the process-wide cache of faces loaded from files, so each (file, face index) is read once.
 
 import Foundation
-import Synchronization
+import GalleySync
 
 /// Faces loaded from files, keyed by absolute path (symbolic links resolved) and face index.
 ///
@@ -17,7 +17,7 @@ final class FaceCache: Sendable {
         let faceIndex: Int
     }
 
-    private let faces = Mutex<[Key: FontFace]>([:])
+    private let faces = Locked<[Key: FontFace]>([:])
 
     /// The face `faceIndex` of the file at `path`, loading it on first use.
     /// Loading happens outside the lock; if two threads race, the first stored face wins.

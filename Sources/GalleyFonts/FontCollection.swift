@@ -1,7 +1,7 @@
 // FontCollection: the bundled fonts plus the system's fonts — family lookup and the fallback cascade.
 
 import Foundation
-import Synchronization
+import GalleySync
 
 /// The fonts Galley can use: the bundled `Fonts/` folder first, then the system's fonts through
 /// fontconfig. Like `CTFontCollection`, plus the cascade list of `CTFontCopyDefaultCascadeListForLanguages`
@@ -18,8 +18,8 @@ public final class FontCollection: Sendable {
     /// Whether the system's fonts (fontconfig) are searched after the bundled ones.
     public let includesSystemFonts: Bool
 
-    private let catalogStorage = Mutex<FontCatalog?>(nil)
-    private let fallbacks = Mutex<[FallbackKey: FallbackEntry]>([:])
+    private let catalogStorage = Locked<FontCatalog?>(nil)
+    private let fallbacks = Locked<[FallbackKey: FallbackEntry]>([:])
     /// Fallback results kept before the cache is emptied, bounding its memory.
     private static let fallbackCacheLimit = 65_536
 

@@ -3,7 +3,7 @@
 
 import CFreeType
 import CHarfBuzz
-import Synchronization
+import GalleySync
 
 /// The shared, size-independent part of a font: one face of one font file.
 ///
@@ -12,7 +12,7 @@ import Synchronization
 /// `hb_font_make_immutable`) before `init` returns and use HarfBuzz's own OpenType font functions,
 /// which are documented thread-safe on immutable objects; nothing ever mutates them, and they are
 /// destroyed only in `deinit`. Shapers may therefore use `hbFont` from many threads at once. The one
-/// mutable part, the cache of variable-font instances, is behind a `Mutex`.
+/// mutable part, the cache of variable-font instances, is behind a lock (`Locked`).
 @usableFromInline
 package final class FontFace: @unchecked Sendable {
     /// `hb_font_t*` using `hb_ot_font_set_funcs`, scale = (unitsPerEm, unitsPerEm), immutable.
@@ -50,7 +50,7 @@ package final class FontFace: @unchecked Sendable {
     /// The design axes of a variable font (`fvar`), in table order; empty for other fonts.
     package let variationAxes: [Font.VariationAxis]
     /// Instances made by ``instance(for:)``, keyed by their settings.
-    let instances = Mutex<[[Font.Variation]: FontInstance]>([:])
+    let instances = Locked<[[Font.Variation]: FontInstance]>([:])
 
     /// Loads face `faceIndex` of a font file's bytes. `path` is used for error messages and for
     /// `FontFace.path`; pass nil for in-memory fonts (errors then name `"<memory>"`).

@@ -3,7 +3,7 @@
 
 import CHarfBuzz
 import Foundation
-import Synchronization
+import GalleySync
 
 extension Font {
     /// One axis value of a variable font: an OpenType axis tag and a coordinate in the axis's user

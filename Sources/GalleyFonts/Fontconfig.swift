@@ -1,7 +1,7 @@
 // Fontconfig: every call GalleyFonts makes into fontconfig, serialized behind one lock.
 
 import CFontconfig
-import Synchronization
+import GalleySync
 
 /// Access to fontconfig: the system font list, queries of bundled files, and coverage-sorted
 /// fallback candidates. fontconfig is initialised lazily on first use (`FcInitLoadConfigAndFonts`)
@@ -13,7 +13,7 @@ enum Fontconfig {
         let pointer: OpaquePointer?
     }
 
-    private static let state = Mutex<Config?>(nil)
+    private static let state = Locked<Config?>(nil)
 
     /// Runs `body` with the loaded configuration (nil if fontconfig could not load one) while
     /// holding the fontconfig lock.

@@ -4,8 +4,8 @@
 // cluster boundaries (UAX #29); a glyph cluster holding several graphemes (a ligature such as
 // Arabic lam-alef or "ffi") shares its advance equally among them.
 import Foundation
+import GalleySync
 import GalleyUnicode
-import Synchronization
 
 /// A caret position for a string index: the primary caret and, at a direction boundary, the
 /// secondary one. Like the two results of CTLineGetOffsetForStringIndex.
@@ -152,7 +152,7 @@ extension Line {
 /// Where a line keeps its caret map once built. Lines are immutable, so the map never goes stale;
 /// the lock only makes the first build safe when several threads ask at once.
 final class CaretMapStore: Sendable {
-    private let stored = Mutex<CaretMap??>(nil)
+    private let stored = Locked<CaretMap??>(nil)
 
     /// The map of `line`, built the first time.
     func map(for line: Line) -> CaretMap? {

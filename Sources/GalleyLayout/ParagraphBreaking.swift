@@ -4,8 +4,8 @@
 // line ends to the stacking loop as a plan; greedy breaking makes lines one at a time instead.
 import Foundation
 import GalleyShaping
+import GalleySync
 import GalleyText
-import Synchronization
 
 /// The last plan a typesetter made for a paragraph laid out from its start, with the widths it
 /// was made for. Frames that continue a paragraph (`Framesetter.frames`) each ask for the plan of
@@ -18,7 +18,7 @@ final class ParagraphPlanCache: Sendable {
         let otherWidth: CGFloat
         let breaks: [PlannedBreak]?
     }
-    private let last = Mutex<Entry?>(nil)
+    private let last = Locked<Entry?>(nil)
 
     /// The plan of paragraph `index` for these widths: the kept one, or `make()`'s (then kept).
     func breaks(

@@ -3,9 +3,9 @@
 import Foundation
 import GalleyFonts
 import GalleyShaping
+import GalleySync
 import GalleyText
 import GalleyUnicode
-import Synchronization
 
 /// Like CTTypesetter. Thread-safe: paragraphs are analysed on first use and cached, and so are the
 /// lines a rectangular frame made of each whole paragraph (for the last width only).
@@ -20,7 +20,7 @@ public final class Typesetter: Sendable {
     /// Both of the above, handed to every line made (a truncation token is laid out with them).
     let environment: LayoutEnvironment
     let paragraphs: [ParagraphSpan]
-    private let cache: Mutex<[ParagraphAnalysis?]>
+    private let cache: Locked<[ParagraphAnalysis?]>
     /// Analyses taken over from a previous typesetter for paragraphs an edit left unchanged, with
     /// the offset change to apply; consumed into `cache` on first use.
     private let inherited: [Int: (analysis: ParagraphAnalysis, delta: Int)]
@@ -28,15 +28,15 @@ public final class Typesetter: Sendable {
     package var inheritedParagraphCount: Int { inherited.count }
     /// Per paragraph laid out whole in a rectangle: its lines for the last frame width used
     /// (one entry per paragraph, so memory stays bounded by the last layout's lines).
-    private let lineCache: Mutex<[CachedParagraphLines?]>
+    private let lineCache: Locked<[CachedParagraphLines?]>
     /// Lines taken over from a previous typesetter for paragraphs an edit left unchanged, with
     /// the offset change to apply; moved into `lineCache` (shifted) on first use, dropped when
     /// the paragraph is laid out at another width.
-    private let inheritedLines: Mutex<[Int: (lines: CachedParagraphLines, delta: Int)]>
+    private let inheritedLines: Locked<[Int: (lines: CachedParagraphLines, delta: Int)]>
     /// How many paragraphs' lines this typesetter took over from the one it was made from.
     package let inheritedLineCount: Int
     /// Per paragraph: its validated style and the offsets of its TABs.
-    private let extras: Mutex<[(style: ResolvedParagraphStyle, tabs: [Int])?]>
+    private let extras: Locked<[(style: ResolvedParagraphStyle, tabs: [Int])?]>
     /// The last whole-paragraph plan, for frames that continue its paragraph.
     let plans = ParagraphPlanCache()
 
@@ -72,11 +72,11 @@ public final class Typesetter: Sendable {
         let paragraphs = ParagraphSplitter.split(text.utf16)
         self.paragraphs = paragraphs
         // Per-paragraph state in arrays indexed by paragraph (not dictionaries: no hashing per lookup).
-        cache = Mutex(Array(repeating: nil, count: paragraphs.count))
-        lineCache = Mutex(Array(repeating: nil, count: paragraphs.count))
-        extras = Mutex(Array(repeating: nil, count: paragraphs.count))
+        cache = Locked(Array(repeating: nil, count: paragraphs.count))
+        lineCache = Locked(Array(repeating: nil, count: paragraphs.count))
+        extras = Locked(Array(repeating: nil, count: paragraphs.count))
         self.inherited = [:]
-        self.inheritedLines = Mutex([:])
+        self.inheritedLines = Locked([:])
         self.inheritedLineCount = 0
     }
 
@@ -95,9 +95,9 @@ public final class Typesetter: Sendable {
         self.environment = previous.environment
         let paragraphs = ParagraphSplitter.split(text.utf16)
         self.paragraphs = paragraphs
-        cache = Mutex(Array(repeating: nil, count: paragraphs.count))
-        lineCache = Mutex(Array(repeating: nil, count: paragraphs.count))
-        extras = Mutex(Array(repeating: nil, count: paragraphs.count))
+        cache = Locked(Array(repeating: nil, count: paragraphs.count))
+        lineCache = Locked(Array(repeating: nil, count: paragraphs.count))
+        extras = Locked(Array(repeating: nil, count: paragraphs.count))
         let old = previous.paragraphs
         let oldText = previous.text
         let done = previous.cache.withLock { $0 }
@@ -123,7 +123,7 @@ public final class Typesetter: Sendable {
             suffix += 1
         }
         self.inherited = inherited
-        self.inheritedLines = Mutex(inheritedLines)
+        self.inheritedLines = Locked(inheritedLines)
         self.inheritedLineCount = inheritedLines.count
     }
 

@@ -1,7 +1,7 @@
 // Glyph outlines as path commands in font units, decomposed by FreeType (FT_Outline_Decompose).
 import CFreeType
 import GalleyFonts
-import Synchronization
+import GalleySync
 
 /// One glyph's outline: closed contours of lines and quadratic and cubic Béziers, in font design
 /// units, y up, relative to the glyph origin. Like the `CGPath` of `CTFontCreatePathForGlyph`

@@ -2,7 +2,7 @@
 // rasterizer's lock (one rasterizer per process by default, injectable).
 import CFreeType
 import GalleyFonts
-import Synchronization
+import GalleySync
 
 /// A rasterised glyph, ready to composite at an integer pixel position.
 struct GlyphImage: Sendable {
@@ -37,7 +37,7 @@ struct GlyphImage: Sendable {
 /// loaded. The glyph cache key holds the face, the design coordinates, glyph, size, both phases,
 /// the hinting mode, the synthetic traits and the `GlyphStyle` (obliqueness shear, stroke radius).
 ///
-/// One `FT_Library` and every `FT_Face` live inside a `Mutex`, since FreeType objects are not
+/// One `FT_Library` and every `FT_Face` live inside a lock (`Locked`), since FreeType objects are not
 /// thread-safe: all FreeType calls happen while holding it. Faces are opened from
 /// `FontFace.data` with `FT_New_Memory_Face`, on a private copy of the bytes that lives exactly as
 /// long as the face. Bounded caches: at most `faceLimit` faces (least recently used closed first)
@@ -96,11 +96,11 @@ public final class GlyphRasterizer: Sendable {
         let phaseY: Int
     }
 
-    let state: Mutex<State>
+    let state: Locked<State>
 
     /// A rasterizer of its own: empty caches, its FreeType library opened on first use.
     public init() {
-        state = Mutex(State())
+        state = Locked(State())
     }
 
     /// A font's variable-font instance as FreeType design coordinates (16.16 fixed, one per `fvar`

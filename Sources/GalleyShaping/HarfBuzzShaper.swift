@@ -3,9 +3,9 @@
 import CHarfBuzz
 import Foundation
 import GalleyFonts
+import GalleySync
 import GalleyText
 import GalleyUnicode
-import Synchronization
 
 /// What to shape: a range of a paragraph and how.
 package struct ShapingRequest: Sendable {
@@ -274,7 +274,7 @@ package enum HarfBuzzShaper {
 package enum BufferPool {
     /// HarfBuzz buffer pointers (`hb_buffer_t *`) as integers, so the pool's state is Sendable;
     /// each is owned by the pool while in it.
-    private static let buffers = Mutex<[UInt]>([])
+    private static let buffers = Locked<[UInt]>([])
     private static let capacity = 4
     private static let largest: UInt32 = 4096
 

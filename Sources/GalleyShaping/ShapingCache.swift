@@ -9,6 +9,7 @@
 // glyphs are then identical to shaping the item whole (a test compares both over whole corpora).
 import Foundation
 import GalleyFonts
+import GalleySync
 import Synchronization
 
 /// Shaped words, shared by every typesetter given the same cache. Thread-safe.
@@ -91,7 +92,7 @@ public final class ShapingCache: Sendable {
         var count = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let hits = Atomic<Int>(0)
     private let misses = Atomic<Int>(0)
 

@@ -3,8 +3,8 @@
 
 import CHyphen
 import CICU
+import GalleySync
 import Glibc
-import Synchronization
 
 /// One hyphenation dictionary loaded by libhyphen.
 ///
@@ -32,7 +32,7 @@ final class HyphenationDictionary: @unchecked Sendable {
     /// Points already found, per word (as given, before lowercasing) and minimums, relative to
     /// the word's start: running text repeats its words, and a lookup costs a fraction of
     /// lowercasing, normalising and matching one. Emptied when it reaches `wordCacheCapacity`.
-    let words = Mutex<[HyphenatedWordKey: [Int]]>([:])
+    let words = Locked<[HyphenatedWordKey: [Int]]>([:])
     static let wordCacheCapacity = 20_000
 
     private init(dict: UnsafeMutablePointer<HyphenDict>, charset: Charset) {
@@ -217,7 +217,7 @@ struct HyphenatedWordKey: Hashable, Sendable {
 final class HyphenationDictionaryCache: Sendable {
     static let shared = HyphenationDictionaryCache()
 
-    private let loaded = Mutex<[String: HyphenationDictionary?]>([:])
+    private let loaded = Locked<[String: HyphenationDictionary?]>([:])
 
     func dictionary(at path: String) -> HyphenationDictionary? {
         let key = Self.resolved(path)

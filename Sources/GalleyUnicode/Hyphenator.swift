@@ -1,8 +1,8 @@
 // Hyphenator: where a word may be broken with a hyphen, from the LibreOffice hyphenation
 // patterns Debian installs under /usr/share/hyphen (hyph_xx_YY.dic), applied by libhyphen.
 
+import GalleySync
 import Glibc
-import Synchronization
 
 /// Finds the places where a word may be hyphenated, from the TeX-style hyphenation patterns
 /// that LibreOffice uses (Debian's `hyphen-*` packages, `/usr/share/hyphen/hyph_xx_YY.dic`),
@@ -50,7 +50,7 @@ public struct Hyphenator: Sendable {
     }
 
     /// The hyphenator ``forLanguage(_:)`` found for each tag asked for (nil: none installed).
-    private static let chosen = Mutex<[String: Hyphenator?]>([:])
+    private static let chosen = Locked<[String: Hyphenator?]>([:])
 
     /// ``forLanguage(_:)`` over the dictionaries of another directory.
     package static func forLanguage(_ tag: String, directory: String) -> Hyphenator? {

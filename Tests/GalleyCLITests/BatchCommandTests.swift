@@ -3,14 +3,14 @@
 // the others, status 2 when any failed; refusals before anything is written.
 import Foundation
 import GalleyCLI
-import Synchronization
+import GalleySync
 import Testing
 
 @Suite("render --batch")
 struct BatchCommandTests {
     /// Collects what the tool streams to standard error (from several threads).
     final class ErrorStream: Sendable {
-        let text = Mutex("")
+        let text = Locked("")
         var contents: String { text.withLock { $0 } }
         func append(_ s: String) { text.withLock { $0 += s } }
     }
