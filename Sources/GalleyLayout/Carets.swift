@@ -4,8 +4,8 @@
 // cluster boundaries (UAX #29); a glyph cluster holding several graphemes (a ligature such as
 // Arabic lam-alef or "ffi") shares its advance equally among them.
 import Foundation
-import GalleySync
 import GalleyUnicode
+import Synchronization
 
 /// A caret position for a string index: the primary caret and, at a direction boundary, the
 /// secondary one. Like the two results of CTLineGetOffsetForStringIndex.
@@ -149,19 +149,21 @@ extension Line {
     var caretMap: CaretMap? { caretMapStore.map(for: self) }
 }
 
-/// Where a line keeps its caret map once built. Lines are immutable, so the map never goes stale;
-/// the lock only makes the first build safe when several threads ask at once.
+/// Where a line keeps its caret map once built. Lines are immutable, so the map never goes stale.
+/// One small object per line, with no lock: the map is published once, atomically (two threads
+/// asking at once may both build it; one copy wins and both answer from equal maps).
 final class CaretMapStore: Sendable {
-    private let stored = Locked<CaretMap??>(nil)
+    /// A map (nil for a line without runs), boxed for `AtomicLazyReference`.
+    private final class Box: Sendable {
+        let map: CaretMap?
+        init(_ map: CaretMap?) { self.map = map }
+    }
+    private let stored = AtomicLazyReference<Box>()
 
     /// The map of `line`, built the first time.
     func map(for line: Line) -> CaretMap? {
-        stored.withLock { stored in
-            if let map = stored { return map }
-            let map = CaretMap(line)
-            stored = .some(map)
-            return map
-        }
+        if let box = stored.load() { return box.map }
+        return stored.storeIfNil(Box(CaretMap(line))).map
     }
 }
 

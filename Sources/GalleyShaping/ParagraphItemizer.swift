@@ -85,7 +85,11 @@ struct ParagraphItemizer {
                 g = skipContinuing(from: g)
                 if g >= lastCluster { break }
             }
-            take(graphemes[g]..<graphemes[g + 1])
+            // Only a cluster after one of at least 30 units can start with marks past the limit
+            // of CombiningMarkLimit (cut clusters hold 30 marks); real clusters are shorter.
+            take(
+                graphemes[g]..<graphemes[g + 1],
+                afterLongCluster: g > 0 && graphemes[g] - graphemes[g - 1] >= CombiningMarkLimit.maximumMarks)
             g += 1
         }
         flush(upTo: content.upperBound)
@@ -111,7 +115,7 @@ struct ParagraphItemizer {
     /// any of them differs, when either is a placeholder, or when the cluster begins with marks
     /// past ``CombiningMarkLimit/maximumMarks`` in a row.
     @inline(__always)
-    private mutating func take(_ cluster: Range<Int>) {
+    private mutating func take(_ cluster: Range<Int>, afterLongCluster: Bool) {
         let lo = cluster.lowerBound
         enterRuns(at: lo)
         let level = levels[lo - content.lowerBound]
@@ -119,7 +123,7 @@ struct ParagraphItemizer {
         let font = isPlaceholder ? requested : font(for: cluster)
         // Marks past the limit of CombiningMarkLimit are shaped apart from their base.
         let cutsMarks =
-            units[lo] >= 0x300 && CombiningMarkLimit.followsFullRun(in: units, at: lo, from: content.lowerBound)
+            afterLongCluster && CombiningMarkLimit.followsFullRun(in: units, at: lo, from: content.lowerBound)
         if cutsMarks || startsItem(font: font, level: level, isPlaceholder: isPlaceholder) {
             flush(upTo: lo)
             begin(font: font, level: level, isPlaceholder: isPlaceholder)
