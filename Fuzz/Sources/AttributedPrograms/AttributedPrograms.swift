@@ -1,0 +1,59 @@
+// Fuzz harness 2: random attributed-text programs. The bytes build a text of hostile pieces,
+// set hostile attributes and paragraph styles on ranges (some out of bounds: those must throw),
+// edit it, lay it out in a hostile frame (zero, tiny, huge, shaped), then ask for carets, hit
+// tests and selections at every string index. Every number given back must be finite.
+import Foundation
+import FuzzSupport
+import Galley
+
+/// libFuzzer's entry point: runs the harness on one input (`size` bytes at `data`); returns 0.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func attributedProgramsTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    var input = FuzzInput(data, size)
+    var builder = AttributedTextBuilder(HostileText.string(&input))
+    for _ in 0..<input.int(in: 0...12) {
+        runStep(&input, &builder)
+    }
+    let text = builder.build()
+    guard let framesetter = try? Framesetter(text) else { return 0 }
+    let path = HostileFrames.path(&input)
+    let options = HostileFrames.options(&input)
+    let frame: Frame
+    do {
+        frame = try framesetter.frame(in: path, options: options)
+    } catch {
+        return 0
+    }
+    requireFinite(frame)
+    HostileFrames.queryEveryIndex(frame, length: text.length, &input)
+    if input.bool() {
+        var bitmap = try! Bitmap(width: 64, height: 48)
+        Renderer().draw(frame, into: &bitmap, selection: HostileText.range(&input, length: text.length))
+    }
+    return 0
+}
+
+/// One step of the program: an attribute set on a range, or an edit. A range outside the text
+/// must make the call throw; one inside must not.
+func runStep(_ input: inout FuzzInput, _ builder: inout AttributedTextBuilder) {
+    let length = builder.length
+    let range = HostileText.range(&input, length: length)
+    let valid = HostileText.isValid(range, length: length)
+    var threw = false
+    do {
+        switch input.int(in: 0...5) {
+        case 0, 1, 2:
+            guard let attribute = HostileText.attribute(&input) else { return }
+            try builder.setAttribute(attribute, range: range)
+        case 3: try builder.replace(range, with: HostileText.string(&input, maxPieces: 4))
+        case 4: try builder.delete(range)
+        default:
+            try builder.insert(HostileText.string(&input, maxPieces: 4), at: range.lowerBound)
+            if range.lowerBound > length { fatalError("insert at \(range.lowerBound) of \(length) did not throw") }
+            return
+        }
+    } catch {
+        threw = true
+    }
+    if !valid && !threw { fatalError("range \(range) of length \(length) did not throw") }
+}
