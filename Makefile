@@ -44,10 +44,13 @@ FUZZ_DIR = Fuzz
 FUZZ_HARNESSES ?= MarkupRender AttributedPrograms Relayout FontLoading ImageDecoding
 FUZZ_SECONDS ?= 60
 FUZZ_CONFIG ?= debug
-FUZZ_BUILD_FLAGS = -c $(FUZZ_CONFIG) -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
-FUZZ_BIN = $(FUZZ_DIR)/.build/$(FUZZ_CONFIG)
-FUZZ_SCRATCH = $(FUZZ_DIR)/.build/fuzz-corpus
-FUZZ_ARTIFACTS = $(FUZZ_DIR)/.build/fuzz-artifacts
+# The fuzz package's build directory (an absolute path elsewhere gives a clean build beside it).
+FUZZ_BUILD_DIR ?= $(CURDIR)/$(FUZZ_DIR)/.build
+FUZZ_BUILD_FLAGS = -c $(FUZZ_CONFIG) --scratch-path $(FUZZ_BUILD_DIR) \
+                   -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+FUZZ_BIN = $(FUZZ_BUILD_DIR)/$(FUZZ_CONFIG)
+FUZZ_SCRATCH = $(FUZZ_BUILD_DIR)/fuzz-corpus
+FUZZ_ARTIFACTS = $(FUZZ_BUILD_DIR)/fuzz-artifacts
 # libFuzzer's runtime ships with the toolchain's clang; nothing else is needed beyond `deps`.
 FUZZER_RUNTIME = $(wildcard $(TOOLCHAIN_BIN)../lib/clang/*/lib/linux/libclang_rt.fuzzer-$(shell uname -m).a)
 # A Swift runtime error (a failed check in a harness) must abort at once so that libFuzzer saves
@@ -131,10 +134,10 @@ fuzz-deps: deps
 	@[ -n "$(FUZZER_RUNTIME)" ] || { echo "libclang_rt.fuzzer is missing from the Swift toolchain at $(TOOLCHAIN_BIN)../lib/clang: install a toolchain from swift.org (it ships libFuzzer)"; exit 1; }
 
 fuzz-build: fuzz-deps
-	@mkdir -p $(FUZZ_DIR)/.build
+	@mkdir -p $(FUZZ_BUILD_DIR)
 	@echo "cd $(FUZZ_DIR) && $(SWIFT) build $(FUZZ_BUILD_FLAGS)"
-	@cd $(FUZZ_DIR) && $(SWIFT) build $(FUZZ_BUILD_FLAGS) >.build/build.log 2>&1; status=$$?; \
-	  grep -v "warning: Cannot export local symbol '__asan" .build/build.log | tail -40; exit $$status
+	@cd $(FUZZ_DIR) && $(SWIFT) build $(FUZZ_BUILD_FLAGS) >$(FUZZ_BUILD_DIR)/build.log 2>&1; status=$$?; \
+	  grep -v "warning: Cannot export local symbol '__asan" $(FUZZ_BUILD_DIR)/build.log | tail -40; exit $$status
 
 # Each harness in turn (never two at once), one worker; new corpus entries and crashes go under
 # Fuzz/.build, never into the repository. A crash stops `make fuzz` with the reproducer's path.
