@@ -10,7 +10,9 @@ import Galley
 @_cdecl("LLVMFuzzerTestOneInput")
 public func attributedProgramsTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
-    var builder = AttributedTextBuilder(HostileText.string(&input))
+    let initial = HostileText.string(&input)
+    FuzzTrace.log("text \(initial.unicodeScalars.map { String($0.value, radix: 16) })")
+    var builder = AttributedTextBuilder(initial)
     for _ in 0..<input.int(in: 0...12) {
         runStep(&input, &builder)
     }
@@ -18,6 +20,7 @@ public func attributedProgramsTestOneInput(_ data: UnsafePointer<UInt8>, _ size:
     guard let framesetter = try? Framesetter(text) else { return 0 }
     let path = HostileFrames.path(&input)
     let options = HostileFrames.options(&input)
+    FuzzTrace.log("text \(text)\npath \(path)\noptions \(options)")
     let frame: Frame
     do {
         frame = try framesetter.frame(in: path, options: options)
@@ -26,6 +29,7 @@ public func attributedProgramsTestOneInput(_ data: UnsafePointer<UInt8>, _ size:
     }
     requireFinite(frame)
     HostileFrames.queryEveryIndex(frame, length: text.length, &input)
+    HostileFrames.queryTypesetter(framesetter, &input)
     if input.bool() {
         var bitmap = try! Bitmap(width: 64, height: 48)
         Renderer().draw(frame, into: &bitmap, selection: HostileText.range(&input, length: text.length))
@@ -44,11 +48,19 @@ func runStep(_ input: inout FuzzInput, _ builder: inout AttributedTextBuilder) {
         switch input.int(in: 0...5) {
         case 0, 1, 2:
             guard let attribute = HostileText.attribute(&input) else { return }
+            FuzzTrace.log("set \(attribute) on \(range)")
             try builder.setAttribute(attribute, range: range)
-        case 3: try builder.replace(range, with: HostileText.string(&input, maxPieces: 4))
-        case 4: try builder.delete(range)
+        case 3:
+            let string = HostileText.string(&input, maxPieces: 4)
+            FuzzTrace.log("replace \(range) with \(string.debugDescription)")
+            try builder.replace(range, with: string)
+        case 4:
+            FuzzTrace.log("delete \(range)")
+            try builder.delete(range)
         default:
-            try builder.insert(HostileText.string(&input, maxPieces: 4), at: range.lowerBound)
+            let string = HostileText.string(&input, maxPieces: 4)
+            FuzzTrace.log("insert \(string.debugDescription) at \(range.lowerBound)")
+            try builder.insert(string, at: range.lowerBound)
             if range.lowerBound > length { fatalError("insert at \(range.lowerBound) of \(length) did not throw") }
             return
         }

@@ -92,3 +92,14 @@ public struct FuzzInput {
         bool() ? CGFloat(int(in: 0...300)) : hostile()
     }
 }
+
+/// Prints what a harness does when `GALLEY_FUZZ_TRACE` is set, to turn a reproducer into a test.
+public enum FuzzTrace {
+    /// Whether tracing is on.
+    public static let isOn = ProcessInfo.processInfo.environment["GALLEY_FUZZ_TRACE"] != nil
+
+    /// Prints `message()` to standard error when tracing is on.
+    public static func log(_ message: @autoclosure () -> String) {
+        if isOn { FileHandle.standardError.write(Data(("trace: " + message() + "\n").utf8)) }
+    }
+}

@@ -82,4 +82,38 @@ public enum HostileFrames {
             requireFinite(rect, "frame selection")
         }
     }
+
+    /// Asks the typesetter for line breaks and lines at hostile starts, widths and offsets, and
+    /// the framesetter for a suggested size: starts and ranges outside the text must throw, and
+    /// every number given back must be finite.
+    public static func queryTypesetter(_ framesetter: Framesetter, _ input: inout FuzzInput) {
+        let typesetter = framesetter.typesetter
+        let length = typesetter.text.length
+        for _ in 0..<input.int(in: 0...3) {
+            let start = input.bool() ? input.int(in: 0...max(length, 0)) : input.pick([-1, length + 1, Int.min / 2])
+            let width = input.length()
+            let offset = input.bool() ? 0 : input.hostile()
+            let inside = start >= 0 && start <= length
+            do {
+                let count =
+                    try input.bool()
+                    ? typesetter.suggestLineBreak(startingAt: start, width: width, offset: offset)
+                    : typesetter.suggestClusterBreak(startingAt: start, width: width, offset: offset)
+                precondition(inside, "a break from \(start) outside 0...\(length) did not throw")
+                precondition(count >= 0 && start + count <= length, "break of \(count) from \(start) in \(length)")
+                precondition(count > 0 || start == length, "no progress from \(start)")
+                let line = try typesetter.line(for: start..<(start + count), offset: offset)
+                requireFinite(line, "typesetter line")
+            } catch {
+                continue
+            }
+        }
+        let range = HostileText.range(&input, length: length)
+        let constraints = CGSize(width: input.length(), height: input.length())
+        if let suggested = try? framesetter.suggestFrameSize(range: range, constraints: constraints) {
+            precondition(HostileText.isValid(range, length: length), "suggestFrameSize(range: \(range)) did not throw")
+            requireFinite(suggested.size.width, "suggested width")
+            requireFinite(suggested.size.height, "suggested height")
+        }
+    }
 }
