@@ -32,7 +32,11 @@ public func relayoutTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> C
         let b = try? fresh.frame(in: rect)
         switch (a, b) {
         case (nil, nil): break
-        case (let a?, let b?): FrameComparison.requireSame(a, b)
+        case (let a?, let b?):
+            // A NaN would differ from itself: report non-finite numbers as such first.
+            requireFinite(a)
+            requireFinite(b)
+            FrameComparison.requireSame(a, b)
         default: fatalError("one of the re-layout and the fresh layout threw")
         }
         previous = reused
