@@ -145,7 +145,8 @@ fuzz: fuzz-build
 	@set -e; for h in $(FUZZ_HARNESSES); do \
 	  mkdir -p $(FUZZ_SCRATCH)/$$h $(FUZZ_ARTIFACTS); \
 	  echo "fuzzing $$h for $(FUZZ_SECONDS) s"; \
-	  $(FUZZ_ENV) $(FUZZ_BIN)/$$h -max_total_time=$(FUZZ_SECONDS) -timeout=60 \
+	  dict=""; [ -f $(FUZZ_DIR)/Dictionaries/$$h.dict ] && dict=-dict=$(FUZZ_DIR)/Dictionaries/$$h.dict; \
+	  $(FUZZ_ENV) $(FUZZ_BIN)/$$h -max_total_time=$(FUZZ_SECONDS) -timeout=60 $$dict \
 	    -artifact_prefix=$(FUZZ_ARTIFACTS)/$$h- -print_final_stats=1 \
 	    $(FUZZ_SCRATCH)/$$h $(FUZZ_DIR)/Corpus/$$h; \
 	done
