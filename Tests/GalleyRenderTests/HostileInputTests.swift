@@ -120,4 +120,23 @@ struct HostileInputTests {
         }
         #expect(drawn > 0)
     }
+
+    @Test(
+        "A finite but huge stroke width draws a capped stroke instead of trapping (fuzz: AttributedPrograms)",
+        arguments: [CGFloat.greatestFiniteMagnitude, -CGFloat.greatestFiniteMagnitude, 1e300, 1e-300])
+    func hugeStrokeWidth(_ width: CGFloat) throws {
+        // Reproducer Fuzz/Reproducers/AttributedPrograms/stroke-greatest-finite-width: the stroke's
+        // radius in 1/64 pixel overflowed to infinity and its conversion to Int trapped.
+        let font = try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: 16)
+        let text = AttributedText(
+            "wo\u{30AD}\u{30B9}", attributes: [.font(font), .stroke(TextStroke(width: width, color: .red))])
+        let frame = try Framesetter(text).frame(in: CGRect(x: 0, y: 0, width: 64, height: 48))
+        var bitmap = try Bitmap(width: 64, height: 48)
+        Renderer().draw(frame, into: &bitmap)
+        _ = SVGWriter(width: 64, height: 48).document(for: frame)
+        let white = Bitmap.Pixel(red: 255, green: 255, blue: 255)
+        let inked = (0..<48).contains { y in (0..<64).contains { bitmap.pixel(x: $0, y: y) != white } }
+        // A negative width fills as well as strokes, so the glyphs show whatever the stroke does.
+        if width < 0 { #expect(inked) }
+    }
 }
