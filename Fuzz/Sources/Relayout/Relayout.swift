@@ -26,6 +26,7 @@ public func relayoutTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> C
         edit(&input, &builder)
         if input.byte() < 40 { rect.size.width = CGFloat(input.int(in: 0...400)) }
         let text = builder.build()
+        FuzzTrace.log("edited text \(text), frame \(rect)")
         let reused = Framesetter(text, reusing: previous)
         guard let fresh = try? Framesetter(text) else { return 0 }
         let a = try? reused.frame(in: rect)
@@ -51,6 +52,7 @@ func setAttribute(_ input: inout FuzzInput, _ builder: inout AttributedTextBuild
     guard HostileText.isValid(range, length: builder.length), let attribute = HostileText.attribute(&input) else {
         return
     }
+    FuzzTrace.log("set \(attribute) on \(range)")
     try? builder.setAttribute(attribute, range: range)
 }
 
