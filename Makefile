@@ -139,7 +139,7 @@ fuzz-build: fuzz-deps
 	@cd $(FUZZ_DIR) && $(SWIFT) build $(FUZZ_BUILD_FLAGS) >$(FUZZ_BUILD_DIR)/build.log 2>&1; status=$$?; \
 	  grep -v "warning: Cannot export local symbol '__asan" $(FUZZ_BUILD_DIR)/build.log | tail -40; exit $$status
 
-# Each harness in turn (never two at once), one worker; new corpus entries and crashes go under
+# Each harness in turn (never two at once), one plain libFuzzer process (no -jobs or -fork); new corpus entries and crashes go under
 # Fuzz/.build, never into the repository. A crash stops `make fuzz` with the reproducer's path.
 fuzz: fuzz-build
 	@set -e; for h in $(FUZZ_HARNESSES); do \
