@@ -4,13 +4,21 @@
 # Both first install the Debian packages Galley needs, when they are missing.
 #
 # The toolchain's own tools, for the habits Swift projects keep:
-#   make lint      swift-format lint --strict (house style in .swift-format) and no function over 80 lines
-#   make format    reformats Sources, Tests and Package.swift in place to that style
+#   make lint      swift-format lint --strict (house style in .swift-format) and no function over 80 lines,
+#                  on Sources, Tests and the fuzz package
+#   make format    reformats the same files in place to that style
 #   make docs      DocC site of the Galley module (Sources/Galley/Galley.docc) into .build/docs
 #   make coverage  line coverage of Sources/ per module, from swift test --enable-code-coverage
 #   make sanitize  the whole suite under AddressSanitizer (and LeakSanitizer), then the concurrency
 #                  tests under ThreadSanitizer; any report fails it (scripts/lsan.supp says which
 #                  leaks are not Galley's, and why)
+#
+# Fuzzing (Fuzz/README.md): libFuzzer harnesses in the separate package Fuzz/, built with
+# -sanitize=fuzzer,address into Fuzz/.build (so the root build never sees those flags):
+#   make fuzz        runs each harness for FUZZ_SECONDS (default 60), one after another, from
+#                    its seed corpus Fuzz/Corpus/<harness>/; new inputs go to Fuzz/.build/fuzz-corpus
+#   make fuzz-check  replays the seed corpora and Fuzz/Reproducers/ through each harness once,
+#                    without mutating (for CI)
 
 SWIFT ?= swift
 DEBIAN_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev \
@@ -28,7 +36,7 @@ LLVM_COV ?= $(TOOLCHAIN_BIN)llvm-cov
 PYTHON ?= python3
 
 # What swift-format reads and writes; the longest a declaration body may be, in lines.
-FORMAT_PATHS = Sources Tests Package.swift
+FORMAT_PATHS = Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift
 MAX_FUNCTION_LINES ?= 80
 DOCS_DIR ?= .build/docs
 # Coverage builds instrumented code into its own scratch path, so it never forces `make test` to rebuild.
@@ -40,7 +48,27 @@ TSAN_BUILD = .build/tsan
 # stress test among them), and the batch renderer, which draws files on all cores.
 TSAN_FILTER ?= [Cc]oncurren|BatchCommandTests
 
-.PHONY: deps tool-deps test-deps build demo test bench lint format docs coverage sanitize clean
+# The fuzz package, its harnesses, and how they are built and run.
+FUZZ_DIR = Fuzz
+FUZZ_HARNESSES ?= MarkupRender AttributedPrograms Relayout FontLoading ImageDecoding
+FUZZ_SECONDS ?= 60
+FUZZ_CONFIG ?= debug
+# The fuzz package's build directory (an absolute path elsewhere gives a clean build beside it).
+FUZZ_BUILD_DIR ?= $(CURDIR)/$(FUZZ_DIR)/.build
+FUZZ_BUILD_FLAGS = -c $(FUZZ_CONFIG) --scratch-path $(FUZZ_BUILD_DIR) \
+                   -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+FUZZ_BIN = $(FUZZ_BUILD_DIR)/$(FUZZ_CONFIG)
+FUZZ_SCRATCH = $(FUZZ_BUILD_DIR)/fuzz-corpus
+FUZZ_ARTIFACTS = $(FUZZ_BUILD_DIR)/fuzz-artifacts
+# libFuzzer's runtime ships with the toolchain's clang; nothing else is needed beyond `deps`.
+FUZZER_RUNTIME = $(wildcard $(TOOLCHAIN_BIN)../lib/clang/*/lib/linux/libclang_rt.fuzzer-$(shell uname -m).a)
+# A Swift runtime error (a failed check in a harness) must abort at once so that libFuzzer saves
+# the input: the Swift backtracer would read memory that ASan flags. fontconfig's one-time
+# allocations are suppressed for LeakSanitizer (see Fuzz/lsan.supp for why).
+FUZZ_ENV = SWIFT_BACKTRACE=enable=no ASAN_SYMBOLIZER_PATH=$(TOOLCHAIN_BIN)llvm-symbolizer \
+           ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/$(FUZZ_DIR)/lsan.supp
+
+.PHONY: deps tool-deps test-deps build demo test bench lint format docs coverage sanitize clean fuzz-deps fuzz-build fuzz fuzz-check
 
 # install-missing: installs each of the Debian packages $(1) that dpkg does not list as installed.
 define install-missing
@@ -94,8 +122,8 @@ lint: tool-deps
 	@status=0; \
 	echo "swift-format lint --strict $(FORMAT_PATHS)"; \
 	$(SWIFT_FORMAT) lint --strict --recursive --parallel --configuration .swift-format $(FORMAT_PATHS) || status=1; \
-	echo "scripts/function-lengths.py --max $(MAX_FUNCTION_LINES) Sources"; \
-	$(PYTHON) scripts/function-lengths.py --max $(MAX_FUNCTION_LINES) Sources || status=1; \
+	echo "scripts/function-lengths.py --max $(MAX_FUNCTION_LINES) Sources Fuzz/Sources"; \
+	$(PYTHON) scripts/function-lengths.py --max $(MAX_FUNCTION_LINES) Sources Fuzz/Sources || status=1; \
 	exit $$status
 
 format:
@@ -120,5 +148,40 @@ sanitize: deps test-deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path $(TSAN_BUILD)
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_BUILD) --filter '$(TSAN_FILTER)'
 
+fuzz-deps: deps
+	@[ -n "$(FUZZER_RUNTIME)" ] || { echo "libclang_rt.fuzzer is missing from the Swift toolchain at $(TOOLCHAIN_BIN)../lib/clang: install a toolchain from swift.org (it ships libFuzzer)"; exit 1; }
+
+fuzz-build: fuzz-deps
+	@mkdir -p $(FUZZ_BUILD_DIR)
+	@echo "cd $(FUZZ_DIR) && $(SWIFT) build $(FUZZ_BUILD_FLAGS)"
+	@cd $(FUZZ_DIR) && $(SWIFT) build $(FUZZ_BUILD_FLAGS) >$(FUZZ_BUILD_DIR)/build.log 2>&1; status=$$?; \
+	  grep -v "warning: Cannot export local symbol '__asan" $(FUZZ_BUILD_DIR)/build.log | tail -40; exit $$status
+
+# Each harness in turn (never two at once), one plain libFuzzer process (no -jobs or -fork); new corpus entries and crashes go under
+# Fuzz/.build, never into the repository. A crash stops `make fuzz` with the reproducer's path.
+fuzz: fuzz-build
+	@set -e; for h in $(FUZZ_HARNESSES); do \
+	  mkdir -p $(FUZZ_SCRATCH)/$$h $(FUZZ_ARTIFACTS); \
+	  echo "fuzzing $$h for $(FUZZ_SECONDS) s"; \
+	  dict=""; [ -f $(FUZZ_DIR)/Dictionaries/$$h.dict ] && dict=-dict=$(FUZZ_DIR)/Dictionaries/$$h.dict; \
+	  $(FUZZ_ENV) $(FUZZ_BIN)/$$h -max_total_time=$(FUZZ_SECONDS) -timeout=60 $$dict \
+	    -artifact_prefix=$(FUZZ_ARTIFACTS)/$$h- -print_final_stats=1 \
+	    $(FUZZ_SCRATCH)/$$h $(FUZZ_DIR)/Corpus/$$h; \
+	done
+
+# Every seed and saved reproducer, run once through its harness (libFuzzer with file arguments
+# only executes them). Reproducers of bugs still being fixed wait in Fuzz/Pending/, not replayed.
+fuzz-check: fuzz-build
+	@set -e; mkdir -p $(FUZZ_ARTIFACTS); for h in $(FUZZ_HARNESSES); do \
+	  files=$$(find $(FUZZ_DIR)/Corpus/$$h $(FUZZ_DIR)/Reproducers/$$h -type f 2>/dev/null | sort); \
+	  [ -n "$$files" ] || continue; \
+	  log=$(FUZZ_ARTIFACTS)/check-$$h.log; \
+	  if $(FUZZ_ENV) $(FUZZ_BIN)/$$h -timeout=120 $$files >$$log 2>&1; then \
+	    echo "fuzz-check $$h: $$(echo "$$files" | wc -l) inputs passed"; \
+	  else \
+	    tail -60 $$log; echo "fuzz-check $$h FAILED (log: $$log)"; exit 1; \
+	  fi; \
+	done
+
 clean:
-	rm -rf .build out
+	rm -rf .build out $(FUZZ_DIR)/.build

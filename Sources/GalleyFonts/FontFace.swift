@@ -68,6 +68,8 @@ package final class FontFace: @unchecked Sendable {
             throw .notAFont(path: errorPath)
         }
 
+        // HarfBuzz takes the length as 32 bits: a file of 4 GiB or more is not a font it can read.
+        guard data.count <= Int(UInt32.max) else { throw .notAFont(path: errorPath) }
         // HarfBuzz keeps its own copy of the bytes (HB_MEMORY_MODE_DUPLICATE), so its blob never
         // points into Swift-managed array storage.
         let blob: OpaquePointer? = data.withUnsafeBufferPointer { buffer in

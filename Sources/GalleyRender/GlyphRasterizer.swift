@@ -12,21 +12,38 @@ struct GlyphImage: Sendable {
     let top: Int
     let width: Int
     let height: Int
+    /// The pixel bytes: one per pixel (coverage) or four (premultiplied RGBA) when `isColor`.
+    ///
+    /// Stored as a plain array and a flag rather than as a `Pixels` value: Swift keeps the case
+    /// of a two-payload enum in spare bits of the payload's pointer, so a cached `.color` array
+    /// would be referenced only by a tagged word that LeakSanitizer does not recognise as a
+    /// pointer, and every cached colour-emoji bitmap would be reported as leaked at exit.
+    let bytes: [UInt8]
+    /// Whether `bytes` are RGBA (colour emoji) rather than coverage.
+    let isColor: Bool
+
     /// `.coverage`: one byte per pixel, painted in the run's colour. `.color`: premultiplied
     /// RGBA bytes, painted as they are (colour emoji).
-    let pixels: Pixels
+    var pixels: Pixels { isColor ? .color(bytes) : .coverage(bytes) }
 
     enum Pixels: Sendable {
         case coverage([UInt8])
         case color([UInt8])
     }
 
-    /// The size of the pixel data, for the cache's budget.
-    var byteCount: Int {
+    init(left: Int, top: Int, width: Int, height: Int, pixels: Pixels) {
+        self.left = left
+        self.top = top
+        self.width = width
+        self.height = height
         switch pixels {
-        case .coverage(let bytes), .color(let bytes): return bytes.count + 64
+        case .coverage(let bytes): (self.bytes, isColor) = (bytes, false)
+        case .color(let bytes): (self.bytes, isColor) = (bytes, true)
         }
     }
+
+    /// The size of the pixel data, for the cache's budget.
+    var byteCount: Int { bytes.count + 64 }
 }
 
 /// Rasterises glyphs with FreeType: anti-aliased grayscale, unhinted unless asked (``Renderer/Hinting``),

@@ -87,6 +87,9 @@ enum PNGCodec {
         return 8 + 25 + 16 + 44 + 12 + 12 + 12 * (compressed / 8192) + compressed
     }
 
+    /// The most that deflate (zlib) can expand data: 1032 to 1 (zlib's technical details).
+    static let maximumDeflateRatio = 1032
+
     /// Decodes any PNG that libpng reads (grey, palette, 16-bit, interlaced…) into 8-bit RGBA.
     static func decode(_ bytes: [UInt8], source: String) throws(RenderError) -> Bitmap {
         var image = png_image()
@@ -102,6 +105,16 @@ enum PNGCodec {
                     .malformedImage(
                         source: source, reason: "size \(width)×\(height) is out of range 1...\(Bitmap.maximumDimension)"
                     ))
+            }
+            // Deflate expands at most 1032-fold, and no pixel takes less than 1 bit, so a file
+            // of n bytes holds at most n · 1032 · 8 pixels: reject a larger declared size
+            // before allocating for it (libpng would only fail after the allocation).
+            guard width * height <= raw.count * maximumDeflateRatio * 8 else {
+                png_image_free(&image)
+                return .failure(
+                    .malformedImage(
+                        source: source,
+                        reason: "size \(width)×\(height) is more than \(raw.count) bytes of PNG data can hold"))
             }
             image.format = formatRGBA
             var pixels = [UInt8](repeating: 0, count: width * height * 4)

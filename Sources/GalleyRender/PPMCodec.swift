@@ -68,6 +68,9 @@ enum PPMCodec {
         guard (1...65535).contains(maxval) else { throw fail("maxval \(maxval) is out of range 1...65535") }
 
         let count = width * height
+        try checkRasterLength(
+            remaining: bytes.count - reader.position, samples: count * channels, ascii: ascii, maxval: maxval,
+            size: (width, height), fail: fail)
         var pixels = [UInt8](repeating: 255, count: count * 4)
         @inline(__always) func scaled(_ v: Int) -> UInt8 { UInt8((v * 255 + maxval / 2) / maxval) }
 
@@ -119,6 +122,20 @@ enum PPMCodec {
             }
         }
         return try Bitmap(width: width, height: height, pixels: pixels)
+    }
+
+    /// Checks that the raster can be there before anything is allocated for it, so that a few
+    /// header bytes declaring 16384×16384 cost nothing. `remaining` counts the bytes after maxval:
+    /// a binary raster needs its one whitespace byte and 1 or 2 bytes per sample; an ASCII one a
+    /// digit per sample and a separator between samples.
+    static func checkRasterLength(
+        remaining: Int, samples: Int, ascii: Bool, maxval: Int, size: (width: Int, height: Int),
+        fail: (String) -> RenderError
+    ) throws(RenderError) {
+        let minimum = ascii ? 2 * samples - 1 : (maxval < 256 ? 1 : 2) * samples + 1
+        guard remaining < minimum else { return }
+        let raster = max(remaining - (ascii ? 0 : 1), 0)
+        throw fail("raster has \(raster) bytes, too few for \(size.width)×\(size.height) pixels")
     }
 
     /// Reads whitespace-separated decimal numbers, skipping `#` comments.

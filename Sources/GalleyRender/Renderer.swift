@@ -226,9 +226,12 @@ public struct Renderer: Sendable {
             layers.append(layer(.init(shear: shear), paint.color))
         }
         if let stroke = paint.stroke {
-            let radius64 = Int((Double(stroke.width) * s * 32).rounded())
-            if radius64 > 0 {
-                layers.append(layer(.init(shear: shear, strokeRadius64: min(radius64, 64 * 256)), stroke.color))
+            // Capped (at 256 pixels) before the conversion to Int: a finite but huge stroke
+            // width (a percentage of the font size) can overflow to infinity here.
+            let radius = (Double(stroke.width) * s * 32).rounded()
+            if radius >= 1 {
+                let radius64 = Int(min(radius, Double(64 * 256)))
+                layers.append(layer(.init(shear: shear, strokeRadius64: radius64), stroke.color))
             }
         }
         return layers
