@@ -108,8 +108,8 @@ struct LoadingErrorTests {
     }
 
     @Test(
-        "NaN, infinite, zero and negative sizes throw invalidSize",
-        arguments: [Double.nan, .infinity, -.infinity, 0, -1, -0.0])
+        "NaN, infinite, zero, negative and sizes above 10⁶ points (whose advances overflow) throw invalidSize",
+        arguments: [Double.nan, .infinity, -.infinity, 0, -1, -0.0, 1_000_000.5, .greatestFiniteMagnitude])
     func invalidSize(_ size: Double) throws {
         func isInvalidSize(_ error: FontError) -> Bool {
             if case .invalidSize(let value) = error {
