@@ -424,6 +424,8 @@ private struct MarkupParser {
             changes.text.shift += changes.scriptShift > 0 ? font.superscriptOffset : -font.subscriptOffset
         }
         if let tracking = changes.tracking {
+            // Beyond LengthLimit the attribute would be dropped silently: an error, as for `rise`.
+            try check(.tracking(tracking), element: name, offset: offset)
             attributes.tracking = tracking
         }
         attributes.allowsLineBreaks = changes.allowsLineBreaks ?? attributes.allowsLineBreaks

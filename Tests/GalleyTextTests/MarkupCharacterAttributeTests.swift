@@ -277,6 +277,18 @@ struct MarkupCharacterAttributeTests {
             try Markup.parse(
                 "<span baseline_shift='\(big)'><span baseline_shift='\(big)'>x</span></span>", base: Self.base())
         }
+        // Letter spacing beyond LengthLimit (10⁹ pt; 9999999999999 / 1024 ≈ 9.8e9 pt): an error at
+        // the element, not an attribute silently dropped. 10⁹ pt itself is kept.
+        #expect(
+            throws: MarkupError.malformed(
+                line: 1, column: 1,
+                message:
+                    "<span> makes an invalid attribute value: tracking must be finite and at most 1e9 in magnitude, not 9765624999.999023"
+            )
+        ) {
+            try Markup.parse("<span letter_spacing='9999999999999'>x</span>", base: Self.base())
+        }
+        #expect(try Self.attributes("<span letter_spacing='1024000000000'>x</span>").tracking == 1e9)
     }
 
     @Test func baselineShiftToAScriptPositionNeedsAFont() throws {
