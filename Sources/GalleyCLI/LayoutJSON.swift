@@ -130,7 +130,17 @@ package enum LayoutJSON {
                 ("blurRadius", .num(v.blurRadius)), ("color", .string(v.color.hexString)),
             ])
         case .language(let v): .string(v)
-        case .allowsLineBreaks(let v), .insertsHyphens(let v): .bool(v)
+        case .allowsLineBreaks(let v), .insertsHyphens(let v), .fontFallback(let v): .bool(v)
+        case .overline(let v): decoration(v)
+        case .fontVariant(let v): .string(v.pangoName)
+        case .fontScale(let v): .string(v.pangoName)
+        case .gravity(let v): .string(v.rawValue)
+        case .gravityHint(let v): .string(v.rawValue)
+        case .show(let v): .string(v.pangoName)
+        case .lineHeight(.multiple(let v)): .object([("multiple", .num(v))])
+        case .lineHeight(.points(let v)): .object([("points", .num(v))])
+        case .textTransform(let v): .string(v.rawValue)
+        case .textSegment(let v): .string(v.rawValue)
         }
     }
 

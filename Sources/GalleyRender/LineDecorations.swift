@@ -19,7 +19,13 @@ import GalleyText
 /// - **Strikethrough**: likewise one per line: the highest OS/2 `yStrikeoutPosition` (the top edge
 ///   of the stroke) and the largest `yStrikeoutSize` among the struck runs.
 /// - Styles: single is one band of the thickness t; thick is one band of 2t from the same top;
-///   double is two bands of t, the second starting t below the first's bottom edge.
+///   double is two bands of t, the second starting t below the first's bottom edge; low is one
+///   band whose top edge is at the run's font descent (under the descenders, as Pango's low);
+///   error is a triangle wave of squares of side t, 2t high, period 4t, from t above the
+///   underline position.
+/// - **Overline**: one per line at the highest ascent of the overlined runs' fonts (the top edge
+///   of the line's text, as Pango draws it), the band hanging below that edge, underline
+///   thickness.
 /// - Patterns, in multiples of t from the line's origin (so dashes continue across runs): dot 1 on
 ///   1 off; dash 4 on 2 off; dash-dot 4, 2, 1, 2; dash-dot-dot 4, 2, 1, 2, 1, 2.
 /// - Colour: the decoration's own, else the run's foreground colour, else black.
@@ -46,8 +52,12 @@ struct LineDecorations {
         var dashes: [CGFloat]
         var color: Color
 
-        /// The rectangles that draw this stroke (one per band and dash), y up.
+        /// The rectangles that draw this stroke (one per band and dash; one per step of the
+        /// wave for an error underline), y up.
         var rects: [CGRect] {
+            if style == .error, let band = bands.first {
+                return LineDecorations.wave(top: band.top, thickness: band.thickness, from: minX, to: maxX)
+            }
             var spans: [(CGFloat, CGFloat)] = []
             let period = dashes.reduce(0, +)
             if period <= 0 {  // solid (no pattern)
@@ -78,7 +88,7 @@ struct LineDecorations {
 
     /// Backgrounds, left to right.
     var backgrounds: [Box] = []
-    /// Underlines, then strikethroughs.
+    /// Underlines, then strikethroughs, then overlines.
     var strokes: [Stroke] = []
 
     /// The decorations of `line`.
@@ -128,6 +138,28 @@ struct LineDecorations {
                 .strikethrough, of: \.strikethrough, position: \.strikethroughPosition,
                 thickness: \.strikethroughThickness
             ) { $0.max() }
+            + decorationStrokes(
+                .overline, of: \.overline, position: \.ascent, thickness: \.underlineThickness
+            ) { $0.max() }
+    }
+
+    /// A wave between `a` and `b` as squares of side `t` whose top edges go down from `top` and
+    /// back up by one `t` per step (a triangle wave of height 2t and period 4t, measured from the
+    /// line origin so it runs on across runs), as Pango draws its error underline.
+    static func wave(top: CGFloat, thickness t: CGFloat, from a: CGFloat, to b: CGFloat) -> [CGRect] {
+        guard t > 0, b > a, (b - a) / t < 100_000 else { return [] }
+        var result: [CGRect] = []
+        var step = Int((a / t).rounded(.down))
+        while CGFloat(step) * t < b {
+            let x = max(CGFloat(step) * t, a), right = min(CGFloat(step + 1) * t, b)
+            let phase = ((step % 4) + 4) % 4
+            let depth = CGFloat(phase <= 2 ? phase : 4 - phase) * t
+            if right > x {
+                result.append(CGRect(x: x, y: top - depth - t, width: right - x, height: t))
+            }
+            step += 1
+        }
+        return result
     }
 
     /// The largest of the fonts' thicknesses; a font without one (0) gets 1/20 em.
@@ -149,6 +181,10 @@ struct LineDecorations {
         case .single: bands = [(y, t)]
         case .thick: bands = [(y, 2 * t)]
         case .double: bands = [(y, t), (y - 2 * t, t)]
+        // Low: its top edge at the font's descent, under every descender (Pango's "low").
+        case .low: bands = [(run.baselineShift - run.font.descent, t)]
+        // Error: a wave around the underline position; `rects` draws it.
+        case .error: bands = [(y + t, t)]
         }
         let units: [CGFloat]
         switch decoration.pattern {

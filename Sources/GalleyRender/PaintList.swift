@@ -160,7 +160,7 @@ public struct ShadowPaint: Sendable, Equatable {
     }
 }
 
-/// An underline or strikethrough over one run (``PaintOperation/decoration(_:)``), with its
+/// An underline, strikethrough or overline over one run (``PaintOperation/decoration(_:)``), with its
 /// geometry already laid out as rectangles (see `LineDecorations` for where they go).
 public struct DecorationPaint: Sendable, Equatable {
     /// Which line it is.
@@ -169,9 +169,11 @@ public struct DecorationPaint: Sendable, Equatable {
         case underline
         /// Through the text. Like `NSStrikethroughStyleAttributeName`.
         case strikethrough
+        /// Over the text. Like Pango's `overline`.
+        case overline
     }
 
-    /// Underline or strikethrough.
+    /// Underline, strikethrough or overline.
     public let kind: Kind
     /// Single, double or thick.
     public let style: TextDecoration.Style

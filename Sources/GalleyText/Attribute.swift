@@ -1,7 +1,8 @@
 // Attribute: one attribute with its value (font, colour, paragraph style, kern, language,
 // run delegate, writing direction, tracking, ligatures, OpenType features, baseline shifts,
 // obliqueness, decorations, background, stroke, shadow, variations, line-break and hyphen
-// permissions), and Attribute.Key, the
+// permissions, and Pango's overline, variant, font scale, fallback, gravity, show, line height,
+// text transform and segment), and Attribute.Key, the
 // name of each kind. A case here is where an attribute is declared; AttributeKeyTable.swift
 // holds the rest of what Galley knows about each key.
 
@@ -90,6 +91,38 @@ public enum Attribute: Sendable, Hashable {
     /// without looking hyphenated). True or absent: a hyphen where hyphenation or a SOFT HYPHEN
     /// breaks a word. Like Pango's `insert_hyphens` (`PangoAttrInsertHyphens`).
     case insertsHyphens(Bool)
+    /// A line over the text, at the font's ascender. Like Pango's `overline` with
+    /// `overline_color` (`PangoOverline`); CoreText has no overline.
+    case overline(TextDecoration)
+    /// Small, petite, unicase or titling capitals (see ``FontVariant``): the font's OpenType
+    /// features, or capitals synthesised at a smaller size where the font lacks them. Like Pango's
+    /// `variant`; CoreText writes it as `smcp`/`c2sc` feature settings.
+    case fontVariant(FontVariant)
+    /// A size change from the font's own metrics (superscript, subscript or small-capital size;
+    /// see ``FontScale``), without raising the glyphs. Like Pango's `font_scale`.
+    case fontScale(FontScale)
+    /// Whether characters the font lacks may be drawn with another font: false draws them
+    /// with the font's missing-glyph (`.notdef`) glyph. True or absent: the usual fallback. Like
+    /// Pango's `fallback` (`PangoAttrFallback`); CoreText always falls back.
+    case fontFallback(Bool)
+    /// Which way glyphs lean in vertical text (see ``Gravity``). Like Pango's `gravity`. Stored
+    /// and reported; horizontal lines ignore it.
+    case gravity(Gravity)
+    /// How a vertical gravity applies to horizontal scripts (see ``GravityHint``). Like Pango's
+    /// `gravity_hint`. Stored and reported, as ``gravity(_:)`` is.
+    case gravityHint(GravityHint)
+    /// Invisible characters drawn as visible symbols (see ``ShowFlags``). Like Pango's `show`.
+    /// An empty set is no attribute.
+    case show(ShowFlags)
+    /// The height the run asks its line to have, as a multiple of its font's height or in points
+    /// (see ``LineHeight``); the value must be finite and not negative. Like Pango's `line_height`.
+    case lineHeight(LineHeight)
+    /// A case change applied at layout, keeping string indices (see ``TextTransform``). Like
+    /// Pango's `text_transform` and CSS `text-transform`.
+    case textTransform(TextTransform)
+    /// Marks the range as one word or one sentence (see ``TextSegment``). Like Pango's `segment`.
+    /// Stored and reported.
+    case textSegment(TextSegment)
 
     /// The name of each kind of attribute.
     public enum Key: String, Sendable, Hashable, CaseIterable {
@@ -135,6 +168,26 @@ public enum Attribute: Sendable, Hashable {
         case allowsLineBreaks
         /// ``Attribute/insertsHyphens(_:)``.
         case insertsHyphens
+        /// ``Attribute/overline(_:)``.
+        case overline
+        /// ``Attribute/fontVariant(_:)``.
+        case fontVariant
+        /// ``Attribute/fontScale(_:)``.
+        case fontScale
+        /// ``Attribute/fontFallback(_:)``.
+        case fontFallback
+        /// ``Attribute/gravity(_:)``.
+        case gravity
+        /// ``Attribute/gravityHint(_:)``.
+        case gravityHint
+        /// ``Attribute/show(_:)``.
+        case show
+        /// ``Attribute/lineHeight(_:)``.
+        case lineHeight
+        /// ``Attribute/textTransform(_:)``.
+        case textTransform
+        /// ``Attribute/textSegment(_:)``.
+        case textSegment
     }
 
     /// Which kind of attribute this is.
@@ -161,6 +214,16 @@ public enum Attribute: Sendable, Hashable {
         case .fontVariations: .fontVariations
         case .allowsLineBreaks: .allowsLineBreaks
         case .insertsHyphens: .insertsHyphens
+        case .overline: .overline
+        case .fontVariant: .fontVariant
+        case .fontScale: .fontScale
+        case .fontFallback: .fontFallback
+        case .gravity: .gravity
+        case .gravityHint: .gravityHint
+        case .show: .show
+        case .lineHeight: .lineHeight
+        case .textTransform: .textTransform
+        case .textSegment: .textSegment
         }
     }
 }

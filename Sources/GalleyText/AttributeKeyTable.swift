@@ -45,8 +45,11 @@ extension Attribute {
     var validity: Validity {
         switch self {
         case .font, .foregroundColor, .paragraphStyle, .runDelegate, .underline, .strikethrough, .backgroundColor,
-            .allowsLineBreaks, .insertsHyphens:
+            .allowsLineBreaks, .insertsHyphens, .overline, .fontVariant, .fontScale, .fontFallback, .gravity,
+            .gravityHint, .textTransform, .textSegment:
             .valid
+        case .show(let flags): flags.isEmpty ? .noValue : .valid
+        case .lineHeight(let height): height.invalidReason.map(Validity.invalid) ?? .valid
         case .kern(let value): Self.finite(value, "kern")
         case .tracking(let value): Self.finite(value, "tracking")
         case .baselineOffset(let value): Self.finite(value, "baseline offset")
@@ -101,7 +104,7 @@ extension Attribute.Key {
     package var foundationName: String { row.foundationName }
 
     /// How markup writes this key (see ``Markup``), or why it cannot.
-    package var markupForm: MarkupForm { row.markup }
+    package var markupForm: MarkupForm { markup }
 
     /// A typical valid value of this key (in `font` for ``Attribute/font(_:)``): the value the
     /// completeness tests pass through every consumer (``Attributes``, the builder, the
@@ -129,6 +132,16 @@ extension Attribute.Key {
         case .fontVariations: .fontVariations([try FontVariation("wght", 700)])
         case .allowsLineBreaks: .allowsLineBreaks(false)
         case .insertsHyphens: .insertsHyphens(false)
+        case .overline: .overline(TextDecoration(color: .green))
+        case .fontVariant: .fontVariant(.smallCaps)
+        case .fontScale: .fontScale(.superscript)
+        case .fontFallback: .fontFallback(false)
+        case .gravity: .gravity(.east)
+        case .gravityHint: .gravityHint(.strong)
+        case .show: .show(.spaces)
+        case .lineHeight: .lineHeight(.multiple(1.5))
+        case .textTransform: .textTransform(.uppercase)
+        case .textSegment: .textSegment(.word)
         }
     }
 
@@ -136,87 +149,86 @@ extension Attribute.Key {
     var row: any AttributeKeyRow {
         typealias Scope = AttributeScopes.GalleyAttributes
         return switch self {
-        case .font:
-            KeyRow(\.font, Attribute.font, Scope.FontAttribute.self, .tag(#"<span font="DejaVu Sans Bold 20">"#))
-        case .foregroundColor:
-            KeyRow(
-                \.foregroundColor, Attribute.foregroundColor, Scope.ForegroundColorAttribute.self,
-                .tag(#"<span color="red">"#))
-        case .paragraphStyle:
-            KeyRow(
-                \.paragraphStyle, Attribute.paragraphStyle, Scope.ParagraphStyleAttribute.self,
-                .notExpressible("Pango sets paragraph properties on the PangoLayout, not in markup"))
-        case .kern:
-            KeyRow(
-                \.kern, Attribute.kern, Scope.KernAttribute.self,
-                .notExpressible("Pango has only letter_spacing, which is tracking"))
-        case .language: KeyRow(\.language, Attribute.language, Scope.LanguageAttribute.self, .tag(#"<span lang="tr">"#))
-        case .runDelegate:
-            KeyRow(
-                \.runDelegate, Attribute.runDelegate, Scope.RunDelegateAttribute.self,
-                .tag(#"<placeholder width="10"/>"#))
+        case .font: KeyRow(\.font, Attribute.font, Scope.FontAttribute.self)
+        case .foregroundColor: KeyRow(\.foregroundColor, Attribute.foregroundColor, Scope.ForegroundColorAttribute.self)
+        case .paragraphStyle: KeyRow(\.paragraphStyle, Attribute.paragraphStyle, Scope.ParagraphStyleAttribute.self)
+        case .kern: KeyRow(\.kern, Attribute.kern, Scope.KernAttribute.self)
+        case .language: KeyRow(\.language, Attribute.language, Scope.LanguageAttribute.self)
+        case .runDelegate: KeyRow(\.runDelegate, Attribute.runDelegate, Scope.RunDelegateAttribute.self)
         case .writingDirection:
-            KeyRow(
-                \.writingDirection, Attribute.writingDirection, Scope.WritingDirectionAttribute.self,
-                .notExpressible("Pango markup has no bidi embedding attribute; write U+202A…U+202E or U+2066…U+2069"))
-        case .tracking:
-            KeyRow(\.tracking, Attribute.tracking, Scope.TrackingAttribute.self, .tag(#"<span letter_spacing="2048">"#))
-        case .ligatureLevel:
-            KeyRow(
-                \.ligatureLevel, Attribute.ligatureLevel, Scope.LigatureLevelAttribute.self,
-                .notExpressible("Pango writes ligatures as font_features (liga, dlig)"))
-        case .fontFeatures:
-            KeyRow(
-                \.fontFeatures, Attribute.fontFeatures, Scope.FontFeaturesAttribute.self,
-                .tag(#"<span font_features="smcp">"#))
-        case .baselineOffset:
-            KeyRow(
-                \.baselineOffset, Attribute.baselineOffset, Scope.BaselineOffsetAttribute.self,
-                .tag(#"<span rise="3072">"#))
-        case .superscript: KeyRow(\.superscript, Attribute.superscript, Scope.SuperscriptAttribute.self, .tag("<sup>"))
-        case .obliqueness:
-            KeyRow(
-                \.obliqueness, Attribute.obliqueness, Scope.ObliquenessAttribute.self,
-                .notExpressible("Pango's style=oblique picks a face; Galley reads it as italic"))
-        case .underline: KeyRow(\.underline, Attribute.underline, Scope.UnderlineAttribute.self, .tag("<u>"))
-        case .strikethrough:
-            KeyRow(\.strikethrough, Attribute.strikethrough, Scope.StrikethroughAttribute.self, .tag("<s>"))
-        case .backgroundColor:
-            KeyRow(
-                \.backgroundColor, Attribute.backgroundColor, Scope.BackgroundColorAttribute.self,
-                .tag(#"<span background="yellow">"#))
-        case .stroke:
-            KeyRow(
-                \.stroke, Attribute.stroke, Scope.StrokeAttribute.self,
-                .notExpressible("Pango markup has no outline attribute"))
-        case .shadow:
-            KeyRow(
-                \.shadow, Attribute.shadow, Scope.ShadowAttribute.self,
-                .notExpressible("Pango markup has no shadow attribute"))
-        case .fontVariations:
-            KeyRow(
-                \.fontVariations, Attribute.fontVariations, Scope.FontVariationsAttribute.self,
-                .notExpressible(
-                    "Pango writes variations inside a font description (@wght=700), which Galley does not read"))
+            KeyRow(\.writingDirection, Attribute.writingDirection, Scope.WritingDirectionAttribute.self)
+        case .tracking: KeyRow(\.tracking, Attribute.tracking, Scope.TrackingAttribute.self)
+        case .ligatureLevel: KeyRow(\.ligatureLevel, Attribute.ligatureLevel, Scope.LigatureLevelAttribute.self)
+        case .fontFeatures: KeyRow(\.fontFeatures, Attribute.fontFeatures, Scope.FontFeaturesAttribute.self)
+        case .baselineOffset: KeyRow(\.baselineOffset, Attribute.baselineOffset, Scope.BaselineOffsetAttribute.self)
+        case .superscript: KeyRow(\.superscript, Attribute.superscript, Scope.SuperscriptAttribute.self)
+        case .obliqueness: KeyRow(\.obliqueness, Attribute.obliqueness, Scope.ObliquenessAttribute.self)
+        case .underline: KeyRow(\.underline, Attribute.underline, Scope.UnderlineAttribute.self)
+        case .strikethrough: KeyRow(\.strikethrough, Attribute.strikethrough, Scope.StrikethroughAttribute.self)
+        case .backgroundColor: KeyRow(\.backgroundColor, Attribute.backgroundColor, Scope.BackgroundColorAttribute.self)
+        case .stroke: KeyRow(\.stroke, Attribute.stroke, Scope.StrokeAttribute.self)
+        case .shadow: KeyRow(\.shadow, Attribute.shadow, Scope.ShadowAttribute.self)
+        case .fontVariations: KeyRow(\.fontVariations, Attribute.fontVariations, Scope.FontVariationsAttribute.self)
         case .allowsLineBreaks:
-            KeyRow(
-                \.allowsLineBreaks, Attribute.allowsLineBreaks, Scope.AllowsLineBreaksAttribute.self,
-                .tag(#"<span allow_breaks="false">"#))
-        case .insertsHyphens:
-            KeyRow(
-                \.insertsHyphens, Attribute.insertsHyphens, Scope.InsertsHyphensAttribute.self,
-                .tag(#"<span insert_hyphens="false">"#))
+            KeyRow(\.allowsLineBreaks, Attribute.allowsLineBreaks, Scope.AllowsLineBreaksAttribute.self)
+        case .insertsHyphens: KeyRow(\.insertsHyphens, Attribute.insertsHyphens, Scope.InsertsHyphensAttribute.self)
+        case .overline: KeyRow(\.overline, Attribute.overline, Scope.OverlineAttribute.self)
+        case .fontVariant: KeyRow(\.fontVariant, Attribute.fontVariant, Scope.FontVariantAttribute.self)
+        case .fontScale: KeyRow(\.fontScale, Attribute.fontScale, Scope.FontScaleAttribute.self)
+        case .fontFallback: KeyRow(\.fontFallback, Attribute.fontFallback, Scope.FontFallbackAttribute.self)
+        case .gravity: KeyRow(\.gravity, Attribute.gravity, Scope.GravityAttribute.self)
+        case .gravityHint: KeyRow(\.gravityHint, Attribute.gravityHint, Scope.GravityHintAttribute.self)
+        case .show: KeyRow(\.show, Attribute.show, Scope.ShowAttribute.self)
+        case .lineHeight: KeyRow(\.lineHeight, Attribute.lineHeight, Scope.LineHeightAttribute.self)
+        case .textTransform: KeyRow(\.textTransform, Attribute.textTransform, Scope.TextTransformAttribute.self)
+        case .textSegment: KeyRow(\.textSegment, Attribute.textSegment, Scope.TextSegmentAttribute.self)
+        }
+    }
+
+    /// How markup writes this key, or why it cannot.
+    var markup: MarkupForm {
+        switch self {
+        case .font: .tag(#"<span font="DejaVu Sans Bold 20">"#)
+        case .foregroundColor: .tag(#"<span color="red">"#)
+        case .paragraphStyle: .notExpressible("Pango sets paragraph properties on the PangoLayout, not in markup")
+        case .kern: .notExpressible("Pango has only letter_spacing, which is tracking")
+        case .language: .tag(#"<span lang="tr">"#)
+        case .runDelegate: .tag(#"<placeholder width="10"/>"#)
+        case .writingDirection:
+            .notExpressible("Pango markup has no bidi embedding attribute; write U+202A…U+202E or U+2066…U+2069")
+        case .tracking: .tag(#"<span letter_spacing="2048">"#)
+        case .ligatureLevel: .notExpressible("Pango writes ligatures as font_features (liga, dlig)")
+        case .fontFeatures: .tag(#"<span font_features="smcp">"#)
+        case .baselineOffset: .tag(#"<span rise="3072">"#)
+        case .superscript: .tag("<sup>")
+        case .obliqueness: .notExpressible("Pango's style=oblique picks a face; Galley reads it as italic")
+        case .underline: .tag("<u>")
+        case .strikethrough: .tag("<s>")
+        case .backgroundColor: .tag(#"<span background="yellow">"#)
+        case .stroke: .notExpressible("Pango markup has no outline attribute")
+        case .shadow: .notExpressible("Pango markup has no shadow attribute")
+        case .fontVariations: .tag(#"<span font="DejaVu Sans 12 @wght=700">"#)
+        case .allowsLineBreaks: .tag(#"<span allow_breaks="false">"#)
+        case .insertsHyphens: .tag(#"<span insert_hyphens="false">"#)
+        case .overline: .tag(#"<span overline="single">"#)
+        case .fontVariant: .tag(#"<span variant="small-caps">"#)
+        case .fontScale: .tag(#"<span font_scale="superscript">"#)
+        case .fontFallback: .tag(#"<span fallback="false">"#)
+        case .gravity: .tag(#"<span gravity="east">"#)
+        case .gravityHint: .tag(#"<span gravity_hint="strong">"#)
+        case .show: .tag(#"<span show="spaces">"#)
+        case .lineHeight: .tag(#"<span line_height="1.5">"#)
+        case .textTransform: .tag(#"<span text_transform="uppercase">"#)
+        case .textSegment: .tag(#"<span segment="word">"#)
         }
     }
 }
 
 /// One row of the key table: where ``Attributes`` stores a key's value, the `AttributedString`
-/// key it bridges to, and how markup writes it.
+/// key it bridges to.
 protocol AttributeKeyRow: Sendable {
     /// The `AttributedString` key's name.
     var foundationName: String { get }
-    /// How markup writes the key.
-    var markup: MarkupForm { get }
     /// The key's value in `values`, if any.
     func attribute(in values: Attributes.Values) -> Attribute?
     /// Removes the key's value from `values`.
@@ -232,15 +244,13 @@ protocol AttributeKeyRow: Sendable {
 struct KeyRow<Bridge: AttributedStringKey>: AttributeKeyRow where Bridge.Value: Sendable {
     let field: WritableKeyPath<Attributes.Values, Bridge.Value?> & Sendable
     let make: @Sendable (Bridge.Value) -> Attribute
-    let markup: MarkupForm
 
     init(
         _ field: WritableKeyPath<Attributes.Values, Bridge.Value?> & Sendable,
-        _ make: @escaping @Sendable (Bridge.Value) -> Attribute, _ bridge: Bridge.Type, _ markup: MarkupForm
+        _ make: @escaping @Sendable (Bridge.Value) -> Attribute, _ bridge: Bridge.Type
     ) {
         self.field = field
         self.make = make
-        self.markup = markup
     }
 
     var foundationName: String { Bridge.name }

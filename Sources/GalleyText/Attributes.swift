@@ -46,6 +46,16 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         var shadow: TextShadow?
         var fontVariations: [FontVariation]?
         var allowsLineBreaks, insertsHyphens: Bool?
+        var overline: TextDecoration?
+        var fontVariant: FontVariant?
+        var fontScale: FontScale?
+        var fontFallback: Bool?
+        var gravity: Gravity?
+        var gravityHint: GravityHint?
+        var show: ShowFlags?
+        var lineHeight: LineHeight?
+        var textTransform: TextTransform?
+        var textSegment: TextSegment?
 
         /// Stores one attribute, checked by the key table: an invalid value or an empty array
         /// removes the key (see ``Attribute/validity``).
@@ -76,6 +86,16 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
             case .fontVariations(let value): fontVariations = value
             case .allowsLineBreaks(let value): allowsLineBreaks = value
             case .insertsHyphens(let value): insertsHyphens = value
+            case .overline(let value): overline = value
+            case .fontVariant(let value): fontVariant = value
+            case .fontScale(let value): fontScale = value
+            case .fontFallback(let value): fontFallback = value
+            case .gravity(let value): gravity = value
+            case .gravityHint(let value): gravityHint = value
+            case .show(let value): show = value
+            case .lineHeight(let value): lineHeight = value
+            case .textTransform(let value): textTransform = value
+            case .textSegment(let value): textSegment = value
             }
         }
     }
@@ -224,6 +244,68 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         get { storage.values.insertsHyphens }
         set { update(\.insertsHyphens, newValue, Attribute.insertsHyphens) }
     }
+    /// A line over the text, at the font's ascender. Like Pango's `overline` with
+    /// `overline_color` (`PangoOverline`); CoreText has no overline.
+    public var overline: TextDecoration? {
+        get { storage.values.overline }
+        set { update(\.overline, newValue, Attribute.overline) }
+    }
+    /// Small, petite, unicase or titling capitals (see ``FontVariant``): the font's OpenType
+    /// features, or capitals synthesised at a smaller size where the font lacks them. Like Pango's
+    /// `variant`; CoreText writes it as `smcp`/`c2sc` feature settings.
+    public var fontVariant: FontVariant? {
+        get { storage.values.fontVariant }
+        set { update(\.fontVariant, newValue, Attribute.fontVariant) }
+    }
+    /// A size change from the font's own metrics (superscript, subscript or small-capital size;
+    /// see ``FontScale``), without raising the glyphs. Like Pango's `font_scale`.
+    public var fontScale: FontScale? {
+        get { storage.values.fontScale }
+        set { update(\.fontScale, newValue, Attribute.fontScale) }
+    }
+    /// Whether characters the font lacks may be drawn with another font: false draws them
+    /// with the font's missing-glyph (`.notdef`) glyph. True or absent: the usual fallback. Like
+    /// Pango's `fallback` (`PangoAttrFallback`); CoreText always falls back.
+    public var fontFallback: Bool? {
+        get { storage.values.fontFallback }
+        set { update(\.fontFallback, newValue, Attribute.fontFallback) }
+    }
+    /// Which way glyphs lean in vertical text (see ``Gravity``). Like Pango's `gravity`. Stored
+    /// and reported; horizontal lines ignore it.
+    public var gravity: Gravity? {
+        get { storage.values.gravity }
+        set { update(\.gravity, newValue, Attribute.gravity) }
+    }
+    /// How a vertical gravity applies to horizontal scripts (see ``GravityHint``). Like Pango's
+    /// `gravity_hint`. Stored and reported, as ``gravity(_:)`` is.
+    public var gravityHint: GravityHint? {
+        get { storage.values.gravityHint }
+        set { update(\.gravityHint, newValue, Attribute.gravityHint) }
+    }
+    /// Invisible characters drawn as visible symbols (see ``ShowFlags``). Like Pango's `show`.
+    /// An empty set is no attribute.
+    public var show: ShowFlags? {
+        get { storage.values.show }
+        set { update(\.show, newValue, Attribute.show) }
+    }
+    /// The height the run asks its line to have, as a multiple of its font's height or in points
+    /// (see ``LineHeight``); the value must be finite and not negative. Like Pango's `line_height`.
+    public var lineHeight: LineHeight? {
+        get { storage.values.lineHeight }
+        set { update(\.lineHeight, newValue, Attribute.lineHeight) }
+    }
+    /// A case change applied at layout, keeping string indices (see ``TextTransform``). Like
+    /// Pango's `text_transform` and CSS `text-transform`.
+    public var textTransform: TextTransform? {
+        get { storage.values.textTransform }
+        set { update(\.textTransform, newValue, Attribute.textTransform) }
+    }
+    /// Marks the range as one word or one sentence (see ``TextSegment``). Like Pango's `segment`.
+    /// Stored and reported.
+    public var textSegment: TextSegment? {
+        get { storage.values.textSegment }
+        set { update(\.textSegment, newValue, Attribute.textSegment) }
+    }
 
     /// No attributes.
     public init() {}
@@ -313,7 +395,17 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         case .stroke(let value): "\(value)"
         case .shadow(let value): "\(value)"
         case .fontVariations(let value): "[\(value.map(\.description).joined(separator: ", "))]"
-        case .allowsLineBreaks(let value), .insertsHyphens(let value): "\(value)"
+        case .allowsLineBreaks(let value), .insertsHyphens(let value), .fontFallback(let value): "\(value)"
+        case .overline(let value): "\(value)"
+        case .fontVariant(let value): value.pangoName
+        case .fontScale(let value): value.pangoName
+        case .gravity(let value): value.rawValue
+        case .gravityHint(let value): value.rawValue
+        case .show(let value): value.pangoName
+        case .lineHeight(.multiple(let factor)): "×\(number(factor))"
+        case .lineHeight(.points(let points)): "\(number(points))pt"
+        case .textTransform(let value): value.rawValue
+        case .textSegment(let value): value.rawValue
         }
     }
 

@@ -81,6 +81,48 @@ extension AttributeScopes {
         /// Whether a word broken inside the range shows a hyphen. Like Pango's `insert_hyphens`;
         /// see ``Attribute/insertsHyphens(_:)``.
         public let insertsHyphens: InsertsHyphensAttribute
+        /// A line over the text, at the font's ascender. Like Pango's `overline` with
+        /// `overline_color` (`PangoOverline`); CoreText has no overline.
+        /// See ``Attribute/overline(_:)``.
+        public let overline: OverlineAttribute
+        /// Small, petite, unicase or titling capitals (see ``FontVariant``): the font's OpenType
+        /// features, or capitals synthesised at a smaller size where the font lacks them. Like Pango's
+        /// `variant`; CoreText writes it as `smcp`/`c2sc` feature settings.
+        /// See ``Attribute/fontVariant(_:)``.
+        public let fontVariant: FontVariantAttribute
+        /// A size change from the font's own metrics (superscript, subscript or small-capital size;
+        /// see ``FontScale``), without raising the glyphs. Like Pango's `font_scale`.
+        /// See ``Attribute/fontScale(_:)``.
+        public let fontScale: FontScaleAttribute
+        /// Whether characters the font lacks may be drawn with another font: false draws them
+        /// with the font's missing-glyph (`.notdef`) glyph. True or absent: the usual fallback. Like
+        /// Pango's `fallback` (`PangoAttrFallback`); CoreText always falls back.
+        /// See ``Attribute/fontFallback(_:)``.
+        public let fontFallback: FontFallbackAttribute
+        /// Which way glyphs lean in vertical text (see ``Gravity``). Like Pango's `gravity`. Stored
+        /// and reported; horizontal lines ignore it.
+        /// See ``Attribute/gravity(_:)``.
+        public let gravity: GravityAttribute
+        /// How a vertical gravity applies to horizontal scripts (see ``GravityHint``). Like Pango's
+        /// `gravity_hint`. Stored and reported, as ``gravity(_:)`` is.
+        /// See ``Attribute/gravityHint(_:)``.
+        public let gravityHint: GravityHintAttribute
+        /// Invisible characters drawn as visible symbols (see ``ShowFlags``). Like Pango's `show`.
+        /// An empty set is no attribute.
+        /// See ``Attribute/show(_:)``.
+        public let show: ShowAttribute
+        /// The height the run asks its line to have, as a multiple of its font's height or in points
+        /// (see ``LineHeight``); the value must be finite and not negative. Like Pango's `line_height`.
+        /// See ``Attribute/lineHeight(_:)``.
+        public let lineHeight: LineHeightAttribute
+        /// A case change applied at layout, keeping string indices (see ``TextTransform``). Like
+        /// Pango's `text_transform` and CSS `text-transform`.
+        /// See ``Attribute/textTransform(_:)``.
+        public let textTransform: TextTransformAttribute
+        /// Marks the range as one word or one sentence (see ``TextSegment``). Like Pango's `segment`.
+        /// Stored and reported.
+        /// See ``Attribute/textSegment(_:)``.
+        public let textSegment: TextSegmentAttribute
         /// Foundation's own attributes (`languageIdentifier`, `link`, …), so a
         /// `ScopedAttributeContainer` of this scope can reach them too.
         public let foundation: FoundationAttributes
@@ -260,6 +302,86 @@ extension AttributeScopes {
             public typealias Value = Bool
             /// `"Galley.insertsHyphens"`.
             public static let name = "Galley.insertsHyphens"
+        }
+
+        /// The key for ``overline``: a `TextDecoration`.
+        public enum OverlineAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/overline``.
+            public typealias Value = TextDecoration
+            /// `"Galley.overline"`.
+            public static let name = "Galley.overline"
+        }
+
+        /// The key for ``fontVariant``: a `FontVariant`.
+        public enum FontVariantAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/fontVariant``.
+            public typealias Value = FontVariant
+            /// `"Galley.fontVariant"`.
+            public static let name = "Galley.fontVariant"
+        }
+
+        /// The key for ``fontScale``: a `FontScale`.
+        public enum FontScaleAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/fontScale``.
+            public typealias Value = FontScale
+            /// `"Galley.fontScale"`.
+            public static let name = "Galley.fontScale"
+        }
+
+        /// The key for ``fontFallback``: a `Bool`.
+        public enum FontFallbackAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/fontFallback``.
+            public typealias Value = Bool
+            /// `"Galley.fontFallback"`.
+            public static let name = "Galley.fontFallback"
+        }
+
+        /// The key for ``gravity``: a `Gravity`.
+        public enum GravityAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/gravity``.
+            public typealias Value = Gravity
+            /// `"Galley.gravity"`.
+            public static let name = "Galley.gravity"
+        }
+
+        /// The key for ``gravityHint``: a `GravityHint`.
+        public enum GravityHintAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/gravityHint``.
+            public typealias Value = GravityHint
+            /// `"Galley.gravityHint"`.
+            public static let name = "Galley.gravityHint"
+        }
+
+        /// The key for ``show``: a `ShowFlags`.
+        public enum ShowAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/show``.
+            public typealias Value = ShowFlags
+            /// `"Galley.show"`.
+            public static let name = "Galley.show"
+        }
+
+        /// The key for ``lineHeight``: a `LineHeight`.
+        public enum LineHeightAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/lineHeight``.
+            public typealias Value = LineHeight
+            /// `"Galley.lineHeight"`.
+            public static let name = "Galley.lineHeight"
+        }
+
+        /// The key for ``textTransform``: a `TextTransform`.
+        public enum TextTransformAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/textTransform``.
+            public typealias Value = TextTransform
+            /// `"Galley.textTransform"`.
+            public static let name = "Galley.textTransform"
+        }
+
+        /// The key for ``textSegment``: a `TextSegment`.
+        public enum TextSegmentAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/textSegment``.
+            public typealias Value = TextSegment
+            /// `"Galley.textSegment"`.
+            public static let name = "Galley.textSegment"
         }
     }
 

@@ -121,7 +121,23 @@ private struct MarkupParser {
         var family: String?
         var weight: Int?
         var italic: Bool?
+        /// The CSS width of `stretch` (100 normal, 75 condensed, …).
+        var width: Double?
+        /// The innermost absolute size, in points: Pango's size attribute.
         var size: CGFloat?
+        /// The innermost scale factor: Pango's scale attribute, which multiplies `size` (or the
+        /// base size) whichever element set it, as `pango_attr_iterator_get_font` does.
+        var scale: CGFloat?
+    }
+
+    /// How Pango's markup parser tracks relative sizes (its `OpenTag` fields): each `smaller`,
+    /// `larger`, `<big>`, `<small>` moves `level` one step of 1.2 from the last absolute size
+    /// (`baseSize`, set by `size=` or a font description's size) or else from the last scale
+    /// relative to the base font (`baseScale`, set by `size="x-large"` or a percentage).
+    struct SizeState: Equatable {
+        var level = 0
+        var baseScale: CGFloat = 1
+        var baseSize: CGFloat?
     }
 
     /// Character settings that nest as Pango's attributes do, kept apart because Galley's
@@ -138,6 +154,8 @@ private struct MarkupParser {
         var underlineColor: Color?
         var strikethrough: TextDecoration?
         var strikethroughColor: Color?
+        var overline: TextDecoration?
+        var overlineColor: Color?
         var background: Color?
         var backgroundAlpha: Double?
 
@@ -148,6 +166,8 @@ private struct MarkupParser {
             underlineColor = base.underline?.color
             strikethrough = base.strikethrough
             strikethroughColor = base.strikethrough?.color
+            overline = base.overline
+            overlineColor = base.overline?.color
             background = base.backgroundColor
         }
     }
@@ -157,6 +177,7 @@ private struct MarkupParser {
         let name: String
         let offset: Int
         let settings: FontSettings
+        let sizeState: SizeState
         let alpha: Double?
         let text: TextSettings
         let attributes: Attributes
@@ -169,6 +190,7 @@ private struct MarkupParser {
         let family: String
         let weight: Int
         let italic: Bool
+        let width: Double
         let size: CGFloat
     }
 
@@ -228,6 +250,7 @@ private struct MarkupParser {
     /// attributes are composed; starts as the enclosing element's state.
     struct ElementChanges {
         var settings: FontSettings
+        var sizeState: SizeState
         var alpha: Double?
         var color: Color?
         var language: String?
@@ -236,8 +259,18 @@ private struct MarkupParser {
         var scriptShift = 0
         var tracking: CGFloat?
         var features: [FontFeature] = []
-        /// `allow_breaks` and `insert_hyphens`.
-        var allowsLineBreaks, insertsHyphens: Bool?
+        var variations: [FontVariation] = []
+        /// `allow_breaks`, `insert_hyphens` and `fallback`.
+        var allowsLineBreaks, insertsHyphens, fallback: Bool?
+        /// Values that an element may set to "none" (the inner nil) or leave as they are (the outer nil).
+        var variant: FontVariant??
+        var fontScale: FontScale??
+        var show: ShowFlags??
+        var textTransform: TextTransform??
+        var gravity: Gravity?
+        var gravityHint: GravityHint?
+        var lineHeight: LineHeight?
+        var segment: TextSegment?
         var delegate: RunDelegate?
         /// `<placeholder>` and `<img>` take no content.
         var mustBeEmpty = false
@@ -247,7 +280,7 @@ private struct MarkupParser {
         let parentSettings = stack.last?.settings ?? FontSettings()
         let parentText = stack.last?.text ?? TextSettings(base: base)
         var changes = ElementChanges(
-            settings: parentSettings, alpha: stack.last?.alpha,
+            settings: parentSettings, sizeState: stack.last?.sizeState ?? SizeState(), alpha: stack.last?.alpha,
             color: (stack.last?.attributes ?? base).foregroundColor, text: parentText)
         switch name {
         case "span": try readSpan(attributes, into: &changes, offset: offset)
@@ -262,7 +295,8 @@ private struct MarkupParser {
         try apply(changes.text, changedFrom: parentText, to: &attributes, element: name, offset: offset)
         stack.append(
             OpenElement(
-                name: name, offset: offset, settings: changes.settings, alpha: changes.alpha,
+                name: name, offset: offset, settings: changes.settings, sizeState: changes.sizeState,
+                alpha: changes.alpha,
                 text: changes.text, attributes: attributes, mustBeEmpty: changes.mustBeEmpty))
         if let delegate = changes.delegate {
             var placeholder = attributes
@@ -287,9 +321,7 @@ private struct MarkupParser {
         switch name {
         case "b": changes.settings.weight = 700
         case "i": changes.settings.italic = true
-        case "big", "small":
-            let factor = name == "big" ? MarkupValues.scaleStep : 1 / MarkupValues.scaleStep
-            changes.settings.size = try enclosingSize(changes.settings, element: name, offset: offset) * factor
+        case "big", "small": Self.step(name == "big" ? 1 : -1, &changes)
         case "u": changes.text.underline = .single
         case "s": changes.text.strikethrough = .single
         case "sup", "sub": changes.text.scriptLevel += name == "sup" ? 1 : -1
@@ -298,13 +330,23 @@ private struct MarkupParser {
         }
     }
 
-    /// The attributes of a `<span>`.
+    /// The attributes of a `<span>`, read in the order Pango reads them.
     private func readSpan(
         _ attributes: [MarkupAttribute], into changes: inout ElementChanges,
         offset: Int
     ) throws(MarkupError) {
         let values = try spanValues(attributes)
-        try readSpanFont(values, into: &changes.settings, offset: offset)
+        try readSpanFont(values, into: &changes, offset: offset)
+        try readSpanColors(values, into: &changes)
+        try readSpanLines(values, into: &changes.text)
+        try readSpanShifts(values, into: &changes)
+        try readSpanText(values, into: &changes)
+    }
+
+    /// `foreground`, `background`, `alpha`, `bgalpha`.
+    private func readSpanColors(_ values: [String: MarkupAttribute], into changes: inout ElementChanges)
+        throws(MarkupError)
+    {
         if var foreground = try read(values, "foreground", Color.init(name:)) {
             // As in Pango, a colour's own alpha acts like an `alpha` attribute, and an
             // opaque colour keeps the enclosing `alpha`.
@@ -314,64 +356,126 @@ private struct MarkupParser {
             foreground.alpha = 1
             changes.color = foreground
         }
-        changes.alpha = try read(values, "alpha", MarkupValues.alpha) ?? changes.alpha
-        changes.language = try read(values, "lang", { $0.isEmpty ? nil : $0 })
-        var text = changes.text
         if let background = try read(values, "background", Color.init(name:)) {
-            text.background = background
+            changes.text.background = background
             if background.alpha < 1 {
-                text.backgroundAlpha = background.alpha
+                changes.text.backgroundAlpha = background.alpha
             }
         }
-        text.backgroundAlpha = try read(values, "bgalpha", MarkupValues.alpha) ?? text.backgroundAlpha
+        changes.alpha = try read(values, "alpha", MarkupValues.alpha) ?? changes.alpha
+        changes.text.backgroundAlpha = try read(values, "bgalpha", MarkupValues.alpha) ?? changes.text.backgroundAlpha
+    }
+
+    /// `underline`, `overline`, `strikethrough` and their colours (which, as in Pango, take no
+    /// alpha).
+    private func readSpanLines(_ values: [String: MarkupAttribute], into text: inout TextSettings)
+        throws(MarkupError)
+    {
         text.underline = try read(values, "underline", MarkupValues.underline) ?? text.underline
-        text.underlineColor = try read(values, "underline_color", Color.init(name:)) ?? text.underlineColor
-        text.strikethrough = try read(values, "strikethrough", MarkupValues.strikethrough) ?? text.strikethrough
-        text.strikethroughColor = try read(values, "strikethrough_color", Color.init(name:)) ?? text.strikethroughColor
-        text.rise = try read(values, "rise", MarkupValues.pangoLength) ?? text.rise
+        text.underlineColor = try read(values, "underline_color", MarkupValues.opaqueColor) ?? text.underlineColor
+        text.overline = try read(values, "overline", MarkupValues.overline) ?? text.overline
+        text.overlineColor = try read(values, "overline_color", MarkupValues.opaqueColor) ?? text.overlineColor
+        if let on = try read(values, "strikethrough", MarkupValues.boolean) {
+            text.strikethrough = on ? .single : nil
+        }
+        text.strikethroughColor =
+            try read(values, "strikethrough_color", MarkupValues.opaqueColor) ?? text.strikethroughColor
+    }
+
+    /// `rise`, `baseline_shift` and `font_scale`.
+    private func readSpanShifts(_ values: [String: MarkupAttribute], into changes: inout ElementChanges)
+        throws(MarkupError)
+    {
+        changes.text.rise = try read(values, "rise", MarkupValues.pangoLength) ?? changes.text.rise
         switch try read(values, "baseline_shift", MarkupValues.baselineShift) {
         case nil, MarkupValues.BaselineShift.none?: break
         case .script(let level)?: changes.scriptShift = level
-        case .points(let points)?: text.shift += points
+        case .points(let points)?: changes.text.shift += points
         }
-        changes.text = text
-        changes.tracking = try read(values, "letter_spacing", MarkupValues.pangoUnits)
-        changes.features = try read(values, "font_features", FontFeature.parseList) ?? []
-        changes.allowsLineBreaks = try read(values, "allow_breaks", MarkupValues.boolean)
-        changes.insertsHyphens = try read(values, "insert_hyphens", MarkupValues.boolean)
+        if let scale = try read(values, "font_scale", MarkupValues.fontScale) {
+            changes.fontScale = .some(scale)
+        }
     }
 
-    /// The font attributes of a `<span>`: `font`, `font_family`, `size`, `style`, `weight`.
+    /// The span's other attributes: spacing, features, language, break and hyphen permissions,
+    /// fallback, gravity, `show`, line height, text transform and segment.
+    private func readSpanText(_ values: [String: MarkupAttribute], into changes: inout ElementChanges)
+        throws(MarkupError)
+    {
+        changes.tracking = try read(values, "letter_spacing", MarkupValues.pangoUnits)
+        changes.features = try read(values, "font_features", FontFeature.parseList) ?? []
+        changes.language = try read(values, "lang", { $0.isEmpty ? nil : $0 })
+        changes.allowsLineBreaks = try read(values, "allow_breaks", MarkupValues.boolean)
+        changes.insertsHyphens = try read(values, "insert_hyphens", MarkupValues.boolean)
+        changes.fallback = try read(values, "fallback", MarkupValues.boolean)
+        changes.gravity = try read(values, "gravity", { Gravity(rawValue: $0) })
+        changes.gravityHint = try read(values, "gravity_hint", { GravityHint(rawValue: $0) })
+        if let show = try read(values, "show", MarkupValues.show) {
+            changes.show = .some(show.isEmpty ? nil : show)
+        }
+        changes.lineHeight = try read(values, "line_height", MarkupValues.lineHeight)
+        if let transform = try read(values, "text_transform", MarkupValues.textTransform) {
+            changes.textTransform = .some(transform)
+        }
+        changes.segment = try read(values, "segment", { TextSegment(rawValue: $0) })
+    }
+
+    /// The font attributes of a `<span>`: `font`, `font_family`, `size`, `style`, `weight`,
+    /// `variant`, `stretch`.
     private func readSpanFont(
-        _ values: [String: MarkupAttribute], into settings: inout FontSettings,
+        _ values: [String: MarkupAttribute], into changes: inout ElementChanges,
         offset: Int
     ) throws(MarkupError) {
         if let description = try read(values, "font", { try? PangoFontDescription(parsing: $0) }) {
             // The first family is used; fallback is the font cascade's job.
-            settings.family = description.families.first { !$0.isEmpty } ?? settings.family
-            settings.weight = description.weight ?? settings.weight
-            settings.italic = description.italic ?? settings.italic
-            settings.size = description.size ?? settings.size
+            changes.settings.family = description.families.first { !$0.isEmpty } ?? changes.settings.family
+            changes.settings.weight = description.weight ?? changes.settings.weight
+            changes.settings.italic = description.italic ?? changes.settings.italic
+            changes.settings.width = description.stretch ?? changes.settings.width
+            if let size = description.size {
+                changes.settings.size = size
+                changes.sizeState = SizeState(baseSize: size)
+            }
+            if let variant = description.variant {
+                changes.variant = .some(variant)
+            }
+            changes.variations = description.variations
         }
         if let family = try read(values, "font_family", { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 })
         {
-            settings.family = family
+            changes.settings.family = family
         }
         switch try read(values, "size", MarkupValues.size) {
         case nil:
             break
         case .points(let points)?:
-            settings.size = points
-        case .relativeToEnclosing(let factor)?:
-            settings.size = try enclosingSize(settings, element: "span", offset: offset) * factor
+            changes.settings.size = points
+            changes.sizeState = SizeState(baseSize: points)
+        case .relativeToEnclosing(let steps)?:
+            Self.step(steps, &changes)
         case .relativeToBase(let factor)?:
-            guard let baseSize = base.font?.size else {
-                throw missingBaseFont("span", offset)
-            }
-            settings.size = baseSize * factor
+            changes.settings.scale = factor
+            changes.sizeState = SizeState(baseScale: factor)
         }
-        settings.italic = try read(values, "style", MarkupValues.italic) ?? settings.italic
-        settings.weight = try read(values, "weight", MarkupValues.weight) ?? settings.weight
+        changes.settings.italic = try read(values, "style", MarkupValues.italic) ?? changes.settings.italic
+        changes.settings.weight = try read(values, "weight", MarkupValues.weight) ?? changes.settings.weight
+        if let variant = try read(values, "variant", MarkupValues.variant) {
+            changes.variant = .some(variant)
+        }
+        changes.settings.width = try read(values, "stretch", MarkupValues.stretch) ?? changes.settings.width
+    }
+
+    /// One step of 1.2 up (`steps` 1: `larger`, `<big>`) or down (-1) from the enclosing size,
+    /// as Pango computes it when the element closes: an absolute size from the last absolute
+    /// size, else a scale from the last scale relative to the base font.
+    private static func step(_ steps: Int, _ changes: inout ElementChanges) {
+        changes.sizeState.level += steps
+        let factor = pow(MarkupValues.scaleStep, CGFloat(changes.sizeState.level))
+        if let baseSize = changes.sizeState.baseSize {
+            changes.settings.size = factor * baseSize
+        } else {
+            changes.settings.scale = factor * changes.sizeState.baseScale
+        }
     }
 
     /// `<placeholder width ascent descent value/>` and `<img src width height/>`: a run delegate.
@@ -430,6 +534,21 @@ private struct MarkupParser {
         }
         attributes.allowsLineBreaks = changes.allowsLineBreaks ?? attributes.allowsLineBreaks
         attributes.insertsHyphens = changes.insertsHyphens ?? attributes.insertsHyphens
+        attributes.fontFallback = changes.fallback ?? attributes.fontFallback
+        attributes.gravity = changes.gravity ?? attributes.gravity
+        attributes.gravityHint = changes.gravityHint ?? attributes.gravityHint
+        attributes.textSegment = changes.segment ?? attributes.textSegment
+        if let variant = changes.variant { attributes.fontVariant = variant }
+        if let scale = changes.fontScale { attributes.fontScale = scale }
+        if let show = changes.show { attributes.show = show }
+        if let transform = changes.textTransform { attributes.textTransform = transform }
+        if let height = changes.lineHeight {
+            try check(.lineHeight(height), element: name, offset: offset)
+            attributes.lineHeight = height
+        }
+        if !changes.variations.isEmpty {
+            attributes.fontVariations = (attributes.fontVariations ?? []) + changes.variations
+        }
         if !changes.features.isEmpty {
             // Pango applies every enclosing font_features list, inner ones last.
             attributes.fontFeatures = (attributes.fontFeatures ?? []) + changes.features
@@ -460,6 +579,9 @@ private struct MarkupParser {
         if text.strikethrough != parent.strikethrough || text.strikethroughColor != parent.strikethroughColor {
             attributes.strikethrough = Self.decoration(text.strikethrough, color: text.strikethroughColor)
         }
+        if text.overline != parent.overline || text.overlineColor != parent.overlineColor {
+            attributes.overline = Self.decoration(text.overline, color: text.overlineColor)
+        }
         if text.background != parent.background || text.backgroundAlpha != parent.backgroundAlpha {
             attributes.backgroundColor = text.background.map { color in
                 var faded = color
@@ -485,9 +607,9 @@ private struct MarkupParser {
         }
     }
 
-    /// The family `<tt>` selects: a bundled monospace family (Pango asks fontconfig for the
-    /// generic "Monospace", which depends on the system).
-    static let monospaceFamily = "DejaVu Sans Mono"
+    /// The family `<tt>` selects: the generic "Monospace", as in Pango (font matching resolves
+    /// it to the bundled DejaVu Sans Mono).
+    static let monospaceFamily = "Monospace"
 
     /// Throws if the innermost open element takes no content; `offset` locates the child
     /// tag (nil: text, located at the element).
@@ -521,6 +643,10 @@ private struct MarkupParser {
         "rise": "rise", "baseline_shift": "baseline_shift",
         "letter_spacing": "letter_spacing", "font_features": "font_features",
         "allow_breaks": "allow_breaks", "insert_hyphens": "insert_hyphens",
+        "variant": "variant", "font_variant": "variant", "stretch": "stretch", "font_stretch": "stretch",
+        "overline": "overline", "overline_color": "overline_color", "font_scale": "font_scale",
+        "fallback": "fallback", "gravity": "gravity", "gravity_hint": "gravity_hint", "show": "show",
+        "line_height": "line_height", "text_transform": "text_transform", "segment": "segment",
     ]
 
     /// The span's attributes by canonical name; synonyms may not repeat a property.
@@ -601,31 +727,40 @@ private struct MarkupParser {
 
     // MARK: Fonts
 
-    /// The size in effect before this element's own change.
-    private func enclosingSize(_ settings: FontSettings, element: String, offset: Int) throws(MarkupError) -> CGFloat {
+    /// The size `settings` give: the innermost absolute size (or the base font's) times the
+    /// innermost scale, as `pango_attr_iterator_get_font` computes it.
+    private func size(of settings: FontSettings, element: String, offset: Int) throws(MarkupError) -> CGFloat {
         guard let size = settings.size ?? base.font?.size else {
             throw missingBaseFont(element, offset)
         }
-        return size
+        return size * (settings.scale ?? 1)
     }
+
+    /// Generic family names and the bundled family each resolves to (until font matching
+    /// resolves them through the collection).
+    static let genericFamilies: [String: String] = [
+        "sans": "DejaVu Sans", "sans-serif": "DejaVu Sans", "serif": "DejaVu Serif",
+        "monospace": "DejaVu Sans Mono", "mono": "DejaVu Sans Mono", "system-ui": "DejaVu Sans",
+    ]
 
     private mutating func resolveFont(_ settings: FontSettings, element: String, offset: Int) throws(MarkupError)
         -> Font
     {
         let baseFont = base.font
-        guard let family = settings.family ?? baseFont?.familyName,
-            let size = settings.size ?? baseFont?.size
-        else {
+        guard let requested = settings.family ?? baseFont?.familyName else {
             throw missingBaseFont(element, offset)
         }
+        let family = Self.genericFamilies[requested.lowercased()] ?? requested
+        let size = try size(of: settings, element: element, offset: offset)
         let weight = settings.weight ?? baseFont?.weight.rawValue ?? Font.Weight.regular.rawValue
         let italic = settings.italic ?? baseFont?.isItalic ?? false
+        let width = settings.width ?? 100
         if let baseFont, family == baseFont.familyName, weight == baseFont.weight.rawValue,
-            italic == baseFont.isItalic, size == baseFont.size
+            italic == baseFont.isItalic, size == baseFont.size, width == 100
         {
             return baseFont
         }
-        let key = FontKey(family: family, weight: weight, italic: italic, size: size)
+        let key = FontKey(family: family, weight: weight, italic: italic, width: width, size: size)
         if let cached = fontCache[key] {
             return cached
         }

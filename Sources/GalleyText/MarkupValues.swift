@@ -10,8 +10,8 @@ enum MarkupValues {
     enum Size: Equatable {
         /// An absolute size in points.
         case points(CGFloat)
-        /// A factor applied to the enclosing size (`smaller`, `larger`).
-        case relativeToEnclosing(CGFloat)
+        /// Steps of 1.2 up (+1, `larger`) or down (-1, `smaller`) from the enclosing size.
+        case relativeToEnclosing(Int)
         /// A factor applied to the base font's size (`small`, `x-large`, `150%`).
         case relativeToBase(CGFloat)
     }
@@ -19,35 +19,28 @@ enum MarkupValues {
     /// Pango's CSS scale step between neighbouring size keywords.
     static let scaleStep: CGFloat = 1.2
 
-    /// `size=`: `"18"` or `"18.5"` points; `"18pt"`; an integer ≥ 1024 is in Pango units
-    /// (1/1024 pt); `xx-small` … `xx-large` (base size × 1.2^level, `medium` = base);
-    /// `smaller`/`larger` (enclosing size ÷/× 1.2); `"150%"` of the base size.
+    /// `size=` as Pango 1.50 reads it: a length (an integer in Pango units, 1/1024 pt, or a
+    /// number of points followed by `pt`) greater than 0; `xx-small` … `xx-large` (the base
+    /// font's size × 1.2^level, `medium` being the base size) or a percentage of the base size;
+    /// `smaller`, `larger` (one step of 1.2 from the enclosing size).
     static func size(_ text: String) -> Size? {
-        let value = text.trimmingCharacters(in: .whitespaces)
         let keywords: [String: Int] = [
             "xx-small": -3, "x-small": -2, "small": -1, "medium": 0, "large": 1, "x-large": 2, "xx-large": 3,
         ]
-        if let level = keywords[value] {
-            return .relativeToBase(pow(scaleStep, CGFloat(level)))
+        if let units = pangoLengthUnits(text) {
+            // Pango compares the Pango units with 0, so "0.0001pt" (0 units) is rejected too.
+            return units > 0 ? .points(CGFloat(units) / pangoScale) : nil
         }
-        switch value {
-        case "smaller": return .relativeToEnclosing(1 / scaleStep)
-        case "larger": return .relativeToEnclosing(scaleStep)
+        switch text {
+        case "smaller": return .relativeToEnclosing(-1)
+        case "larger": return .relativeToEnclosing(1)
         default: break
         }
-        if value.hasSuffix("%") {
-            guard let percent = decimal(value.dropLast()), percent > 0 else { return nil }
-            return .relativeToBase(CGFloat(percent / 100))
+        if let level = keywords[text] {
+            return .relativeToBase(pow(scaleStep, CGFloat(level)))
         }
-        if value.hasSuffix("pt") {
-            guard let points = decimal(value.dropLast(2)), points > 0 else { return nil }
-            return .points(CGFloat(points))
-        }
-        if let integer = Int(value), integer >= 1024 {
-            return .points(CGFloat(integer) / 1024)
-        }
-        guard let points = decimal(Substring(value)), points > 0 else { return nil }
-        return .points(CGFloat(points))
+        guard text.hasSuffix("%"), let (percent, rest) = strtod(text), rest == "%", percent > 0 else { return nil }
+        return .relativeToBase(CGFloat(percent / 100))
     }
 
     /// `weight=`: Pango's names (`thin` 100, `ultralight` 200, `light` 300, `semilight` 350,
@@ -80,14 +73,18 @@ enum MarkupValues {
         }
     }
 
-    /// `alpha=`: `"50%"` (0…100 %) or an integer 0…65535, as a fraction 0…1.
+    /// `alpha=` as Pango's `span_parse_alpha` reads it: an integer 1…65535, or a percentage
+    /// 1…100 % (`"50%"`, which Pango turns into 50 × 65535 / 100 in whole units), as a fraction
+    /// 0…1. Pango rejects 0 and 0 %.
     static func alpha(_ text: String) -> Double? {
-        if text.hasSuffix("%") {
-            guard let percent = Int(text.dropLast()), (0...100).contains(percent) else { return nil }
-            return Double(percent) / 100
+        guard let (value, rest) = scanInt(text) else { return nil }
+        if rest.isEmpty, (1...0xFFFF).contains(value) {
+            return Double(value) / 0xFFFF
         }
-        guard let value = Int(text), (0...65535).contains(value) else { return nil }
-        return Double(value) / 65535
+        if rest == "%", (1...100).contains(value) {
+            return Double(value * 0xFFFF / 100) / 0xFFFF
+        }
+        return nil
     }
 
     /// A placeholder metric: a decimal number of points, optionally followed by `pt`.
@@ -103,19 +100,78 @@ enum MarkupValues {
     /// Pango units per point (`PANGO_SCALE`).
     static let pangoScale: CGFloat = 1024
 
-    /// A length as Pango's markup parser reads `rise` and `baseline_shift`: an integer in
-    /// Pango units (1/1024 pt), or a decimal number of points followed by `pt`. In points.
-    static func pangoLength(_ text: String) -> CGFloat? {
-        if let units = Int(text) {
-            return CGFloat(units) / pangoScale
+    /// A length as Pango's markup parser (`parse_length`) reads `size`, `rise` and
+    /// `baseline_shift`: an integer in Pango units (1/1024 pt, within a C `int`), or a decimal
+    /// number of points followed by `pt`, truncated to whole Pango units. In Pango units.
+    static func pangoLengthUnits(_ text: String) -> Int? {
+        if let (units, rest) = scanInt(text), rest.isEmpty {
+            return units
         }
-        guard text.hasSuffix("pt"), let points = decimal(text.dropLast(2)) else { return nil }
-        return CGFloat(points)
+        guard let (points, rest) = strtod(text), rest == "pt" else { return nil }
+        let units = (points * Double(pangoScale)).rounded(.towardZero)
+        guard units.magnitude <= Double(Int32.max) else { return nil }
+        return Int(units)
     }
 
-    /// `letter_spacing=`: an integer in Pango units (Pango's `span_parse_int`), in points.
+    /// ``pangoLengthUnits(_:)`` in points.
+    static func pangoLength(_ text: String) -> CGFloat? {
+        pangoLengthUnits(text).map { CGFloat($0) / pangoScale }
+    }
+
+    /// `letter_spacing=`: an integer in Pango units within a C `int` (Pango's `span_parse_int`),
+    /// in points.
     static func pangoUnits(_ text: String) -> CGFloat? {
-        Int(text).map { CGFloat($0) / pangoScale }
+        guard let (units, rest) = scanInt(text), rest.isEmpty else { return nil }
+        return CGFloat(units) / pangoScale
+    }
+
+    /// Pango's `_pango_scan_int`: what `strtol` reads (leading white space, a sign and decimal
+    /// digits), which must fit a C `int`. The value and the rest of the text; as `strtol`, text
+    /// that does not start with a number gives 0 and the whole text. Nil when the number overflows.
+    static func scanInt(_ text: String) -> (Int, Substring)? {
+        var rest = Substring(text).drop { " \t\n\r\u{0B}\u{0C}".contains($0) }
+        var sign = 1
+        if let first = rest.first, first == "-" || first == "+" {
+            sign = first == "-" ? -1 : 1
+            rest = rest.dropFirst()
+        }
+        let digits = rest.prefix { $0.isASCIIDigit }
+        guard !digits.isEmpty else { return (0, Substring(text)) }
+        let trimmed = digits.drop { $0 == "0" }
+        guard trimmed.count <= 10, let magnitude = Int(trimmed.isEmpty ? "0" : trimmed) else { return nil }
+        let value = sign * magnitude
+        guard value >= Int(Int32.min), value <= Int(Int32.max) else { return nil }
+        return (value, rest.dropFirst(digits.count))
+    }
+
+    /// What GLib's `g_ascii_strtod` reads from the start of `text` (leading white space, a
+    /// sign, digits with an optional fraction and exponent; no hexadecimal, `inf` or `nan`
+    /// here) and the rest; as `g_ascii_strtod`, text that does not start with a number gives 0
+    /// and the whole text. Nil when the number overflows (`ERANGE`).
+    static func strtod(_ text: String) -> (Double, Substring)? {
+        let chars = Array(text)
+        var index = 0
+        while index < chars.count, " \t\n\r\u{0B}\u{0C}".contains(chars[index]) { index += 1 }
+        let start = index
+        if index < chars.count, chars[index] == "-" || chars[index] == "+" { index += 1 }
+        var digits = 0
+        while index < chars.count, chars[index].isASCIIDigit { index += 1; digits += 1 }
+        if index < chars.count, chars[index] == "." {
+            index += 1
+            while index < chars.count, chars[index].isASCIIDigit { index += 1; digits += 1 }
+        }
+        guard digits > 0 else { return (0, Substring(text)) }
+        var end = index
+        if index < chars.count, chars[index] == "e" || chars[index] == "E" {
+            var exponent = index + 1
+            if exponent < chars.count, chars[exponent] == "-" || chars[exponent] == "+" { exponent += 1 }
+            if exponent < chars.count, chars[exponent].isASCIIDigit {
+                while exponent < chars.count, chars[exponent].isASCIIDigit { exponent += 1 }
+                end = exponent
+            }
+        }
+        guard let value = Double(String(chars[start..<end])), value.isFinite else { return nil }
+        return (value, Substring(String(chars[end...])))
     }
 
     /// A value of `baseline_shift=`.
@@ -167,6 +223,86 @@ enum MarkupValues {
             return on ? TextDecoration.single : .some(nil)
         }
         return underline(text)
+    }
+
+    /// `overline=`: Pango's `PangoOverline` nicks `none` (nil) and `single`. The outer nil means
+    /// "not a value".
+    static func overline(_ text: String) -> TextDecoration?? {
+        switch text {
+        case "none": .some(nil)
+        case "single": TextDecoration(style: .single)
+        default: nil
+        }
+    }
+
+    /// A colour without alpha, as Pango reads `underline_color`, `overline_color` and
+    /// `strikethrough_color` (`pango_color_parse_with_alpha` with no alpha to return): a name
+    /// or `#rgb`, `#rrggbb`, `#rrrgggbbb`, `#rrrrggggbbbb`; the forms with alpha are rejected.
+    static func opaqueColor(_ text: String) -> Color? {
+        if text.hasPrefix("#"), [4, 8, 16].contains(text.count - 1) {
+            return nil
+        }
+        return Color(name: text)
+    }
+
+    /// `font_scale=`: `none` (nil), `superscript`, `subscript`, `small-caps`. The outer nil
+    /// means "not a value".
+    static func fontScale(_ text: String) -> FontScale?? {
+        if text == "none" {
+            return .some(nil)
+        }
+        return FontScale.allCases.first { $0.pangoName == text }.map { .some($0) }
+    }
+
+    /// `variant=` as `pango_parse_variant` reads it (case and hyphens ignored): `normal` (nil),
+    /// `small-caps`, `all-small-caps`, `petite-caps`, `all-petite-caps`, `unicase`,
+    /// `title-caps`. The outer nil means "not a value".
+    static func variant(_ text: String) -> FontVariant?? {
+        let key = text.lowercased().filter { $0 != "-" }
+        if key == "normal" {
+            return .some(nil)
+        }
+        return PangoFontDescription.variantWords[key].map { .some($0) }
+    }
+
+    /// `stretch=` as `pango_parse_stretch` reads it (case and hyphens ignored): `normal` or a
+    /// stretch word, as a CSS width (100 normal, 75 condensed, …).
+    static func stretch(_ text: String) -> Double? {
+        let key = text.lowercased().filter { $0 != "-" }
+        return key == "normal" ? 100 : PangoFontDescription.stretchWords[key]
+    }
+
+    /// `show=` as `pango_parse_flags` reads it: `none`, or flag names (`spaces`, `line-breaks`,
+    /// `ignorables`) joined with `|`.
+    static func show(_ text: String) -> ShowFlags? {
+        var flags: ShowFlags = []
+        for name in text.split(separator: "|", omittingEmptySubsequences: false) {
+            switch name.trimmingCharacters(in: .whitespaces) {
+            case "none": break
+            case "spaces": flags.insert(.spaces)
+            case "line-breaks": flags.insert(.lineBreaks)
+            case "ignorables": flags.insert(.ignorables)
+            default: return nil
+            }
+        }
+        return flags
+    }
+
+    /// `text_transform=`: `none` (nil), `lowercase`, `uppercase`, `capitalize`. The outer nil
+    /// means "not a value".
+    static func textTransform(_ text: String) -> TextTransform?? {
+        text == "none" ? .some(nil) : TextTransform(rawValue: text).map { .some($0) }
+    }
+
+    /// `line_height=` as Pango reads it (`g_ascii_strtod`, so text that is not a number is 0):
+    /// a number above 1024 written without a point is a height in Pango units; any other number
+    /// is a multiple of the font's height. Nil for a number out of range.
+    static func lineHeight(_ text: String) -> LineHeight? {
+        guard let (value, _) = strtod(text) else { return nil }
+        if value > 1024, !text.contains(".") {
+            return .points(CGFloat(value.rounded(.towardZero)) / pangoScale)
+        }
+        return .multiple(CGFloat(value))
     }
 
     /// Pango's `span_parse_boolean`: `true`, `yes`, `t`, `y` or `false`, `no`, `f`, `n`.

@@ -12,12 +12,13 @@ import Foundation
 ///   point at scale 1). Galley rejects a number that is not greater than 0 and at most
 ///   1,000,000 (Pango accepts 0 and reads a negative or larger number as part of the family).
 ///   A last word that is not a number (`"12abc"`) is not a size.
+/// - **Variations**: a last word `@axis=value,…` (`@wght=200`), Pango's variations syntax.
 /// - **Style words**, read from the end, case-insensitively and ignoring hyphens: Pango's weight
 ///   names (`Thin` 100 … `Bold` 700, `Ultra-Bold` 800, `Heavy` 900, `Ultra-Heavy` 1000, see
 ///   `MarkupValues.weight(_:)`), the slants `Italic`, `Oblique` (italic) and `Roman` (not),
-///   and words Galley accepts with no effect: `Normal`, stretch (`Condensed`, …), variant
-///   (`Small-Caps`, …) and gravity (`Rotated-Left`, …) words. Galley reads one weight word and
-///   one slant word; a second one ends the style words (Pango would let the leftmost win).
+///   stretch words (`Condensed`, …), variant words (`Small-Caps`, …), and words Galley accepts
+///   with no effect: `Normal` and gravity (`Rotated-Left`, …) words. Galley reads one word of
+///   each kind; a second one ends the style words (Pango would let the leftmost win).
 /// - **Families**: what remains, a comma-separated list; one trailing comma is dropped and each
 ///   name is trimmed. Empty names are kept (as Pango keeps them): the caller decides.
 package struct PangoFontDescription: Equatable, Sendable {
@@ -30,13 +31,28 @@ package struct PangoFontDescription: Equatable, Sendable {
     package var italic: Bool?
     /// The size in points, if the description ends with one.
     package var size: CGFloat?
+    /// The capital forms of a variant word (`Small-Caps`, `All-Petite-Caps`, …), if there is one
+    /// (`Normal` gives none).
+    package var variant: FontVariant?
+    /// The width of a stretch word as a CSS percentage (`Condensed` 75, `Ultra-Expanded` 200,
+    /// fontconfig's scale), if there is one.
+    package var stretch: Double?
+    /// The axis values of a trailing `@axis=value,…` word (Pango's variations syntax, e.g.
+    /// `"Sans 12 @wght=200,wdth=80"`), in order.
+    package var variations: [FontVariation] = []
 
     /// A description with these parts.
-    package init(families: [String] = [], weight: Int? = nil, italic: Bool? = nil, size: CGFloat? = nil) {
+    package init(
+        families: [String] = [], weight: Int? = nil, italic: Bool? = nil, size: CGFloat? = nil,
+        variant: FontVariant? = nil, stretch: Double? = nil, variations: [FontVariation] = []
+    ) {
         self.families = families
         self.weight = weight
         self.italic = italic
         self.size = size
+        self.variant = variant
+        self.stretch = stretch
+        self.variations = variations
     }
 
     /// A size word that is a number but not a usable size.
@@ -50,15 +66,36 @@ package struct PangoFontDescription: Equatable, Sendable {
         }
     }
 
-    /// Stretch, variant and gravity words and `Normal` (pango-font.c's maps), lower case
-    /// without hyphens: accepted, no effect.
+    /// Gravity words and `Normal` (pango-font.c's maps), lower case without hyphens: accepted,
+    /// no effect.
     static let ignoredWords: Set<String> = [
-        "normal",
-        "ultracondensed", "extracondensed", "condensed", "semicondensed",
-        "semiexpanded", "expanded", "extraexpanded", "ultraexpanded",
-        "smallcaps", "allsmallcaps", "petitecaps", "allpetitecaps", "unicase", "titlecaps",
-        "notrotated", "south", "upsidedown", "north", "rotatedleft", "east", "rotatedright", "west",
+        "normal", "notrotated", "south", "upsidedown", "north", "rotatedleft", "east", "rotatedright", "west",
     ]
+
+    /// Pango's stretch words (lower case, no hyphens) and their CSS widths.
+    package static let stretchWords: [String: Double] = [
+        "ultracondensed": 50, "extracondensed": 62.5, "condensed": 75, "semicondensed": 87.5,
+        "semiexpanded": 112.5, "expanded": 125, "extraexpanded": 150, "ultraexpanded": 200,
+    ]
+
+    /// Pango's variant words (lower case, no hyphens).
+    package static let variantWords: [String: FontVariant] = Dictionary(
+        uniqueKeysWithValues: FontVariant.allCases.map { ($0.pangoName.filter { $0 != "-" }, $0) })
+
+    /// A variations word, `@wght=200,wdth=80`: nil unless every `axis=value` pair has a tag of
+    /// one to four characters and a finite number.
+    static func variations(_ word: String) -> [FontVariation]? {
+        guard word.hasPrefix("@") else { return nil }
+        var result: [FontVariation] = []
+        for pair in word.dropFirst().split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, let value = Double(parts[1]), value.isFinite,
+                let variation = try? FontVariation(String(parts[0]), CGFloat(value))
+            else { return nil }
+            result.append(variation)
+        }
+        return result
+    }
 
     /// Reads `text`; an empty description has no parts.
     /// - Throws: ``InvalidSize`` when the last word is a number that is not greater than 0 and
@@ -66,6 +103,10 @@ package struct PangoFontDescription: Equatable, Sendable {
     package init(parsing text: String) throws(InvalidSize) {
         self.init()
         var words = text.split(whereSeparator: \.isPangoSpace).map(String.init)
+        if let last = words.last, let axes = Self.variations(last) {
+            variations = axes
+            words.removeLast()
+        }
         if let last = words.last, let number = Self.number(last.hasSuffix("px") ? String(last.dropLast(2)) : last) {
             guard number.isFinite, number > 0, number <= 1_000_000 else { throw InvalidSize(word: last) }
             size = CGFloat(number)
@@ -75,6 +116,10 @@ package struct PangoFontDescription: Equatable, Sendable {
             let key = word.lowercased().filter { $0 != "-" }
             if Self.ignoredWords.contains(key) {
                 // Accepted, no effect.
+            } else if stretch == nil, let width = Self.stretchWords[key] {
+                stretch = width
+            } else if variant == nil, let value = Self.variantWords[key] {
+                variant = value
             } else if weight == nil, Int(word) == nil, let value = MarkupValues.weight(word) {
                 weight = value
             } else if italic == nil, let value = MarkupValues.italic(word) {

@@ -1,7 +1,7 @@
 // TextDecoration: the style, dash pattern and colour of an underline or strikethrough, the
 // value of the underline and strikethrough attributes.
 
-/// An underline or strikethrough. Like the value of `kCTUnderlineStyleAttributeName` /
+/// An underline, overline or strikethrough. Like the value of `kCTUnderlineStyleAttributeName` /
 /// `NSStrikethroughStyleAttributeName` (an `NSUnderlineStyle`: style | pattern) together with
 /// `kCTUnderlineColorAttributeName` / `NSStrikethroughColorAttributeName`.
 ///
@@ -16,6 +16,12 @@ public struct TextDecoration: Sendable, Hashable, CustomStringConvertible {
         case double
         /// One line of twice the font's thickness. Like `kCTUnderlineStyleThick`.
         case thick
+        /// One line low enough to clear the descenders (below the line's descent rather than at
+        /// the font's underline position). Like Pango's `PANGO_UNDERLINE_LOW`; CoreText has none.
+        case low
+        /// A wavy line, as spelling checkers mark errors. Like Pango's `PANGO_UNDERLINE_ERROR`;
+        /// CoreText has none.
+        case error
     }
 
     /// The dash pattern. Like `kCTUnderlinePatternSolid`, `…Dot`, `…Dash`, `…DashDot`,

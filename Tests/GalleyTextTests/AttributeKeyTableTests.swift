@@ -102,7 +102,6 @@ struct AttributeKeyTableTests {
         #expect(
             inexpressible == [
                 .paragraphStyle, .kern, .writingDirection, .ligatureLevel, .obliqueness, .stroke, .shadow,
-                .fontVariations,
             ])
     }
 }

@@ -23,7 +23,9 @@ struct AttributedStringBridgeTests {
             .superscript(1), .obliqueness(0.2), .underline(.single),
             .strikethrough(TextDecoration(style: .double, color: .red)), .backgroundColor(.yellow),
             .stroke(TextStroke(width: 3)), .shadow(TextShadow()), .fontVariations([try FontVariation("wght", 700)]),
-            .allowsLineBreaks(false), .insertsHyphens(false),
+            .allowsLineBreaks(false), .insertsHyphens(false), .overline(.single), .fontVariant(.smallCaps),
+            .fontScale(.subscript), .fontFallback(false), .gravity(.east), .gravityHint(.line), .show(.spaces),
+            .lineHeight(.points(20)), .textTransform(.uppercase), .textSegment(.sentence),
         ]
     }
 
@@ -52,6 +54,16 @@ struct AttributedStringBridgeTests {
         case .fontVariations: run.galley.fontVariations
         case .allowsLineBreaks: run.galley.allowsLineBreaks
         case .insertsHyphens: run.galley.insertsHyphens
+        case .overline: run.galley.overline
+        case .fontVariant: run.galley.fontVariant
+        case .fontScale: run.galley.fontScale
+        case .fontFallback: run.galley.fontFallback
+        case .gravity: run.galley.gravity
+        case .gravityHint: run.galley.gravityHint
+        case .show: run.galley.show
+        case .lineHeight: run.galley.lineHeight
+        case .textTransform: run.galley.textTransform
+        case .textSegment: run.galley.textSegment
         }
     }
 
@@ -79,6 +91,16 @@ struct AttributedStringBridgeTests {
         case .fontVariations(let v): v
         case .allowsLineBreaks(let v): v
         case .insertsHyphens(let v): v
+        case .overline(let v): v
+        case .fontVariant(let v): v
+        case .fontScale(let v): v
+        case .fontFallback(let v): v
+        case .gravity(let v): v
+        case .gravityHint(let v): v
+        case .show(let v): v
+        case .lineHeight(let v): v
+        case .textTransform(let v): v
+        case .textSegment(let v): v
         }
     }
 

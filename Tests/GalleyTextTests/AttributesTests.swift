@@ -32,7 +32,10 @@ struct AttributesTests {
             .superscript(1), .obliqueness(0.2), .underline(.single),
             .strikethrough(TextDecoration(style: .double, color: .red)), .backgroundColor(.yellow),
             .stroke(TextStroke(width: 3)), .shadow(TextShadow()), .fontVariations([try FontVariation("wght", 700)]),
-            .allowsLineBreaks(false), .insertsHyphens(true),
+            .allowsLineBreaks(false), .insertsHyphens(true), .overline(TextDecoration(color: .blue)),
+            .fontVariant(.allPetiteCaps), .fontScale(.smallCaps), .fontFallback(false), .gravity(.west),
+            .gravityHint(.natural), .show([.spaces, .ignorables]), .lineHeight(.multiple(2)),
+            .textTransform(.capitalize), .textSegment(.word),
         ]
         // Fonts need GalleyFonts; their key is checked with the other keys here.
         guard let attribute = values.first(where: { $0.key == key }) else {
@@ -57,7 +60,8 @@ struct AttributesTests {
                     "font", "foregroundColor", "paragraphStyle", "kern", "language", "runDelegate", "writingDirection",
                     "tracking", "ligatureLevel", "fontFeatures", "baselineOffset", "superscript", "obliqueness",
                     "underline", "strikethrough", "backgroundColor", "stroke", "shadow", "fontVariations",
-                    "allowsLineBreaks", "insertsHyphens",
+                    "allowsLineBreaks", "insertsHyphens", "overline", "fontVariant", "fontScale", "fontFallback",
+                    "gravity", "gravityHint", "show", "lineHeight", "textTransform", "textSegment",
                 ])
     }
 

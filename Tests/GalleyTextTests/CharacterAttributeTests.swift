@@ -223,7 +223,8 @@ struct CharacterAttributeTests {
         // NSUnderlineStyle.single: one solid line; no colour means the foreground colour.
         #expect(TextDecoration.single == TextDecoration(style: .single, pattern: .solid, color: nil))
         #expect(TextDecoration() == .single)
-        #expect(TextDecoration.Style.allCases.count == 3)
+        // CoreText's single, double, thick, and Pango's low and error.
+        #expect(TextDecoration.Style.allCases.count == 5)
         #expect(TextDecoration.Pattern.allCases.count == 5)
         // NSShadow: offset (0, -3) in CoreText's y-up space, blur 0, black at one-third alpha.
         let shadow = TextShadow()

@@ -40,8 +40,8 @@ struct MarkupErrorTests {
         (#"<span font="Sans 0">x</span>"#, .invalidValue(attribute: "font", value: "Sans 0", line: 1, column: 7)),
         ("<span foo='1'>x</span>", .unknownAttribute(element: "span", attribute: "foo", line: 1, column: 7)),
         (
-            "<span overline='single'>x</span>",
-            .unknownAttribute(element: "span", attribute: "overline", line: 1, column: 7)
+            "<span underlined='single'>x</span>",
+            .unknownAttribute(element: "span", attribute: "underlined", line: 1, column: 7)
         ),
         ("<u x='1'>y</u>", .unknownAttribute(element: "u", attribute: "x", line: 1, column: 4)),
         ("<sup x='1'>y</sup>", .unknownAttribute(element: "sup", attribute: "x", line: 1, column: 6)),

@@ -33,7 +33,14 @@ struct MarkupFontDescriptionTests {
             ("Sans, 12", Description(families: ["Sans"], size: 12)),
             ("Monospace 10px", Description(families: ["Monospace"], size: 10)),
             ("Sans 1.5e1px", Description(families: ["Sans"], size: 15)),
-            ("Sans Small-Caps Rotated-Right 12", Description(families: ["Sans"], size: 12)),
+            ("Sans Small-Caps Rotated-Right 12", Description(families: ["Sans"], size: 12, variant: .smallCaps)),
+            // Pango's variations syntax: a last word "@axis=value,…".
+            (
+                "Sans Italic 12 @wght=200,wdth=80",
+                Description(
+                    families: ["Sans"], italic: true, size: 12,
+                    variations: [try FontVariation("wght", 200), try FontVariation("wdth", 80)])
+            ),
             // A comma ends a family name, not a style word: "Bold," is a family.
             ("Sans, Bold, 12", Description(families: ["Sans", "Bold"], size: 12)),
             // Empty names are kept as Pango keeps them ("Sans,,Serif"); callers decide.
@@ -51,8 +58,9 @@ struct MarkupFontDescriptionTests {
             ("Sans Ultra-Heavy 12", Description(families: ["Sans"], weight: 1000, size: 12)),
             ("Sans Extraheavy 12", Description(families: ["Sans"], weight: 1000, size: 12)),
             // Stretch words are style words, not part of the family (markup kept them).
-            ("DejaVu Sans Condensed 9", Description(families: ["DejaVu Sans"], size: 9)),
-            ("Sans Semi-Condensed 12", Description(families: ["Sans"], size: 12)),
+            // They set the width (pango-font.c's stretch_map; CSS widths).
+            ("DejaVu Sans Condensed 9", Description(families: ["DejaVu Sans"], size: 9, stretch: 75)),
+            ("Sans Semi-Condensed 12", Description(families: ["Sans"], size: 12, stretch: 87.5)),
             // strtod reads exponents (markup did not).
             ("Sans 1e1", Description(families: ["Sans"], size: 10)),
             // Any ASCII white space separates words (the tool split at spaces only).

@@ -96,7 +96,8 @@ struct MarkupTests {
 
     @Test(
         arguments: [
-            ("30", 30.0), ("30pt", 30), ("12.5", 12.5),
+            // Pango's parse_length: a plain integer is Pango units, a decimal needs `pt`.
+            ("30", 30.0 / 1024), ("30pt", 30), ("12.5pt", 12.5),
             ("30720", 30),  // Pango units: 30720 / 1024
             ("x-large", 20 * 1.2 * 1.2),  // base × 1.2²
             ("small", 20 / 1.2), ("medium", 20),
@@ -114,14 +115,18 @@ struct MarkupTests {
     }
 
     @Test func relativeSizesNest() throws {
-        // smaller/larger and <big>/<small> scale the enclosing size by 1.2.
+        // smaller/larger and <big>/<small> scale the enclosing size by 1.2 (pango-markup.c: a
+        // step from the last absolute size makes a size attribute, else a scale attribute).
         let cases: [(String, CGFloat)] = [
-            (#"<span size="30"><span size="smaller">x</span></span>"#, 25),
-            (#"<span size="30"><big>x</big></span>"#, 36),
+            (#"<span size="30pt"><span size="smaller">x</span></span>"#, 25),
+            (#"<span size="30pt"><big>x</big></span>"#, 36),
             ("<big><big>x</big></big>", 28.8),
             ("<small>x</small>", 20 / 1.2),
-            // Keywords are relative to the base size, not the enclosing one.
-            (#"<span size="30"><span size="large">x</span></span>"#, 24),
+            // Keywords make a scale attribute relative to the base size; Pango's
+            // pango_attr_iterator_get_font multiplies the innermost size attribute (30 pt here)
+            // by the innermost scale (1.2), whichever element set each.
+            (#"<span size="30pt"><span size="large">x</span></span>"#, 36),
+            (#"<span size="x-large"><span size="10pt">x</span></span>"#, 14.4),
         ]
         for (markup, points) in cases {
             let font = try #require(try Self.fontAt(try Markup.parse(markup, base: Self.base()), 0))
@@ -178,7 +183,7 @@ struct MarkupTests {
         #expect(try Self.fontAt(text, 0) == (try Self.font("DejaVu Serif", weight: .bold, italic: true, size: 24)))
         // The span's own attributes override parts of the description.
         let mixed = try Markup.parse(
-            #"<span font_desc="DejaVu Serif 24" weight="bold" size="10">x</span>"#,
+            #"<span font_desc="DejaVu Serif 24" weight="bold" size="10pt">x</span>"#,
             base: Self.base())
         #expect(try Self.fontAt(mixed, 0) == (try Self.font("DejaVu Serif", weight: .bold, size: 10)))
     }
@@ -188,10 +193,11 @@ struct MarkupTests {
         (##"fgcolor="#00ff00""##, Color(red: 0, green: 1, blue: 0)),
         (#"color="teal""#, Color(red: 0, green: 128.0 / 255, blue: 128.0 / 255)),  // CSS teal #008080
         (##"foreground="#ff000080""##, Color(red: 1, green: 0, blue: 0, alpha: 128.0 / 255)),
-        (#"foreground="red" alpha="50%""#, Color(red: 1, green: 0, blue: 0, alpha: 0.5)),
+        // Pango: 50 % is 50 × 65535 / 100 = 32767 in whole units.
+        (#"foreground="red" alpha="50%""#, Color(red: 1, green: 0, blue: 0, alpha: 32767.0 / 65535)),
         (#"fgcolor="blue" fgalpha="32768""#, Color(red: 0, green: 0, blue: 1, alpha: 32768.0 / 65535)),
         // alpha alone fades the default (black) foreground.
-        (#"alpha="25%""#, Color(red: 0, green: 0, blue: 0, alpha: 0.25)),
+        (#"alpha="25%""#, Color(red: 0, green: 0, blue: 0, alpha: 16383.0 / 65535)),
     ])
     func foreground(_ attributes: String, color: Color) throws {
         let text = try Markup.parse("<span \(attributes)>x</span>", base: [])
@@ -201,7 +207,9 @@ struct MarkupTests {
     @Test func alphaPersistsIntoNestedOpaqueColours() throws {
         // As in Pango, an enclosing alpha still applies when an inner span sets an opaque colour.
         let text = try Markup.parse(#"<span alpha="50%"><span foreground="blue">x</span></span>"#, base: [])
-        #expect(try text.attributes(at: 0).attributes.foregroundColor == Color(red: 0, green: 0, blue: 1, alpha: 0.5))
+        #expect(
+            try text.attributes(at: 0).attributes.foregroundColor
+                == Color(red: 0, green: 0, blue: 1, alpha: 32767.0 / 65535))
     }
 
     @Test func language() throws {

@@ -13,32 +13,45 @@ import Testing
 struct MarkupValuesTests {
     typealias Size = MarkupValues.Size
 
+    /// Absolute sizes, read as Pango's `parse_length` reads them: a plain integer is Pango units
+    /// (1/1024 pt), a number followed by `pt` is points.
     @Test(
         arguments: [
-            ("18", Size.points(18)), ("18pt", .points(18)), ("12.5", .points(12.5)), ("12.5pt", .points(12.5)),
-            (" 18 ", .points(18)),
-            // Pango units: 12288 / 1024 = 12; 1024 / 1024 = 1.
-            ("12288", .points(12)), ("1024", .points(1)),
-            // Galley: a plain integer below 1024 is points (Pango would read 1023/1024 pt).
-            ("1023", .points(1023)),
-            ("xx-small", .relativeToBase(pow(1.2, -3))), ("x-small", .relativeToBase(pow(1.2, -2))),
-            ("small", .relativeToBase(1 / 1.2)), ("medium", .relativeToBase(1)), ("large", .relativeToBase(1.2)),
-            ("x-large", .relativeToBase(1.2 * 1.2)), ("xx-large", .relativeToBase(pow(1.2, 3))),
-            ("smaller", .relativeToEnclosing(1 / 1.2)), ("larger", .relativeToEnclosing(1.2)),
-            ("150%", .relativeToBase(1.5)),
-        ] as [(String, Size)])
-    func size(_ text: String, expected: Size) throws {
-        let size = try #require(MarkupValues.size(text))
-        switch (size, expected) {
-        case (.points(let a), .points(let b)), (.relativeToBase(let a), .relativeToBase(let b)),
-            (.relativeToEnclosing(let a), .relativeToEnclosing(let b)):
-            #expect(abs(a - b) < 1e-9)
-        default:
-            Issue.record("\(text): got \(size), expected \(expected)")
+            ("18pt", 18.0), ("12.5pt", 12.5), ("18", 18.0 / 1024), ("12288", 12), ("1024", 1), ("1023", 1023.0 / 1024),
+        ] as [(String, Double)])
+    func absoluteSize(_ text: String, points: Double) throws {
+        guard case .points(let size)? = MarkupValues.size(text) else {
+            Issue.record("\(text) is not an absolute size")
+            return
         }
+        #expect(abs(size - CGFloat(points)) < 1e-9)
     }
 
-    @Test(arguments: ["0", "-3", "abc", "12px", "", "0pt", "1e3", "nan", "inf", "0%", "-5%", "huge", "12 pt"])
+    /// Sizes relative to the base font: the CSS keywords step by 1.2 from `medium`; a percentage.
+    @Test(
+        arguments: [
+            ("xx-small", -3.0), ("x-small", -2), ("small", -1), ("medium", 0), ("large", 1), ("x-large", 2),
+            ("xx-large", 3),
+        ] as [(String, Double)])
+    func keywordSize(_ text: String, level: Double) throws {
+        guard case .relativeToBase(let factor)? = MarkupValues.size(text) else {
+            Issue.record("\(text) is not relative to the base size")
+            return
+        }
+        #expect(abs(factor - pow(1.2, CGFloat(level))) < 1e-9)
+    }
+
+    @Test func relativeSizes() {
+        #expect(MarkupValues.size("150%") == .relativeToBase(1.5))
+        #expect(MarkupValues.size("smaller") == .relativeToEnclosing(-1))
+        #expect(MarkupValues.size("larger") == .relativeToEnclosing(1))
+    }
+
+    /// Pango rejects a decimal without `pt` (" 18 " too: `parse_length` wants nothing after the
+    /// number), zero and negative sizes, and anything else.
+    @Test(arguments: [
+        "0", "-3", "abc", "12px", "", "0pt", "1e3", "nan", "inf", "0%", "-5%", "huge", "12 pt", "12.5", " 18 ",
+    ])
     func invalidSize(_ text: String) {
         #expect(MarkupValues.size(text) == nil)
     }
@@ -68,14 +81,18 @@ struct MarkupValuesTests {
         #expect(MarkupValues.italic("slanted") == nil)
     }
 
-    @Test(arguments: [
-        ("50%", 0.5), ("0%", 0), ("100%", 1), ("65535", 1), ("32768", 32768.0 / 65535), ("0", 0),
-    ])
+    // Pango: a percentage p becomes p × 65535 / 100 in whole units.
+    @Test(
+        arguments: [
+            ("50%", 32767.0 / 65535), ("100%", 1), ("1%", 655.0 / 65535), ("65535", 1), ("32768", 32768.0 / 65535),
+            ("1", 1.0 / 65535),
+        ] as [(String, Double)])
     func alpha(_ text: String, expected: Double) {
         #expect(MarkupValues.alpha(text) == expected)
     }
 
-    @Test(arguments: ["101%", "65536", "-1", "x", "", "50.5%"])
+    /// Pango rejects 0 and 0 % (`span_parse_alpha` wants 1…65535 or 1…100 %).
+    @Test(arguments: ["101%", "65536", "-1", "x", "", "50.5%", "0", "0%"])
     func invalidAlpha(_ text: String) {
         #expect(MarkupValues.alpha(text) == nil)
     }
