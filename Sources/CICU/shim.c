@@ -12,6 +12,7 @@
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/ustring.h>
 #include <unicode/uloc.h>
 #include <unicode/unorm2.h>
 #include <unicode/uscript.h>
@@ -65,7 +66,8 @@ static const UChar empty_text[1] = {0};
 
 static UBreakIterator *open_iterator(int32_t kind, const char *locale) {
     UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *bi = ubrk_open(kind == GALLEY_BREAK_LINE ? UBRK_LINE : UBRK_CHARACTER,
+    UBreakIterator *bi = ubrk_open(
+        kind == GALLEY_BREAK_LINE ? UBRK_LINE : kind == GALLEY_BREAK_WORD ? UBRK_WORD : UBRK_CHARACTER,
                                    locale, NULL, 0, &status);
     if (U_FAILURE(status)) {
         if (bi) ubrk_close(bi);
@@ -176,7 +178,7 @@ int32_t galley_breaks(int32_t kind, const uint16_t *text, int32_t length,
                       int32_t capacity) {
     if (length <= 0 || text == NULL) return 0;
     if (offsets == NULL || capacity <= 0) return -1;
-    if (kind != GALLEY_BREAK_LINE) kind = GALLEY_BREAK_GRAPHEME;
+    if (kind != GALLEY_BREAK_LINE && kind != GALLEY_BREAK_WORD) kind = GALLEY_BREAK_GRAPHEME;
     if (locale == NULL) locale = "";
     // A BCP 47 tag ("ja-JP", "ja-u-lb-strict") becomes an ICU locale id ("ja_JP",
     // "ja@lb=strict"), so both spellings share one pool.
@@ -379,4 +381,31 @@ int32_t galley_nfc(const uint16_t *text, int32_t length, uint16_t *out, int32_t 
 int32_t galley_line_break_class(uint32_t code_point) {
     if (code_point > 0x10FFFF) return U_LB_UNKNOWN;
     return u_getIntPropertyValue((UChar32)code_point, UCHAR_LINE_BREAK);
+}
+
+int32_t galley_case_map(int32_t kind, const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity,
+                        const char *locale) {
+    if (length < 0 || capacity < 0) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    const char *loc = locale ? locale : "";
+    int32_t written;
+    switch (kind) {
+    case GALLEY_CASE_LOWER:
+        written = u_strToLower((UChar *)out, capacity, (const UChar *)text, length, loc, &status);
+        break;
+    case GALLEY_CASE_UPPER:
+        written = u_strToUpper((UChar *)out, capacity, (const UChar *)text, length, loc, &status);
+        break;
+    case GALLEY_CASE_TITLE:
+        written = u_strToTitle((UChar *)out, capacity, (const UChar *)text, length, NULL, loc, &status);
+        break;
+    default:
+        return -1;
+    }
+    return U_FAILURE(status) ? -1 : written;
+}
+
+int32_t galley_is_default_ignorable(uint32_t code_point) {
+    if (code_point > 0x10FFFF) return 0;
+    return u_hasBinaryProperty((UChar32)code_point, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) ? 1 : 0;
 }

@@ -27,13 +27,20 @@ package struct ShapingRequest: Sendable {
     package let kern: CGFloat
     /// OpenType features to apply to the whole range.
     package let features: [ShapingFeature]
+    /// A case change applied to the text before shaping (the text-transform attribute), or nil.
+    package let transform: CaseChange?
+    /// Invisible characters shaped as visible stand-ins (the show attribute; see `DisplayText`).
+    package let show: ShowFlags
 
     /// A request to shape `range` of `text` within `context`; see the properties.
     package init(
         text: [UInt16], context: Range<Int>, range: Range<Int>, font: Font, rightToLeft: Bool,
-        script: String, language: String?, kern: CGFloat, features: [ShapingFeature] = []
+        script: String, language: String?, kern: CGFloat, features: [ShapingFeature] = [],
+        transform: CaseChange? = nil, show: ShowFlags = []
     ) {
         self.features = features
+        self.transform = transform
+        self.show = show
         self.text = text
         self.context = context
         self.range = range
@@ -152,9 +159,20 @@ package enum HarfBuzzShaper {
         let context = request.context
         request.text.withUnsafeBufferPointer { all in
             let base = all.baseAddress! + context.lowerBound
-            hb_buffer_add_utf16(
-                buffer, base, Int32(context.count),
-                UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
+            guard let display = DisplayText.codePoints(of: request) else {
+                hb_buffer_add_utf16(
+                    buffer, base, Int32(context.count),
+                    UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
+                return
+            }
+            // Text drawn differently from how it is stored: the paragraph around the range as
+            // context (empty items set it), then each drawn code point with the cluster of the
+            // character it stands for.
+            hb_buffer_add_utf16(buffer, base, Int32(context.count), UInt32(range.lowerBound - context.lowerBound), 0)
+            for point in display {
+                hb_buffer_add(buffer, point.scalar, UInt32(point.source - context.lowerBound))
+            }
+            hb_buffer_add_utf16(buffer, base, Int32(context.count), UInt32(range.upperBound - context.lowerBound), 0)
         }
         hb_buffer_set_direction(buffer, request.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         if request.script != "Zyyy", request.script != "Zinh", request.script != "Zzzz" {

@@ -220,7 +220,8 @@ package final class ParagraphAnalysis: Sendable {
                 text: units, context: context, range: range, font: spec.font, rightToLeft: spec.level & 1 == 1,
                 script: spec.script, language: spec.attributes.language,
                 kern: (spec.attributes.kern ?? 0) + (spec.attributes.tracking ?? 0),
-                features: FeatureSettings.features(for: spec.attributes))
+                features: FeatureSettings.features(for: spec.attributes),
+                transform: spec.attributes.textTransform.map(CaseChange.init), show: spec.attributes.show ?? [])
             if let cache { cache.shape(request, into: &glyphs) } else { HarfBuzzShaper.shape(request, into: &glyphs) }
         }
         return first..<glyphs.count

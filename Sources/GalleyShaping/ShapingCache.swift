@@ -113,7 +113,9 @@ public final class ShapingCache: Sendable {
     /// Shapes `request` into `out` (whose base is the start of `request.context`): from cached
     /// words when the item allows it and all its words are known, else with HarfBuzz.
     package func shape(_ request: ShapingRequest, into out: inout ShapedGlyphs) {
-        guard capacity > 0, ShapingCache.neighboursAreSpaces(request) else {
+        // Text drawn differently from how it is stored is shaped apart from the words of the cache.
+        guard capacity > 0, request.transform == nil, request.show.isEmpty, ShapingCache.neighboursAreSpaces(request)
+        else {
             HarfBuzzShaper.shape(request, into: &out)
             return
         }

@@ -25,7 +25,9 @@ enum {
     /// dictionary breaking for Thai, Lao, Khmer and Burmese).
     GALLEY_BREAK_LINE = 0,
     /// Extended grapheme cluster boundaries (ICU UBRK_CHARACTER, UAX #29).
-    GALLEY_BREAK_GRAPHEME = 1
+    GALLEY_BREAK_GRAPHEME = 1,
+    /// Word boundaries (ICU UBRK_WORD, UAX #29 with ICU's dictionaries).
+    GALLEY_BREAK_WORD = 2
 };
 
 /// Writes the boundaries of `text[0..<length]` of the given kind, in ascending order,
@@ -121,6 +123,29 @@ int32_t galley_is_white_space(uint32_t code_point);
 /// 1 if the code point is a combining mark (General_Category Mn, Mc or Me) or has a
 /// non-zero Canonical_Combining_Class (a non-starter in UAX #15's terms), else 0.
 int32_t galley_is_combining_mark(uint32_t code_point);
+
+// MARK: - Case mapping
+
+/// Which mapping `galley_case_map` applies.
+enum {
+    /// Full lower-case mapping (u_strToLower).
+    GALLEY_CASE_LOWER = 0,
+    /// Full upper-case mapping (u_strToUpper).
+    GALLEY_CASE_UPPER = 1,
+    /// Title case: each word's first character title-cased, the rest lower-cased
+    /// (u_strToTitle with ICU's word break iterator).
+    GALLEY_CASE_TITLE = 2
+};
+
+/// Writes the full case mapping of `text[0..<length]` in `locale` (an ICU locale id or BCP 47
+/// tag; "tr", "az", "lt", "el", "nl" have special rules; NULL or "" is root) to `out`.
+/// Returns the number of code units written, or -1 if ICU failed or `capacity` was too small
+/// (a mapping is at most three times as long as its input).
+int32_t galley_case_map(int32_t kind, const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity,
+                        const char *locale);
+
+/// Whether `code_point` has the Unicode property Default_Ignorable_Code_Point.
+int32_t galley_is_default_ignorable(uint32_t code_point);
 
 // MARK: - Normalization
 
