@@ -63,6 +63,10 @@ enum MarkupParityCorpus {
         .init("face", "<span face=\"Inter\">x</span>"),
         .init("face-times", "<span face=\"Times\">x</span>"),
         .init("font-features", "<span font_features=\"smcp, -liga\">x</span>"),
+        .init("font-desc-then-family", "<span font_family=\"DejaVu Serif\" font_desc=\"DejaVu Sans 20\">x</span>"),
+        .init("font-empty", "<span font=\"\">x</span>"),
+        .init("font-variant-synonym", "<span font_variant=\"small-caps\">x</span>"),
+        .init("font-stretch-synonym", "<span font_stretch=\"condensed\">x</span>"),
         .init("font-features-nested", "<span font_features=\"tnum\">a<span font_features=\"dlig=1\">b</span></span>"),
     ]
 
@@ -103,6 +107,8 @@ enum MarkupParityCorpus {
         .init("weight-ultraheavy", "<span face=\"Inter\" weight=\"ultraheavy\">x</span>"),
         .init("weight-700", "<span weight=\"700\">x</span>"),
         .init("weight-semibold-dejavu", "<span weight=\"semibold\">x</span>"),
+        .init("weight-zero", "<span weight=\"0\">x</span>"),
+        .init("weight-1001", "<span weight=\"1001\">x</span>"),
         .init("weight-450-inter", "<span face=\"Inter\" weight=\"450\">x</span>"),
     ]
 
@@ -124,6 +130,8 @@ enum MarkupParityCorpus {
         .init("fgalpha-percent", "<span fgalpha=\"50%\">x</span>"),
         .init("alpha-number", "<span foreground=\"blue\" alpha=\"32768\">x</span>"),
         .init("background", "<span background=\"yellow\">x</span>"),
+        .init("alpha-100-percent", "<span color=\"red\" alpha=\"100%\">x</span>"),
+        .init("background-alpha-synonym", "<span background=\"red\" background_alpha=\"50%\">x</span>"),
         .init("bgcolor-bgalpha", "<span bgcolor=\"#336699\" bgalpha=\"25%\">x</span>"),
     ]
 
@@ -133,6 +141,7 @@ enum MarkupParityCorpus {
         .init("underline-double", "<span underline=\"double\">x</span>"),
         .init("underline-low", "<span underline=\"low\">x</span>"),
         .init("underline-error", "<span underline=\"error\">x</span>"),
+        .init("underline-single-line", "<span underline=\"single-line\">x</span>"),
         .init("underline-color", "<span underline=\"single\" underline_color=\"#ff0000\">x</span>"),
         .init("overline-single", "<span overline=\"single\">x</span>"),
         .init("overline-color", "<span overline=\"single\" overline_color=\"green\">x</span>"),
@@ -144,6 +153,7 @@ enum MarkupParityCorpus {
     static let shifts: [ParityDocument] = [
         .init("rise-units", "<span rise=\"5000\">x</span>"),
         .init("rise-points-negative", "<span rise=\"-3pt\">x</span>"),
+        .init("rise-decimal-points", "<span rise=\"2.5pt\">x</span>"),
         .init("rise-nested-innermost", "<span rise=\"2048\">a<span rise=\"1024\">b</span></span>"),
         .init("baseline-shift-points", "<span baseline_shift=\"3pt\">x</span>"),
         .init(
@@ -160,6 +170,7 @@ enum MarkupParityCorpus {
 
     static let layoutAttributes: [ParityDocument] = [
         .init("lang", "<span lang=\"de-CH\">x</span>"),
+        .init("lang-canonical", "<span lang=\"EN_us\">x</span>"),
         .init("lang-nested", "<span lang=\"tr\">a<span lang=\"az\">b</span></span>"),
         .init("fallback-false", "<span fallback=\"false\">x</span>"),
         .init("fallback-true", "<span fallback=\"true\">x</span>"),
@@ -176,6 +187,9 @@ enum MarkupParityCorpus {
         .init("show-none", "<span show=\"none\">a b</span>"),
         .init("line-height-factor", "<span line_height=\"1.5\">x</span>"),
         .init("line-height-absolute", "<span line_height=\"20480\">x</span>"),
+        .init("line-height-half", "<span line_height=\"0.5\">x</span>"),
+        .init("line-height-1024-is-a-factor", "<span line_height=\"1024\">x</span>"),
+        .init("line-height-1025-is-absolute", "<span line_height=\"1025\">x</span>"),
         .init("line-height-points-suffix", "<span line_height=\"20pt\">x</span>"),
         .init("line-height-not-a-number", "<span line_height=\"tall\">x</span>"),
         .init("text-transform-uppercase", "<span text_transform=\"uppercase\">Abc</span>"),
@@ -189,6 +203,8 @@ enum MarkupParityCorpus {
     static let invalidValues: [ParityDocument] = [
         .init("bad-size", "<span size=\"big\">x</span>", invalid: true),
         .init("bad-size-decimal-without-pt", "<span size=\"12.5\">x</span>", invalid: true),
+        .init("bad-size-zero", "<span size=\"0\">x</span>", invalid: true),
+        .init("bad-size-negative", "<span size=\"-5\">x</span>", invalid: true),
         .init("bad-weight", "<span weight=\"bogus\">x</span>", invalid: true),
         .init("bad-style", "<span style=\"slanted\">x</span>", invalid: true),
         .init("bad-variant", "<span variant=\"tiny\">x</span>", invalid: true),
@@ -198,6 +214,9 @@ enum MarkupParityCorpus {
         .init("bad-alpha-percent", "<span alpha=\"150%\">x</span>", invalid: true),
         .init("bad-underline", "<span underline=\"triple\">x</span>", invalid: true),
         .init("bad-underline-color-alpha", "<span underline_color=\"#ff000080\">x</span>", invalid: true),
+        .init("bad-foreground-five-digits", "<span foreground=\"#12345\">x</span>", invalid: true),
+        .init("bad-strikethrough-style", "<span strikethrough=\"double\">x</span>", invalid: true),
+        .init("bad-letter-spacing-decimal", "<span letter_spacing=\"1.5\">x</span>", invalid: true),
         .init("bad-overline", "<span overline=\"double\">x</span>", invalid: true),
         .init("bad-strikethrough", "<span strikethrough=\"maybe\">x</span>", invalid: true),
         .init("bad-rise", "<span rise=\"high\">x</span>", invalid: true),

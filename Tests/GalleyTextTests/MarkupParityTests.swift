@@ -28,6 +28,26 @@ struct MarkupParityTests {
     /// Documents on which Galley and Pango 1.50.12 differ today, and why. The test fails on a
     /// difference missing from this table and on an entry whose document now agrees.
     static let knownDifferences: [String: String] = [
+        "font-variant-synonym":
+            "Galley does not support `font_variant` (Pango's synonym of `variant`) yet: rejected as an unknown attribute",
+        "font-stretch-synonym":
+            "Galley does not support `font_stretch` (Pango's synonym of `stretch`) yet: rejected as an unknown attribute",
+        "weight-zero":
+            "Galley rejects weight=\"0\" (its weights are 1…1000); Pango 1.50 accepts any integer as a weight (weight 0)",
+        "weight-1001":
+            "Galley rejects weight=\"1001\" (its weights are 1…1000); Pango 1.50 accepts any integer as a weight (weight 1001)",
+        "underline-single-line":
+            "Galley reads single-line as single; Pango keeps PANGO_UNDERLINE_SINGLE_LINE (a single line drawn continuously under the whole run, spaces included)",
+        "lang-canonical":
+            "Galley keeps the tag as written (EN_us); Pango canonicalises it with pango_language_from_string: lowercase, '_' → '-' (en-us). Compared ignoring case, so only the '_' differs",
+        "line-height-half":
+            "Galley does not support `line_height` yet: rejected as an unknown attribute (issue 12, part 1)",
+        "line-height-1024-is-a-factor":
+            "Galley does not support `line_height` yet. Beware: Pango takes values up to 1024 as factors (1024 → ×1024), only larger ones as absolute Pango units",
+        "line-height-1025-is-absolute":
+            "Galley does not support `line_height` yet: rejected as an unknown attribute; Pango: absolute-line-height 1025 (Pango units)",
+        "bad-strikethrough-style":
+            "Galley accepts an underline style name for strikethrough (\"double\" → a double line); Pango's strikethrough is a boolean and rejects it",
         "tag-tt":
             "<tt> selects the bundled \"DejaVu Sans Mono\" (Markup.monospaceFamily); Pango sets the family \"Monospace\", which fontconfig resolves",
         "sup-sub":
@@ -202,6 +222,28 @@ struct MarkupParityTests {
         #expect(MarkupParityCorpus.documents.filter(\.invalid).count >= 15)
         for name in Self.knownDifferences.keys {
             #expect(names.contains(name), "knownDifferences names '\(name)', which is not in the corpus")
+        }
+    }
+
+    /// Every `<span>` attribute (with its synonyms) and every tag of Pango 1.50's markup reference.
+    static let pangoSpanAttributes = [
+        "font", "font_desc", "font_family", "face", "font_size", "size", "font_style", "style", "font_weight", "weight",
+        "font_variant", "variant", "font_stretch", "stretch", "font_features", "foreground", "fgcolor", "color",
+        "background", "bgcolor", "alpha", "fgalpha", "background_alpha", "bgalpha", "underline", "underline_color",
+        "overline", "overline_color", "rise", "baseline_shift", "font_scale", "strikethrough", "strikethrough_color",
+        "fallback", "lang", "letter_spacing", "gravity", "gravity_hint", "insert_hyphens", "show", "line_height",
+        "text_transform", "segment", "allow_breaks",
+    ]
+    static let pangoTags = ["markup", "span", "b", "big", "i", "s", "sub", "sup", "small", "tt", "u"]
+
+    @Test("the corpus uses every <span> attribute and tag of Pango 1.50, valid and invalid")
+    func corpusCoverage() {
+        let valid = MarkupParityCorpus.documents.filter { !$0.invalid }.map(\.markup).joined(separator: "\n")
+        for name in Self.pangoSpanAttributes {
+            #expect(valid.contains(" \(name)=\""), "no valid document uses \(name)")
+        }
+        for tag in Self.pangoTags {
+            #expect(valid.contains("<\(tag)>") || valid.contains("<\(tag) "), "no valid document uses <\(tag)>")
         }
     }
 

@@ -21,9 +21,12 @@ struct PangoOracleUnavailable: Error, CustomStringConvertible {
     let description: String
 }
 
-/// libpango 1.50 reached through dlopen/dlsym. Pango's functions are thread-safe for this use
-/// (each call builds its own lists), but the tests call it from one place at a time anyway.
+/// libpango 1.50 reached through dlopen/dlsym. Each parse builds its own lists, but parses are
+/// serialised by a lock anyway (Swift Testing runs parameterised cases in parallel), so no
+/// thread-safety assumption about GLib's type and language caches is needed.
 final class PangoMarkupOracle: @unchecked Sendable {
+    private let lock = NSLock()
+
     typealias Pointer = UnsafeMutableRawPointer
 
     /// The one oracle of the test process, or why libpango could not be loaded.
@@ -105,6 +108,8 @@ final class PangoMarkupOracle: @unchecked Sendable {
 
     /// Parses `markup` with `pango_parse_markup` (no accelerator) and walks its attributes.
     func parse(_ markup: String) -> PangoMarkupResult {
+        lock.lock()
+        defer { lock.unlock() }
         var list: Pointer?
         var text: UnsafeMutablePointer<CChar>?
         var error: Pointer?
