@@ -27,6 +27,17 @@ import GalleyFonts
 /// - `language`, `allow-breaks` / `insert-hyphens` (`true`, `false`).
 /// - Attributes Pango has no type for are named `galley:…` (kern, ligatures, obliqueness, stroke,
 ///   shadow, writing direction, paragraph style, run delegate).
+///
+/// Pango's spellings for the attributes Galley does not have yet (what `libpango` 1.50.12 prints,
+/// and so what the parity test expects once a key is added): `variant` `normal`, `small-caps`,
+/// `all-small-caps`, `petite-caps`, `all-petite-caps`, `unicase`, `title-caps`; `stretch`
+/// `ultra-condensed` … `normal` … `ultra-expanded`; `overline` `none`/`single` with
+/// `overline-color`; `underline` `low`, `error`, `single-line`, `double-line`, `error-line`;
+/// `font-scale` `superscript`/`subscript`/`small-caps`; `fallback`, `true`/`false`; `gravity`
+/// `south`/`east`/`north`/`west`; `gravity-hint` `natural`/`strong`/`line`; `show` the integer of
+/// PangoShowFlags (1 spaces, 2 line-breaks, 4 ignorables: `spaces|ignorables` is `5`, `none` `0`);
+/// `line-height` a factor (`1.5`) or `absolute-line-height` in Pango units; `text-transform`
+/// `none`/`lowercase`/`uppercase`/`capitalize`; `word` / `sentence` `1` for `segment`.
 package enum PangoAttributeTerms {
     /// A stretch of text and its attributes in Pango's terms.
     package struct Segment: Sendable, Hashable, CustomStringConvertible {

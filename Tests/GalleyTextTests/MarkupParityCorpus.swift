@@ -48,6 +48,13 @@ enum MarkupParityCorpus {
         .init("small-small-small", "<small><small><small>tiny</small></small></small>"),
         .init("hyphenated-names", "<span font-weight=\"bold\" font-style=\"italic\">x</span>"),
         .init("empty-span", "a<span>b</span>c"),
+        .init("empty-document", ""),
+        .init("empty-element", "<b></b>"),
+        .init("newlines", "line 1\n<i>line</i> 2\n"),
+        .init("cdata", "a<![CDATA[x<y]]>b"),
+        .init("processing-instruction", "a<?pi x?>b"),
+        .init("nested-markup-root", "<markup><markup>x</markup></markup>"),
+        .init("adjacent-equal-spans", "a<span font_features=\"smcp\">b</span><span font_features=\"smcp\">c</span>"),
     ]
 
     static let fonts: [ParityDocument] = [
@@ -241,5 +248,6 @@ enum MarkupParityCorpus {
         .init("bad-nesting", "<b>x</i>", invalid: true),
         .init("unclosed", "<b>x", invalid: true),
         .init("unknown-entity", "a &bogus; b", invalid: true),
+        .init("bad-character-reference", "a&#0;b", invalid: true),
     ]
 }

@@ -28,6 +28,8 @@ struct MarkupParityTests {
     /// Documents on which Galley and Pango 1.50.12 differ today, and why. The test fails on a
     /// difference missing from this table and on an entry whose document now agrees.
     static let knownDifferences: [String: String] = [
+        "cdata":
+            "Galley keeps a CDATA section's content as text (documented in Markup: \"ax<yb\"); Pango 1.50 drops CDATA sections (\"ab\")",
         "font-variant-synonym":
             "Galley does not support `font_variant` (Pango's synonym of `variant`) yet: rejected as an unknown attribute",
         "font-stretch-synonym":
