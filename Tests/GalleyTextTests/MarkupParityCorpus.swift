@@ -71,6 +71,9 @@ enum MarkupParityCorpus {
         .init("face-times", "<span face=\"Times\">x</span>"),
         .init("font-features", "<span font_features=\"smcp, -liga\">x</span>"),
         .init("font-desc-then-family", "<span font_family=\"DejaVu Serif\" font_desc=\"DejaVu Sans 20\">x</span>"),
+        .init("font-pixels", "<span font=\"DejaVu Sans 16px\">x</span>"),
+        .init("font-family-list", "<span font=\"DejaVu Sans, DejaVu Serif 14\">x</span>"),
+        .init("face-family-list", "<span face=\"DejaVu Serif,DejaVu Sans\">x</span>"),
         .init("font-empty", "<span font=\"\">x</span>"),
         .init("font-variant-synonym", "<span font_variant=\"small-caps\">x</span>"),
         .init("font-stretch-synonym", "<span font_stretch=\"condensed\">x</span>"),
@@ -93,6 +96,10 @@ enum MarkupParityCorpus {
         .init("size-smaller", "<span size=\"smaller\">x</span>"),
         .init("size-larger-nested", "<span size=\"x-large\">a<span size=\"larger\">b</span></span>"),
         .init("size-keyword-in-absolute", "<span size=\"20480\">a<span size=\"large\">b</span></span>"),
+        .init("size-percent-in-absolute", "<span size=\"20480\">a<span size=\"150%\">b</span></span>"),
+        .init("size-absolute-in-percent", "<span size=\"150%\">a<span size=\"20480\">b</span></span>"),
+        .init("size-absolute-in-big", "<big>a<span size=\"20480\">b</span></big>"),
+        .init("small-in-x-large", "<span size=\"x-large\">a<small>b</small></span>"),
         .init("font-size-synonym", "<span font_size=\"10pt\">x</span>"),
     ]
 
@@ -114,6 +121,7 @@ enum MarkupParityCorpus {
         .init("weight-ultraheavy", "<span face=\"Inter\" weight=\"ultraheavy\">x</span>"),
         .init("weight-700", "<span weight=\"700\">x</span>"),
         .init("weight-semibold-dejavu", "<span weight=\"semibold\">x</span>"),
+        .init("weight-capitalised", "<span weight=\"Bold\" style=\"Italic\">x</span>"),
         .init("weight-zero", "<span weight=\"0\">x</span>"),
         .init("weight-1001", "<span weight=\"1001\">x</span>"),
         .init("weight-450-inter", "<span face=\"Inter\" weight=\"450\">x</span>"),
@@ -137,6 +145,10 @@ enum MarkupParityCorpus {
         .init("fgalpha-percent", "<span fgalpha=\"50%\">x</span>"),
         .init("alpha-number", "<span foreground=\"blue\" alpha=\"32768\">x</span>"),
         .init("background", "<span background=\"yellow\">x</span>"),
+        .init("color-uppercase-name", "<span color=\"RED\">x</span>"),
+        .init("alpha-outside-color", "<span alpha=\"50%\">a<span foreground=\"red\">b</span></span>"),
+        .init("bgalpha-without-background", "<span bgalpha=\"50%\">x</span>"),
+        .init("bgalpha-outside-background", "<span bgalpha=\"50%\">a<span background=\"red\">b</span></span>"),
         .init("alpha-100-percent", "<span color=\"red\" alpha=\"100%\">x</span>"),
         .init("background-alpha-synonym", "<span background=\"red\" background_alpha=\"50%\">x</span>"),
         .init("bgcolor-bgalpha", "<span bgcolor=\"#336699\" bgalpha=\"25%\">x</span>"),
@@ -149,6 +161,9 @@ enum MarkupParityCorpus {
         .init("underline-low", "<span underline=\"low\">x</span>"),
         .init("underline-error", "<span underline=\"error\">x</span>"),
         .init("underline-single-line", "<span underline=\"single-line\">x</span>"),
+        .init(
+            "underline-color-kept-inside",
+            "<span underline=\"double\" underline_color=\"blue\">a<span underline=\"single\">b</span></span>"),
         .init("underline-color", "<span underline=\"single\" underline_color=\"#ff0000\">x</span>"),
         .init("overline-single", "<span overline=\"single\">x</span>"),
         .init("overline-color", "<span overline=\"single\" overline_color=\"green\">x</span>"),
@@ -161,6 +176,7 @@ enum MarkupParityCorpus {
         .init("rise-units", "<span rise=\"5000\">x</span>"),
         .init("rise-points-negative", "<span rise=\"-3pt\">x</span>"),
         .init("rise-decimal-points", "<span rise=\"2.5pt\">x</span>"),
+        .init("rise-with-sup", "<span rise=\"2048\">a<sup>b</sup></span>"),
         .init("rise-nested-innermost", "<span rise=\"2048\">a<span rise=\"1024\">b</span></span>"),
         .init("baseline-shift-points", "<span baseline_shift=\"3pt\">x</span>"),
         .init(
@@ -177,6 +193,7 @@ enum MarkupParityCorpus {
 
     static let layoutAttributes: [ParityDocument] = [
         .init("lang", "<span lang=\"de-CH\">x</span>"),
+        .init("lang-empty", "<span lang=\"\">x</span>"),
         .init("lang-canonical", "<span lang=\"EN_us\">x</span>"),
         .init("lang-nested", "<span lang=\"tr\">a<span lang=\"az\">b</span></span>"),
         .init("fallback-false", "<span fallback=\"false\">x</span>"),

@@ -38,6 +38,9 @@ enum ParityNormalizer {
     static func normalize(_ input: [String: String], pango: Bool) -> [String: String] {
         var values = input.filter { !$0.key.hasPrefix("galley:") }
         if pango { foldBaselineShifts(&values) }
+        if values["background"] == nil {
+            values["background-alpha"] = nil  // an alpha without a colour paints nothing
+        }
         for (name, value) in values {
             var normal = value
             switch name {

@@ -16,7 +16,8 @@ import Testing
 /// - Default values are dropped: `variant`/`stretch` `normal`, `underline`/`overline` `none`,
 ///   `strikethrough` `false`, `rise`/`letter-spacing` 0, alphas 65535, `font-scale` `none`, `show`
 ///   0, `text-transform` `none`, `foreground` `#000000` (absent and black draw alike; Galley writes
-///   black under an alpha-only span).
+///   black under an alpha-only span); `background-alpha` where there is no `background` (it
+///   paints nothing).
 /// - Pango's numeric `baseline-shift`s are added to its `rise` (Galley keeps one baseline offset).
 /// - Colours as `#rrggbb` lowercase (Pango's 16-bit channels rounded to 8 bits); families and
 ///   languages compared ignoring case; font features as `tag=value` (`smcp` → `smcp=1`, `-liga` →
@@ -28,6 +29,18 @@ struct MarkupParityTests {
     /// Documents on which Galley and Pango 1.50.12 differ today, and why. The test fails on a
     /// difference missing from this table and on an entry whose document now agrees.
     static let knownDifferences: [String: String] = [
+        "font-family-list":
+            "Galley uses the first family of a font description's list (\"DejaVu Sans\"; fallback is the cascade's job); Pango keeps the whole list \"DejaVu Sans,DejaVu Serif\" for fontconfig",
+        "face-family-list":
+            "Galley takes face=\"DejaVu Serif,DejaVu Sans\" as one family name and fails ('No bundled or system font has the family'); Pango keeps the list and uses its first available family",
+        "size-percent-in-absolute":
+            "Galley applies a percentage to the base font's size (12 × 1.5 = 18); Pango's percentage is a scale of the enclosing size (20 × 1.5 = 30)",
+        "size-absolute-in-percent":
+            "Pango applies the innermost scale (from the outer size=\"150%\") to whatever size is in effect, even an inner absolute size (20 × 1.5 = 30); Galley's inner absolute size wins (20)",
+        "size-absolute-in-big":
+            "Pango applies the outer <big>'s scale to the inner absolute size (20 × 1.2 = 24); Galley's inner absolute size wins (20)",
+        "lang-empty":
+            "Galley rejects lang=\"\" (its language attribute must not be empty); Pango accepts it (an empty language)",
         "cdata":
             "Galley keeps a CDATA section's content as text (documented in Markup: \"ax<yb\"); Pango 1.50 drops CDATA sections (\"ab\")",
         "font-variant-synonym":
