@@ -23,7 +23,7 @@ struct ParityDocument: CustomStringConvertible, Sendable {
 enum MarkupParityCorpus {
     static let documents: [ParityDocument] =
         syntax + fonts + sizes + weightsAndStyles + variantsAndStretches
-        + colors + lines + shifts + layoutAttributes + invalidValues + invalidSyntax
+        + colors + lines + shifts + layoutAttributes + edgeSpellings + invalidValues + invalidSyntax
 
     static let syntax: [ParityDocument] = [
         .init("plain", "Hello, world"),
@@ -222,6 +222,36 @@ enum MarkupParityCorpus {
         .init("text-transform-none", "<span text_transform=\"none\">Abc</span>"),
         .init("segment-word", "<span segment=\"word\">ab</span>cd"),
         .init("segment-sentence", "<span segment=\"sentence\">A b.</span> C"),
+    ]
+
+    /// Spellings at the edges of each value syntax: case, signs, spaces, exponents, limits.
+    static let edgeSpellings: [ParityDocument] = [
+        .init("font-features-empty", "<span font_features=\"\">x</span>"),
+        .init("rise-plus-sign", "<span rise=\"+1024\">x</span>"),
+        .init("rise-negative-half-point", "<span rise=\"-0.5pt\">x</span>"),
+        .init("size-leading-space", "<span size=\" 12pt\">x</span>"),
+        .init("size-exponent-points", "<span size=\"1.5e1pt\">x</span>"),
+        .init("size-1024", "<span size=\"1024\">x</span>"),
+        .init("size-100-percent", "<span size=\"100%\">x</span>"),
+        .init("baseline-shift-1024", "<span baseline_shift=\"1024\">x</span>"),
+        .init("baseline-shift-512", "<span baseline_shift=\"512\">x</span>"),
+        .init("style-uppercase", "<span style=\"ITALIC\">x</span>"),
+        .init("alpha-1", "<span alpha=\"1\">x</span>"),
+        .init("letter-spacing-minus-zero", "<span letter_spacing=\"-0\">x</span>"),
+        .init("u-u", "<u>a<u>b</u></u>"),
+        .init("bad-rise-decimal-without-pt", "<span rise=\"5.5\">x</span>", invalid: true),
+        .init("bad-weight-leading-space", "<span weight=\" bold\">x</span>", invalid: true),
+        .init("bad-weight-negative", "<span weight=\"-5\">x</span>", invalid: true),
+        .init("bad-size-space-before-pt", "<span size=\"12 pt\">x</span>", invalid: true),
+        .init("bad-size-zero-percent", "<span size=\"0%\">x</span>", invalid: true),
+        .init("bad-strikethrough-uppercase", "<span strikethrough=\"T\">x</span>", invalid: true),
+        .init("bad-allow-breaks-uppercase", "<span allow_breaks=\"TRUE\">x</span>", invalid: true),
+        .init("bad-underline-capitalised", "<span underline=\"Single\">x</span>", invalid: true),
+        .init("bad-alpha-65536", "<span alpha=\"65536\">x</span>", invalid: true),
+        .init("bad-fgalpha-zero-percent", "<span fgalpha=\"0%\">x</span>", invalid: true),
+        .init("bad-show-trailing-bar", "<span show=\"spaces|\">x</span>", invalid: true),
+        .init("bad-gravity-capitalised", "<span gravity=\"South\">x</span>", invalid: true),
+        .init("bad-synonyms-twice", "<span foreground=\"red\" fgcolor=\"blue\">x</span>", invalid: true),
     ]
 
     static let invalidValues: [ParityDocument] = [

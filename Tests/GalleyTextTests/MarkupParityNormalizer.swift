@@ -12,7 +12,7 @@ enum ParityNormalizer {
         "variant": ["normal"], "stretch": ["normal"], "underline": ["none"], "overline": ["none"],
         "strikethrough": ["false"], "rise": ["0"], "letter-spacing": ["0"], "foreground-alpha": ["65535"],
         "background-alpha": ["65535"], "font-scale": ["none"], "show": ["0"], "text-transform": ["none"],
-        "foreground": ["#000000"], "baseline-shift": ["", "none"],
+        "foreground": ["#000000"], "baseline-shift": ["", "none"], "font-features": [""],
     ]
 
     /// Numeric names and their tolerance.
