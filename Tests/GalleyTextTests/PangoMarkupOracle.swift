@@ -67,8 +67,8 @@ final class PangoMarkupOracle: @unchecked Sendable {
             guard let handle = dlopen(library, RTLD_NOW | RTLD_GLOBAL) else {
                 let reason = dlerror().map { String(cString: $0) } ?? "unknown reason"
                 throw PangoOracleUnavailable(
-                    description: "cannot load \(library) (\(reason)): install the Debian package pango1.0-tools "
-                        + "(libpango-1.0-0), as `make test-deps` does")
+                    description: "cannot load \(library) (\(reason)): the markup parity tests need libpango 1.50; "
+                        + "install the Debian package libpango-1.0-0 (`make test-deps` does)")
             }
             handles.append(handle)
         }
