@@ -140,6 +140,9 @@ package struct Options: Equatable, Sendable {
     /// `--lang`: the BCP 47 language of the whole text (markup's `lang` still wins inside a span).
     package var language: String?
 
+    /// `--attributes` (layout): add the text's attribute runs, in Pango's terms, to the JSON.
+    package var listsAttributes = false
+
     /// The defaults.
     package init() {}
 }
@@ -155,7 +158,7 @@ package enum CommandLineParser {
     /// The options each command accepts.
     static let commandOptions: [String: (values: Set<String>, flags: Set<String>)] = [
         "render": (Set(layoutOptions + typographyOptions + renderOnlyOptions), layoutFlags),
-        "layout": (Set(layoutOptions + typographyOptions), layoutFlags),
+        "layout": (Set(layoutOptions + typographyOptions), layoutFlags.union(["--attributes"])),
         "shape": (["--font", "--size", "--direction", "--text"], ["--markup", "--json", "--help", "-h"]),
         "fonts": ([], ["--json", "--help", "-h"]),
     ]
@@ -245,6 +248,7 @@ package enum CommandLineParser {
                 case "--json": options.json = true
                 case "--justify": options.alignment = .justified
                 case "--hyphenate": options.hyphenate = true
+                case "--attributes": options.listsAttributes = true
                 default: help = true
                 }
                 continue

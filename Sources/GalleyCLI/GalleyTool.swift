@@ -84,7 +84,8 @@ public enum GalleyTool {
         let document = try InputDocument.load(options, standardInput: standardInput)
         if let output { try OutputFile.refuseOverwriting(output, inputs: document.inputFiles) }
         let frame = try layOut(document, options)
-        let json = Array((LayoutJSON.encode(frame).text + "\n").utf8)
+        let json = Array(
+            (LayoutJSON.encode(frame, attributesOf: options.listsAttributes ? document.text : nil).text + "\n").utf8)
         guard let output else { return json }
         try OutputFile.refuseOverwriting(output, inputs: inputFiles(document, frame))
         try OutputFile.write(json, to: output)

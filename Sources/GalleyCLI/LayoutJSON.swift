@@ -24,7 +24,9 @@ import Galley
 /// `hyphenated` is `Line.isHyphenated` and `adjustmentRatio` `Frame.adjustmentRatio(ofLine:)` (null
 /// where it has none).
 package enum LayoutJSON {
-    static func encode(_ frame: Frame) -> JSON {
+    /// With `attributesOf` (`galley layout --attributes`), a last top-level member `attributes`
+    /// lists that text's attribute runs in Pango's terms (see `AttributesJSON`).
+    static func encode(_ frame: Frame, attributesOf text: AttributedText? = nil) -> JSON {
         let placeholders = Dictionary(frame.placeholders.map { ($0.stringIndex, $0) }, uniquingKeysWith: { a, _ in a })
         let lines: [JSON] = frame.lines.enumerated().map { index, line in
             let origin = index < frame.lineOrigins.count ? frame.lineOrigins[index] : .zero
@@ -44,13 +46,14 @@ package enum LayoutJSON {
                 ("adjustmentRatio", frame.adjustmentRatio(ofLine: index).map { .num($0) } ?? .null),
             ])
         }
-        return .object([
-            ("size", .array([.num(frame.rect.width), .num(frame.rect.height)])),
-            ("rect", rect(frame.rect)),
-            ("stringRange", range(frame.stringRange)),
-            ("visibleStringRange", range(frame.visibleStringRange)),
-            ("lines", .array(lines)),
-        ])
+        return .object(
+            [
+                ("size", .array([.num(frame.rect.width), .num(frame.rect.height)])),
+                ("rect", rect(frame.rect)),
+                ("stringRange", range(frame.stringRange)),
+                ("visibleStringRange", range(frame.visibleStringRange)),
+                ("lines", .array(lines)),
+            ] + (text.map { [("attributes", AttributesJSON.encode($0))] } ?? []))
     }
 
     static func run(_ run: GlyphRun, placeholders: [Int: Placeholder], frame: Frame) -> JSON {

@@ -140,6 +140,8 @@ enum Usage {
         options:
         \(layoutOptions)
           -o, --output FILE      write the JSON to FILE (default standard output)
+          --attributes           also list the text's attribute runs in Pango's terms: a top-level
+                                 "attributes": [{"range": [loc, len], "pango": {"weight": "700", …}}]
           --batch DIR            lay out every .txt and .markup file of DIR into OUTDIR/NAME.json
                                  (-o OUTDIR), as render --batch does
           -h, --help             show this help
