@@ -404,7 +404,7 @@ private struct MarkupParser {
     {
         changes.tracking = try read(values, "letter_spacing", MarkupValues.pangoUnits)
         changes.features = try read(values, "font_features", FontFeature.parseList) ?? []
-        changes.language = try read(values, "lang", { $0.isEmpty ? nil : $0 })
+        changes.language = try read(values, "lang", MarkupValues.language)
         changes.allowsLineBreaks = try read(values, "allow_breaks", MarkupValues.boolean)
         changes.insertsHyphens = try read(values, "insert_hyphens", MarkupValues.boolean)
         changes.fallback = try read(values, "fallback", MarkupValues.boolean)
@@ -519,7 +519,7 @@ private struct MarkupParser {
         }
         attributes.foregroundColor = changes.color
         if let language = changes.language {
-            attributes.language = language
+            attributes.language = language.isEmpty ? nil : language
         }
         if changes.scriptShift != 0 {
             // baseline_shift="superscript"/"subscript": the font's OS/2 offset, without the

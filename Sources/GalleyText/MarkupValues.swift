@@ -185,44 +185,49 @@ enum MarkupValues {
         case points(CGFloat)
     }
 
-    /// `baseline_shift=`: `none`, `superscript`, `subscript`, or a length as ``pangoLength(_:)``
-    /// whose magnitude exceeds 1024 Pango units (1 pt) — Pango rejects smaller lengths, which
-    /// it cannot tell from its enumeration values.
+    /// `baseline_shift=` as Pango reads it: first as its `PangoBaselineShift` enumeration, whose
+    /// reader takes the nicks `none`, `superscript`, `subscript` or any integer (0 none, 1
+    /// superscript, 2 subscript, any other a shift in Pango units); then as a length (see
+    /// ``pangoLength(_:)``, e.g. `"5pt"`) of more than 1024 Pango units (1 pt) in magnitude.
     static func baselineShift(_ text: String) -> BaselineShift? {
         switch text {
         case "none": return BaselineShift.none
         case "superscript": return .script(1)
         case "subscript": return .script(-1)
-        default:
-            guard let points = pangoLength(text), abs(points) > 1 else { return nil }
-            return .points(points)
+        default: break
         }
+        if let (value, rest) = scanInt(text), rest.isEmpty, text.contains(where: \.isASCIIDigit) {
+            switch value {
+            case 0: return BaselineShift.none
+            case 1: return .script(1)
+            case 2: return .script(-1)
+            default: return .points(CGFloat(value) / pangoScale)
+            }
+        }
+        guard let units = pangoLengthUnits(text), abs(units) > 1024 else { return nil }
+        return .points(CGFloat(units) / pangoScale)
     }
 
-    /// `underline=`: Pango's `PangoUnderline` names `none` (nil), `single`, `double`, `low`,
-    /// `error`, `single-line`, `double-line`, `error-line`, and the names of newer Pango
-    /// documentation `dashed`, `dotted`, `wavy`. Galley has no low position and no wavy line:
-    /// `low`, `error`, `error-line` and `wavy` give a single solid line (the renderer draws
-    /// every underline at the font's `post` position). The outer nil means "not a value".
+    /// `lang=` as `pango_language_from_string` keeps it: lower case, `_` written `-`; an empty
+    /// value is no language (the enclosing one ends).
+    static func language(_ text: String) -> String {
+        text.lowercased().replacingOccurrences(of: "_", with: "-")
+    }
+
+    /// `underline=`: Pango 1.50's `PangoUnderline` nicks `none` (nil), `single`, `double`, `low`
+    /// (under the descenders), `error` (a wavy line) and `single-line`, `double-line`,
+    /// `error-line` (Pango draws these on across the spaces between runs; Galley's underline
+    /// already runs on across its runs, so they give `single`, `double`, `error`). The outer nil
+    /// means "not a value".
     static func underline(_ text: String) -> TextDecoration?? {
         switch text {
         case "none": return .some(nil)
-        case "single", "single-line", "low", "error", "error-line", "wavy": return TextDecoration(style: .single)
+        case "single", "single-line": return TextDecoration(style: .single)
         case "double", "double-line": return TextDecoration(style: .double)
-        case "dashed": return TextDecoration(style: .single, pattern: .dash)
-        case "dotted": return TextDecoration(style: .single, pattern: .dot)
+        case "low": return TextDecoration(style: .low)
+        case "error", "error-line": return TextDecoration(style: .error)
         default: return nil
         }
-    }
-
-    /// `strikethrough=`: Pango's booleans (`true`/`yes`/`t`/`y` → a single line,
-    /// `false`/`no`/`f`/`n` → none), or a style name as ``underline(_:)`` reads it. The outer
-    /// nil means "not a value".
-    static func strikethrough(_ text: String) -> TextDecoration?? {
-        if let on = boolean(text) {
-            return on ? TextDecoration.single : .some(nil)
-        }
-        return underline(text)
     }
 
     /// `overline=`: Pango's `PangoOverline` nicks `none` (nil) and `single`. The outer nil means
@@ -314,12 +319,34 @@ enum MarkupValues {
         }
     }
 
-    /// What an attribute's value should be, in Pango's words, for the attributes whose error
-    /// message says so: the booleans `allow_breaks` and `insert_hyphens` (Pango: "should have
-    /// one of 'true/yes/t/y' or 'false/no/f/n'"). `-` may replace `_` in the name.
+    /// What an attribute's value should be, in Pango's words (pango-markup.c's messages), for
+    /// the attributes whose error message says so. `-` may replace `_` in the name.
     static func expectation(of attribute: String) -> String? {
         switch attribute.replacingOccurrences(of: "-", with: "_") {
-        case "allow_breaks", "insert_hyphens": "should have one of 'true/yes/t/y' or 'false/no/f/n'"
+        case "allow_breaks", "insert_hyphens", "strikethrough", "fallback":
+            "should have one of 'true/yes/t/y' or 'false/no/f/n'"
+        case "underline": "valid values are none/single/double/low/error/single-line/double-line/error-line"
+        case "overline": "valid values are none/single"
+        case "font_scale": "valid values are none/superscript/subscript/small-caps"
+        case "gravity": "valid values are for example 'south', 'east', 'north', 'west'"
+        case "gravity_hint": "valid values are natural/strong/line"
+        case "show": "valid values are none/spaces/line-breaks/ignorables or combinations with |"
+        case "text_transform": "valid values are none/lowercase/uppercase/capitalize"
+        case "segment": "should be one of 'word' or 'sentence'"
+        case "variant", "font_variant":
+            "valid values are 'normal', 'small-caps', 'all-small-caps', 'petite-caps', 'all-petite-caps', 'unicase', 'title-caps'"
+        case "stretch", "font_stretch": "valid values are for example 'condensed', 'ultraexpanded', 'normal'"
+        case "style", "font_style": "valid values are 'normal', 'oblique', 'italic'"
+        case "weight", "font_weight": "valid values are for example 'light', 'ultrabold' or a number"
+        case "size", "font_size": "should be an integer, or a string such as 'small'"
+        case "rise": "should be an integer, or a string such as '5.5pt'"
+        case "baseline_shift": "should be 'superscript' or 'subscript' or an integer, or a string such as '5.5pt'"
+        case "letter_spacing": "should be an integer"
+        case "line_height": "should be a number"
+        case "alpha", "fgalpha", "bgalpha", "background_alpha": "should be between 0 and 65536 or a percentage"
+        case "foreground", "fgcolor", "color", "background", "bgcolor", "underline_color", "overline_color",
+            "strikethrough_color":
+            "should be a color specification"
         default: nil
         }
     }

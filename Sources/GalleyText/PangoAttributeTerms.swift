@@ -128,9 +128,46 @@ package enum PangoAttributeTerms {
                 terms["variations"] = attributes.fontVariations.map { $0.map(\.description).joined(separator: ",") }
             case .allowsLineBreaks: terms["allow-breaks"] = attributes.allowsLineBreaks.map { "\($0)" }
             case .insertsHyphens: terms["insert-hyphens"] = attributes.insertsHyphens.map { "\($0)" }
+            default: pangoTerms(key, of: attributes, into: &terms)
             }
         }
         return terms
+    }
+
+    /// The terms of the keys Pango 1.44–1.50 added: overline, variant, font scale, fallback,
+    /// gravity, show, line height, text transform, segment. A switch over every key (those of
+    /// ``terms(of:)`` do nothing here), so a new key still needs its line.
+    private static func pangoTerms(_ key: Attribute.Key, of attributes: Attributes, into terms: inout [String: String])
+    {
+        switch key {
+        case .overline:
+            if let line = attributes.overline {
+                terms["overline"] = "single"
+                color(line.color, "overline-color", alpha: nil, into: &terms)
+            }
+        case .fontVariant: terms["variant"] = attributes.fontVariant?.pangoName
+        case .fontScale:
+            if let scale = attributes.fontScale?.pangoName {
+                terms["font-scale"] = terms["font-scale"].map { "\($0),\(scale)" } ?? scale
+            }
+        case .fontFallback: terms["fallback"] = attributes.fontFallback.map { "\($0)" }
+        case .gravity: terms["gravity"] = attributes.gravity?.rawValue
+        case .gravityHint: terms["gravity-hint"] = attributes.gravityHint?.rawValue
+        case .show: terms["show"] = attributes.show.map { String($0.rawValue) }
+        case .lineHeight:
+            switch attributes.lineHeight {
+            case .multiple(let factor)?: terms["line-height"] = number(factor)
+            case .points(let points)?: terms["absolute-line-height"] = pangoUnits(points)
+            case nil: break
+            }
+        case .textTransform: terms["text-transform"] = attributes.textTransform?.rawValue
+        case .textSegment:
+            if let segment = attributes.textSegment { terms[segment.rawValue] = "1" }
+        case .font, .foregroundColor, .paragraphStyle, .kern, .language, .runDelegate, .writingDirection, .tracking,
+            .ligatureLevel, .fontFeatures, .baselineOffset, .superscript, .obliqueness, .underline, .strikethrough,
+            .backgroundColor, .stroke, .shadow, .fontVariations, .allowsLineBreaks, .insertsHyphens:
+            break
+        }
     }
 
     /// The family a font stands for in Pango's terms: the family the markup *asked for*.

@@ -30,139 +30,33 @@ struct MarkupParityTests {
     /// difference missing from this table and on an entry whose document now agrees.
     static let knownDifferences: [String: String] = [
         // Attributes and values Galley does not support yet (issue 12, part 1).
-        "font-variant-synonym":
-            "Galley does not support `font_variant` (Pango's synonym of `variant`) yet: rejected as an unknown attribute",
         "font-stretch-synonym":
-            "Galley does not support `font_stretch` (Pango's synonym of `stretch`) yet: rejected as an unknown attribute",
-        "underline-low":
-            "Galley draws underline=low as a single underline at the usual position (no low underline yet); Pango: underline low",
-        "underline-error":
-            "Galley draws underline=error as a single solid underline (no error/wavy line yet); Pango: underline error",
+            "Galley reads `font_stretch`, but Font has no width yet, so the matched face is the normal-width one; Pango: stretch condensed",
         "underline-single-line":
-            "Galley reads single-line as single; Pango keeps PANGO_UNDERLINE_SINGLE_LINE (a single line drawn continuously under the whole run, spaces included)",
-        "overline-single":
-            "Galley does not support `overline` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "overline-color":
-            "Galley does not support `overline` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "font-scale-superscript":
-            "Galley does not support `font_scale` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "font-scale-subscript":
-            "Galley does not support `font_scale` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "font-scale-small-caps":
-            "Galley does not support `font_scale` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "fallback-false":
-            "Galley does not support `fallback` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "fallback-true":
-            "Galley does not support `fallback` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "gravity-east":
-            "Galley does not support `gravity` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "gravity-north-hint-strong":
-            "Galley does not support `gravity` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "gravity-west-hint-line":
-            "Galley does not support `gravity` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "gravity-hint-natural":
-            "Galley does not support `gravity_hint` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "show-spaces":
-            "Galley does not support `show` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "show-line-breaks":
-            "Galley does not support `show` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "show-ignorables":
-            "Galley does not support `show` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "show-all":
-            "Galley does not support `show` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "show-none":
-            "Galley does not support `show` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "line-height-factor":
-            "Galley does not support `line_height` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "line-height-absolute":
-            "Galley does not support `line_height` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "line-height-half":
-            "Galley does not support `line_height` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "line-height-1024-is-a-factor":
-            "Galley does not support `line_height` yet. Beware: Pango takes values up to 1024 as factors (1024 → ×1024), only larger ones as absolute Pango units",
-        "line-height-1025-is-absolute":
-            "Galley does not support `line_height` yet: rejected as an unknown attribute; Pango: absolute-line-height 1025 (Pango units)",
-        "line-height-points-suffix":
-            "Galley does not support `line_height` yet: rejected as an unknown attribute (issue 12, part 1). Beware: Pango reads \"20pt\" with g_ascii_strtod and ignores the suffix, giving a factor of 20, not 20 pt",
-        "line-height-not-a-number":
-            "Galley does not support `line_height` yet: rejected as an unknown attribute (issue 12, part 1). Beware: Pango accepts \"tall\" as a factor of 0 (g_ascii_strtod reads nothing), i.e. no line-height change",
-        "text-transform-uppercase":
-            "Galley does not support `text_transform` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "text-transform-lowercase":
-            "Galley does not support `text_transform` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "text-transform-capitalize":
-            "Galley does not support `text_transform` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "text-transform-none":
-            "Galley does not support `text_transform` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "segment-word":
-            "Galley does not support `segment` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "segment-sentence":
-            "Galley does not support `segment` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "bad-show-trailing-bar":
-            "both reject, but Galley rejects `show` as an unknown attribute, so its message does not name the bad value",
-        "bad-gravity-capitalised":
-            "both reject, but Galley rejects `gravity` as an unknown attribute, so its message does not name the bad value",
-        "bad-variant":
-            "both reject, but Galley rejects `variant` as an unknown attribute, so its message does not name the bad value",
-        "bad-stretch":
-            "both reject, but Galley rejects `stretch` as an unknown attribute, so its message does not name the bad value",
-        "bad-overline":
-            "both reject, but Galley rejects `overline` as an unknown attribute, so its message does not name the bad value",
-        "bad-font-scale":
-            "both reject, but Galley rejects `font_scale` as an unknown attribute, so its message does not name the bad value",
-        "bad-gravity":
-            "both reject, but Galley rejects `gravity` as an unknown attribute, so its message does not name the bad value",
-        "bad-gravity-hint":
-            "both reject, but Galley rejects `gravity_hint` as an unknown attribute, so its message does not name the bad value",
-        "bad-fallback":
-            "both reject, but Galley rejects `fallback` as an unknown attribute, so its message does not name the bad value",
-        "bad-show":
-            "both reject, but Galley rejects `show` as an unknown attribute, so its message does not name the bad value",
-        "bad-text-transform":
-            "both reject, but Galley rejects `text_transform` as an unknown attribute, so its message does not name the bad value",
-        "bad-segment":
-            "both reject, but Galley rejects `segment` as an unknown attribute, so its message does not name the bad value",
-        "variant-normal":
-            "Galley does not support `variant` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "variant-small-caps":
-            "Galley does not support `variant` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "variant-all-small-caps":
-            "Galley does not support `variant` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "variant-petite-caps":
-            "Galley does not support `variant` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "variant-all-petite-caps":
-            "Galley does not support `variant` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "variant-unicase":
-            "Galley does not support `variant` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "variant-title-caps":
-            "Galley does not support `variant` yet: rejected as an unknown attribute (issue 12, part 1)",
+            "Galley reads single-line as single (its underline already runs on across runs); Pango keeps PANGO_UNDERLINE_SINGLE_LINE",
         "stretch-ultra-condensed":
-            "Galley does not support `stretch` yet: rejected as an unknown attribute (issue 12, part 1)",
+            "Galley reads `stretch`, but Font has no width yet, so the matched face (and so the term) is the normal-width one; Pango: stretch ultra-condensed",
         "stretch-extra-condensed":
-            "Galley does not support `stretch` yet: rejected as an unknown attribute (issue 12, part 1)",
+            "Galley reads `stretch`, but Font has no width yet, so the matched face (and so the term) is the normal-width one; Pango: stretch extra-condensed",
         "stretch-condensed":
-            "Galley does not support `stretch` yet: rejected as an unknown attribute (issue 12, part 1)",
+            "Galley reads `stretch`, but Font has no width yet, so the matched face (and so the term) is the normal-width one; Pango: stretch condensed",
         "stretch-semi-condensed":
-            "Galley does not support `stretch` yet: rejected as an unknown attribute (issue 12, part 1)",
-        "stretch-normal":
-            "Galley does not support `stretch` yet: rejected as an unknown attribute (issue 12, part 1)",
+            "Galley reads `stretch`, but Font has no width yet, so the matched face (and so the term) is the normal-width one; Pango: stretch semi-condensed",
         "stretch-semi-expanded":
-            "Galley does not support `stretch` yet: rejected as an unknown attribute (issue 12, part 1)",
+            "Galley reads `stretch`, but Font has no width yet, so the matched face (and so the term) is the normal-width one; Pango: stretch semi-expanded",
         "stretch-expanded":
-            "Galley does not support `stretch` yet: rejected as an unknown attribute (issue 12, part 1)",
+            "Galley reads `stretch`, but Font has no width yet, so the matched face (and so the term) is the normal-width one; Pango: stretch expanded",
         "stretch-extra-expanded":
-            "Galley does not support `stretch` yet: rejected as an unknown attribute (issue 12, part 1)",
+            "Galley reads `stretch`, but Font has no width yet, so the matched face (and so the term) is the normal-width one; Pango: stretch extra-expanded",
         "stretch-ultra-expanded":
-            "Galley does not support `stretch` yet: rejected as an unknown attribute (issue 12, part 1)",
+            "Galley reads `stretch`, but Font has no width yet, so the matched face (and so the term) is the normal-width one; Pango: stretch ultra-expanded",
         // Font names: aliases, family lists and description words (issue 12, part 2 and the parser).
         "tag-tt":
-            "<tt> selects the bundled \"DejaVu Sans Mono\" (Markup.monospaceFamily); Pango sets the family \"Monospace\", which fontconfig resolves",
+            "<tt> asks for the generic \"Monospace\", resolved to DejaVu Sans Mono; the term shows the face's family until Font records the requested one; Pango: family Monospace",
         "font-alias-sans":
-            "\"Sans\" is a fontconfig alias: Galley's markup needs an exact family and fails ('No bundled or system font has the family Sans'); Pango keeps the family \"Sans\" (issue 12, part 2)",
-        "font-variation":
-            "Galley reads \"Inter 14 @wght=600\" as one family name and fails; Pango reads family Inter, size 14, variations wght=600",
+            "\"Sans\" resolves to DejaVu Sans; the term shows the face's family until Font records the requested one; Pango keeps the family \"Sans\"",
         "font-condensed":
-            "PangoFontDescription parsing drops the stretch word: Galley has no stretch attribute; Pango gives stretch=condensed",
+            "Galley reads the stretch word, but Font has no width yet, so the matched face is the normal-width one; Pango: stretch condensed",
         "face-times":
             "\"Times\" is a fontconfig alias (Nimbus Roman): Galley fails with 'no family Times', Pango keeps the family \"Times\" (issue 12, part 2)",
         "font-family-list":
@@ -179,42 +73,12 @@ struct MarkupParityTests {
         "weight-semibold-dejavu":
             "DejaVu Sans has faces of weight 200, 400, 700 only: Font reports the matched face's 700, not the requested 600 (Font keeps no requested weight); Pango: 600",
         // Value readers that differ from Pango's (parser fixes to decide).
-        "size-small-integer":
-            "Galley reads a plain integer below 1024 as points (size=1000 → 1000 pt); Pango reads every plain integer as 1/1024 pt (0.977 pt)",
-        "size-keyword-in-absolute":
-            "Galley applies size keywords (and percentages) to the base font's size (12 × 1.2 = 14.4); Pango's keyword is a scale of the enclosing size (20 × 1.2 = 24)",
-        "size-percent-in-absolute":
-            "Galley applies a percentage to the base font's size (12 × 1.5 = 18); Pango's percentage is a scale of the enclosing size (20 × 1.5 = 30)",
-        "size-absolute-in-percent":
-            "Pango applies the innermost scale (from the outer size=\"150%\") to whatever size is in effect, even an inner absolute size (20 × 1.5 = 30); Galley's inner absolute size wins (20)",
-        "size-absolute-in-big":
-            "Pango applies the outer <big>'s scale to the inner absolute size (20 × 1.2 = 24); Galley's inner absolute size wins (20)",
         "weight-zero":
             "Galley rejects weight=\"0\" (its weights are 1…1000); Pango 1.50 accepts any integer as a weight (weight 0)",
         "weight-1001":
             "Galley rejects weight=\"1001\" (its weights are 1…1000); Pango 1.50 accepts any integer as a weight (weight 1001)",
         "lang-empty":
-            "Galley rejects lang=\"\" (its language attribute must not be empty); Pango accepts it (an empty language)",
-        "lang-canonical":
-            "Galley keeps the tag as written (EN_us); Pango canonicalises it with pango_language_from_string: lowercase, '_' → '-' (en-us). Compared ignoring case, so only the '_' differs",
-        "size-exponent-points":
-            "Galley's decimal reader refuses exponents; Pango reads \"1.5e1pt\" with g_ascii_strtod (15 pt)",
-        "baseline-shift-1024":
-            "Galley rejects baseline_shift lengths of magnitude ≤ 1 pt (1024 units, wrongly documented as Pango's rule); Pango 1.50 accepts 1024 as a shift of 1024 units",
-        "baseline-shift-512":
-            "Galley rejects baseline_shift lengths of magnitude ≤ 1 pt; Pango 1.50 accepts \"512\" (a baseline-shift of 512 units; only the values 1 and 2 collide with its superscript/subscript enumeration)",
-        "bad-fgalpha-zero-percent":
-            "Galley accepts fgalpha=\"0%\" (transparent); Pango rejects 0 % as it rejects 0 (its alpha range starts above 0)",
-        "bad-size-decimal-without-pt":
-            "Galley accepts size=\"12.5\" as 12.5 pt; Pango rejects a decimal without 'pt' ('should be an integer, or a string such as small')",
-        "bad-alpha-zero":
-            "Galley accepts alpha=\"0\" (fully transparent); Pango rejects 0 ('should be between 0 and 65536 or a percentage', its range is 1…65536)",
-        "bad-underline-color-alpha":
-            "Galley accepts underline_color=\"#ff000080\" (alpha kept); Pango rejects a colour with alpha for underline_color",
-        "bad-strikethrough-style":
-            "Galley accepts an underline style name for strikethrough (\"double\" → a double line); Pango's strikethrough is a boolean and rejects it",
-        "bad-letter-spacing-huge":
-            "both reject, but Galley's message (at column 1: 'tracking must be finite and at most 1e9 in magnitude, not 9765624999.999023') names neither letter_spacing nor the value as written; Pango: 'should be an integer, not 9999999999999'",
+            "Galley: lang=\"\" ends the enclosing language (no language attribute); Pango keeps an empty language; both shape with no language",
         // Galley's documented choices.
         "sup-sub":
             "Galley sums <sup>/<sub> levels into one superscript attribute, so <sup><sub> is level 0 (no shift, no scale); Pango keeps both: baseline-shift and font-scale superscript then subscript, cumulative",

@@ -34,6 +34,16 @@ struct PangoAttributeTermsTests {
         case .fontVariations: .fontVariations([try FontVariation("wght", 600)])
         case .allowsLineBreaks: .allowsLineBreaks(false)
         case .insertsHyphens: .insertsHyphens(true)
+        case .overline: .overline(TextDecoration(color: .blue))
+        case .fontVariant: .fontVariant(.allSmallCaps)
+        case .fontScale: .fontScale(.smallCaps)
+        case .fontFallback: .fontFallback(false)
+        case .gravity: .gravity(.east)
+        case .gravityHint: .gravityHint(.strong)
+        case .show: .show([.spaces, .ignorables])
+        case .lineHeight: .lineHeight(.points(20))
+        case .textTransform: .textTransform(.capitalize)
+        case .textSegment: .textSegment(.word)
         }
     }
 
@@ -58,7 +68,18 @@ struct PangoAttributeTermsTests {
         #expect(terms["letter-spacing"] == "5120")  // 5 pt in 1/1024 pt
         #expect(terms["rise"] == "-3072")
         #expect(terms["baseline-shift"] == "superscript,superscript")
-        #expect(terms["font-scale"] == "superscript,superscript")
+        #expect(terms["font-scale"] == "superscript,superscript,small-caps")
+        // Pango's spellings of the 1.44–1.50 attributes (pango_attr_list_to_string).
+        #expect(terms["overline"] == "single")
+        #expect(terms["overline-color"] == "#0000ff")
+        #expect(terms["variant"] == "all-small-caps")
+        #expect(terms["fallback"] == "false")
+        #expect(terms["gravity"] == "east")
+        #expect(terms["gravity-hint"] == "strong")
+        #expect(terms["show"] == "5")  // PANGO_SHOW_SPACES | PANGO_SHOW_IGNORABLES
+        #expect(terms["absolute-line-height"] == "20480")
+        #expect(terms["text-transform"] == "capitalize")
+        #expect(terms["word"] == "1")
         #expect(terms["font-features"] == "smcp=1,liga=0")
         #expect(terms["underline"] == "double")
         #expect(terms["underline-color"] == "#ff0000")
