@@ -20,6 +20,9 @@ public final class FontCollection: Sendable {
 
     private let catalogStorage = Locked<FontCatalog?>(nil)
     private let fallbacks = Locked<[FallbackKey: FallbackEntry]>([:])
+    /// ``font(matching:strict:)``'s resolved requests (FontMatching.swift), so repeated requests
+    /// cost one dictionary hit instead of a fontconfig match.
+    let matchCache = Locked<[FamilyMatchKey: FamilyResolution]>([:])
     /// Fallback results kept before the cache is emptied, bounding its memory.
     private static let fallbackCacheLimit = 65_536
 
@@ -39,7 +42,7 @@ public final class FontCollection: Sendable {
     }
 
     /// The catalog, built on first use.
-    private var catalog: FontCatalog {
+    var catalog: FontCatalog {
         catalogStorage.withLock { storage in
             if let storage { return storage }
             let built = FontCatalog(bundledDirectory: bundledFontsDirectory, includeSystemFonts: includesSystemFonts)
