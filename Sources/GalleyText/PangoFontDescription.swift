@@ -15,9 +15,12 @@ import Foundation
 /// - **Style words**, read from the end, case-insensitively and ignoring hyphens: Pango's weight
 ///   names (`Thin` 100 … `Bold` 700, `Ultra-Bold` 800, `Heavy` 900, `Ultra-Heavy` 1000, see
 ///   `MarkupValues.weight(_:)`), the slants `Italic`, `Oblique` (italic) and `Roman` (not),
-///   and words Galley accepts with no effect: `Normal`, stretch (`Condensed`, …), variant
-///   (`Small-Caps`, …) and gravity (`Rotated-Left`, …) words. Galley reads one weight word and
-///   one slant word; a second one ends the style words (Pango would let the leftmost win).
+///   the stretch words of `PangoStretch` (`Ultra-Condensed` 50 %, `Extra-Condensed` 62.5 %,
+///   `Condensed` 75 %, `Semi-Condensed` 87.5 %, `Semi-Expanded` 112.5 %, `Expanded` 125 %,
+///   `Extra-Expanded` 150 %, `Ultra-Expanded` 200 %: the width, the leftmost winning as in
+///   Pango), and words Galley accepts with no effect: `Normal`, variant (`Small-Caps`, …) and
+///   gravity (`Rotated-Left`, …) words. Galley reads one weight word and one slant word; a
+///   second one ends the style words (Pango would let the leftmost win).
 /// - **Families**: what remains, a comma-separated list; one trailing comma is dropped and each
 ///   name is trimmed. Empty names are kept (as Pango keeps them): the caller decides.
 package struct PangoFontDescription: Equatable, Sendable {
@@ -30,13 +33,19 @@ package struct PangoFontDescription: Equatable, Sendable {
     package var italic: Bool?
     /// The size in points, if the description ends with one.
     package var size: CGFloat?
+    /// The width in percent of the normal width (CSS `font-stretch`, fontconfig `FC_WIDTH`) of
+    /// the stretch word, if there is one.
+    package var width: Double?
 
     /// A description with these parts.
-    package init(families: [String] = [], weight: Int? = nil, italic: Bool? = nil, size: CGFloat? = nil) {
+    package init(
+        families: [String] = [], weight: Int? = nil, italic: Bool? = nil, size: CGFloat? = nil, width: Double? = nil
+    ) {
         self.families = families
         self.weight = weight
         self.italic = italic
         self.size = size
+        self.width = width
     }
 
     /// A size word that is a number but not a usable size.
@@ -50,12 +59,17 @@ package struct PangoFontDescription: Equatable, Sendable {
         }
     }
 
-    /// Stretch, variant and gravity words and `Normal` (pango-font.c's maps), lower case
-    /// without hyphens: accepted, no effect.
+    /// The stretch words (pango-font.c's `stretch_map`), lower case without hyphens, and their
+    /// widths in percent (`PangoStretch` as fontconfig's `FC_WIDTH` maps it).
+    static let stretchWords: [String: Double] = [
+        "ultracondensed": 50, "extracondensed": 62.5, "condensed": 75, "semicondensed": 87.5,
+        "semiexpanded": 112.5, "expanded": 125, "extraexpanded": 150, "ultraexpanded": 200,
+    ]
+
+    /// Variant and gravity words and `Normal` (pango-font.c's maps), lower case without
+    /// hyphens: accepted, no effect.
     static let ignoredWords: Set<String> = [
         "normal",
-        "ultracondensed", "extracondensed", "condensed", "semicondensed",
-        "semiexpanded", "expanded", "extraexpanded", "ultraexpanded",
         "smallcaps", "allsmallcaps", "petitecaps", "allpetitecaps", "unicase", "titlecaps",
         "notrotated", "south", "upsidedown", "north", "rotatedleft", "east", "rotatedright", "west",
     ]
@@ -75,6 +89,9 @@ package struct PangoFontDescription: Equatable, Sendable {
             let key = word.lowercased().filter { $0 != "-" }
             if Self.ignoredWords.contains(key) {
                 // Accepted, no effect.
+            } else if let stretch = Self.stretchWords[key] {
+                // Read from the end, so the leftmost stretch word wins, as in Pango.
+                width = stretch
             } else if weight == nil, Int(word) == nil, let value = MarkupValues.weight(word) {
                 weight = value
             } else if italic == nil, let value = MarkupValues.italic(word) {

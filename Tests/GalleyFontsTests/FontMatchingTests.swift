@@ -184,3 +184,108 @@ struct FontMatchingTests {
         }
     }
 }
+
+@Suite("Font requests and substitutions")
+struct FontRequestTests {
+    static func font(_ family: String, weight: Font.Weight = .regular, italic: Bool = false, strict: Bool = false)
+        throws -> Font
+    {
+        try FontCollection.shared.font(
+            matching: FontRequest(family: family, weight: weight, italic: italic, size: 12), strict: strict)
+    }
+
+    @Test("strict: an unknown name throws familyNotFound; declared, generic and alias names do not")
+    func strict() throws {
+        #expect(throws: FontError.familyNotFound(family: "Zzyzx Qwerty", weight: 700, italic: true)) {
+            try Self.font("Zzyzx Qwerty", weight: .bold, italic: true, strict: true)
+        }
+        for name in ["DejaVu Sans", "sans-serif", "Monospace", "Times", "Helvetica", "Cantarell"] {
+            #expect(throws: Never.self) { try Self.font(name, strict: true) }
+        }
+        // Not strict: the default family, with the substitution recorded.
+        let substituted = try Self.font("Zzyzx Qwerty")
+        #expect(substituted.familyName == FontCollection.defaultFamily)
+        #expect(substituted.substitution == FontSubstitution(requestedFamily: "Zzyzx Qwerty", kind: .unknown))
+    }
+
+    @Test("font(family:) still finds exact names only and throws for aliases and generics")
+    func exactLookupUnchanged() throws {
+        for name in ["Times", "sans-serif", "Zzyzx Qwerty"] {
+            #expect(throws: FontError.familyNotFound(family: name, weight: 400, italic: false)) {
+                try FontCollection.shared.font(family: name, size: 12)
+            }
+        }
+        #expect(try FontCollection.shared.font(family: "DejaVu Sans", size: 12).substitution == nil)
+    }
+
+    @Test("an empty name is the default family, as a generic")
+    func emptyName() throws {
+        let font = try Self.font("", strict: true)
+        #expect(font.familyName == "DejaVu Sans")
+        #expect(font.substitution?.kind == .generic)
+    }
+
+    @Test("the substitution is part of a font's identity and survives every copy")
+    func equalityAndCopies() throws {
+        let byName = try Self.font("DejaVu Sans")
+        let generic = try Self.font("Sans")
+        #expect(byName.face === generic.face)
+        #expect(byName != generic)
+        #expect(Set([byName, generic]).count == 2)
+        #expect(generic == (try Self.font("Sans")))
+        #expect(generic.hashValue == (try Self.font("Sans")).hashValue)
+        let expected = FontSubstitution(requestedFamily: "Sans", kind: .generic)
+        #expect(try generic.withSize(30).substitution == expected)
+        #expect(generic.withCascadeList(["Noto Sans Arabic"]).substitution == expected)
+        #expect(generic.withSyntheticTraits(.bold).substitution == expected)
+        #expect(generic.withVariations([]).substitution == expected)
+        let inter = try Self.font("Inter", weight: .bold)
+        #expect(inter.withVariations([Font.Variation(tag: "wght", value: 300)]).substitution == nil)
+    }
+
+    @Test("an invalid size throws before any lookup", arguments: [0, -1, CGFloat.nan, CGFloat.infinity, 2_000_000])
+    func invalidSize(_ size: CGFloat) {
+        #expect(throws: FontError.self) {
+            try FontCollection.shared.font(matching: FontRequest(family: "Times", size: size))
+        }
+    }
+
+    @Test("a variable face is instantiated at the requested weight (clamped to its axis)")
+    func variableWeight() throws {
+        let font = try Self.font("Inter", weight: .semibold)
+        #expect(font.variations == [Font.Variation(tag: "wght", value: 600)])
+        #expect(font.weight == .semibold)
+        #expect(font.syntheticTraits.isEmpty)
+        // Inter's wght axis spans 100…900.
+        #expect(try Self.font("Inter", weight: Font.Weight(rawValue: 1000)).weight == .black)
+    }
+
+    @Test("Font.Width: CSS font-stretch percentages, usWidthClass 1…9, clamped to 50…200")
+    func widths() throws {
+        let named: [Font.Width] = [
+            .ultraCondensed, .extraCondensed, .condensed, .semiCondensed, .normal, .semiExpanded, .expanded,
+            .extraExpanded, .ultraExpanded,
+        ]
+        #expect(named.map(\.rawValue) == [50, 62.5, 75, 87.5, 100, 112.5, 125, 150, 200])
+        #expect((1...9).map { Font.Width(widthClass: $0) } == named)
+        #expect(Font.Width(widthClass: 0) == nil && Font.Width(widthClass: 10) == nil)
+        #expect(Font.Width(rawValue: 10).rawValue == 50)
+        #expect(Font.Width(rawValue: 500).rawValue == 200)
+        #expect(Font.Width(rawValue: .nan) == .normal)
+        #expect(Font.Width.condensed < .normal)
+        // The bundled DejaVu Sans says usWidthClass 5 (normal) in its OS/2 table.
+        let tables = try SFNTTables(path: TestFonts.dejaVuSans)
+        #expect(tables.uint16("OS/2", 6) == 5)
+        #expect(try Font(path: TestFonts.dejaVuSans, size: 12).width == .normal)
+    }
+
+    @Test("synthetic bold needs bold (700) or heavier asked of a medium-or-lighter face, as 90-synthetic.conf")
+    func syntheticBoldThreshold() throws {
+        // The bundled DejaVu Sans Mono is Book only.
+        #expect(try Self.font("monospace", weight: .semibold).syntheticTraits.isEmpty)
+        #expect(try Self.font("monospace", weight: .bold).syntheticTraits == .bold)
+        #expect(try Self.font("monospace", weight: .bold, italic: true).syntheticTraits == [.bold, .oblique])
+        // Colour emoji are never synthesized.
+        #expect(try Self.font("emoji", weight: .black, italic: true).syntheticTraits.isEmpty)
+    }
+}
