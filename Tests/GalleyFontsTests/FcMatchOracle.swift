@@ -53,9 +53,10 @@ enum FcMatch {
     static let format =
         "%{family[0]}|%{family}|%{style[0]}|%{weight}|%{slant}|%{width}|%{index}|%{postscriptname}|%{embolden}|%{matrix}|%{variable}|%{file}\\n"
 
-    /// A temporary directory holding the two configuration files and fontconfig's cache for them.
+    /// A temporary directory holding the two configuration files and fontconfig's cache for them
+    /// (one per user, so later runs reuse the cache; fontconfig revalidates it by mtime).
     static let configurationDirectory: String = {
-        let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("galley-fc-oracle-\(getpid())")
+        let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("galley-fc-oracle-\(getuid())")
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let fonts = FontCollection.shared.bundledFontsDirectory ?? TestFonts.directory
         let head = "<?xml version=\"1.0\"?>\n<!DOCTYPE fontconfig SYSTEM \"urn:fontconfig:fonts.dtd\">\n<fontconfig>\n"
@@ -118,7 +119,7 @@ enum FcMatch {
         guard let executable else { throw OracleError("fc-match is not installed (Debian package fontconfig)") }
         var environment = ProcessInfo.processInfo.environment
         switch configuration {
-        case .system: environment["FONTCONFIG_FILE"] = nil
+        case .system: break  // the configuration Galley itself loads
         case .bundledOnly: environment["FONTCONFIG_FILE"] = configurationDirectory + "/bundled.conf"
         case .systemAndBundled: environment["FONTCONFIG_FILE"] = configurationDirectory + "/both.conf"
         }
