@@ -59,7 +59,8 @@ public final class FontCollection: Sendable {
     /// `weight` and `italic` by CSS font matching, bundled fonts winning ties, at `size`; a
     /// variable face with a `wght` axis is instantiated at `weight`.
     /// Like `CTFontCreateWithFontDescriptor` with family and traits, but never substituting
-    /// another family.
+    /// another family: ``font(matching:strict:)`` also resolves generic names (`sans-serif`),
+    /// fontconfig aliases (`Times`) and unknown names.
     /// - Throws: `.invalidSize`; `.familyNotFound` if no face has that family; a loading error if
     ///   every face of the family fails to load.
     public func font(family: String, weight: Font.Weight = .regular, italic: Bool = false, size: CGFloat)

@@ -61,7 +61,8 @@ extension FontCollection {
     ///    rule of fontconfig's configuration mentions the name (`Times`, `Helvetica`, `Arial`,
     ///    `Courier`, `Cantarell` as a `system-ui` font, `cursive`, `math`, …), the family fontconfig
     ///    matched is used (kind `.alias`): the collection's faces of that family if it is bundled,
-    ///    else the system face fontconfig chose. When no rule mentions it (kind `.unknown`), the
+    ///    else the system face fontconfig chose (or, in a collection without system fonts, the
+    ///    ``defaultFamily``). When no rule mentions it (kind `.unknown`), the
     ///    ``defaultFamily`` (bundled DejaVu Sans, as for `sans-serif`) is used: the family
     ///    `fc-match` gives on a system whose default sans-serif is DejaVu Sans (Debian's), but
     ///    not necessarily elsewhere. An empty name is the default family too (kind `.generic`).

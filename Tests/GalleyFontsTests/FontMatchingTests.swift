@@ -279,6 +279,31 @@ struct FontRequestTests {
         #expect(try Font(path: TestFonts.dejaVuSans, size: 12).width == .normal)
     }
 
+    @Test("a collection without system fonts resolves aliases and unknown names to bundled faces only")
+    func bundledOnlyCollection() throws {
+        let collection = FontCollection(bundledFontsDirectory: TestFonts.directory, includeSystemFonts: false)
+        for name in ["Times", "Helvetica", "Courier", "math", "Zzyzx Qwerty", "DejaVu Sans Condensed", "serif"] {
+            let font = try collection.font(matching: FontRequest(family: name, weight: .bold, size: 12))
+            #expect(font.face.path?.hasPrefix(TestFonts.directory) == true, "\(name): \(font)")
+        }
+    }
+
+    @Test("concurrent requests from many threads resolve to the same fonts as serial ones")
+    func concurrentRequests() async throws {
+        let names = ["Times", "Sans", "Helvetica", "Zzyzx", "DejaVu Sans", "Courier", "Inter", "emoji"]
+        let collection = FontCollection(bundledFontsDirectory: TestFonts.directory)
+        let serial = try names.map { try collection.font(matching: FontRequest(family: $0, weight: .bold, size: 9)) }
+        try await withThrowingTaskGroup(of: (Int, Font).self) { group in
+            for round in 0..<64 {
+                let index = round % names.count
+                group.addTask {
+                    (index, try collection.font(matching: FontRequest(family: names[index], weight: .bold, size: 9)))
+                }
+            }
+            for try await (index, font) in group { #expect(font == serial[index]) }
+        }
+    }
+
     @Test("synthetic bold needs bold (700) or heavier asked of a medium-or-lighter face, as 90-synthetic.conf")
     func syntheticBoldThreshold() throws {
         // The bundled DejaVu Sans Mono is Book only.
