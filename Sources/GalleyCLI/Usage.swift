@@ -153,7 +153,9 @@ enum Usage {
           galley layout --font "DejaVu Sans Mono 10" --align justify notes.txt -o notes.json
           galley layout --max-lines 2 --ellipsize middle --width 120 --text "A long line to truncate"
 
-        Each run also has baselineShift, isTruncationToken and the character attributes that are set
+        Each run names its font (PostScript name) and family, and requestedFamily when the font stands
+        in for another name (Sans, Times, an unknown family); it also has baselineShift,
+        isTruncationToken and the character attributes that are set
         (underline, strikethrough, backgroundColor, stroke, shadow, baselineOffset, superscript,
         tracking, fontFeatures, ligatureLevel, obliqueness, …); each line isTruncated,
         truncationTokenRange and placedMetrics (ascent, descent, leading after line-height rules).

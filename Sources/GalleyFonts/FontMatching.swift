@@ -154,6 +154,10 @@ extension FontCollection {
             let candidates = classCandidates(generic, style, catalog)
             if !candidates.isEmpty { return FamilyResolution(candidates: candidates, kind: .generic) }
         }
+        // fontconfig reads names as C strings: one with a NUL would be matched cut short.
+        guard !request.family.unicodeScalars.contains("\0") else {
+            return FamilyResolution(candidates: defaultCandidates(style, catalog), kind: .unknown)
+        }
         let match = Fontconfig.match(
             family: request.family, weight: request.weight.rawValue, italic: request.italic,
             width: request.width.rawValue)

@@ -218,6 +218,20 @@ struct FontRequestTests {
         #expect(try FontCollection.shared.font(family: "DejaVu Sans", size: 12).substitution == nil)
     }
 
+    @Test(
+        "odd names are unknown families, never a crash or a cut-short match",
+        arguments: [
+            "Times\u{0}Roman", "\u{0}", "sans\u{0}serif", String(repeating: "x", count: 100_000), "🙂", "a:b,c-d\\",
+        ])
+    func oddNames(_ name: String) throws {
+        let font = try FontCollection.shared.font(matching: FontRequest(family: name, size: 12))
+        #expect(font.familyName == "DejaVu Sans")
+        #expect(font.substitution == FontSubstitution(requestedFamily: name, kind: .unknown))
+        #expect(throws: FontError.self) {
+            try FontCollection.shared.font(matching: FontRequest(family: name, size: 12), strict: true)
+        }
+    }
+
     @Test("an empty name is the default family, as a generic")
     func emptyName() throws {
         let font = try Self.font("", strict: true)
