@@ -53,12 +53,16 @@ enum FcMatch {
     static let format =
         "%{family[0]}|%{family}|%{style[0]}|%{weight}|%{slant}|%{width}|%{index}|%{postscriptname}|%{embolden}|%{matrix}|%{variable}|%{file}\\n"
 
-    /// A temporary directory holding the two configuration files and fontconfig's cache for them
-    /// (one per user, so later runs reuse the cache; fontconfig revalidates it by mtime).
+    /// A temporary directory holding the two configuration files and fontconfig's cache for them:
+    /// one per user and bundled directory (named by an FNV-1a hash of its path, so checkouts side
+    /// by side do not share one), reused by later runs (fontconfig revalidates its cache by mtime).
     static let configurationDirectory: String = {
-        let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("galley-fc-oracle-\(getuid())")
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let fonts = FontCollection.shared.bundledFontsDirectory ?? TestFonts.directory
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in fonts.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let name = "galley-fc-oracle-\(getuid())-\(String(hash, radix: 16))"
+        let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent(name)
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let head = "<?xml version=\"1.0\"?>\n<!DOCTYPE fontconfig SYSTEM \"urn:fontconfig:fonts.dtd\">\n<fontconfig>\n"
         let cache = "<cachedir>\(directory)/cache</cachedir>\n"
         let bundled =
