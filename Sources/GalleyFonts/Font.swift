@@ -285,14 +285,15 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(substitution)
     }
 
-    /// E.g. `Font(DejaVuSans-Bold, 12.0 pt)`, `Font(DroidSansFallback, 12.0 pt, synthetic bold)`
-    /// or `Font(Inter-Regular, 12.0 pt, wght=800.0)`.
+    /// E.g. `Font(DejaVuSans-Bold, 12.0 pt)`, `Font(DroidSansFallback, 12.0 pt, synthetic bold)`,
+    /// `Font(Inter-Regular, 12.0 pt, wght=800.0)` or `Font(DejaVuSerif, 12.0 pt, alias for 'Times')`.
     public var description: String {
         var traits: [String] = []
         if syntheticTraits.contains(.bold) { traits.append("bold") }
         if syntheticTraits.contains(.oblique) { traits.append("oblique") }
         let axes = variations.isEmpty ? "" : ", " + variations.map(\.description).joined(separator: " ")
+        let stand = substitution.map { ", \($0.kind) for '\($0.requestedFamily)'" } ?? ""
         return
-            "Font(\(postScriptName), \(size) pt\(traits.isEmpty ? "" : ", synthetic " + traits.joined(separator: " "))\(axes))"
+            "Font(\(postScriptName), \(size) pt\(traits.isEmpty ? "" : ", synthetic " + traits.joined(separator: " "))\(axes)\(stand))"
     }
 }

@@ -249,6 +249,7 @@ struct FontRequestTests {
         #expect(generic == (try Self.font("Sans")))
         #expect(generic.hashValue == (try Self.font("Sans")).hashValue)
         let expected = FontSubstitution(requestedFamily: "Sans", kind: .generic)
+        #expect(generic.description == "Font(DejaVuSans, 12.0 pt, generic for 'Sans')")
         #expect(try generic.withSize(30).substitution == expected)
         #expect(generic.withCascadeList(["Noto Sans Arabic"]).substitution == expected)
         #expect(generic.withSyntheticTraits(.bold).substitution == expected)
