@@ -110,9 +110,10 @@ demo: build
 # The hyphenation tests compare against PyPI's pyphen, an independent reader of the same
 # /usr/share/hyphen dictionaries: installed with pip when python3 cannot import it, else (a
 # python3 without pip, or one that refuses pip installs) Debian's python3-pyphen. The markup parity
-# tests load libpango 1.50 (libpango-1.0-0, with GLib) at run time as their oracle.
+# tests load libpango 1.50 (libpango-1.0-0, with GLib) at run time as their oracle; the font
+# matching tests compare against fontconfig's own fc-match (Debian's fontconfig package).
 test-deps: tool-deps
-	@$(call install-missing,libpango-1.0-0)
+	@$(call install-missing,libpango-1.0-0 fontconfig)
 	@$(PYTHON) -c 'import pyphen' 2>/dev/null || $(PYTHON) -m pip install --quiet pyphen 2>/dev/null || \
 	  { $(call install-missing,python3-pyphen); }
 

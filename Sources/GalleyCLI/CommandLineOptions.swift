@@ -139,6 +139,9 @@ package struct Options: Equatable, Sendable {
     package var hyphenate = false
     /// `--lang`: the BCP 47 language of the whole text (markup's `lang` still wins inside a span).
     package var language: String?
+    /// `--strict-fonts`: a font family nothing knows is an error (status 2) instead of being
+    /// replaced by the default family with a warning; for `--font`, and for the markup parser.
+    package var strictFonts = false
 
     /// `--attributes` (layout): add the text's attribute runs, in Pango's terms, to the JSON.
     package var listsAttributes = false
@@ -159,7 +162,9 @@ package enum CommandLineParser {
     static let commandOptions: [String: (values: Set<String>, flags: Set<String>)] = [
         "render": (Set(layoutOptions + typographyOptions + renderOnlyOptions), layoutFlags),
         "layout": (Set(layoutOptions + typographyOptions), layoutFlags.union(["--attributes"])),
-        "shape": (["--font", "--size", "--direction", "--text"], ["--markup", "--json", "--help", "-h"]),
+        "shape": (
+            ["--font", "--size", "--direction", "--text"], ["--markup", "--json", "--strict-fonts", "--help", "-h"]
+        ),
         "fonts": ([], ["--json", "--help", "-h"]),
     ]
     static let commands = ["render", "layout", "shape", "fonts"]
@@ -171,7 +176,7 @@ package enum CommandLineParser {
     /// The value options of `render` alone: the image's format and drawing.
     static let renderOnlyOptions: [String] = ["--format", "--hinting", "--subpixel-positions"]
     /// The flags of `layout` and `render`.
-    static let layoutFlags: Set<String> = ["--markup", "--justify", "--hyphenate", "--help", "-h"]
+    static let layoutFlags: Set<String> = ["--markup", "--justify", "--hyphenate", "--strict-fonts", "--help", "-h"]
     /// The paragraph and frame options of `render` and `layout` (TypographyOptions.swift).
     static let typographyOptions: [String] = [
         "--indent", "--line-height", "--line-spacing", "--paragraph-spacing", "--tabs", "--max-lines", "--ellipsize",
@@ -249,6 +254,7 @@ package enum CommandLineParser {
                 case "--justify": options.alignment = .justified
                 case "--hyphenate": options.hyphenate = true
                 case "--attributes": options.listsAttributes = true
+                case "--strict-fonts": options.strictFonts = true
                 default: help = true
                 }
                 continue

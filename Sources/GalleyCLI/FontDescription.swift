@@ -4,15 +4,15 @@ import Galley
 
 /// A parsed Pango font description: `[FAMILY-LIST] [STYLE-OPTIONS] [SIZE]`, as
 /// `pango_font_description_from_string` reads it. Like a `CTFontDescriptor` with family, weight,
-/// slant and size attributes.
+/// slant, width and size attributes.
 ///
 /// The parts are read by GalleyText's ``PangoFontDescription`` (the reader markup's `font=` uses
 /// too): a trailing size (optionally with `px`, taken as points since one pixel is one point at
 /// scale 1); style words before it, matched case-insensitively (`Bold`, `Italic`, `Oblique`,
 /// `Light`, `Semi-Bold`, `Heavy`, `Ultra-Heavy`, …, and `Normal`/`Regular`/`Roman`), that set the
-/// weight and slant; stretch and variant words (`Condensed`, `Small-Caps`, …), accepted and
-/// ignored; and what remains, a comma-separated family list whose first available family is used
-/// and whose others become the cascade list.
+/// weight and slant; stretch words (`Condensed`, `Semi-Expanded`, …) that set the width; variant
+/// words (`Small-Caps`, …), accepted and ignored; and what remains, a comma-separated family
+/// list resolved by `FontCollection.font(matching:strict:)`.
 package struct FontDescription: Equatable, Sendable {
     /// Families in order of preference; empty means the default family.
     package var families: [String]
@@ -20,19 +20,25 @@ package struct FontDescription: Equatable, Sendable {
     package var weight: Font.Weight = .regular
     /// Whether Italic or Oblique appears.
     package var italic = false
+    /// The width; `.normal` unless a stretch word appears.
+    package var width: Font.Width = .normal
     /// The size in points, when the description ends with one.
     package var size: CGFloat?
 
     /// A description of one family at regular weight.
-    package init(families: [String], weight: Font.Weight = .regular, italic: Bool = false, size: CGFloat? = nil) {
+    package init(
+        families: [String], weight: Font.Weight = .regular, italic: Bool = false, width: Font.Width = .normal,
+        size: CGFloat? = nil
+    ) {
         self.families = families
         self.weight = weight
         self.italic = italic
+        self.width = width
         self.size = size
     }
 
     /// Parses `text` with GalleyText's ``PangoFontDescription``: no weight word means `.regular`,
-    /// no slant word upright.
+    /// no slant word upright, no stretch word the normal width.
     ///
     /// - Throws: a one-line ``CLIError`` for an empty description, a size that is not a positive
     ///   finite number of at most 1,000,000 points, or an empty family in the list.
@@ -52,34 +58,41 @@ package struct FontDescription: Equatable, Sendable {
         }
         return FontDescription(
             families: parsed.families, weight: parsed.weight.map(Font.Weight.init(rawValue:)) ?? .regular,
-            italic: parsed.italic ?? false, size: parsed.size)
+            italic: parsed.italic ?? false, width: parsed.width.map(Font.Width.init(rawValue:)) ?? .normal,
+            size: parsed.size)
     }
 
-    /// Pango's and fontconfig's generic names, mapped to the bundled DejaVu families.
-    static let generic: [String: String] = [
-        "sans": "DejaVu Sans", "sans-serif": "DejaVu Sans", "serif": "DejaVu Serif",
-        "monospace": "DejaVu Sans Mono", "mono": "DejaVu Sans Mono", "system-ui": "DejaVu Sans",
-    ]
-
-    /// The font: the first family of the list that the collection has, nearest to the weight and
-    /// slant; the other families become its cascade list. Bold or italic that the chosen face lacks
-    /// is synthesized (as Pango does through fontconfig's `embolden` and `matrix`).
-    package func font(size: CGFloat) throws(CLIError) -> Font {
-        let names = (families.isEmpty ? ["DejaVu Sans"] : families).map { Self.generic[$0.lowercased()] ?? $0 }
-        for (index, name) in names.enumerated() {
-            guard let font = try? FontCollection.shared.font(family: name, weight: weight, italic: italic, size: size)
-            else {
-                continue
+    /// The font, as Pango picks one for a family list: each family is resolved by
+    /// `FontCollection.font(matching:strict:)` (declared families, generic names such as `Sans`
+    /// or `Monospace`, fontconfig aliases such as `Times`), and the first that is not an unknown
+    /// name is used, at the weight, slant and width (bold and italic the face lacks synthesized
+    /// as fontconfig's 90-synthetic.conf does); the families after it that resolve become its
+    /// cascade list. When every family is unknown, the first one's substitute (the default
+    /// family, carrying the ``FontSubstitution`` that makes `galley` warn) is used.
+    ///
+    /// - Parameter strict: `--strict-fonts`: an unknown family anywhere in the list is an error.
+    /// - Throws: a one-line ``CLIError`` (status 2) naming an unknown family when `strict`, or a
+    ///   family whose font files cannot be loaded.
+    package func font(size: CGFloat, strict: Bool = false) throws(CLIError) -> Font {
+        let names = families.isEmpty ? [FontCollection.defaultFamily] : families
+        var fonts: [Font] = []
+        for name in names {
+            let request = FontRequest(family: name, weight: weight, italic: italic, width: width, size: size)
+            do {
+                fonts.append(try FontCollection.shared.font(matching: request, strict: strict))
+            } catch .familyNotFound {
+                throw CLIError("no font family '\(name)' (--strict-fonts); 'galley fonts' lists the available families")
+            } catch {
+                throw CLIError("cannot load font family '\(name)': \(error)")
             }
-            var traits: Font.SyntheticTraits = []
-            if weight >= .semibold, font.weight < .semibold { traits.insert(.bold) }
-            if italic, !font.isItalic { traits.insert(.oblique) }
-            var result = traits.isEmpty ? font : font.withSyntheticTraits(traits)
-            let rest = Array(names[(index + 1)...])
-            if !rest.isEmpty { result = result.withCascadeList(rest) }
-            return result
         }
-        let list = names.joined(separator: ", ")
-        throw CLIError("no font family '\(list)' found; 'galley fonts' lists the available families")
+        let known = fonts.filter { $0.substitution?.kind != .unknown }
+        guard let primary = known.first else { return fonts[0] }
+        var cascade: [String] = []
+        for font in known.dropFirst() where font.familyName != primary.familyName && !cascade.contains(font.familyName)
+        {
+            cascade.append(font.familyName)
+        }
+        return cascade.isEmpty ? primary : primary.withCascadeList(cascade)
     }
 }

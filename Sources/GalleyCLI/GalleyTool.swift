@@ -17,19 +17,23 @@ public enum GalleyTool {
     ///   - showsProgress: whether `--batch` shows a progress line (for a terminal).
     /// - Returns: the exit status (0 on success, 2 for a problem with the command line or its
     ///   inputs, 1 for a failure that is not the input's fault: see ``CLIError``), the bytes for
-    ///   standard output and the text for standard error (empty, or one line `galley: <problem>`).
+    ///   standard output and the text for standard error: the warnings, one line each
+    ///   (`galley: warning: no font family 'X'; using 'DejaVu Sans'`), then on failure one line
+    ///   `galley: <problem>`.
     public static func run(
         _ arguments: [String], standardInput: () -> [UInt8],
         standardError: @escaping @Sendable (String) -> Void = { _ in }, showsProgress: Bool = false
     )
         -> (status: Int32, stdout: [UInt8], stderr: String)
     {
+        var warnings = ""
         do {
             let output = try execute(
-                arguments, standardInput: standardInput, standardError: standardError, showsProgress: showsProgress)
-            return (0, output, "")
+                arguments, standardInput: standardInput, standardError: standardError, showsProgress: showsProgress,
+                warn: { warnings += $0 })
+            return (0, output, warnings)
         } catch {
-            return (error.status, [], "galley: \(error.message)\n")
+            return (error.status, [], warnings + "galley: \(error.message)\n")
         }
     }
 
@@ -50,9 +54,11 @@ public enum GalleyTool {
         _ = OutputFile.writeAll(Array(text.utf8), to: 2)
     }
 
+    /// Runs one invocation; `warn` receives each warning line (with its line break) as it is found.
     static func execute(
         _ arguments: [String], standardInput: () -> [UInt8],
-        standardError: @escaping @Sendable (String) -> Void = { _ in }, showsProgress: Bool = false
+        standardError: @escaping @Sendable (String) -> Void = { _ in }, showsProgress: Bool = false,
+        warn: (String) -> Void = { _ in }
     ) throws(CLIError) -> [UInt8] {
         switch try CommandLineParser.parse(arguments) {
         case .help(let topic):
@@ -63,6 +69,7 @@ public enum GalleyTool {
             return Array(FontsCommand.run(json: options.json).utf8)
         case .shape(let options):
             let document = try InputDocument.load(options, standardInput: standardInput)
+            fontWarnings(font: document.font, text: document.text).forEach(warn)
             return Array(try ShapeCommand.run(document, options).utf8)
         case .layout(let options) where options.batchDirectory != nil,
             .render(let options) where options.batchDirectory != nil:
@@ -71,17 +78,39 @@ public enum GalleyTool {
                 showsProgress: showsProgress)
             return []
         case .layout(let options):
-            return try layoutCommand(options, standardInput: standardInput)
+            return try layoutCommand(options, standardInput: standardInput, warn: warn)
         case .render(let options):
-            return try renderCommand(options, standardInput: standardInput)
+            return try renderCommand(options, standardInput: standardInput, warn: warn)
         }
     }
 
+    /// One warning line per distinct family name that the document's font (`--font`) or a run's
+    /// font stands in for because nothing knows the name (``FontSubstitution/Kind/unknown``), in
+    /// the order of first use:
+    /// `galley: warning: no font family 'Cantarelx'; using 'DejaVu Sans'`. Whatever made the
+    /// fonts (`--font`, markup), a substituted family lays out with the default font and is named
+    /// here instead of failing, as Pango and CoreText substitute (`--strict-fonts` makes it an error).
+    package static func fontWarnings(font: Font, text: AttributedText) -> [String] {
+        var seen = Set<String>()
+        var lines: [String] = []
+        for font in [font] + text.runs.compactMap(\.attributes.font) {
+            guard let substitution = font.substitution, substitution.kind == .unknown,
+                seen.insert(substitution.requestedFamily).inserted
+            else { continue }
+            lines.append(
+                "galley: warning: no font family '\(substitution.requestedFamily)'; using '\(font.familyName)'\n")
+        }
+        return lines
+    }
+
     /// `galley layout`: the frame as JSON, on standard output or in the `-o` file.
-    static func layoutCommand(_ options: Options, standardInput: () -> [UInt8]) throws(CLIError) -> [UInt8] {
+    static func layoutCommand(_ options: Options, standardInput: () -> [UInt8], warn: (String) -> Void = { _ in })
+        throws(CLIError) -> [UInt8]
+    {
         let output = options.output.flatMap { $0 == "-" ? nil : $0 }
         if let output { try OutputFile.checkWritable(output) }
         let document = try InputDocument.load(options, standardInput: standardInput)
+        fontWarnings(font: document.font, text: document.text).forEach(warn)
         if let output { try OutputFile.refuseOverwriting(output, inputs: document.inputFiles) }
         let frame = try layOut(document, options)
         let json = Array(
@@ -93,7 +122,9 @@ public enum GalleyTool {
     }
 
     /// `galley render`: the image, on standard output (`-o -`) or in the `-o` file.
-    static func renderCommand(_ options: Options, standardInput: () -> [UInt8]) throws(CLIError) -> [UInt8] {
+    static func renderCommand(_ options: Options, standardInput: () -> [UInt8], warn: (String) -> Void = { _ in })
+        throws(CLIError) -> [UInt8]
+    {
         guard let output = options.output else {
             throw CLIError("render needs -o FILE (.png, .ppm or .svg), or -o - for standard output")
         }
@@ -101,6 +132,7 @@ public enum GalleyTool {
         let file = output == "-" ? nil : output
         if let file { try OutputFile.checkWritable(file) }
         let document = try InputDocument.load(options, standardInput: standardInput)
+        fontWarnings(font: document.font, text: document.text).forEach(warn)
         if let file { try OutputFile.refuseOverwriting(file, inputs: document.inputFiles) }
         let frame = try layOut(document, options)
         let bytes = try image(frame, document: document, options: options, format: format)

@@ -111,7 +111,7 @@ struct InputDocument {
                 throw CLIError("cannot load font '\(path)': \(error)")
             }
         case .description(let description):
-            return try description.font(size: options.size)
+            return try description.font(size: options.size, strict: options.strictFonts)
         }
     }
 

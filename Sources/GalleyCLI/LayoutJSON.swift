@@ -4,13 +4,18 @@ import Galley
 
 /// Converts a ``Frame`` to the JSON that `galley layout` prints. Key order is fixed:
 /// `size, rect, stringRange, visibleStringRange, lines[stringRange, origin, width, ascent, descent,
-/// leading, trailingWhitespaceWidth, runs[stringRange, font, size, rightToLeft, glyphs,
+/// leading, trailingWhitespaceWidth, runs[stringRange, font, family, requestedFamily, size, rightToLeft, glyphs,
 /// positions, advances, stringIndices, color, placeholder, baselineShift, isTruncationToken,
 /// attributes], isTruncated, truncationTokenRange, placedMetrics[ascent, descent, leading], hyphenated,
 /// adjustmentRatio]`.
 /// Ranges are `[location, length]` (as CFRange); coordinates are CoreText's (y up): line origins
 /// relative to the frame's rect, glyph positions relative to the line origin, placeholder rects
 /// relative to the frame's rect.
+///
+/// A run's `font` is the PostScript name of the face used and `family` its family name;
+/// `requestedFamily`, present only when the font stands in for another name
+/// (`Font.substitution`: a generic name such as `Sans`, a fontconfig alias such as `Times`, or an
+/// unknown family replaced by the default), is the name that was asked for.
 ///
 /// A run's `attributes` object holds only the character attributes that are set, named by their
 /// `Attribute.Key`, in this order: `kern, tracking, ligatureLevel, fontFeatures [{tag, value}],
@@ -68,21 +73,26 @@ package enum LayoutJSON {
             members.append(("value", .string(delegate.value)))
             placeholder = .object(members)
         }
-        return .object([
-            ("stringRange", range(run.stringRange)),
-            ("font", .string(run.font.postScriptName)),
-            ("size", .num(run.font.size)),
-            ("rightToLeft", .bool(run.status.contains(.rightToLeft))),
-            ("glyphs", .array(run.glyphs.map { .int(Int($0)) })),
-            ("positions", .array(run.positions.map(point))),
-            ("advances", .array(run.advances.map { .array([.num($0.width), .num($0.height)]) })),
-            ("stringIndices", .array(run.stringIndices.map(JSON.int))),
-            ("color", .string((run.attributes.foregroundColor ?? .black).hexString)),
-            ("placeholder", placeholder),
-            ("baselineShift", .num(run.baselineShift)),
-            ("isTruncationToken", .bool(run.isTruncationToken)),
-            ("attributes", characterAttributes(run.attributes)),
-        ])
+        var fontMembers: [(String, JSON)] = [
+            ("font", .string(run.font.postScriptName)), ("family", .string(run.font.familyName)),
+        ]
+        if let substitution = run.font.substitution {
+            fontMembers.append(("requestedFamily", .string(substitution.requestedFamily)))
+        }
+        return .object(
+            [("stringRange", range(run.stringRange))] + fontMembers + [
+                ("size", .num(run.font.size)),
+                ("rightToLeft", .bool(run.status.contains(.rightToLeft))),
+                ("glyphs", .array(run.glyphs.map { .int(Int($0)) })),
+                ("positions", .array(run.positions.map(point))),
+                ("advances", .array(run.advances.map { .array([.num($0.width), .num($0.height)]) })),
+                ("stringIndices", .array(run.stringIndices.map(JSON.int))),
+                ("color", .string((run.attributes.foregroundColor ?? .black).hexString)),
+                ("placeholder", placeholder),
+                ("baselineShift", .num(run.baselineShift)),
+                ("isTruncationToken", .bool(run.isTruncationToken)),
+                ("attributes", characterAttributes(run.attributes)),
+            ])
     }
 
     /// The placed ascent, descent and leading of line `index` (its own metrics if the frame has none).

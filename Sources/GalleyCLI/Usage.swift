@@ -48,12 +48,16 @@ enum Usage {
 
     static let fontOption = """
           --font DESC|FILE       a Pango font description "[FAMILIES] [STYLE…] [SIZE]" such as
-                                 "DejaVu Sans Bold 16", "Sans Italic 12" or "DejaVu Serif,Noto Sans Arabic 10"
-                                 (families are tried in order, the rest become the fallback list; style
-                                 words: Thin Light Book Regular Medium Semi-Bold Bold Heavy Black, Italic
-                                 Oblique; Sans, Serif and Monospace mean the bundled DejaVu families),
+                                 "DejaVu Sans Bold 16", "Sans Italic 12", "Times 11" or
+                                 "DejaVu Serif,Noto Sans Arabic 10" (the first known family is used, the
+                                 rest become the fallback list; style words: Thin Light Book Regular
+                                 Medium Semi-Bold Bold Heavy Black, Italic Oblique, Condensed Expanded …;
+                                 Sans, Serif, Monospace, system-ui and Emoji mean the bundled families;
+                                 other names resolve through fontconfig as fc-match does, e.g. Times,
+                                 Helvetica; an unknown family becomes "DejaVu Sans" with a warning),
                                  or a font file (.ttf/.otf/.ttc, or any path with '/')  (default "DejaVu Sans")
           --size PT              font size in points (default 12; a size in --font sets it too)
+          --strict-fonts         an unknown font family is an error (status 2) instead of a warning
         """
 
     static let layoutOptions = """
@@ -151,7 +155,9 @@ enum Usage {
           galley layout --font "DejaVu Sans Mono 10" --align justify notes.txt -o notes.json
           galley layout --max-lines 2 --ellipsize middle --width 120 --text "A long line to truncate"
 
-        Each run also has baselineShift, isTruncationToken and the character attributes that are set
+        Each run names its font (PostScript name) and family, and requestedFamily when the font stands
+        in for another name (Sans, Times, an unknown family); it also has baselineShift,
+        isTruncationToken and the character attributes that are set
         (underline, strikethrough, backgroundColor, stroke, shadow, baselineOffset, superscript,
         tracking, fontFeatures, ligatureLevel, obliqueness, …); each line isTruncated,
         truncationTokenRange and placedMetrics (ascent, descent, leading after line-height rules).

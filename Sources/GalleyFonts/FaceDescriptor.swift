@@ -16,6 +16,13 @@ struct FaceDescriptor: Sendable {
     let isItalic: Bool
     /// fontconfig width: 100 is normal, 87 semi-condensed, 75 condensed, ...
     let width: Int
+    /// fontconfig's weights of the face (`FC_WEIGHT`, 80 regular, 200 bold): one value, or the
+    /// range a variable face's `wght` axis spans.
+    let fcWeight: ClosedRange<Double>
+    /// fontconfig's slant (`FC_SLANT`): 0 roman, 100 italic, 110 oblique.
+    let slant: Int
+    /// fontconfig's widths of the face (`FC_WIDTH`): one value, or a variable face's `wdth` range.
+    let fcWidth: ClosedRange<Double>
     /// Colour font (CBDT, sbix, COLR).
     let isColor: Bool
     /// True for a face from the bundled `Fonts/` directory.
@@ -26,7 +33,8 @@ struct FaceDescriptor: Sendable {
 
     init(
         path: String, faceIndex: Int, families: [String], weight: Int, isItalic: Bool,
-        width: Int, isColor: Bool, isBundled: Bool, coverage: CoverageSet?
+        width: Int, isColor: Bool, isBundled: Bool, coverage: CoverageSet?,
+        fcWeight: ClosedRange<Double>, slant: Int, fcWidth: ClosedRange<Double>
     ) {
         self.path = path
         self.faceIndex = faceIndex
@@ -35,6 +43,9 @@ struct FaceDescriptor: Sendable {
         self.weight = weight
         self.isItalic = isItalic
         self.width = width
+        self.fcWeight = fcWeight
+        self.slant = slant
+        self.fcWidth = fcWidth
         self.isColor = isColor
         self.isBundled = isBundled
         self.coverage = coverage

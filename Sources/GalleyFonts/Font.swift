@@ -8,8 +8,9 @@ import Foundation
 /// Immutable and safe to use from many threads at once. All metrics are in points at `size`
 /// (font units × size / unitsPerEm), y up, with `descent` positive below the baseline, as CoreText
 /// reports them. Two fonts are equal when they share one face (same file and face index, loaded
-/// once through the face cache), the same size, synthetic traits, cascade list and variation
-/// instance (``variations``).
+/// once through the face cache), the same size, synthetic traits, cascade list, variation
+/// instance (``variations``) and ``substitution`` (a font asked for as `Times` is another run
+/// attribute than the same face asked for by its own name).
 public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// The point size. Like `CTFontGetSize`.
     public let size: CGFloat
@@ -22,17 +23,24 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     public let cascadeList: [String]?
     /// The variable-font instance drawn, or nil for the face's default instance.
     package let instance: FontInstance?
+    /// How this font's family stands in for another name, when ``FontCollection/font(matching:strict:)``
+    /// substituted it (a generic name, a fontconfig alias or an unknown family); nil when the
+    /// family was found under the name requested, and for fonts made any other way. Kept by
+    /// ``withSize(_:)``, ``withCascadeList(_:)``, ``withSyntheticTraits(_:)`` and ``withVariations(_:)``.
+    /// CoreText has no equivalent (it substitutes silently).
+    public let substitution: FontSubstitution?
 
     /// Wraps an already-loaded face; `size` must be finite and positive (callers check).
     package init(
         face: FontFace, size: CGFloat, syntheticTraits: SyntheticTraits = [], cascadeList: [String]? = nil,
-        instance: FontInstance? = nil
+        instance: FontInstance? = nil, substitution: FontSubstitution? = nil
     ) {
         self.face = face
         self.size = size
         self.syntheticTraits = syntheticTraits
         self.cascadeList = cascadeList
         self.instance = instance
+        self.substitution = substitution
     }
 
     /// Loads face `faceIndex` of the font file at `path`. Like `CTFontManagerCreateFontDescriptorsFromURL`
@@ -66,7 +74,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
         let font = try FontCollection.shared.font(family: family, weight: weight, italic: italic, size: size)
         self.init(
             face: font.face, size: size, syntheticTraits: font.syntheticTraits, cascadeList: font.cascadeList,
-            instance: font.instance)
+            instance: font.instance, substitution: font.substitution)
     }
 
     /// The same face at another size, sharing the loaded face. Like `CTFontCreateCopyWithAttributes`
@@ -75,19 +83,24 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     public func withSize(_ size: CGFloat) throws(FontError) -> Font {
         try Font.validate(size: size)
         return Font(
-            face: face, size: size, syntheticTraits: syntheticTraits, cascadeList: cascadeList, instance: instance)
+            face: face, size: size, syntheticTraits: syntheticTraits, cascadeList: cascadeList, instance: instance,
+            substitution: substitution)
     }
 
     /// The same font with `families` searched first (in order) for characters it lacks, before
     /// the collection's default cascade and the system fonts. Like a font descriptor with
     /// kCTFontCascadeListAttribute.
     public func withCascadeList(_ families: [String]) -> Font {
-        Font(face: face, size: size, syntheticTraits: syntheticTraits, cascadeList: families, instance: instance)
+        Font(
+            face: face, size: size, syntheticTraits: syntheticTraits, cascadeList: families, instance: instance,
+            substitution: substitution)
     }
 
     /// The same font drawn with `traits` synthesized.
     public func withSyntheticTraits(_ traits: SyntheticTraits) -> Font {
-        Font(face: face, size: size, syntheticTraits: traits, cascadeList: cascadeList, instance: instance)
+        Font(
+            face: face, size: size, syntheticTraits: traits, cascadeList: cascadeList, instance: instance,
+            substitution: substitution)
     }
 
     /// The same face drawn at another instance of its design axes: like `CTFontCreateCopyWithAttributes`
@@ -104,7 +117,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     public func withVariations(_ variations: [Font.Variation]) -> Font {
         Font(
             face: face, size: size, syntheticTraits: syntheticTraits, cascadeList: cascadeList,
-            instance: face.instance(for: variations))
+            instance: face.instance(for: variations), substitution: substitution)
     }
 
     /// The axis values this font draws with, after ``withVariations(_:)`` dropped unknown tags,
@@ -150,6 +163,15 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
             return Font.Weight(rawValue: Int(wght.value.rounded()))
         }
         return face.weight
+    }
+    /// The width: `OS/2.usWidthClass` as a percentage (normal when the face has none); for a
+    /// variable-font instance with a `wdth` value (``variations``), that value (the `wdth` axis is
+    /// a percentage too). Like the `kCTFontWidthTrait` of `CTFontCopyTraits`, on CSS's scale.
+    public var width: Font.Width {
+        if let wdth = instance?.settings.first(where: { $0.tag == "wdth" }) {
+            return Font.Width(rawValue: Double(wdth.value))
+        }
+        return face.width
     }
     /// Whether the face is italic or oblique (`OS/2.fsSelection`, else `head.macStyle`).
     /// Like `kCTFontItalicTrait` in `CTFontGetSymbolicTraits`.
@@ -247,28 +269,31 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
 
     // MARK: Identity
 
-    /// Same face (identity), size, synthetic traits, cascade list and variations.
+    /// Same face (identity), size, synthetic traits, cascade list, variations and substitution.
     public static func == (lhs: Font, rhs: Font) -> Bool {
         lhs.face === rhs.face && lhs.size == rhs.size && lhs.syntheticTraits == rhs.syntheticTraits
             && lhs.cascadeList == rhs.cascadeList && lhs.variations == rhs.variations
+            && lhs.substitution == rhs.substitution
     }
 
-    /// Hashes the face identity, the size, the synthetic traits and the variations.
+    /// Hashes the face identity, the size, the synthetic traits, the variations and the substitution.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(face))
         hasher.combine(size)
         hasher.combine(syntheticTraits)
         hasher.combine(variations)
+        hasher.combine(substitution)
     }
 
-    /// E.g. `Font(DejaVuSans-Bold, 12.0 pt)`, `Font(DroidSansFallback, 12.0 pt, synthetic bold)`
-    /// or `Font(Inter-Regular, 12.0 pt, wght=800.0)`.
+    /// E.g. `Font(DejaVuSans-Bold, 12.0 pt)`, `Font(DroidSansFallback, 12.0 pt, synthetic bold)`,
+    /// `Font(Inter-Regular, 12.0 pt, wght=800.0)` or `Font(DejaVuSerif, 12.0 pt, alias for 'Times')`.
     public var description: String {
         var traits: [String] = []
         if syntheticTraits.contains(.bold) { traits.append("bold") }
         if syntheticTraits.contains(.oblique) { traits.append("oblique") }
         let axes = variations.isEmpty ? "" : ", " + variations.map(\.description).joined(separator: " ")
+        let stand = substitution.map { ", \($0.kind) for '\($0.requestedFamily)'" } ?? ""
         return
-            "Font(\(postScriptName), \(size) pt\(traits.isEmpty ? "" : ", synthetic " + traits.joined(separator: " "))\(axes))"
+            "Font(\(postScriptName), \(size) pt\(traits.isEmpty ? "" : ", synthetic " + traits.joined(separator: " "))\(axes)\(stand))"
     }
 }

@@ -23,10 +23,19 @@ struct FontCatalog: Sendable {
     let system: [FaceDescriptor]
     /// Lower-cased family name → faces with that name (bundled first, then system).
     let byFamily: [String: [FaceDescriptor]]
+    /// ``matchKey(_:)`` of a family name → faces with that name (bundled first, then system):
+    /// the index ``FontCollection/font(matching:strict:)`` searches, as fontconfig compares names.
+    let byMatchKey: [String: [FaceDescriptor]]
     /// Bundled faces grouped by family, in cascade order.
     let cascade: [[FaceDescriptor]]
     /// Every family name, sorted and unique.
     let familyNames: [String]
+
+    /// A family name as fontconfig compares it (`FcStrCmpIgnoreBlanksAndCase`): lower-cased,
+    /// spaces removed, so `dejavusans` names `DejaVu Sans`.
+    static func matchKey(_ family: String) -> String {
+        String(family.lowercased().filter { $0 != " " })
+    }
 
     /// Scans `bundledDirectory` (files ending .ttf, .otf, .ttc, .otc, in name order) and, when
     /// `includeSystemFonts`, the system fonts.
@@ -57,6 +66,11 @@ struct FontCatalog: Sendable {
             }
         }
         self.byFamily = byFamily
+        var byMatchKey: [String: [FaceDescriptor]] = [:]
+        for face in bundled + system {
+            for key in Set(face.families.map(FontCatalog.matchKey)) { byMatchKey[key, default: []].append(face) }
+        }
+        self.byMatchKey = byMatchKey
         self.familyNames = names.sorted()
 
         var groups: [[FaceDescriptor]] = []

@@ -20,6 +20,9 @@ public final class FontCollection: Sendable {
 
     private let catalogStorage = Locked<FontCatalog?>(nil)
     private let fallbacks = Locked<[FallbackKey: FallbackEntry]>([:])
+    /// ``font(matching:strict:)``'s resolved requests (FontMatching.swift), so repeated requests
+    /// cost one dictionary hit instead of a fontconfig match.
+    let matchCache = Locked<[FamilyMatchKey: FamilyResolution]>([:])
     /// Fallback results kept before the cache is emptied, bounding its memory.
     private static let fallbackCacheLimit = 65_536
 
@@ -39,7 +42,7 @@ public final class FontCollection: Sendable {
     }
 
     /// The catalog, built on first use.
-    private var catalog: FontCatalog {
+    var catalog: FontCatalog {
         catalogStorage.withLock { storage in
             if let storage { return storage }
             let built = FontCatalog(bundledDirectory: bundledFontsDirectory, includeSystemFonts: includesSystemFonts)
@@ -56,7 +59,8 @@ public final class FontCollection: Sendable {
     /// `weight` and `italic` by CSS font matching, bundled fonts winning ties, at `size`; a
     /// variable face with a `wght` axis is instantiated at `weight`.
     /// Like `CTFontCreateWithFontDescriptor` with family and traits, but never substituting
-    /// another family.
+    /// another family: ``font(matching:strict:)`` also resolves generic names (`sans-serif`),
+    /// fontconfig aliases (`Times`) and unknown names.
     /// - Throws: `.invalidSize`; `.familyNotFound` if no face has that family; a loading error if
     ///   every face of the family fails to load.
     public func font(family: String, weight: Font.Weight = .regular, italic: Bool = false, size: CGFloat)

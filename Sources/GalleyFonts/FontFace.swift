@@ -40,6 +40,8 @@ package final class FontFace: @unchecked Sendable {
     package let weight: Font.Weight
     /// `OS/2.fsSelection` ITALIC or OBLIQUE bit, else `head.macStyle` italic bit.
     package let isItalic: Bool
+    /// `OS/2.usWidthClass` as a percentage (normal when absent or out of range).
+    package let width: Font.Width
     /// True for colour fonts: CBDT/CBLC, sbix or COLR/CPAL.
     package let hasColorGlyphs: Bool
     /// Line and decoration metrics in font units.
@@ -114,6 +116,7 @@ package final class FontFace: @unchecked Sendable {
         } else {
             self.weight = macStyle & 1 != 0 ? .bold : .regular
         }
+        self.width = os2?.uint16(at: 6).flatMap { Font.Width(widthClass: Int($0)) } ?? .normal
         if let fsSelection = os2?.uint16(at: 62) {
             self.isItalic = fsSelection & 0x0001 != 0 || fsSelection & 0x0200 != 0
         } else {

@@ -98,6 +98,94 @@ enum Fontconfig {
         }
     }
 
+    // MARK: Family matching
+
+    /// fontconfig's weight (`FC_WEIGHT`: 80 regular, 200 bold) for a CSS / OpenType weight, by
+    /// `FcWeightFromOpenTypeDouble`'s piecewise-linear map. A pure function: no lock needed.
+    static func weight(fromOpenType weight: Int) -> Double {
+        FcWeightFromOpenTypeDouble(Double(weight))
+    }
+
+    /// What fontconfig makes of a family name with a style (``match(family:weight:italic:width:)``).
+    struct FamilyMatch: Sendable {
+        /// The face `FcFontMatch` chose (the first TrueType/OpenType face of `FcFontSort` when
+        /// that is another format); nil when fontconfig has no usable face at all.
+        let face: FaceDescriptor?
+        /// Whether a rule of fontconfig's configuration mentions the name (an alias), found by
+        /// comparing the family list `FcConfigSubstitute` makes of it with the list it makes of
+        /// a name nothing knows.
+        let knowsName: Bool
+    }
+
+    /// A name no font and no configuration knows, to tell alias rules from the defaults every
+    /// name gets (49-sansserif.conf's `sans-serif`, and the generic lists after it).
+    static let sentinelFamily = "Galley Sentinel Family 0f3c9a"
+
+    /// Resolves `family` as `fc-match` does: a pattern with the family, weight (CSS scale,
+    /// converted), slant (italic or roman) and width (percent), then `FcConfigSubstitute`
+    /// (`FcMatchPattern`), `FcDefaultSubstitute` and `FcFontMatch`.
+    static func match(family: String, weight: Int, italic: Bool, width: Double) -> FamilyMatch {
+        withConfig { config -> FamilyMatch in
+            guard let config else { return FamilyMatch(face: nil, knowsName: false) }
+            func substituted(_ name: String) -> OpaquePointer? {
+                guard let pattern = makePattern(family: name, weight: weight, italic: italic, width: width) else {
+                    return nil
+                }
+                FcConfigSubstitute(config, pattern, FcMatchPattern)
+                FcDefaultSubstitute(pattern)
+                return pattern
+            }
+            guard let pattern = substituted(family) else { return FamilyMatch(face: nil, knowsName: false) }
+            defer { FcPatternDestroy(pattern) }
+            var knowsName = false
+            if let sentinel = substituted(sentinelFamily) {
+                let defaults = families(of: sentinel).map { $0 == sentinelFamily ? family : $0 }
+                knowsName = families(of: pattern) != defaults
+                FcPatternDestroy(sentinel)
+            }
+            return FamilyMatch(face: bestFace(config, pattern), knowsName: knowsName)
+        }
+    }
+
+    /// A pattern asking for `family` in a style; the caller destroys it.
+    private static func makePattern(family: String, weight: Int, italic: Bool, width: Double) -> OpaquePointer? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        _ = family.withCString {
+            FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+        }
+        FcPatternAddDouble(pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(Double(weight)))
+        FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+        FcPatternAddDouble(pattern, FC_WIDTH, width)
+        return pattern
+    }
+
+    /// Every family value of `pattern`, in order.
+    private static func families(of pattern: OpaquePointer) -> [String] {
+        var names: [String] = []
+        var n: Int32 = 0
+        while let name = string(pattern, FC_FAMILY, n) {
+            names.append(name)
+            n += 1
+        }
+        return names
+    }
+
+    /// `FcFontMatch`'s face for a substituted pattern, or, when it is not a TrueType/OpenType face
+    /// Galley can load (a Type 1 or bitmap font), the first such face in `FcFontSort`'s order.
+    private static func bestFace(_ config: OpaquePointer, _ pattern: OpaquePointer) -> FaceDescriptor? {
+        var result = FcResultNoMatch
+        if let matched = FcFontMatch(config, pattern, &result) {
+            defer { FcPatternDestroy(matched) }
+            if let face = descriptor(of: matched, isBundled: false, withCoverage: false) { return face }
+        }
+        guard let set = FcFontSort(config, pattern, FcFalse, nil, &result) else { return nil }
+        defer { FcFontSetDestroy(set) }
+        for font in patterns(of: set) {
+            if let face = descriptor(of: font, isBundled: false, withCoverage: false) { return face }
+        }
+        return nil
+    }
+
     // MARK: Pattern reading (called with the lock held)
 
     private static func patterns(of set: UnsafeMutablePointer<FcFontSet>) -> [OpaquePointer] {
@@ -141,6 +229,7 @@ enum Fontconfig {
         let fcWeight = double(pattern, FC_WEIGHT) ?? Double(FC_WEIGHT_REGULAR)
         let slant = integer(pattern, FC_SLANT) ?? FC_SLANT_ROMAN
         let width = integer(pattern, FC_WIDTH) ?? FC_WIDTH_NORMAL
+        let fcWidth = range(pattern, FC_WIDTH) ?? Double(width)...Double(width)
         var color: FcBool = FcFalse
         let isColor = FcPatternGetBool(pattern, FC_COLOR, 0, &color) == FcResultMatch && color != FcFalse
         var coverage: CoverageSet?
@@ -154,7 +243,21 @@ enum Fontconfig {
             path: path, faceIndex: index, families: families,
             weight: Int(FcWeightToOpenTypeDouble(fcWeight).rounded()),
             isItalic: slant != FC_SLANT_ROMAN, width: Int(width), isColor: isColor,
-            isBundled: isBundled, coverage: coverage)
+            isBundled: isBundled, coverage: coverage,
+            fcWeight: range(pattern, FC_WEIGHT) ?? fcWeight...fcWeight, slant: Int(slant), fcWidth: fcWidth)
+    }
+
+    /// The value of `object` as a range: one number `v` as `v...v`, or an `FcRange` (a variable
+    /// face's axis span); nil when absent.
+    private static func range(_ pattern: OpaquePointer, _ object: String) -> ClosedRange<Double>? {
+        if let value = double(pattern, object) { return value.isNaN ? nil : value...value }
+        var range: OpaquePointer?
+        var begin: Double = 0
+        var end: Double = 0
+        guard FcPatternGetRange(pattern, object, 0, &range) == FcResultMatch, let range,
+            FcRangeGetDouble(range, &begin, &end) != 0, begin <= end
+        else { return nil }
+        return begin...end
     }
 
     /// Converts an `FcCharSet` into sorted ranges by walking its 256-code-point pages.

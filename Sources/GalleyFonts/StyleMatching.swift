@@ -43,3 +43,52 @@ struct StyleMatching {
             .map(\.element)
     }
 }
+
+/// Orders the faces of one family as fontconfig's `FcFontMatch` does once the family is decided:
+/// by slant distance, then weight distance, then width distance (fontconfig's matcher priorities
+/// `PRI_SLANT`, `PRI_WEIGHT`, `PRI_WIDTH`), each measured on fontconfig's own scales (`FC_SLANT`
+/// 0 / 100 / 110, `FC_WEIGHT` 0 … 215, `FC_WIDTH` percent) and between ranges for variable faces
+/// (`FcCompareRange`: 0 when the requested value lies in the face's axis range). Ties keep bundled
+/// faces first, then listing order.
+///
+/// This differs from CSS (``StyleMatching``): CSS matches width first and, for weights below 400,
+/// looks lighter before heavier; fontconfig takes the nearest weight on its non-linear scale (CSS
+/// 390 is nearer Book than ExtraLight there) and lets weight win over width.
+struct FontconfigStyleMatching {
+    /// The requested weight on fontconfig's scale.
+    let weight: Double
+    /// The requested slant: 100 (italic) or 0 (roman).
+    let slant: Int
+    /// The requested width, in percent.
+    let width: Double
+
+    /// The request for a CSS weight, italic and width.
+    init(weight: Font.Weight, italic: Bool, width: Font.Width) {
+        self.weight = Fontconfig.weight(fromOpenType: weight.rawValue)
+        self.slant = italic ? 100 : 0
+        self.width = width.rawValue
+    }
+
+    /// fontconfig's distance between a requested value and a face's value or range.
+    static func distance(_ value: Double, _ range: ClosedRange<Double>) -> Double {
+        range.contains(value) ? 0 : min(abs(range.lowerBound - value), abs(range.upperBound - value))
+    }
+
+    /// Sort key for `face`: smaller is better.
+    func rank(_ face: FaceDescriptor) -> (Double, Double, Double, Int) {
+        (
+            Double(abs(face.slant - slant)), Self.distance(weight, face.fcWeight), Self.distance(width, face.fcWidth),
+            face.isBundled ? 0 : 1
+        )
+    }
+
+    /// `faces` best first (a stable sort).
+    func sorted(_ faces: [FaceDescriptor]) -> [FaceDescriptor] {
+        faces.enumerated()
+            .sorted { a, b in
+                let ra = rank(a.element), rb = rank(b.element)
+                return ra != rb ? ra < rb : a.offset < b.offset
+            }
+            .map(\.element)
+    }
+}

@@ -431,7 +431,7 @@ private struct MarkupParser {
             changes.settings.family = description.families.first { !$0.isEmpty } ?? changes.settings.family
             changes.settings.weight = description.weight ?? changes.settings.weight
             changes.settings.italic = description.italic ?? changes.settings.italic
-            changes.settings.width = description.stretch ?? changes.settings.width
+            changes.settings.width = description.width ?? changes.settings.width
             if let size = description.size {
                 changes.settings.size = size
                 changes.sizeState = SizeState(baseSize: size)

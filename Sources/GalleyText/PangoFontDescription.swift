@@ -16,9 +16,12 @@ import Foundation
 /// - **Style words**, read from the end, case-insensitively and ignoring hyphens: Pango's weight
 ///   names (`Thin` 100 … `Bold` 700, `Ultra-Bold` 800, `Heavy` 900, `Ultra-Heavy` 1000, see
 ///   `MarkupValues.weight(_:)`), the slants `Italic`, `Oblique` (italic) and `Roman` (not),
-///   stretch words (`Condensed`, …), variant words (`Small-Caps`, …), and words Galley accepts
-///   with no effect: `Normal` and gravity (`Rotated-Left`, …) words. Galley reads one word of
-///   each kind; a second one ends the style words (Pango would let the leftmost win).
+///   the stretch words of `PangoStretch` (`Ultra-Condensed` 50 %, `Extra-Condensed` 62.5 %,
+///   `Condensed` 75 %, `Semi-Condensed` 87.5 %, `Semi-Expanded` 112.5 %, `Expanded` 125 %,
+///   `Extra-Expanded` 150 %, `Ultra-Expanded` 200 %: the width, the leftmost winning as in
+///   Pango), variant words (`Small-Caps`, …), and words Galley accepts with no effect: `Normal`
+///   and gravity (`Rotated-Left`, …) words. Galley reads one weight, slant and variant word; a
+///   second one ends the style words (Pango would let the leftmost win).
 /// - **Families**: what remains, a comma-separated list; one trailing comma is dropped and each
 ///   name is trimmed. Empty names are kept (as Pango keeps them): the caller decides.
 package struct PangoFontDescription: Equatable, Sendable {
@@ -34,9 +37,9 @@ package struct PangoFontDescription: Equatable, Sendable {
     /// The capital forms of a variant word (`Small-Caps`, `All-Petite-Caps`, …), if there is one
     /// (`Normal` gives none).
     package var variant: FontVariant?
-    /// The width of a stretch word as a CSS percentage (`Condensed` 75, `Ultra-Expanded` 200,
-    /// fontconfig's scale), if there is one.
-    package var stretch: Double?
+    /// The width in percent of the normal width (CSS `font-stretch`, fontconfig `FC_WIDTH`) of
+    /// the stretch word, if there is one.
+    package var width: Double?
     /// The axis values of a trailing `@axis=value,…` word (Pango's variations syntax, e.g.
     /// `"Sans 12 @wght=200,wdth=80"`), in order.
     package var variations: [FontVariation] = []
@@ -44,14 +47,14 @@ package struct PangoFontDescription: Equatable, Sendable {
     /// A description with these parts.
     package init(
         families: [String] = [], weight: Int? = nil, italic: Bool? = nil, size: CGFloat? = nil,
-        variant: FontVariant? = nil, stretch: Double? = nil, variations: [FontVariation] = []
+        variant: FontVariant? = nil, width: Double? = nil, variations: [FontVariation] = []
     ) {
         self.families = families
         self.weight = weight
         self.italic = italic
         self.size = size
         self.variant = variant
-        self.stretch = stretch
+        self.width = width
         self.variations = variations
     }
 
@@ -116,8 +119,9 @@ package struct PangoFontDescription: Equatable, Sendable {
             let key = word.lowercased().filter { $0 != "-" }
             if Self.ignoredWords.contains(key) {
                 // Accepted, no effect.
-            } else if stretch == nil, let width = Self.stretchWords[key] {
-                stretch = width
+            } else if let stretch = Self.stretchWords[key] {
+                // Read from the end, so the leftmost stretch word wins, as in Pango.
+                width = stretch
             } else if variant == nil, let value = Self.variantWords[key] {
                 variant = value
             } else if weight == nil, Int(word) == nil, let value = MarkupValues.weight(word) {

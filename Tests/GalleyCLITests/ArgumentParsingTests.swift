@@ -142,7 +142,10 @@ struct ArgumentParsingTests {
         (["render", "--text", "hi", "--font", "DejaVu Sans -3", "-o", "out.png"], "DejaVu Sans -3"),
         (["render", "--text", "hi", "--font", "Sans,,Serif 12", "-o", "out.png"], "Sans,,Serif"),
         (
-            ["render", "--text", "hi", "--font", "No Such Family 12", "-o", "/tmp/galley-never-written.png"],
+            [
+                "render", "--strict-fonts", "--text", "hi", "--font", "No Such Family 12", "-o",
+                "/tmp/galley-never-written.png",
+            ],
             "No Such Family"
         ),
         (["render", "--text", "hi", "-o", "/nonexistent-galley-dir/out.png"], "/nonexistent-galley-dir"),

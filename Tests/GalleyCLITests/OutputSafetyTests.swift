@@ -206,7 +206,7 @@ struct OutputSafetyTests {
             ["render", "--size", "big", "--text", "x", "-o", "-"],  // bad value
             ["layout", "/nonexistent/in.txt"],  // missing input
             ["layout", "--markup", "--text", "<b>x"],  // malformed markup
-            ["layout", "--font", "No Such Family 12", "--text", "x"],  // unknown font
+            ["layout", "--strict-fonts", "--font", "No Such Family 12", "--text", "x"],  // unknown font
             ["layout", "--font", "/dev/zero", "--text", "x"],  // a font that is not a regular file
             ["render", "--text", "x", "-o", "/nonexistent/out.png"],  // unwritable output
             ["render", "--text", "x", "-o", "out.gif"],  // unknown output format

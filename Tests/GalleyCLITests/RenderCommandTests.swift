@@ -161,7 +161,7 @@ struct RenderCommandTests {
             "not a font",
             ["--font", CLITestSupport.packageRoot.appendingPathComponent("Package.swift").path, "--text", "x"]
         ),
-        ("unknown family", ["--font", "No Such Family Anywhere", "--text", "x"]),
+        ("unknown family", ["--strict-fonts", "--font", "No Such Family Anywhere", "--text", "x"]),
         ("canvas too large", ["--width", "20000", "--text", "x"]),
     ]
 

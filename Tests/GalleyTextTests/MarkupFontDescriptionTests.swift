@@ -57,10 +57,10 @@ struct MarkupFontDescriptionTests {
             ("Sans Ultraheavy 12", Description(families: ["Sans"], weight: 1000, size: 12)),
             ("Sans Ultra-Heavy 12", Description(families: ["Sans"], weight: 1000, size: 12)),
             ("Sans Extraheavy 12", Description(families: ["Sans"], weight: 1000, size: 12)),
-            // Stretch words are style words, not part of the family (markup kept them).
-            // They set the width (pango-font.c's stretch_map; CSS widths).
-            ("DejaVu Sans Condensed 9", Description(families: ["DejaVu Sans"], size: 9, stretch: 75)),
-            ("Sans Semi-Condensed 12", Description(families: ["Sans"], size: 12, stretch: 87.5)),
+            // Stretch words are style words, not part of the family (markup kept them); they set
+            // the width (PangoStretch as a percentage, fontconfig's FC_WIDTH).
+            ("DejaVu Sans Condensed 9", Description(families: ["DejaVu Sans"], size: 9, width: 75)),
+            ("Sans Semi-Condensed 12", Description(families: ["Sans"], size: 12, width: 87.5)),
             // strtod reads exponents (markup did not).
             ("Sans 1e1", Description(families: ["Sans"], size: 10)),
             // Any ASCII white space separates words (the tool split at spaces only).

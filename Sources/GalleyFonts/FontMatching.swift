@@ -1,0 +1,188 @@
+// Family matching through fontconfig's rules: FontCollection.font(matching:strict:) resolves declared
+// families, generic names, fontconfig aliases and unknown names, then picks and styles the face.
+
+import Foundation
+import GalleySync
+
+/// The cache key of a resolved request: everything but the size.
+struct FamilyMatchKey: Hashable, Sendable {
+    let family: String
+    let weight: Int
+    let italic: Bool
+    let width: Double
+}
+
+/// The faces a request resolves to, best first, and how their family relates to the name asked for.
+struct FamilyResolution: Sendable {
+    /// Candidate faces, best first; the first that loads is used.
+    let candidates: [FaceDescriptor]
+    /// nil when the family was found under the requested name.
+    let kind: FontSubstitution.Kind?
+}
+
+extension FontCollection {
+    /// The family used for a name nothing knows, and for an empty name: DejaVu Sans, the bundled
+    /// default of the `galley` tool and of ``generics``' `sans-serif`.
+    public static let defaultFamily = "DejaVu Sans"
+
+    /// Generic family names, as fontconfig compares names (lower case, spaces removed), and the
+    /// bundled family each resolves to, so that a layout using them is the same on every machine.
+    /// Pango's and fontconfig's `sans`, `sans-serif`, `serif`, `monospace`, `mono` and `system-ui`,
+    /// CSS's `ui-sans-serif`, `ui-serif`, `ui-monospace` and `emoji`. `cursive`, `fantasy` and
+    /// `math` are not here: Galley bundles no font of those classes, so fontconfig resolves them
+    /// (as aliases) to whatever the system has.
+    static let generics: [String: String] = [
+        "sans": "DejaVu Sans", "sans-serif": "DejaVu Sans", "system-ui": "DejaVu Sans",
+        "ui-sans-serif": "DejaVu Sans", "serif": "DejaVu Serif", "ui-serif": "DejaVu Serif",
+        "monospace": "DejaVu Sans Mono", "mono": "DejaVu Sans Mono", "ui-monospace": "DejaVu Sans Mono",
+        "emoji": "Noto Color Emoji",
+    ]
+
+    /// Resolved requests kept before the cache is emptied; names longer than this many bytes are
+    /// not cached at all.
+    private static let matchCacheLimit = 4096
+    private static let cachedNameLength = 256
+
+    /// The font for `request`, resolving its family as Pango does through fontconfig and
+    /// substituting, as CoreText and Pango do, when nothing has that family. Like
+    /// `CTFontCreateWithFontDescriptor` (which substitutes silently) or `pango_font_map_load_font`.
+    ///
+    /// The family is resolved in this order:
+    /// 1. **A family some face declares**, bundled or system, under any of its names (English or
+    ///    localized), compared as fontconfig compares names (ignoring case and spaces): that
+    ///    family, no ``Font/substitution``. `DejaVu Sans Condensed` and `DejaVu Sans Light` are
+    ///    such names too when the system has those faces.
+    /// 2. **A generic name**: `sans`, `sans-serif`, `system-ui`, `ui-sans-serif` → DejaVu Sans;
+    ///    `serif`, `ui-serif` → DejaVu Serif; `monospace`, `mono`, `ui-monospace` → DejaVu Sans Mono;
+    ///    `emoji` → Noto Color Emoji; only the bundled faces of that family are used, so the
+    ///    layout is the same on every machine whatever its fontconfig prefers (kind `.generic`).
+    /// 3. **Any other name** goes to fontconfig as `fc-match` sends it: a pattern with the family,
+    ///    weight, slant and width, `FcConfigSubstitute`, `FcDefaultSubstitute`, `FcFontMatch`. When a
+    ///    rule of fontconfig's configuration mentions the name (`Times`, `Helvetica`, `Arial`,
+    ///    `Courier`, `Cantarell` as a `system-ui` font, `cursive`, `math`, …), the family fontconfig
+    ///    matched is used (kind `.alias`): the collection's faces of that family if it is bundled,
+    ///    else the system face fontconfig chose (or, in a collection without system fonts, the
+    ///    ``defaultFamily``). When no rule mentions it (kind `.unknown`), the
+    ///    ``defaultFamily`` (bundled DejaVu Sans, as for `sans-serif`) is used: the family
+    ///    `fc-match` gives on a system whose default sans-serif is DejaVu Sans (Debian's), but
+    ///    not necessarily elsewhere. An empty name is the default family too (kind `.generic`).
+    ///
+    /// Within the family, the face is the one fontconfig would choose: nearest slant, then
+    /// nearest weight on fontconfig's scale, then nearest width (so `DejaVu Sans` at
+    /// ``Font/Width/condensed`` is the DejaVu Sans Condensed face and at weight 200 or 300 the
+    /// ExtraLight face, when the system has them); among equal faces bundled ones win. A variable
+    /// face with a `wght` (or `wdth`) axis is instantiated at the requested weight (width),
+    /// clamped to the axis. Bold and italic the chosen face lacks are synthesized as fontconfig's
+    /// `90-synthetic.conf` and Pango do: ``Font/SyntheticTraits/bold`` when the request is
+    /// bold (700) or heavier and the face medium (500) or lighter, ``Font/SyntheticTraits/oblique``
+    /// when the request is italic and the face upright; never for colour-glyph faces.
+    ///
+    /// Resolutions are cached per family and style, so repeated requests are cheap.
+    /// - Parameter strict: when true, a name nothing knows (kind `.unknown`) throws instead of
+    ///   being replaced by the default family.
+    /// - Throws: `.invalidSize`; `.familyNotFound` for an unknown name when `strict`, or when no
+    ///   usable face exists at all; a loading error if every candidate face fails to load.
+    public func font(matching request: FontRequest, strict: Bool = false) throws(FontError) -> Font {
+        try Font.validate(size: request.size)
+        let notFound = FontError.familyNotFound(
+            family: request.family, weight: request.weight.rawValue, italic: request.italic)
+        let resolution = resolve(request)
+        if strict, resolution.kind == .unknown { throw notFound }
+        let substitution = resolution.kind.map { FontSubstitution(requestedFamily: request.family, kind: $0) }
+        var firstError: FontError?
+        for descriptor in resolution.candidates {
+            do {
+                let face = try FaceCache.shared.face(path: descriptor.path, faceIndex: descriptor.faceIndex)
+                return styled(face, for: request, substitution: substitution)
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        throw firstError ?? notFound
+    }
+
+    /// `face` at the request's size, instantiated at its weight and width when the face is
+    /// variable, with the synthetic traits it needs.
+    private func styled(_ face: FontFace, for request: FontRequest, substitution: FontSubstitution?) -> Font {
+        var font = Font(face: face, size: request.size, substitution: substitution)
+        var settings: [Font.Variation] = []
+        func setting(_ tag: String, _ value: CGFloat) {
+            guard let axis = face.variationAxes.first(where: { $0.tag == tag }) else { return }
+            settings.append(Font.Variation(tag: tag, value: min(max(value, axis.minimum), axis.maximum)))
+        }
+        if request.weight != face.weight { setting("wght", CGFloat(request.weight.rawValue)) }
+        if request.width != face.width { setting("wdth", CGFloat(request.width.rawValue)) }
+        if !settings.isEmpty { font = font.withVariations(settings) }
+        var traits: Font.SyntheticTraits = []
+        if !face.hasColorGlyphs {
+            // 90-synthetic.conf: embolden when the pattern asks for bold (FC_WEIGHT_BOLD, CSS 700)
+            // or heavier and the font is medium (FC_WEIGHT_MEDIUM, CSS 500) or lighter; slant
+            // (matrix 1 0.2 0 1) when the pattern asks for a slant and the font is roman.
+            if request.weight >= .bold, font.weight <= .medium { traits.insert(.bold) }
+            if request.italic, !font.isItalic { traits.insert(.oblique) }
+        }
+        return traits.isEmpty ? font : font.withSyntheticTraits(traits)
+    }
+
+    /// The cached resolution of `request`'s family and style, computing it on first use.
+    func resolve(_ request: FontRequest) -> FamilyResolution {
+        let key = FamilyMatchKey(
+            family: request.family, weight: request.weight.rawValue, italic: request.italic,
+            width: request.width.rawValue)
+        let cacheable = request.family.utf8.count <= Self.cachedNameLength
+        if cacheable, let cached = matchCache.withLock({ $0[key] }) { return cached }
+        let resolution = computeResolution(request)
+        if cacheable {
+            matchCache.withLock { cache in
+                if cache.count >= Self.matchCacheLimit { cache.removeAll(keepingCapacity: true) }
+                cache[key] = resolution
+            }
+        }
+        return resolution
+    }
+
+    /// Steps 1–3 of ``font(matching:strict:)``.
+    private func computeResolution(_ request: FontRequest) -> FamilyResolution {
+        let style = FontconfigStyleMatching(weight: request.weight, italic: request.italic, width: request.width)
+        let catalog = self.catalog
+        let key = FontCatalog.matchKey(request.family)
+        if key.isEmpty { return FamilyResolution(candidates: defaultCandidates(style, catalog), kind: .generic) }
+        if let faces = catalog.byMatchKey[key], !faces.isEmpty {
+            return FamilyResolution(candidates: style.sorted(faces), kind: nil)
+        }
+        if let generic = Self.generics[key] {
+            let candidates = classCandidates(generic, style, catalog)
+            if !candidates.isEmpty { return FamilyResolution(candidates: candidates, kind: .generic) }
+        }
+        // fontconfig reads names as C strings: one with a NUL would be matched cut short.
+        guard !request.family.unicodeScalars.contains("\0") else {
+            return FamilyResolution(candidates: defaultCandidates(style, catalog), kind: .unknown)
+        }
+        let match = Fontconfig.match(
+            family: request.family, weight: request.weight.rawValue, italic: request.italic,
+            width: request.width.rawValue)
+        let fontconfigFace = includesSystemFonts ? match.face.map { [$0] } ?? [] : []
+        guard match.knowsName, let face = match.face else {
+            return FamilyResolution(candidates: defaultCandidates(style, catalog) + fontconfigFace, kind: .unknown)
+        }
+        let ofFamily = catalog.byFamily[face.lowercasedFamilies[0]] ?? []
+        if ofFamily.contains(where: \.isBundled) {
+            return FamilyResolution(candidates: style.sorted(ofFamily), kind: .alias)
+        }
+        return FamilyResolution(candidates: fontconfigFace + defaultCandidates(style, catalog), kind: .alias)
+    }
+
+    /// The faces of `family`, only the bundled ones when there are any, best first.
+    private func classCandidates(_ family: String, _ style: FontconfigStyleMatching, _ catalog: FontCatalog)
+        -> [FaceDescriptor]
+    {
+        let faces = catalog.byFamily[family.lowercased()] ?? []
+        let bundled = faces.filter(\.isBundled)
+        return style.sorted(bundled.isEmpty ? faces : bundled)
+    }
+
+    /// The faces of ``defaultFamily`` (bundled ones when there are any), best first.
+    private func defaultCandidates(_ style: FontconfigStyleMatching, _ catalog: FontCatalog) -> [FaceDescriptor] {
+        classCandidates(Self.defaultFamily, style, catalog)
+    }
+}
