@@ -72,7 +72,7 @@ struct InputDocument {
         let text: AttributedText
         let sources: Set<String>
         do {
-            let parsed = try Markup.parseWithImageSources(source, base: base)
+            let parsed = try Markup.parseWithImageSources(source, base: base, strictFonts: options.strictFonts)
             text = parsed.text
             sources = Set(parsed.imageSources)
         } catch {

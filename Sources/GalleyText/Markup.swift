@@ -96,19 +96,22 @@ public enum Markup {
     ///     is required by elements that change the font unless they name both family and size.
     ///   - fonts: where new fonts come from.
     /// - Throws: ``MarkupError`` with the line and column of the problem.
-    public static func parse(_ markup: String, base: Attributes, fonts: FontCollection = .shared) throws(MarkupError)
-        -> AttributedText
-    {
-        try parseWithImageSources(markup, base: base, fonts: fonts).text
+    /// - Parameter strictFonts: whether a family nothing knows is an error
+    ///   (``MarkupError/font(_:)`` with `.familyNotFound`) instead of the default family (see
+    ///   ``FontCollection/font(matching:strict:)``); false by default, as in Pango and CoreText.
+    public static func parse(
+        _ markup: String, base: Attributes, fonts: FontCollection = .shared, strictFonts: Bool = false
+    ) throws(MarkupError) -> AttributedText {
+        try parseWithImageSources(markup, base: base, fonts: fonts, strictFonts: strictFonts).text
     }
 
     /// Parses `markup` as ``parse(_:base:fonts:)`` does, and also returns the `src` of each
     /// `<img>` element (entities decoded, as in the run delegates' `value`), in document order.
     /// Comments and CDATA sections hold no elements, so an `<img>` written inside one is not listed.
-    package static func parseWithImageSources(_ markup: String, base: Attributes, fonts: FontCollection = .shared)
-        throws(MarkupError) -> (text: AttributedText, imageSources: [String])
-    {
-        var parser = MarkupParser(markup, base: base, fonts: fonts)
+    package static func parseWithImageSources(
+        _ markup: String, base: Attributes, fonts: FontCollection = .shared, strictFonts: Bool = false
+    ) throws(MarkupError) -> (text: AttributedText, imageSources: [String]) {
+        var parser = MarkupParser(markup, base: base, fonts: fonts, strictFonts: strictFonts)
         let text = try parser.parse()
         return (text, parser.imageSources)
     }
@@ -197,6 +200,8 @@ private struct MarkupParser {
     var scanner: MarkupScanner
     let base: Attributes
     let fonts: FontCollection
+    /// Whether an unknown family is an error rather than the default family.
+    let strictFonts: Bool
     var stack: [OpenElement] = []
     var units: [UInt16] = []
     var runs = RunList()
@@ -204,10 +209,11 @@ private struct MarkupParser {
     /// The `src` of each `<img>` met so far, in document order.
     var imageSources: [String] = []
 
-    init(_ markup: String, base: Attributes, fonts: FontCollection) {
+    init(_ markup: String, base: Attributes, fonts: FontCollection, strictFonts: Bool) {
         scanner = MarkupScanner(markup)
         self.base = base
         self.fonts = fonts
+        self.strictFonts = strictFonts
     }
 
     mutating func parse() throws(MarkupError) -> AttributedText {
@@ -736,27 +742,22 @@ private struct MarkupParser {
         return size * (settings.scale ?? 1)
     }
 
-    /// Generic family names and the bundled family each resolves to (until font matching
-    /// resolves them through the collection).
-    static let genericFamilies: [String: String] = [
-        "sans": "DejaVu Sans", "sans-serif": "DejaVu Sans", "serif": "DejaVu Serif",
-        "monospace": "DejaVu Sans Mono", "mono": "DejaVu Sans Mono", "system-ui": "DejaVu Sans",
-    ]
-
+    /// The font `settings` ask for, through ``FontCollection/font(matching:strict:)`` (generic
+    /// names, fontconfig aliases, the default family for an unknown name, nearest face and
+    /// synthesised styles as fontconfig picks them); the base font itself when nothing differs.
     private mutating func resolveFont(_ settings: FontSettings, element: String, offset: Int) throws(MarkupError)
         -> Font
     {
         let baseFont = base.font
-        guard let requested = settings.family ?? baseFont?.familyName else {
+        guard let family = settings.family ?? baseFont?.substitution?.requestedFamily ?? baseFont?.familyName else {
             throw missingBaseFont(element, offset)
         }
-        let family = Self.genericFamilies[requested.lowercased()] ?? requested
         let size = try size(of: settings, element: element, offset: offset)
         let weight = settings.weight ?? baseFont?.weight.rawValue ?? Font.Weight.regular.rawValue
         let italic = settings.italic ?? baseFont?.isItalic ?? false
-        let width = settings.width ?? 100
-        if let baseFont, family == baseFont.familyName, weight == baseFont.weight.rawValue,
-            italic == baseFont.isItalic, size == baseFont.size, width == 100
+        let width = settings.width ?? baseFont?.width.rawValue ?? 100
+        if let baseFont, settings.family == nil, weight == baseFont.weight.rawValue, italic == baseFont.isItalic,
+            size == baseFont.size, width == baseFont.width.rawValue
         {
             return baseFont
         }
@@ -764,8 +765,11 @@ private struct MarkupParser {
         if let cached = fontCache[key] {
             return cached
         }
+        let request = FontRequest(
+            family: family, weight: Font.Weight(rawValue: weight), italic: italic,
+            width: Font.Width(rawValue: width), size: size)
         do {
-            let font = try fonts.font(family: family, weight: Font.Weight(rawValue: weight), italic: italic, size: size)
+            let font = try fonts.font(matching: request, strict: strictFonts)
             fontCache[key] = font
             return font
         } catch {

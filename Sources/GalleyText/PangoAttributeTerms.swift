@@ -172,10 +172,10 @@ package enum PangoAttributeTerms {
 
     /// The family a font stands for in Pango's terms: the family the markup *asked for*.
     ///
-    /// THE ONE PLACE TO SWITCH once font matching records substitutions:
-    /// `font.substitution?.requestedFamily ?? font.familyName`.
+    /// Font matching records the name asked for when the font stands in for another (a generic
+    /// name, a fontconfig alias, an unknown family).
     package static func requestedFamily(of font: Font) -> String {
-        font.familyName
+        font.substitution?.requestedFamily ?? font.familyName
     }
 
     /// `family`, `style`, `weight`, `size`. The weight and style are the face's (Font does not
@@ -188,7 +188,16 @@ package enum PangoAttributeTerms {
         if font.syntheticTraits.contains(.bold) { weight = max(weight, Font.Weight.bold.rawValue) }
         terms["weight"] = String(weight)
         terms["size"] = number(font.size)
+        if let stretch = stretchNames[font.width.rawValue] {
+            terms["stretch"] = stretch
+        }
     }
+
+    /// Pango's stretch names by CSS width (`normal`, 100, is the default and has no term).
+    static let stretchNames: [Double: String] = [
+        50: "ultra-condensed", 62.5: "extra-condensed", 75: "condensed", 87.5: "semi-condensed",
+        112.5: "semi-expanded", 125: "expanded", 150: "extra-expanded", 200: "ultra-expanded",
+    ]
 
     /// `name` = `#rrggbb`, and `alpha` = 0…65535 when the colour is not opaque.
     private static func color(_ color: Color?, _ name: String, alpha: String?, into terms: inout [String: String]) {
