@@ -53,11 +53,11 @@ extension NSAttributedString {
     /// CoreText-ready string.
     ///
     /// Numbers are `NSNumber`s (as UIKit stores them); an underline or strikethrough is its
-    /// `NSUnderlineStyle` raw value plus a colour key; a stroke its width plus a colour key; a
-    /// ``Font`` is stored as it is, ``BidiEmbedding``, ``FontFeature`` and ``FontVariation``
-    /// arrays as arrays, and other Galley structs (``Color``, ``ParagraphStyle``, ``TextShadow``,
-    /// ``RunDelegate``) in an ``AttributeValueBox``, since swift-corelibs-foundation cannot compare
-    /// bare structs. `AttributedText(_: NSAttributedString)` reads the result back to `text`.
+    /// `NSUnderlineStyle` raw value plus a colour key; a stroke its width plus a colour key; other
+    /// values are Galley's own (`value as? Color` reads a colour back), except that a value small
+    /// enough to crash swift-corelibs-foundation's comparisons would be stored in an
+    /// ``AttributeValueBox`` (no Galley key has one today). `AttributedText(_: NSAttributedString)`
+    /// reads the result back to `text`.
     public convenience init(_ text: AttributedText) {
         let built = NSMutableAttributedString(string: text.string)
         for run in text.runs where !run.attributes.isEmpty {
@@ -234,10 +234,10 @@ enum NSAttributedStringBridge {
         case (.decoration(let style, let color), .underline(let decoration)),
             (.decoration(let style, let color), .strikethrough(let decoration)):
             dictionary[style] = NSNumber(value: NSAttributeValues.rawStyle(decoration))
-            dictionary[color] = decoration.color.map(AttributeValueBox.init)
+            dictionary[color] = decoration.color.map(NSAttributeValues.object)
         case (.stroke, .stroke(let stroke)):
             dictionary[.strokeWidth] = NSNumber(value: Double(stroke.width))
-            dictionary[.strokeColor] = stroke.color.map(AttributeValueBox.init)
+            dictionary[.strokeColor] = stroke.color.map(NSAttributeValues.object)
         default:
             dictionary[NSAttributedString.Key(key)] = row(key).nsValue(in: values)
         }

@@ -96,17 +96,19 @@ extension NSAttributedString.Key {
     }
 }
 
-/// A Galley struct value (``Color``, ``ParagraphStyle``, ``TextShadow``, ``RunDelegate``, …) as an
-/// object, the form in which `NSAttributedString(_: AttributedText)` stores it. Like `NSValue`
-/// boxing a C struct for a Foundation collection.
+/// A small Swift value as an object, the form in which `NSAttributedString(_: AttributedText)`
+/// stores a struct or enum value of at most three words. Like `NSValue` boxing a C struct for a
+/// Foundation collection.
 ///
 /// Why: swift-corelibs-foundation (Swift 6.3 on Linux) halts the process (`__HALT` in
-/// `CFBasicHashesAreEqual`) when it compares two neighbouring runs that hold different struct
-/// values — or equal ones in separate boxes — under the same key, which every attribute edit and
-/// `isEqual(to:)` may do. Class instances (``Font``, this box), `NSNumber`, `String` and arrays
-/// compare safely. The bridge reads a value in the box or bare; code that fills its own
-/// `NSMutableAttributedString` with Galley structs should box them too (or, better, edit an
-/// ``AttributedTextBuilder`` with the same `addAttribute(_:value:range:)` calls).
+/// `CFBasicHashesAreEqual`) when an edit, `isEqual(to:)` or a longest-effective-range query
+/// compares two neighbouring runs holding different values under one key, if those values are
+/// Swift structs or enums small enough to sit inline in an `Any` (three words: a `CGFloat`, a
+/// two-field struct). Larger structs — every Galley value type: ``Color``, ``ParagraphStyle``,
+/// ``TextShadow``, ``RunDelegate``, ``TextDecoration``, ``TextStroke`` — class instances such as
+/// ``Font``, `NSNumber`, `Int`, `Double`, `String` and arrays compare safely. So pass numbers as iOS
+/// does (`NSNumber`, `Double`, `Int`, not `CGFloat`) and box a small struct of your own. The
+/// bridge reads every value bare or in this box.
 public final class AttributeValueBox<Value: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible {
     /// The boxed value. Like `-[NSValue getValue:]`.
     public let value: Value

@@ -127,15 +127,22 @@ enum NSAttributeValues {
     }
 
     /// `value` in a form swift-corelibs-foundation compares without halting (see
-    /// ``AttributeValueBox``): numbers as `NSNumber`, strings, booleans, arrays and class
-    /// instances as they are, other values (structs) boxed.
+    /// ``AttributeValueBox``): a `CGFloat` as an `NSNumber`; strings, numbers, booleans, arrays,
+    /// class instances and structs larger than an existential's inline buffer (``Color``,
+    /// ``ParagraphStyle``, ``TextShadow``, ``RunDelegate``, …) as they are, so `as? Color` reads
+    /// them back; smaller structs and enums boxed.
     static func object<Value: Hashable & Sendable>(_ value: Value) -> Any {
         switch value {
         case let number as CGFloat: return NSNumber(value: Double(number))
         case is String, is Int, is Bool, is Double, is [Any]: return value
-        default: return Value.self is AnyClass ? value : AttributeValueBox(value)
+        default:
+            let storedInline = MemoryLayout<Value>.size <= inlineBufferSize
+            return Value.self is AnyClass || !storedInline ? value : AttributeValueBox(value)
         }
     }
+
+    /// The bytes an `Any` holds inline (three words); a larger value lives in a heap box.
+    static let inlineBufferSize = 3 * MemoryLayout<Int>.size
 
     /// A ``Color`` bare or boxed.
     static func color(_ value: Any) -> Color? {

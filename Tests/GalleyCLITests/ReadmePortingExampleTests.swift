@@ -17,7 +17,7 @@ struct ReadmePortingExampleTests {
         let s = NSMutableAttributedString(string: string, attributes: attrs)
         s.addAttribute(.font, value: bold, range: (string as NSString).range(of: "Be Bold!"))
         s.addAttribute(
-            .foregroundColor, value: AttributeValueBox(Color.red), range: (string as NSString).range(of: "color"))
+            .foregroundColor, value: Color.red, range: (string as NSString).range(of: "color"))
 
         let frame = try Framesetter(AttributedText(s)).frame(in: CGRect(x: 0, y: 0, width: 414, height: 300))
         for line in frame.lines {
@@ -49,7 +49,7 @@ struct ReadmePortingExampleTests {
         // README BEGIN
         let avatar = try RunDelegate(width: 40, ascent: 30, descent: 10, value: "avatar.png")
         let line = NSMutableAttributedString(string: "Avatar: ", attributes: [.font: regular])
-        line.append(NSAttributedString(string: "\u{FFFC}", attributes: [.runDelegate: AttributeValueBox(avatar)]))
+        line.append(NSAttributedString(string: "\u{FFFC}", attributes: [.runDelegate: avatar]))
         line.append(NSAttributedString(string: " says hello.", attributes: [.font: regular]))
 
         let card = try Framesetter(AttributedText(line)).frame(in: CGRect(x: 0, y: 0, width: 414, height: 100))

@@ -42,8 +42,9 @@ struct NSAttributedStringBridgeTests {
         #expect(try AttributedText(NSAttributedString(text)) == text)
     }
 
-    /// Neighbouring runs with different struct values under one key are what
-    /// swift-corelibs-foundation cannot compare bare; the bridge's boxes must let it.
+    /// Neighbouring runs with different struct values under one key, which Foundation compares on
+    /// every edit (see CorelibsStructValueTests); the values read back bare, as UIKit code reads
+    /// them.
     @Test func neighbouringStructValuesAreStoredSafely() throws {
         var builder = AttributedTextBuilder("red blue green")
         try builder.setForegroundColor(.red, range: 0..<4)
@@ -56,7 +57,11 @@ struct NSAttributedStringBridgeTests {
         let text = builder.build()
         let ns = NSMutableAttributedString(text)
         #expect(ns.isEqual(to: NSAttributedString(text)))
-        ns.addAttribute(.foregroundColor, value: AttributeValueBox(Color.red), range: NSRange(location: 4, length: 5))
+        ns.addAttribute(.foregroundColor, value: Color.red, range: NSRange(location: 4, length: 5))
+        #expect(ns.attribute(.foregroundColor, at: 4, effectiveRange: nil) as? Color == .red)
+        #expect(
+            ns.attribute(.paragraphStyle, at: 0, effectiveRange: nil) as? ParagraphStyle
+                == ParagraphStyle(alignment: .center))
         ns.append(NSAttributedString(text))
         let back = try AttributedText(ns)
         #expect(back.string == "red blue greenred blue green")
@@ -291,6 +296,38 @@ struct NSAttributedStringBridgeTests {
         let longer = "naïve café 😀 bold and more"
         #expect(throws: AttributedTextError.self) {
             try builder.setKern(1, range: longer.range(of: "more")!)
+        }
+    }
+}
+
+/// What the bridge's storage rule rests on (see ``AttributeValueBox``): swift-corelibs-foundation
+/// halts when it compares different small Swift values (a `CGFloat`) under one key in
+/// neighbouring runs, but compares Galley's larger structs, boxes and `NSNumber`s. If the first
+/// test fails, Foundation was fixed; if the second does, Galley's structs need the box.
+@Suite("swift-corelibs-foundation limitation")
+struct CorelibsStructValueTests {
+    @Test func smallSwiftValuesInNeighbouringRunsHaltFoundation() async {
+        await #expect(processExitsWith: .failure) {
+            let string = NSMutableAttributedString(string: "ab")
+            string.addAttribute(.kern, value: CGFloat(1), range: NSRange(location: 0, length: 1))
+            string.addAttribute(.kern, value: CGFloat(2), range: NSRange(location: 1, length: 1))
+        }
+    }
+
+    @Test func galleyStructsBoxesAndNumbersInNeighbouringRunsAreCompared() async {
+        await #expect(processExitsWith: .success) {
+            let string = NSMutableAttributedString(string: "red blue")
+            let first = NSRange(location: 0, length: 4)
+            let second = NSRange(location: 4, length: 4)
+            string.addAttributes([.foregroundColor: Color.red, .kern: 1.0, .shadow: TextShadow()], range: first)
+            string.addAttributes([.foregroundColor: Color.blue, .kern: 2.0, .shadow: TextShadow()], range: second)
+            string.addAttribute(.runDelegate, value: AttributeValueBox(CGFloat(1)), range: first)
+            string.addAttribute(.runDelegate, value: AttributeValueBox(CGFloat(2)), range: second)
+            string.addAttributes(
+                [.foregroundColor: Color.red, .kern: 1.0, .runDelegate: AttributeValueBox(CGFloat(1))], range: second)
+            var range = NSRange(location: 0, length: 0)
+            _ = string.attribute(.foregroundColor, at: 0, longestEffectiveRange: &range, in: first.union(second))
+            if range != NSRange(location: 0, length: 8) { exit(2) }
         }
     }
 }
