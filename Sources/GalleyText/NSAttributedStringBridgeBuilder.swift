@@ -67,6 +67,33 @@ extension AttributedTextBuilder {
         }
     }
 
+    /// `addAttribute(_:value:range:)` over a `Range<String.Index>` of the builder's current string,
+    /// as Swift code finds it with `range(of:)`. Like
+    /// `-[NSMutableAttributedString addAttribute:value:range:]` with `NSRange(_:in:)`.
+    public mutating func addAttribute(_ name: NSAttributedString.Key, value: Any, range: Range<String.Index>)
+        throws(AttributedTextError)
+    {
+        try addAttributes([name: value], range: range)
+    }
+
+    /// `addAttributes(_:range:)` over a `Range<String.Index>` of the builder's current string. Like
+    /// `-[NSMutableAttributedString addAttributes:range:]` with `NSRange(_:in:)`.
+    public mutating func addAttributes(_ attributes: [NSAttributedString.Key: Any], range: Range<String.Index>)
+        throws(AttributedTextError)
+    {
+        let range = try utf16Range(range)
+        try addAttributes(attributes, range: NSRange(location: range.lowerBound, length: range.count))
+    }
+
+    /// `setAttributes(_:range:)` over a `Range<String.Index>` of the builder's current string. Like
+    /// `-[NSMutableAttributedString setAttributes:range:]` with `NSRange(_:in:)`.
+    public mutating func setAttributes(_ attributes: [NSAttributedString.Key: Any]?, range: Range<String.Index>)
+        throws(AttributedTextError)
+    {
+        let range = try utf16Range(range)
+        try setAttributes(attributes, range: NSRange(location: range.lowerBound, length: range.count))
+    }
+
     /// Applies `change` to the attribute dictionary of every run in `range` (as
     /// `NSAttributedString(_: AttributedText)` would hold it) and reads the result back; checks
     /// every run before changing any.

@@ -293,6 +293,12 @@ struct NSAttributedStringBridgeTests {
         let utf16 = NSRange(bold, in: string)
         #expect(try builder.build().attributes(at: utf16.location).longestEffectiveRange == 14..<18)
         #expect(utf16 == NSRange(location: 14, length: 4))
+        try builder.addAttribute(.kern, value: 1, range: string.range(of: "café")!)
+        try builder.addAttributes([.language: "fr"], range: string.range(of: "naïve café")!)
+        #expect(try builder.build().attributes(at: 6).attributes == [.kern(1), .language("fr")])
+        #expect(try builder.build().attributes(at: 6).longestEffectiveRange == 6..<10)
+        try builder.setAttributes(nil, range: string.range(of: "naïve")!)
+        #expect(try builder.build().attributes(at: 0).longestEffectiveRange == 0..<5)
         let longer = "naïve café 😀 bold and more"
         #expect(throws: AttributedTextError.self) {
             try builder.setKern(1, range: longer.range(of: "more")!)
