@@ -10,9 +10,9 @@ extension AttributedText {
     /// (an `NSRange` is a Galley range). Like handing an `NSAttributedString` to
     /// `CTFramesetterCreateWithAttributedString`.
     ///
-    /// Reads the keys of `NSAttributedString.Key`'s Galley extension (``NSAttributedString/Key/font``,
-    /// ``NSAttributedString/Key/foregroundColor``, ``NSAttributedString/Key/kern``, …; one or two per
-    /// ``Attribute/Key``, see ``NSAttributedString/Key/init(_:)``), with Galley values bare or in an
+    /// Reads the keys of `NSAttributedString.Key`'s Galley extension (`.font`,
+    /// `.foregroundColor`, `.kern`, …; one or two per
+    /// ``Attribute/Key``, see `NSAttributedString.Key.init(_: Attribute.Key)`), with Galley values bare or in an
     /// ``AttributeValueBox`` and numbers in any type iOS code passes (`NSNumber`, `Double`,
     /// `CGFloat`, `Int`). Every other key (`NSLink`, `NSAttachment`, `NSExpansion`, CoreText's
     /// `CTForegroundColor`, custom keys) is dropped, as CoreText ignores keys it does not know, and

@@ -37,7 +37,7 @@ extension AttributedTextBuilder {
 
     /// Lays the attributes of `attributes` over those in `range`, other keys kept. Like
     /// `-[NSMutableAttributedString addAttributes:range:]`.
-    /// - Throws: as ``addAttribute(_:value:range:)``.
+    /// - Throws: as ``addAttribute(_:value:range:)-(_,_,NSRange)``.
     public mutating func addAttributes(_ attributes: [NSAttributedString.Key: Any], range: NSRange)
         throws(AttributedTextError)
     {
@@ -48,7 +48,7 @@ extension AttributedTextBuilder {
 
     /// Replaces all attributes over `range` by those of `attributes` (nil: none). Like
     /// `-[NSMutableAttributedString setAttributes:range:]`.
-    /// - Throws: as ``addAttribute(_:value:range:)``.
+    /// - Throws: as ``addAttribute(_:value:range:)-(_,_,NSRange)``.
     public mutating func setAttributes(_ attributes: [NSAttributedString.Key: Any]?, range: NSRange)
         throws(AttributedTextError)
     {

@@ -83,7 +83,7 @@ extension NSAttributedString.Key {
     /// The key under which the NSAttributedString bridge stores `key`: Apple's name where UIKit or
     /// CoreText has one (``underlineStyle`` for an underline, whose colour goes under
     /// ``underlineColor``; ``strokeWidth`` for a stroke), else Galley's, e.g. `"Galley.fontFeatures"`
-    /// (the name of the `AttributedString` key of ``AttributeScopes/GalleyAttributes``). Like
+    /// (the name of the `AttributedString` key of `AttributeScopes.GalleyAttributes`). Like
     /// naming a CoreText attribute by its `kCT…AttributeName` constant.
     public init(_ key: Attribute.Key) {
         switch key.nsMapping {

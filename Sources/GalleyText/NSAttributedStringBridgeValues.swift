@@ -14,8 +14,8 @@ enum NSAttributeMapping {
     case galley
     /// An `NSUnderlineStyle` raw value under `style`, the decoration's colour under `color`.
     case decoration(style: NSAttributedString.Key, color: NSAttributedString.Key)
-    /// The width under ``NSAttributedString/Key/strokeWidth``, the colour under
-    /// ``NSAttributedString/Key/strokeColor``.
+    /// The width under `.strokeWidth`, the colour under
+    /// `.strokeColor`.
     case stroke
     /// ``BidiEmbedding``s, or UIKit's integers on input.
     case writingDirection
