@@ -128,6 +128,6 @@ public final class AttributeValueBox<Value: Hashable & Sendable>: Hashable, Send
         hasher.combine(value)
     }
 
-    /// The value's description.
+    /// The value's description. Like `-[NSValue description]`.
     public var description: String { "\(value)" }
 }
