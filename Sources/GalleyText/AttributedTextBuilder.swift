@@ -16,7 +16,7 @@ import GalleyFonts
 /// attributes takes those of the character before the insertion point (after it, at 0);
 /// replacing text takes those of the first replaced character. When the text is empty there
 /// is no such character, and the builder uses its *default attributes*: those it was created
-/// with by ``init(_:attributes:)`` (none for ``init(_:)-(AttributedText)``). Unlike
+/// with by ``init(_:attributes:)-(_,Attributes)`` (none for ``init(_:)-(AttributedText)``). Unlike
 /// `NSMutableAttributedString`, inherited attributes never include a ``RunDelegate``: it
 /// belongs to its single U+FFFC, and text typed next to a placeholder must not become one.
 public struct AttributedTextBuilder: Sendable {
@@ -96,7 +96,7 @@ public struct AttributedTextBuilder: Sendable {
 
     /// Removes the characters in `range`. Like
     /// `-[NSMutableAttributedString deleteCharactersInRange:]`.
-    /// - Throws: as ``replace(_:with:)``.
+    /// - Throws: as ``replace(_:with:)-(Range<Int>,_)``.
     public mutating func delete(_ range: Range<Int>) throws(AttributedTextError) {
         try TextBounds.checkCodePointRange(range, in: units)
         splice(range, with: [], attributes: Attributes())
@@ -133,7 +133,7 @@ public struct AttributedTextBuilder: Sendable {
 
     /// Sets one attribute over `range`: its key's value is replaced there, other keys are kept.
     /// Like `CFAttributedStringSetAttribute`. An empty array of font features, font variations
-    /// or writing-direction levels removes the key (as ``removeAttribute(_:range:)``). Every
+    /// or writing-direction levels removes the key (as ``removeAttribute(_:range:)-(_,Range<Int>)``). Every
     /// typed setter below is this call.
     /// - Throws: ``AttributedTextError/invalidValue(_:)`` for a value its key's rule rejects (a
     ///   NaN or infinite kern, tracking, baseline offset or obliqueness, an empty language, a
@@ -148,82 +148,82 @@ public struct AttributedTextBuilder: Sendable {
 
     // MARK: Typed setters, each one case of setAttribute(_:range:)
 
-    /// Sets the font over `range`. Like `kCTFontAttributeName`; throws as ``setAttribute(_:range:)``.
+    /// Sets the font over `range`. Like `kCTFontAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
     public mutating func setFont(_ font: Font, range: Range<Int>) throws(AttributedTextError) {
         try setAttribute(.font(font), range: range)
     }
-    /// Sets the foreground colour over `range`. Like `kCTForegroundColorAttributeName`; throws as ``setAttribute(_:range:)``.
+    /// Sets the foreground colour over `range`. Like `kCTForegroundColorAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
     public mutating func setForegroundColor(_ color: Color, range: Range<Int>) throws(AttributedTextError) {
         try setAttribute(.foregroundColor(color), range: range)
     }
-    /// Sets the paragraph style (a paragraph uses the style of its first character) over `range`. Like `kCTParagraphStyleAttributeName`; throws as ``setAttribute(_:range:)``.
+    /// Sets the paragraph style (a paragraph uses the style of its first character) over `range`. Like `kCTParagraphStyleAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
     public mutating func setParagraphStyle(_ style: ParagraphStyle, range: Range<Int>) throws(AttributedTextError) {
         try setAttribute(.paragraphStyle(style), range: range)
     }
-    /// Sets the kern over `range`. Like `kCTKernAttributeName`; throws as ``setAttribute(_:range:)``.
+    /// Sets the kern over `range`. Like `kCTKernAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
     public mutating func setKern(_ kern: CGFloat, range: Range<Int>) throws(AttributedTextError) {
         try setAttribute(.kern(kern), range: range)
     }
-    /// Sets the language over `range`. Like `kCTLanguageAttributeName`; throws as ``setAttribute(_:range:)``.
+    /// Sets the language over `range`. Like `kCTLanguageAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
     public mutating func setLanguage(_ language: String, range: Range<Int>) throws(AttributedTextError) {
         try setAttribute(.language(language), range: range)
     }
-    /// Sets explicit bidi levels, outermost first over `range`. Like `kCTWritingDirectionAttributeName`; throws as ``setAttribute(_:range:)``.
+    /// Sets explicit bidi levels, outermost first over `range`. Like `kCTWritingDirectionAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
     public mutating func setWritingDirection(_ levels: [BidiEmbedding], range: Range<Int>) throws(AttributedTextError) {
         try setAttribute(.writingDirection(levels), range: range)
     }
-    /// Sets the tracking (points after every cluster) over `range`. Like `kCTTrackingAttributeName`; throws as ``setAttribute(_:range:)``.
+    /// Sets the tracking (points after every cluster) over `range`. Like `kCTTrackingAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
     public mutating func setTracking(_ tracking: CGFloat, range: Range<Int>) throws(AttributedTextError) {
         try setAttribute(.tracking(tracking), range: range)
     }
-    /// Sets the ligature level (0 none, 1 standard, 2 all) over `range`. Like `kCTLigatureAttributeName`; throws as ``setAttribute(_:range:)``.
+    /// Sets the ligature level (0 none, 1 standard, 2 all) over `range`. Like `kCTLigatureAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
     public mutating func setLigatureLevel(_ level: Int, range: Range<Int>) throws(AttributedTextError) {
         try setAttribute(.ligatureLevel(level), range: range)
     }
-    /// Sets OpenType feature settings over `range`. Like `kCTFontFeatureSettingsAttribute`; throws as ``setAttribute(_:range:)``.
+    /// Sets OpenType feature settings over `range`. Like `kCTFontFeatureSettingsAttribute`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
     public mutating func setFontFeatures(_ features: [FontFeature], range: Range<Int>) throws(AttributedTextError) {
         try setAttribute(.fontFeatures(features), range: range)
     }
-    /// Sets the baseline offset (points, positive raises) over `range`. Like `kCTBaselineOffsetAttributeName`; throws as ``setAttribute(_:range:)``.
+    /// Sets the baseline offset (points, positive raises) over `range`. Like `kCTBaselineOffsetAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
     public mutating func setBaselineOffset(_ offset: CGFloat, range: Range<Int>) throws(AttributedTextError) {
         try setAttribute(.baselineOffset(offset), range: range)
     }
-    /// Sets the superscript level (1 superscript, -1 subscript, 0 none) over `range`. Like `kCTSuperscriptAttributeName`; throws as ``setAttribute(_:range:)``.
+    /// Sets the superscript level (1 superscript, -1 subscript, 0 none) over `range`. Like `kCTSuperscriptAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
     public mutating func setSuperscript(_ level: Int, range: Range<Int>) throws(AttributedTextError) {
         try setAttribute(.superscript(level), range: range)
     }
-    /// Sets the obliqueness (tangent of the skew angle) over `range`. Like `NSObliquenessAttributeName`; throws as ``setAttribute(_:range:)``.
+    /// Sets the obliqueness (tangent of the skew angle) over `range`. Like `NSObliquenessAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
     public mutating func setObliqueness(_ obliqueness: CGFloat, range: Range<Int>) throws(AttributedTextError) {
         try setAttribute(.obliqueness(obliqueness), range: range)
     }
-    /// Sets an underline over `range`. Like `kCTUnderlineStyleAttributeName` (and `kCTUnderlineColorAttributeName`); throws as ``setAttribute(_:range:)``.
+    /// Sets an underline over `range`. Like `kCTUnderlineStyleAttributeName` (and `kCTUnderlineColorAttributeName`); throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
     public mutating func setUnderline(_ decoration: TextDecoration, range: Range<Int>) throws(AttributedTextError) {
         try setAttribute(.underline(decoration), range: range)
     }
-    /// Sets a strikethrough over `range`. Like `NSStrikethroughStyleAttributeName` (and `NSStrikethroughColorAttributeName`); throws as ``setAttribute(_:range:)``.
+    /// Sets a strikethrough over `range`. Like `NSStrikethroughStyleAttributeName` (and `NSStrikethroughColorAttributeName`); throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
     public mutating func setStrikethrough(_ decoration: TextDecoration, range: Range<Int>) throws(AttributedTextError) {
         try setAttribute(.strikethrough(decoration), range: range)
     }
-    /// Sets the background colour over `range`. Like `kCTBackgroundColorAttributeName`; throws as ``setAttribute(_:range:)``.
+    /// Sets the background colour over `range`. Like `kCTBackgroundColorAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
     public mutating func setBackgroundColor(_ color: Color, range: Range<Int>) throws(AttributedTextError) {
         try setAttribute(.backgroundColor(color), range: range)
     }
-    /// Sets a stroke over `range`. Like `kCTStrokeWidthAttributeName` (and `kCTStrokeColorAttributeName`); throws as ``setAttribute(_:range:)``.
+    /// Sets a stroke over `range`. Like `kCTStrokeWidthAttributeName` (and `kCTStrokeColorAttributeName`); throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
     public mutating func setStroke(_ stroke: TextStroke, range: Range<Int>) throws(AttributedTextError) {
         try setAttribute(.stroke(stroke), range: range)
     }
-    /// Sets a shadow over `range`. Like `NSShadowAttributeName`; throws as ``setAttribute(_:range:)``.
+    /// Sets a shadow over `range`. Like `NSShadowAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
     public mutating func setShadow(_ shadow: TextShadow, range: Range<Int>) throws(AttributedTextError) {
         try setAttribute(.shadow(shadow), range: range)
     }
-    /// Sets variable-font axis values over `range`. Like `kCTFontVariationAttribute`; throws as ``setAttribute(_:range:)``.
+    /// Sets variable-font axis values over `range`. Like `kCTFontVariationAttribute`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
     public mutating func setFontVariations(_ variations: [FontVariation], range: Range<Int>) throws(AttributedTextError)
     { try setAttribute(.fontVariations(variations), range: range) }
-    /// Allows or forbids line breaks inside `range` (see ``Attribute/allowsLineBreaks(_:)``). Like Pango's `allow_breaks`; throws as ``setAttribute(_:range:)``.
+    /// Allows or forbids line breaks inside `range` (see ``Attribute/allowsLineBreaks(_:)``). Like Pango's `allow_breaks`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
     public mutating func setAllowsLineBreaks(_ allows: Bool, range: Range<Int>) throws(AttributedTextError) {
         try setAttribute(.allowsLineBreaks(allows), range: range)
     }
-    /// Whether a word broken inside `range` shows a hyphen (see ``Attribute/insertsHyphens(_:)``). Like Pango's `insert_hyphens`; throws as ``setAttribute(_:range:)``.
+    /// Whether a word broken inside `range` shows a hyphen (see ``Attribute/insertsHyphens(_:)``). Like Pango's `insert_hyphens`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
     public mutating func setInsertsHyphens(_ inserts: Bool, range: Range<Int>) throws(AttributedTextError) {
         try setAttribute(.insertsHyphens(inserts), range: range)
     }

@@ -12,7 +12,7 @@ import GalleyFonts
 ///
 /// An `Attributes` never holds an invalid value (a non-finite ``kern``, an empty ``language``,
 /// a ligature level other than 0, 1, 2, a NaN offset or blur radius, … see each ``Attribute``
-/// case). Its non-throwing API — the array literal, ``init(_:)``, ``set(_:)`` and the
+/// case). Its non-throwing API — the array literal, ``init(_:)-([Attribute])``, ``set(_:)`` and the
 /// properties — cannot report an error and never stops the program: an invalid value leaves its
 /// key unset. To learn why a value is refused, check values from outside with
 /// ``init(validating:)`` or set them through ``AttributedTextBuilder``, which throw
