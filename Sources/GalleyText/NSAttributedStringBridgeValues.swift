@@ -47,6 +47,9 @@ extension Attribute.Key {
         case .fontVariations: .galley
         case .allowsLineBreaks: .galley
         case .insertsHyphens: .galley
+        case .overline, .fontVariant, .fontScale, .fontFallback, .gravity, .gravityHint, .show, .lineHeight,
+            .textTransform, .textSegment:
+            .galley
         }
     }
 }
@@ -153,7 +156,8 @@ enum NSAttributeValues {
 
     /// The decoration for an `NSUnderlineStyle` raw value: nil for 0 (none), or why it cannot be
     /// one. UIKit: style `0x01` single, `0x02` thick, `0x09` double; pattern `0x100` dot, `0x200`
-    /// dash, `0x300` dash-dot, `0x400` dash-dot-dot; `0x8000` by word.
+    /// dash, `0x300` dash-dot, `0x400` dash-dot-dot; `0x8000` by word. Galley's own style bytes for
+    /// the Pango styles UIKit lacks: `0x10` low, `0x11` error (a wavy line).
     static func decoration(rawStyle raw: Int) -> Result<TextDecoration?, NSValueProblem> {
         let hex = "0x" + String(raw, radix: 16)
         if raw & byWord != 0 {
@@ -168,7 +172,10 @@ enum NSAttributeValues {
         case 0x01: style = .single
         case 0x02: style = .thick
         case 0x09: style = .double
-        default: return .failure(.init("NSUnderlineStyle \(hex): the style byte must be 0x01, 0x02 or 0x09"))
+        case 0x10: style = .low
+        case 0x11: style = .error
+        default:
+            return .failure(.init("NSUnderlineStyle \(hex): the style byte must be 0x01, 0x02, 0x09 (or Galley's 0x10, 0x11)"))
         }
         guard let pattern = patterns.first(where: { $0.value == raw & 0x0F00 })?.key else {
             return .failure(.init("NSUnderlineStyle \(hex): the pattern must be 0x000, 0x100, 0x200, 0x300 or 0x400"))
@@ -183,6 +190,8 @@ enum NSAttributeValues {
             case .single: 0x01
             case .thick: 0x02
             case .double: 0x09
+            case .low: 0x10
+            case .error: 0x11
             }
         return style | (patterns[decoration.pattern] ?? 0)
     }
