@@ -51,6 +51,8 @@ package final class FontFace: @unchecked Sendable {
     @usableFromInline let bmpCoverage: [UInt64]
     /// The design axes of a variable font (`fvar`), in table order; empty for other fonts.
     package let variationAxes: [Font.VariationAxis]
+    /// The feature tags of the face's `GSUB` and `GPOS` tables (see `layoutFeatureTags(of:)`).
+    package let layoutFeatureTags: Set<String>
     /// Instances made by ``instance(for:)``, keyed by their settings.
     let instances = Locked<[[Font.Variation]: FontInstance]>([:])
 
@@ -88,6 +90,7 @@ package final class FontFace: @unchecked Sendable {
             throw .notAFont(path: errorPath)
         }
         hb_face_make_immutable(hbFace)
+        layoutFeatureTags = FontFace.layoutFeatureTags(of: hbFace)
         let upem = Int(hb_face_get_upem(hbFace))
         hb_ot_font_set_funcs(hbFont)
         hb_font_set_scale(hbFont, Int32(upem), Int32(upem))

@@ -3,6 +3,8 @@
 // characters), each with the string index it came from, so glyph clusters still address the
 // original string.
 
+import Foundation
+import GalleyFonts
 import GalleyText
 import GalleyUnicode
 
@@ -70,6 +72,20 @@ extension CaseChange {
         case .lowercase: self = .lowercase
         case .uppercase: self = .uppercase
         case .capitalize: self = .capitalize
+        }
+    }
+}
+
+extension FontScale {
+    /// The factor this scale applies to `font`'s size: the OS/2 superscript or subscript size
+    /// (FaceMetrics' 0.65 em when the font has none), or x-height ÷ cap height for small capitals
+    /// (0.8 when the font has neither).
+    package func factor(for font: Font) -> CGFloat {
+        switch self {
+        case .superscript: font.superscriptScale > 0 ? font.superscriptScale : 0.65
+        case .subscript: font.subscriptScale > 0 ? font.subscriptScale : 0.65
+        case .smallCaps:
+            font.xHeight > 0 && font.capHeight > font.xHeight ? font.xHeight / font.capHeight : 0.8
         }
     }
 }

@@ -3,6 +3,7 @@
 // CSS, Pango and CoreText do), and explicit feature settings (kCTFontFeatureSettingsAttribute),
 // later ones winning.
 import Foundation
+import GalleyFonts
 import GalleyText
 
 /// One feature for HarfBuzz: a 4-letter tag and a value, applied to the whole item.
@@ -31,9 +32,12 @@ package enum FeatureSettings {
     ///   §8.2 asks and Pango does: letter-spaced ligatures would look wrong. As CoreText documents
     ///   for kCTTrackingAttributeName, an explicit ligature level keeps its ligatures. Kern does not
     ///   turn ligatures off: it is CoreText's kerning adjustment, not letter spacing.
+    /// - A font variant (small capitals, …) turns on its features (`smcp`, `c2sc`, …) when `font`
+    ///   has every one of them; otherwise `VariantSynthesis` has already split the item into
+    ///   scaled capitals, and nothing is asked of the font.
     /// - Explicit feature settings come last, so they win (`liga` on keeps "fi" one glyph in
     ///   tracked text).
-    package static func features(for attributes: Attributes) -> [ShapingFeature] {
+    package static func features(for attributes: Attributes, font: Font? = nil) -> [ShapingFeature] {
         var result: [ShapingFeature] = []
         let tracked = (attributes.tracking ?? 0) != 0
         switch attributes.ligatureLevel {
@@ -46,6 +50,9 @@ package enum FeatureSettings {
             for tag in ["liga", "clig", "dlig", "hlig"] { result.append(ShapingFeature(tag: tag, value: 0)) }
         default:
             break
+        }
+        if let variant = attributes.fontVariant, let font, VariantSynthesis.fontHas(variant, font) {
+            for tag in variant.featureTags { result.append(ShapingFeature(tag: tag, value: 1)) }
         }
         for feature in attributes.fontFeatures ?? [] {
             result.append(ShapingFeature(tag: feature.tag, value: feature.value))

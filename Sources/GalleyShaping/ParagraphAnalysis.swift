@@ -100,9 +100,11 @@ package final class ParagraphAnalysis: Sendable {
         let graphemes = GraphemeClusters.boundaries(in: units, range: content)
         let breaks = ParagraphAnalysis.breakOpportunities(
             text: text, content: content, style: style, language: firstAttributes.language, graphemes: graphemes)
-        let specs = Itemizer.items(
-            text: text, content: content, levels: levels, graphemes: graphemes, defaultFont: defaultFont,
-            fonts: fonts)
+        let specs = VariantSynthesis.split(
+            Itemizer.items(
+                text: text, content: content, levels: levels, graphemes: graphemes, defaultFont: defaultFont,
+                fonts: fonts),
+            units: units)
         let (items, storage) = ParagraphAnalysis.shapeItems(specs, units: units, content: content, cache: cache)
         let (isWhitespace, hasTabs) = ParagraphAnalysis.whitespace(of: units, in: content)
         self.init(
@@ -220,7 +222,7 @@ package final class ParagraphAnalysis: Sendable {
                 text: units, context: context, range: range, font: spec.font, rightToLeft: spec.level & 1 == 1,
                 script: spec.script, language: spec.attributes.language,
                 kern: (spec.attributes.kern ?? 0) + (spec.attributes.tracking ?? 0),
-                features: FeatureSettings.features(for: spec.attributes),
+                features: FeatureSettings.features(for: spec.attributes, font: spec.font),
                 transform: spec.attributes.textTransform.map(CaseChange.init), show: spec.attributes.show ?? [])
             if let cache { cache.shape(request, into: &glyphs) } else { HarfBuzzShaper.shape(request, into: &glyphs) }
         }

@@ -2,6 +2,7 @@
 // attribute and script runs it lies in, the font it gets, and whether it continues the item
 // being grown or starts a new one. The walk's state is one struct on the stack; each step is a
 // small method, inlined into the loop.
+import Foundation
 import GalleyFonts
 import GalleyText
 import GalleyUnicode
@@ -18,6 +19,8 @@ struct ParagraphItemizer {
     private let runs: UnsafeBufferPointer<AttributeRun>
     private let scripts: UnsafeBufferPointer<ScriptRun>
     private let defaultFont: Font
+    /// The current run asks for no font fallback (``Attribute/fontFallback(_:)`` false).
+    private var noFallback = false
     private let fonts: FontCollection
     /// The items closed so far, in logical order.
     private(set) var items: [ItemSpec] = []
@@ -151,6 +154,12 @@ struct ParagraphItemizer {
             requested = requested.withVariations(
                 requested.variations + variations.map { Font.Variation(tag: $0.tag, value: $0.value) })
         }
+        if let scale = attributes.fontScale,
+            let scaled = try? requested.withSize(requested.size * scale.factor(for: requested))
+        {
+            requested = scaled
+        }
+        noFallback = attributes.fontFallback == false
         hasDelegate = attributes.runDelegate != nil
         asciiKnown = (0, 0)
         asciiCovered = (0, 0)
@@ -159,6 +168,8 @@ struct ParagraphItemizer {
     /// The font of a cluster that is not a placeholder.
     @inline(__always)
     private mutating func font(for cluster: Range<Int>) -> Font {
+        // fallback="false": every character in the requested font, missing ones as its .notdef.
+        if noFallback { return requested }
         let unit = units[cluster.lowerBound]
         if cluster.count == 1, unit >= 0x20, unit < 0x7F || Itemizer.needsOnlyCoverage(UInt32(unit)),
             requested.covers(Unicode.Scalar(unit)!)

@@ -175,7 +175,8 @@ enum NSAttributeValues {
         case 0x10: style = .low
         case 0x11: style = .error
         default:
-            return .failure(.init("NSUnderlineStyle \(hex): the style byte must be 0x01, 0x02, 0x09 (or Galley's 0x10, 0x11)"))
+            return .failure(
+                .init("NSUnderlineStyle \(hex): the style byte must be 0x01, 0x02, 0x09 (or Galley's 0x10, 0x11)"))
         }
         guard let pattern = patterns.first(where: { $0.value == raw & 0x0F00 })?.key else {
             return .failure(.init("NSUnderlineStyle \(hex): the pattern must be 0x000, 0x100, 0x200, 0x300 or 0x400"))

@@ -35,7 +35,6 @@ struct MarkupErrorTests {
             .invalidValue(attribute: "foreground", value: "light-blue", line: 1, column: 7)
         ),
         (#"<span alpha="101%">x</span>"#, .invalidValue(attribute: "alpha", value: "101%", line: 1, column: 7)),
-        (#"<span lang="">x</span>"#, .invalidValue(attribute: "lang", value: "", line: 1, column: 7)),
         (#"<span face=" ">x</span>"#, .invalidValue(attribute: "face", value: " ", line: 1, column: 7)),
         (#"<span font="Sans 0">x</span>"#, .invalidValue(attribute: "font", value: "Sans 0", line: 1, column: 7)),
         ("<span foo='1'>x</span>", .unknownAttribute(element: "span", attribute: "foo", line: 1, column: 7)),
@@ -150,10 +149,15 @@ struct MarkupErrorTests {
 
     @Test func fontErrorsArePassedOn() throws {
         let base: Attributes = [.font(try Font(family: "DejaVu Sans", size: 12))]
-        // FontCollection.font never substitutes another family.
+        // With strictFonts, an unknown family is an error (FontCollection.font(matching:strict:)).
         #expect(throws: MarkupError.font(.familyNotFound(family: "No Such Family", weight: 400, italic: false))) {
-            try Markup.parse(#"<span face="No Such Family">x</span>"#, base: base)
+            try Markup.parse(#"<span face="No Such Family">x</span>"#, base: base, strictFonts: true)
         }
+        // Without it, as in Pango and CoreText, the default family stands in, and the font says so.
+        let substituted = try Markup.parse(#"<span face="No Such Family">x</span>"#, base: base)
+        let font = try #require(try substituted.attributes(at: 0).attributes.font)
+        #expect(font.familyName == FontCollection.defaultFamily)
+        #expect(font.substitution == FontSubstitution(requestedFamily: "No Such Family", kind: .unknown))
         // A collection with no fonts at all fails at the first font change, <i>: the base
         // family and weight (400) with italic.
         let empty = FontCollection(bundledFontsDirectory: nil, includeSystemFonts: false)
@@ -174,7 +178,7 @@ struct MarkupErrorTests {
         ),
         (
             .invalidValue(attribute: "size", value: "big", line: 1, column: 7),
-            "line 1, column 7: 'big' is not a valid value for 'size'"
+            "line 1, column 7: 'big' is not a valid value for 'size': should be an integer, or a string such as 'small'"
         ),
         (
             .missingBaseFont(element: "b", line: 1, column: 1),
