@@ -198,7 +198,7 @@ enum LineAssembly {
                     attributes: source.attributes, font: source.font, bidiLevel: piece.level,
                     isPlaceholder: source.isPlaceholder, originX: start, isTruncationToken: piece.isTruncationToken,
                     baselineShift: shift)
-                bounds.include(run.verticalMetrics)
+                bounds.include(lineHeightMetrics(run))
                 runs.append(run)
             }
         }
@@ -211,6 +211,28 @@ enum LineAssembly {
             endsParagraph: frame.endsParagraph, units: frame.units, visibleEnd: frame.visibleEnd,
             truncationTokenRange: frame.truncationTokenRange, isHyphenated: frame.isHyphenated,
             environment: environment)
+    }
+
+    /// What a run asks of its line's height: its ascent, descent and leading, with the height a
+    /// line-height attribute asks for (Pango's `line_height`: a multiple of the run's ascent plus
+    /// descent, or a height in points; 0 or absent leaves them as they are) shared equally above
+    /// and below, as Pango and CSS share half-leading (a smaller height takes from both, the
+    /// descent down to 0 at most). The run's own typographic bounds stay the font's, as CoreText's
+    /// do.
+    static func lineHeightMetrics(_ run: GlyphRun) -> (ascent: CGFloat, descent: CGFloat, leading: CGFloat) {
+        let metrics = run.verticalMetrics
+        guard let lineHeight = run.attributes.lineHeight, !run.isPlaceholder else { return metrics }
+        let natural = metrics.ascent + metrics.descent
+        let target: CGFloat =
+            switch lineHeight {
+            case .multiple(let factor): factor * natural
+            case .points(let points): points
+            }
+        guard target > 0, target.isFinite else { return metrics }
+        // Neither part below 0 (a line's metrics never are): what the descent cannot give up
+        // comes off the ascent, so the height is the target.
+        let descent = max(0, metrics.descent + (target - natural) / 2)
+        return (max(0, target - descent), descent, metrics.leading)
     }
 
     /// How far a run with `attributes` in `font` sits above the baseline: the baseline offset
