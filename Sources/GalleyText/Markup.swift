@@ -1,87 +1,76 @@
-// Markup: parses a subset of Pango markup (<b>, <i>, <big>, <small>, <u>, <s>, <sub>, <sup>,
-// <tt>, <span …>) plus Galley's <placeholder/> and <img/> into AttributedText.
+// Markup: parses Pango 1.50 markup (<markup>, <b>, <big>, <i>, <s>, <sub>, <sup>, <small>, <tt>,
+// <u>, <span …> with every attribute of Pango 1.50) plus Galley's <placeholder/> and <img/> into
+// AttributedText.
 
 import Foundation
 import GalleyFonts
 
-/// Pango-style markup. Like `pango_parse_markup`, producing an ``AttributedText`` instead of
-/// a `PangoAttrList`.
+/// Pango markup, as Pango 1.50 reads it. Like `pango_parse_markup`, producing an
+/// ``AttributedText`` instead of a `PangoAttrList`. Values are read with Pango's own rules
+/// (pango-markup.c), so a document Pango rejects is rejected here, with Pango's reason; the
+/// parity test (`MarkupParityTests`) compares Galley with libpango on a corpus and lists each
+/// difference left.
 ///
 /// **Elements**
 /// - `<markup>`: an optional wrapper (allowed anywhere, as in Pango); no effect.
-/// - `<b>`: weight bold. `<i>`: italic. `<big>`, `<small>`: the enclosing size × or ÷ 1.2.
-/// - `<u>`: a single underline (``Attribute/underline(_:)``). `<s>`: a single strikethrough.
+/// - `<b>`: weight bold. `<i>`: italic. `<u>`: a single underline. `<s>`: a strikethrough.
+/// - `<big>`, `<small>`: one step of 1.2 up or down from the enclosing size, computed as Pango
+///   does: from the last absolute size (`size="20pt"`, a font description's size), else as a
+///   scale of the base size.
 /// - `<sup>`, `<sub>`: ``Attribute/superscript(_:)`` one level up (+1) or down (-1) from the
-///   enclosing level, so `<sup><sup>` gives 2 and `<sup><sub>` gives 0 (none). Modern Pango
-///   (1.50+) gives `<sup>` a superscript baseline shift plus a superscript font scale, both
-///   from the font's metrics; Galley's superscript attribute is exactly that pair (OS/2
-///   offset and size, applied by the layout stage). The font attribute itself is unchanged.
-///   Nesting beyond level ±10, the superscript attribute's range, is an error.
-/// - `<tt>`: the family "DejaVu Sans Mono", bundled in `Fonts/`. Pango asks fontconfig for
-///   the generic "Monospace", whose answer depends on the system's configuration; Galley
-///   names a family it ships so that results do not.
-/// - `<span>` with these attributes (a `-` may replace `_`, as in Pango):
-///   - `font_family` or `face`: the family.
-///   - `font` or `font_desc`: a Pango font description such as `"DejaVu Sans Bold 12"`, read
-///     as `pango_font_description_from_string` reads it (family list, style words, size; the
-///     first family is used, stretch and variant words are ignored); the other font
-///     attributes on the same span override its parts.
-///   - `size` or `font_size`: points (`"18"`, `"18.5"`, `"18pt"`); a plain integer ≥ 1024 is in
-///     Pango units and divided by 1024, as Pango does (Pango reads *every* plain integer as
-///     Pango units; Galley reads integers below 1024 as points, since no one means a
-///     1/1024-point font); `xx-small` … `xx-large` (the base font's size × 1.2^level,
-///     `medium` being the base size); `smaller`, `larger` (enclosing size ÷ or × 1.2);
-///     a percentage of the base size (`"150%"`).
-///   - `weight` or `font_weight`: `ultralight`, `light`, `normal`, `bold`, `ultrabold`,
-///     `heavy`, the other Pango names, or a number 1…1000.
-///   - `style` or `font_style`: `normal`, `italic`, `oblique` (oblique is taken as italic).
-///   - `foreground`, `fgcolor` or `color`: a colour name or hex form (see ``Color/init(name:)``).
-///   - `alpha` or `fgalpha`: the foreground's opacity, `"50%"` or 0…65535.
-///   - `background` or `bgcolor`: ``Attribute/backgroundColor(_:)``, a colour as for
-///     `foreground`; `bgalpha` or `background_alpha`: its opacity, as `alpha`.
-///   - `underline`: `none`, `single`, `double`, `low`, `error` (and Pango's `single-line`,
-///     `double-line`, `error-line`, and newer `dashed`, `dotted`, `wavy`). Galley has no low
-///     position nor wavy line: `low`, `error`, `error-line` and `wavy` give a single solid
-///     underline. `underline_color`: its colour (otherwise the foreground colour). As in
-///     Pango the two are separate: an inner span's `underline` keeps an outer colour.
-///   - `strikethrough`: `true`/`false` (or `yes`/`no`/`t`/`f`/`y`/`n`, or a style name as
-///     for `underline`); `strikethrough_color`: its colour.
-///   - `rise`: ``Attribute/baselineOffset(_:)``: an integer in Pango units (1/1024 pt) or
-///     points (`"5pt"`); positive raises. The innermost `rise` wins (not cumulative).
-///   - `baseline_shift`: cumulative, added to `rise`: a length as for `rise` whose magnitude
-///     exceeds 1 pt (1024 units; Pango rejects smaller ones), `none`, or `superscript` /
-///     `subscript`: the current font's OS/2 superscript offset up or subscript offset down,
-///     without a size change (Pango's separate `font_scale` does that; not supported).
-///   - `letter_spacing`: ``Attribute/tracking(_:)``, an integer in Pango units (5120 = 5 pt).
-///     Pango splits it half before and half after each cluster; Galley adds it after.
-///   - `font_features`: ``Attribute/fontFeatures(_:)``, a comma-separated list in CSS /
-///     HarfBuzz syntax (`"smcp, tnum=1, -liga"`, see ``FontFeature/init(parsing:)``).
-///     Nested lists add up, inner settings last (so they win), as in Pango.
-///   - `lang`: a BCP 47 language tag (``Attribute/language(_:)``).
-///   - `allow_breaks`: ``Attribute/allowsLineBreaks(_:)``; `insert_hyphens`:
-///     ``Attribute/insertsHyphens(_:)``. Pango's booleans: `true`/`yes`/`t`/`y` or
-///     `false`/`no`/`f`/`n` (not `1`/`0`); an inner span's value wins inside it.
+///   enclosing level (Pango 1.50's superscript baseline shift plus superscript font scale, from
+///   the font's OS/2 metrics). `<sup><sub>` is level 0; nesting beyond ±10 is an error.
+/// - `<tt>`: the family "Monospace", as in Pango; font matching resolves it to the bundled
+///   DejaVu Sans Mono.
+/// - `<span>` with Pango's attributes (a `-` may replace `_`; synonyms may not repeat a property):
+///   - `font`/`font_desc`: a font description (`"Sans Bold Condensed 12 @wght=600"`, read as
+///     `pango_font_description_from_string`: family list, style, weight, stretch and variant
+///     words, size, `@axis=value` variations); the other font attributes of the span win over
+///     its parts. `font_family`/`face`: the family.
+///   - `size`/`font_size`: a length (an integer in Pango units, 1/1024 pt, or `"12.5pt"`),
+///     `xx-small` … `xx-large` or a percentage (scales of the base size), `smaller`/`larger`.
+///     The size of text is the innermost absolute size times the innermost scale, as
+///     `pango_attr_iterator_get_font` computes it.
+///   - `weight`/`font_weight` (Pango's names or 1…1000), `style`/`font_style` (`normal`,
+///     `italic`, `oblique`, which Galley takes as italic), `stretch`/`font_stretch` (the width
+///     asked of font matching), `variant`/`font_variant` (``Attribute/fontVariant(_:)``).
+///   - `foreground`/`fgcolor`/`color`, `background`/`bgcolor` (names and `#rgb` … forms; a
+///     colour's alpha acts as `alpha`), `alpha`/`fgalpha`, `bgalpha`/`background_alpha`
+///     (1…65535 or 1…100 %).
+///   - `underline` (`none`, `single`, `double`, `low`, `error`, `single-line`, `double-line`,
+///     `error-line`), `overline` (`none`, `single`), `strikethrough` (a boolean), and their
+///     `_color`s (no alpha). As in Pango, a line and its colour nest apart.
+///   - `rise` (``Attribute/baselineOffset(_:)``, a length, innermost wins), `baseline_shift`
+///     (cumulative, added to `rise`: `superscript`/`subscript` (the font's OS/2 offset), an
+///     integer in Pango units, or a length above 1 pt), `font_scale`
+///     (``Attribute/fontScale(_:)``).
+///   - `letter_spacing` (``Attribute/tracking(_:)``, Pango units), `font_features`
+///     (``Attribute/fontFeatures(_:)``, CSS/HarfBuzz syntax, nested lists add up), `lang`
+///     (lower-cased, `_` → `-`; empty ends the enclosing language), `fallback`, `gravity`,
+///     `gravity_hint`, `show`, `line_height` (a factor, or above 1024 without a point an absolute
+///     height in Pango units), `text_transform`, `segment`, `allow_breaks`, `insert_hyphens`:
+///     the attributes of those names.
 /// - `<placeholder width="100" ascent="30" descent="0" value="…"/>`: one U+FFFC carrying a
 ///   ``RunDelegate`` (`width` required; `ascent`, `descent` default to 0; `value` to "").
 /// - `<img src="file.ppm" width="100" height="30"/>`: one U+FFFC carrying a ``RunDelegate``
 ///   with ascent = height, descent 0 and value = src (all three required). The file is not
 ///   opened here: drawing it is the caller's (or the renderer's) business.
 ///
-/// Pango's other `<span>` attributes (`variant`, `stretch`, `overline`, `font_scale`,
-/// `gravity`, `fallback`, `line_height`, `show`, `segment`, …) are not supported yet and are
-/// reported as unknown.
+/// **Galley's differences** (each in the parity test's table): `font_features` must parse (Pango
+/// passes any string on); weights outside 1…1000 are errors; oblique is italic; CDATA sections are
+/// kept as text (Pango drops them); `baseline_shift="superscript"` becomes points at once.
 ///
 /// **Syntax** is GLib's XML subset: entities `&amp; &lt; &gt; &quot; &apos;`, character
 /// references `&#NNN;` and `&#xHH;`, comments and processing instructions (skipped), CDATA
-/// sections (kept as text; Pango drops them). White space is kept as written. Elements must
-/// nest properly, at most ``maximumNestingDepth`` deep.
+/// sections. White space is kept as written. Elements must nest properly, at most
+/// ``maximumNestingDepth`` deep.
 ///
-/// **Fonts.** Every element that changes the font resolves a new one through
-/// `fonts.font(family:weight:italic:size:)`, starting from the enclosing element's family,
-/// weight, italic flag and size, and at the top from the base font's `familyName`,
-/// `weight`, `isItalic` and `size`. When the result equals the base font's settings, the
-/// base font itself is used. Other attributes of `base` (paragraph style, kern, …) apply to
-/// all the text.
+/// **Fonts.** Every element that changes the font asks ``FontCollection/font(matching:strict:)``
+/// for the enclosing element's family, weight, italic flag, width and size (at the top, the base
+/// font's), so generic names, fontconfig aliases and unknown families resolve as `fc-match` does;
+/// an unknown family becomes the default family (recorded in ``Font/substitution``) unless
+/// `strictFonts` makes it an error. When nothing differs from the base font, the base font itself
+/// is used. Other attributes of `base` (paragraph style, kern, …) apply to all the text.
 public enum Markup {
     /// The deepest elements may nest (an element inside 255 others is the deepest allowed), as
     /// libxml2 allows by default; one more is a ``MarkupError/malformed(line:column:message:)``
