@@ -29,11 +29,17 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// ``withSize(_:)``, ``withCascadeList(_:)``, ``withSyntheticTraits(_:)`` and ``withVariations(_:)``.
     /// CoreText has no equivalent (it substitutes silently).
     public let substitution: FontSubstitution?
+    /// What ``FontCollection/font(matching:strict:)`` was asked when it answered with this font
+    /// (family, weight, italic, width; its size follows ``withSize(_:)``), or nil for a font made
+    /// any other way. The face may differ from it (no semi-bold face, no condensed one); the
+    /// request is what a document asked for, as Pango keeps its font description. Kept by the
+    /// `with…` copies, as ``substitution`` is. Like the descriptor a `CTFont` was created from.
+    public let request: FontRequest?
 
     /// Wraps an already-loaded face; `size` must be finite and positive (callers check).
     package init(
         face: FontFace, size: CGFloat, syntheticTraits: SyntheticTraits = [], cascadeList: [String]? = nil,
-        instance: FontInstance? = nil, substitution: FontSubstitution? = nil
+        instance: FontInstance? = nil, substitution: FontSubstitution? = nil, request: FontRequest? = nil
     ) {
         self.face = face
         self.size = size
@@ -41,6 +47,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
         self.cascadeList = cascadeList
         self.instance = instance
         self.substitution = substitution
+        self.request = request
     }
 
     /// Loads face `faceIndex` of the font file at `path`. Like `CTFontManagerCreateFontDescriptorsFromURL`
@@ -74,7 +81,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
         let font = try FontCollection.shared.font(family: family, weight: weight, italic: italic, size: size)
         self.init(
             face: font.face, size: size, syntheticTraits: font.syntheticTraits, cascadeList: font.cascadeList,
-            instance: font.instance, substitution: font.substitution)
+            instance: font.instance, substitution: font.substitution, request: font.request)
     }
 
     /// The same face at another size, sharing the loaded face. Like `CTFontCreateCopyWithAttributes`
@@ -82,9 +89,11 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `.invalidSize`.
     public func withSize(_ size: CGFloat) throws(FontError) -> Font {
         try Font.validate(size: size)
+        var sized = request
+        sized?.size = size
         return Font(
             face: face, size: size, syntheticTraits: syntheticTraits, cascadeList: cascadeList, instance: instance,
-            substitution: substitution)
+            substitution: substitution, request: sized)
     }
 
     /// The same font with `families` searched first (in order) for characters it lacks, before
@@ -93,14 +102,14 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     public func withCascadeList(_ families: [String]) -> Font {
         Font(
             face: face, size: size, syntheticTraits: syntheticTraits, cascadeList: families, instance: instance,
-            substitution: substitution)
+            substitution: substitution, request: request)
     }
 
     /// The same font drawn with `traits` synthesized.
     public func withSyntheticTraits(_ traits: SyntheticTraits) -> Font {
         Font(
             face: face, size: size, syntheticTraits: traits, cascadeList: cascadeList, instance: instance,
-            substitution: substitution)
+            substitution: substitution, request: request)
     }
 
     /// The same face drawn at another instance of its design axes: like `CTFontCreateCopyWithAttributes`
@@ -117,7 +126,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     public func withVariations(_ variations: [Font.Variation]) -> Font {
         Font(
             face: face, size: size, syntheticTraits: syntheticTraits, cascadeList: cascadeList,
-            instance: face.instance(for: variations), substitution: substitution)
+            instance: face.instance(for: variations), substitution: substitution, request: request)
     }
 
     /// The axis values this font draws with, after ``withVariations(_:)`` dropped unknown tags,
@@ -269,11 +278,12 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
 
     // MARK: Identity
 
-    /// Same face (identity), size, synthetic traits, cascade list, variations and substitution.
+    /// Same face (identity), size, synthetic traits, cascade list, variations, substitution and
+    /// request.
     public static func == (lhs: Font, rhs: Font) -> Bool {
         lhs.face === rhs.face && lhs.size == rhs.size && lhs.syntheticTraits == rhs.syntheticTraits
             && lhs.cascadeList == rhs.cascadeList && lhs.variations == rhs.variations
-            && lhs.substitution == rhs.substitution
+            && lhs.substitution == rhs.substitution && lhs.request == rhs.request
     }
 
     /// Hashes the face identity, the size, the synthetic traits, the variations and the substitution.
@@ -283,6 +293,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(syntheticTraits)
         hasher.combine(variations)
         hasher.combine(substitution)
+        hasher.combine(request)
     }
 
     /// E.g. `Font(DejaVuSans-Bold, 12.0 pt)`, `Font(DroidSansFallback, 12.0 pt, synthetic bold)`,

@@ -104,7 +104,7 @@ extension FontCollection {
     /// `face` at the request's size, instantiated at its weight and width when the face is
     /// variable, with the synthetic traits it needs.
     private func styled(_ face: FontFace, for request: FontRequest, substitution: FontSubstitution?) -> Font {
-        var font = Font(face: face, size: request.size, substitution: substitution)
+        var font = Font(face: face, size: request.size, substitution: substitution, request: request)
         var settings: [Font.Variation] = []
         func setting(_ tag: String, _ value: CGFloat) {
             guard let axis = face.variationAxes.first(where: { $0.tag == tag }) else { return }

@@ -742,11 +742,16 @@ private struct MarkupParser {
             throw missingBaseFont(element, offset)
         }
         let size = try size(of: settings, element: element, offset: offset)
-        let weight = settings.weight ?? baseFont?.weight.rawValue ?? Font.Weight.regular.rawValue
-        let italic = settings.italic ?? baseFont?.isItalic ?? false
-        let width = settings.width ?? baseFont?.width.rawValue ?? 100
-        if let baseFont, settings.family == nil, weight == baseFont.weight.rawValue, italic == baseFont.isItalic,
-            size == baseFont.size, width == baseFont.width.rawValue
+        // The base font's own request when font matching made it (a semi-bold request answered
+        // by a bold face stays semi-bold), else its face's style.
+        let baseWeight = baseFont.map { $0.request?.weight ?? $0.weight }?.rawValue ?? Font.Weight.regular.rawValue
+        let baseItalic = baseFont.map { $0.request?.italic ?? $0.isItalic } ?? false
+        let baseWidth = baseFont.map { $0.request?.width ?? $0.width }?.rawValue ?? 100
+        let weight = settings.weight ?? baseWeight
+        let italic = settings.italic ?? baseItalic
+        let width = settings.width ?? baseWidth
+        if let baseFont, settings.family == nil, weight == baseWeight, italic == baseItalic, size == baseFont.size,
+            width == baseWidth
         {
             return baseFont
         }

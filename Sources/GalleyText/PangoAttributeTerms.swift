@@ -178,17 +178,18 @@ package enum PangoAttributeTerms {
         font.substitution?.requestedFamily ?? font.familyName
     }
 
-    /// `family`, `style`, `weight`, `size`. The weight and style are the face's (Font does not
-    /// keep the requested ones), raised to bold or italic where they are synthesised.
+    /// `family`, `style`, `weight`, `size`, `stretch`: what the font was asked for when font
+    /// matching made it (``Font/request``), else the face's weight, slant and width, raised to
+    /// bold or italic where they are synthesised.
     private static func fontTerms(_ font: Font, into terms: inout [String: String]) {
         terms["family"] = requestedFamily(of: font)
-        let italic = font.isItalic || font.syntheticTraits.contains(.oblique)
+        let italic = font.request?.italic ?? (font.isItalic || font.syntheticTraits.contains(.oblique))
         terms["style"] = italic ? "italic" : "normal"
         var weight = font.weight.rawValue
         if font.syntheticTraits.contains(.bold) { weight = max(weight, Font.Weight.bold.rawValue) }
-        terms["weight"] = String(weight)
+        terms["weight"] = String(font.request?.weight.rawValue ?? weight)
         terms["size"] = number(font.size)
-        if let stretch = stretchNames[font.width.rawValue] {
+        if let stretch = stretchNames[(font.request?.width ?? font.width).rawValue] {
             terms["stretch"] = stretch
         }
     }

@@ -131,4 +131,23 @@ struct MarkupPangoSpanAttributeTests {
         #expect(try Self.attributes("<tt>x</tt>").font?.familyName == "DejaVu Sans Mono")
         #expect(try Self.attributes("<span face='Monospace'>x</span>").font?.familyName == "DejaVu Sans Mono")
     }
+
+    /// pango_language_from_string: lower case, `_` written `-`; an empty lang ends the enclosing one.
+    @Test func languageTags() throws {
+        #expect(try Self.attributes("<span lang='EN_us'>x</span>").language == "en-us")
+        let text = try Markup.parse("<span lang='tr'>a<span lang=''>b</span></span>", base: MarkupTests.base())
+        #expect(try text.attributes(at: 0).attributes.language == "tr")
+        #expect(try text.attributes(at: 1).attributes.language == nil)
+    }
+
+    /// baseline_shift reads Pango's enumeration first, whose reader takes integers: 0 none,
+    /// 1 superscript, 2 subscript, others a shift in Pango units; then lengths above 1 pt.
+    @Test func baselineShiftIntegers() throws {
+        let font = try #require(try MarkupTests.base().font)
+        #expect(try Self.attributes("<span baseline_shift='0'>x</span>").baselineOffset == nil)
+        #expect(try Self.attributes("<span baseline_shift='1'>x</span>").baselineOffset == font.superscriptOffset)
+        #expect(try Self.attributes("<span baseline_shift='2'>x</span>").baselineOffset == -font.subscriptOffset)
+        #expect(try Self.attributes("<span baseline_shift='512'>x</span>").baselineOffset == 0.5)
+        #expect(try Self.attributes("<span baseline_shift='2pt'>x</span>").baselineOffset == 2)
+    }
 }
