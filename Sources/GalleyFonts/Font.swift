@@ -33,7 +33,8 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// (family, weight, italic, width; its size follows ``withSize(_:)``), or nil for a font made
     /// any other way. The face may differ from it (no semi-bold face, no condensed one); the
     /// request is what a document asked for, as Pango keeps its font description. Kept by the
-    /// `with…` copies, as ``substitution`` is. Like the descriptor a `CTFont` was created from.
+    /// `with…` copies, as ``substitution`` is, and part of equality (see ``==(_:_:)``). Like
+    /// the descriptor a `CTFont` was created from.
     public let request: FontRequest?
 
     /// Wraps an already-loaded face; `size` must be finite and positive (callers check).
@@ -279,7 +280,8 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     // MARK: Identity
 
     /// Same face (identity), size, synthetic traits, cascade list, variations, substitution and
-    /// request.
+    /// request (a bold face asked for as 600 is another font than one asked for as 700, as two
+    /// `CTFont`s made from different descriptors are: runs keep what each part of a document asked).
     public static func == (lhs: Font, rhs: Font) -> Bool {
         lhs.face === rhs.face && lhs.size == rhs.size && lhs.syntheticTraits == rhs.syntheticTraits
             && lhs.cascadeList == rhs.cascadeList && lhs.variations == rhs.variations

@@ -47,7 +47,10 @@ struct IssueExampleTests {
             #"Make it <b>bold</b>,<placeholder width="100" ascent="30" value="logo"/> then add <span foreground="blue">a little colour</span>."#,
             base: [.font(regular)])
         var b = AttributedTextBuilder("Make it bold, then add a little colour.", attributes: [.font(regular)])
-        try b.setFont(try Font(family: "DejaVu Sans", weight: .bold, size: 36), range: 8..<12)
+        // <b> asks font matching for the base family at weight 700: the font remembers that
+        // request (Font.request), so the builder asks for it the same way.
+        let bold = try FontCollection.shared.font(matching: FontRequest(family: "DejaVu Sans", weight: .bold, size: 36))
+        try b.setFont(bold, range: 8..<12)
         try b.setForegroundColor(.blue, range: 23..<38)
         try b.insertPlaceholder(RunDelegate(width: 100, ascent: 30, descent: 0, value: "logo"), at: 13)
         #expect(text == b.build())

@@ -98,15 +98,15 @@ struct MarkupFontDescriptionTests {
         #expect(condensed.width < .normal)
         #expect(
             try Self.fontAt0(#"<span font="DejaVu Serif 1e1">x</span>"#)
-                == FontCollection.shared.font(family: "DejaVu Serif", size: 10))
+                == FontCollection.shared.font(matching: FontRequest(family: "DejaVu Serif", size: 10)))
         // The first family of the list is used.
         #expect(
             try Self.fontAt0(#"<span font="DejaVu Serif, DejaVu Sans 12">x</span>"#)
-                == FontCollection.shared.font(family: "DejaVu Serif", size: 12))
+                == FontCollection.shared.font(matching: FontRequest(family: "DejaVu Serif", size: 12)))
         // "Normal" leaves the enclosing weight alone.
         #expect(
             try Self.fontAt0(#"<b><span font="DejaVu Sans Normal 12">x</span></b>"#)
-                == FontCollection.shared.font(family: "DejaVu Sans", weight: .bold, size: 12))
+                == FontCollection.shared.font(matching: FontRequest(family: "DejaVu Sans", weight: .bold, size: 12)))
     }
 
     @Test func markupReadsUltraHeavy() throws {
