@@ -27,13 +27,16 @@ enum BatchCommand {
         let output: String
     }
 
-    /// The per-file errors and the progress line, shared by the threads. Errors are written in
-    /// the order of the items, each as soon as every earlier item has finished.
+    /// The per-file warnings and errors and the progress line, shared by the threads. They are
+    /// written in the order of the items, each file's as soon as every earlier item has finished,
+    /// so standard error is the same from run to run.
     final class Progress: Sendable {
         struct State {
             var done = 0
             /// Per item: nil while running, then `.some(nil)` for success or the error.
             var results: [CLIError??]
+            /// Per item: its warning lines (`galley: warning: …`), once it has finished.
+            var warnings: [String]
             var nextToReport = 0
             var failures: [CLIError] = []
             var lastLineLength = 0
@@ -47,16 +50,27 @@ enum BatchCommand {
             self.items = items
             self.showsProgress = showsProgress
             self.standardError = standardError
-            state = Locked(State(results: Array(repeating: nil, count: items.count)))
+            state = Locked(
+                State(
+                    results: Array(repeating: nil, count: items.count),
+                    warnings: Array(repeating: "", count: items.count)))
         }
 
-        /// Records that item `index` finished (with `error` when it failed), writes the errors now
-        /// due in order and, on a terminal, the progress line.
-        func finished(_ index: Int, error: CLIError?) {
+        /// Records that item `index` finished (with `error` when it failed, and the warning lines
+        /// it gave), writes the warnings and errors now due in order, each line naming its file
+        /// (`galley: a.markup: warning: no font family …`), and, on a terminal, the progress line.
+        func finished(_ index: Int, error: CLIError?, warnings: String = "") {
             state.withLock { state in
                 state.done += 1
                 state.results[index] = .some(error)
+                state.warnings[index] = warnings
                 while state.nextToReport < items.count, let result = state.results[state.nextToReport] {
+                    let name = items[state.nextToReport].name
+                    for warning in state.warnings[state.nextToReport].split(separator: "\n") {
+                        let line = "galley: \(name): " + warning.trimmingPrefix("galley: ")
+                        standardError(showsProgress ? "\r" + padded(line, &state) + "\n" : line + "\n")
+                        state.lastLineLength = 0
+                    }
                     if let result {
                         state.failures.append(result)
                         let line = "galley: \(items[state.nextToReport].name): \(result.message)"
@@ -205,11 +219,13 @@ enum BatchCommand {
         }
         let progress = Progress(items: items, showsProgress: showsProgress, standardError: standardError)
         DispatchQueue.concurrentPerform(iterations: items.count) { index in
+            var warnings = ""
             do throws(CLIError) {
-                _ = try GalleyTool.execute(try prepared[index].get().arguments, standardInput: { [] })
-                progress.finished(index, error: nil)
+                _ = try GalleyTool.execute(
+                    try prepared[index].get().arguments, standardInput: { [] }, warn: { warnings += $0 })
+                progress.finished(index, error: nil, warnings: warnings)
             } catch {
-                progress.finished(index, error: error)
+                progress.finished(index, error: error, warnings: warnings)
             }
         }
         if showsProgress { standardError("\n") }

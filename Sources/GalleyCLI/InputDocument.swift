@@ -76,7 +76,10 @@ struct InputDocument {
             text = parsed.text
             sources = Set(parsed.imageSources)
         } catch {
-            throw CLIError("malformed markup: \(error)")
+            if case .font(.familyNotFound(let family, _, _)) = error, options.strictFonts {
+                throw CLIError("markup asks for the font family '\(family)', which nothing knows (--strict-fonts)")
+            }
+            throw CLIError(error.isMalformed ? "malformed markup: \(error)" : "markup: \(error)")
         }
         var images: [String: Bitmap] = [:]
         var imagePaths: [String: String] = [:]

@@ -20,6 +20,12 @@ public enum MarkupError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The font an element asks for cannot be had.
     case font(FontError)
 
+    /// Whether the markup itself is at fault (syntax, an unknown element or attribute, a bad
+    /// value, a font change with no base font) rather than a font it names.
+    public var isMalformed: Bool {
+        if case .font = self { false } else { true }
+    }
+
     /// A sentence locating and describing the error.
     public var description: String {
         switch self {
