@@ -22,7 +22,7 @@ struct FamilyResolution: Sendable {
 
 extension FontCollection {
     /// The family used for a name nothing knows, and for an empty name: DejaVu Sans, the bundled
-    /// default of the `galley` tool and of ``generics``' `sans-serif`.
+    /// default of the `galley` tool and of the generic name `sans-serif`.
     public static let defaultFamily = "DejaVu Sans"
 
     /// Generic family names, as fontconfig compares names (lower case, spaces removed), and the

@@ -109,7 +109,7 @@ public enum Attribute: Sendable, Hashable {
     /// and reported; horizontal lines ignore it.
     case gravity(Gravity)
     /// How a vertical gravity applies to horizontal scripts (see ``GravityHint``). Like Pango's
-    /// `gravity_hint`. Stored and reported, as ``gravity(_:)`` is.
+    /// `gravity_hint`. Stored and reported, as ``Attribute/gravity(_:)`` is.
     case gravityHint(GravityHint)
     /// Invisible characters drawn as visible symbols (see ``ShowFlags``). Like Pango's `show`.
     /// An empty set is no attribute.

@@ -29,7 +29,7 @@ extension Attribute {
     /// - Every throwing entry point throws ``AttributedTextError/invalidValue(_:)`` with the
     ///   rule's sentence: ``AttributedTextBuilder/setAttribute(_:range:)`` and every typed setter,
     ///   ``Attributes/init(validating:)`` and `AttributedText.init(_: AttributedString)`;
-    ///   ``Markup/parse(_:base:fonts:)`` throws a ``MarkupError`` for markup that would make one.
+    ///   ``Markup/parse(_:base:fonts:strictFonts:)`` throws a ``MarkupError`` for markup that would make one.
     /// - The non-throwing API of ``Attributes`` (array literal, ``Attributes/init(_:)``,
     ///   ``Attributes/set(_:)``, the properties) cannot report an error, and a text engine in a
     ///   service must not stop on a bad value: there an invalid value leaves the key unset (as

@@ -6,7 +6,7 @@
 /// `CFRange(location, length)` is `location..<(location + length)` here.
 ///
 /// Build one with ``init(_:attributes:)``, with ``AttributedTextBuilder``, or from markup
-/// with ``Markup/parse(_:base:fonts:)``. The string is always valid Unicode: no edit can
+/// with ``Markup/parse(_:base:fonts:strictFonts:)``. The string is always valid Unicode: no edit can
 /// leave a lone surrogate.
 public struct AttributedText: Sendable, Hashable, CustomStringConvertible {
     /// The characters.

@@ -277,7 +277,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         set { update(\.gravity, newValue, Attribute.gravity) }
     }
     /// How a vertical gravity applies to horizontal scripts (see ``GravityHint``). Like Pango's
-    /// `gravity_hint`. Stored and reported, as ``gravity(_:)`` is.
+    /// `gravity_hint`. Stored and reported, as ``Attribute/gravity(_:)`` is.
     public var gravityHint: GravityHint? {
         get { storage.values.gravityHint }
         set { update(\.gravityHint, newValue, Attribute.gravityHint) }

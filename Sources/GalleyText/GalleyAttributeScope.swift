@@ -104,7 +104,7 @@ extension AttributeScopes {
         /// See ``Attribute/gravity(_:)``.
         public let gravity: GravityAttribute
         /// How a vertical gravity applies to horizontal scripts (see ``GravityHint``). Like Pango's
-        /// `gravity_hint`. Stored and reported, as ``gravity(_:)`` is.
+        /// `gravity_hint`. Stored and reported, as ``Attribute/gravity(_:)`` is.
         /// See ``Attribute/gravityHint(_:)``.
         public let gravityHint: GravityHintAttribute
         /// Invisible characters drawn as visible symbols (see ``ShowFlags``). Like Pango's `show`.

@@ -96,7 +96,7 @@ public enum Markup {
         try parseWithImageSources(markup, base: base, fonts: fonts, strictFonts: strictFonts).text
     }
 
-    /// Parses `markup` as ``parse(_:base:fonts:)`` does, and also returns the `src` of each
+    /// Parses `markup` as ``parse(_:base:fonts:strictFonts:)`` does, and also returns the `src` of each
     /// `<img>` element (entities decoded, as in the run delegates' `value`), in document order.
     /// Comments and CDATA sections hold no elements, so an `<img>` written inside one is not listed.
     package static func parseWithImageSources(

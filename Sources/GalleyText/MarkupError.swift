@@ -2,7 +2,7 @@
 
 import GalleyFonts
 
-/// An error from ``Markup/parse(_:base:fonts:)``. Lines and columns count from 1; a column
+/// An error from ``Markup/parse(_:base:fonts:strictFonts:)``. Lines and columns count from 1; a column
 /// counts Unicode scalars (as GLib's markup parser, which Pango uses, counts characters).
 public enum MarkupError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Not well-formed: an unclosed or mismatched tag, a bad entity, a missing quote…
