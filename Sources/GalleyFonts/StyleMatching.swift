@@ -35,12 +35,7 @@ struct StyleMatching {
 
     /// `faces` best first (a stable sort).
     func sorted(_ faces: [FaceDescriptor]) -> [FaceDescriptor] {
-        faces.enumerated()
-            .sorted { a, b in
-                let ra = rank(a.element), rb = rank(b.element)
-                return ra != rb ? ra < rb : a.offset < b.offset
-            }
-            .map(\.element)
+        faces.stablySorted { rank($0) < rank($1) }
     }
 }
 
@@ -84,10 +79,19 @@ struct FontconfigStyleMatching {
 
     /// `faces` best first (a stable sort).
     func sorted(_ faces: [FaceDescriptor]) -> [FaceDescriptor] {
-        faces.enumerated()
+        faces.stablySorted { rank($0) < rank($1) }
+    }
+}
+
+extension Array where Element == FaceDescriptor {
+    /// The faces ordered by `isBetter` (a strict order); faces neither better than the other keep
+    /// their listing order.
+    func stablySorted(by isBetter: (FaceDescriptor, FaceDescriptor) -> Bool) -> [FaceDescriptor] {
+        enumerated()
             .sorted { a, b in
-                let ra = rank(a.element), rb = rank(b.element)
-                return ra != rb ? ra < rb : a.offset < b.offset
+                if isBetter(a.element, b.element) { return true }
+                if isBetter(b.element, a.element) { return false }
+                return a.offset < b.offset
             }
             .map(\.element)
     }
