@@ -77,6 +77,13 @@ extension FontCollection {
     /// bold (700) or heavier and the face medium (500) or lighter, ``Font/SyntheticTraits/oblique``
     /// when the request is italic and the face upright; never for colour-glyph faces.
     ///
+    /// A family **list**, `"DejaVu Serif, DejaVu Sans"` (Pango's and CSS's form), is resolved name
+    /// by name: the first name that is not unknown (exact, generic or alias) gives the font, and
+    /// the names after it become its cascade list (``Font/withCascadeList(_:)``), as Pango hands
+    /// the list to fontconfig. Empty names are skipped. When every name is unknown, the list is
+    /// substituted as one unknown name (or, with `strict`, is an error). The font's ``Font/request``
+    /// keeps the whole list.
+    ///
     /// Resolutions are cached per family and style, so repeated requests are cheap.
     /// - Parameter strict: when true, a name nothing knows (kind `.unknown`) throws instead of
     ///   being replaced by the default family.
@@ -84,6 +91,9 @@ extension FontCollection {
     ///   usable face exists at all; a loading error if every candidate face fails to load.
     public func font(matching request: FontRequest, strict: Bool = false) throws(FontError) -> Font {
         try Font.validate(size: request.size)
+        if request.family.contains(",") {
+            return try font(matchingList: request, strict: strict)
+        }
         let notFound = FontError.familyNotFound(
             family: request.family, weight: request.weight.rawValue, italic: request.italic)
         let resolution = resolve(request)
@@ -99,6 +109,33 @@ extension FontCollection {
             }
         }
         throw firstError ?? notFound
+    }
+
+    /// A request whose family is a comma-separated list (see ``font(matching:strict:)``).
+    private func font(matchingList request: FontRequest, strict: Bool) throws(FontError) -> Font {
+        let names = request.family.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        for (index, name) in names.enumerated() {
+            var single = request
+            single.family = name
+            guard let font = try? font(matching: single, strict: true) else { continue }
+            let rest = Array(names[(index + 1)...])
+            let listed = rest.isEmpty ? font : font.withCascadeList(rest)
+            return Font(
+                face: listed.face, size: listed.size, syntheticTraits: listed.syntheticTraits,
+                cascadeList: listed.cascadeList, instance: listed.instance, substitution: listed.substitution,
+                request: request)
+        }
+        if strict {
+            throw .familyNotFound(family: request.family, weight: request.weight.rawValue, italic: request.italic)
+        }
+        var unknown = request
+        unknown.family = names.first ?? ""
+        let font = try font(matching: unknown, strict: false)
+        return Font(
+            face: font.face, size: font.size, syntheticTraits: font.syntheticTraits,
+            cascadeList: names.count > 1 ? Array(names.dropFirst()) : font.cascadeList, instance: font.instance,
+            substitution: FontSubstitution(requestedFamily: request.family, kind: .unknown), request: request)
     }
 
     /// `face` at the request's size, instantiated at its weight and width when the face is

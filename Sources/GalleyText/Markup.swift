@@ -424,8 +424,12 @@ private struct MarkupParser {
         offset: Int
     ) throws(MarkupError) {
         if let description = try read(values, "font", { try? PangoFontDescription(parsing: $0) }) {
-            // The first family is used; fallback is the font cascade's job.
-            changes.settings.family = description.families.first { !$0.isEmpty } ?? changes.settings.family
+            // The whole list, as Pango keeps it: font matching takes the first family it knows
+            // and makes the others the cascade list.
+            let families = description.families.filter { !$0.isEmpty }
+            if !families.isEmpty {
+                changes.settings.family = families.joined(separator: ",")
+            }
             changes.settings.weight = description.weight ?? changes.settings.weight
             changes.settings.italic = description.italic ?? changes.settings.italic
             changes.settings.width = description.width ?? changes.settings.width

@@ -172,10 +172,10 @@ package enum PangoAttributeTerms {
 
     /// The family a font stands for in Pango's terms: the family the markup *asked for*.
     ///
-    /// Font matching records the name asked for when the font stands in for another (a generic
-    /// name, a fontconfig alias, an unknown family).
+    /// Font matching records the name (or list) asked for (``Font/request``), and the name a
+    /// substituted font stands in for.
     package static func requestedFamily(of font: Font) -> String {
-        font.substitution?.requestedFamily ?? font.familyName
+        font.request?.family ?? font.substitution?.requestedFamily ?? font.familyName
     }
 
     /// `family`, `style`, `weight`, `size`, `stretch`: what the font was asked for when font

@@ -99,10 +99,13 @@ struct MarkupFontDescriptionTests {
         #expect(
             try Self.fontAt0(#"<span font="DejaVu Serif 1e1">x</span>"#)
                 == FontCollection.shared.font(matching: FontRequest(family: "DejaVu Serif", size: 10)))
-        // The first family of the list is used.
-        #expect(
-            try Self.fontAt0(#"<span font="DejaVu Serif, DejaVu Sans 12">x</span>"#)
-                == FontCollection.shared.font(matching: FontRequest(family: "DejaVu Serif", size: 12)))
+        // The first family of the list that exists gives the face; the rest is the cascade list,
+        // and the font keeps the list it was asked for (as Pango keeps it in its description).
+        let listed = try #require(try Self.fontAt0(#"<span font="Nope Nope, DejaVu Serif, DejaVu Sans 12">x</span>"#))
+        #expect(listed.familyName == "DejaVu Serif")
+        #expect(listed.cascadeList == ["DejaVu Sans"])
+        #expect(listed.request?.family == "Nope Nope,DejaVu Serif,DejaVu Sans")
+        #expect(listed.substitution == nil)
         // "Normal" leaves the enclosing weight alone.
         #expect(
             try Self.fontAt0(#"<b><span font="DejaVu Sans Normal 12">x</span></b>"#)

@@ -32,9 +32,6 @@ struct MarkupParityTests {
         // Values Galley reads as a near equivalent.
         "underline-single-line":
             "Galley reads single-line as single (its underline already runs on across runs); Pango keeps PANGO_UNDERLINE_SINGLE_LINE",
-        // Font descriptions.
-        "font-family-list":
-            "Galley uses the first family of a font description's list (\"DejaVu Sans\"; fallback is the cascade's job); Pango keeps the whole list \"DejaVu Sans,DejaVu Serif\" for fontconfig",
         // Oblique is italic in Galley (FontRequest has an italic flag, not Pango's three styles).
         "font-light-oblique":
             "Galley reads style oblique as italic (weight 300 as requested); Pango: weight 300, style oblique",
