@@ -6,10 +6,10 @@
 /// ``Attribute/superscript(_:)`` (CoreText's superscript, which both raises and scales), this
 /// only scales: Pango raises with a separate `baseline_shift`.
 public enum FontScale: String, Sendable, Hashable, CaseIterable {
-    /// The font's superscript size (OS/2 `ySuperscriptYSize`; 1/1.2 of the size when the font
-    /// has none). Pango's `superscript`.
+    /// The font's superscript size (OS/2 `ySuperscriptYSize`; 0.65 em when the font has none).
+    /// Pango's `superscript`.
     case superscript
-    /// The font's subscript size (OS/2 `ySubscriptYSize`; 1/1.2 when the font has none).
+    /// The font's subscript size (OS/2 `ySubscriptYSize`; 0.65 em when the font has none).
     /// Pango's `subscript`.
     case `subscript`
     /// The size at which capitals stand as tall as the font's lower-case letters (x-height ÷

@@ -8,9 +8,10 @@ import Foundation
 /// paragraph style's line-height multiple and minimum/maximum line heights, which apply to whole
 /// paragraphs.
 ///
-/// A line is at least as tall as the tallest height its runs ask for. The extra height (beyond
-/// the run's ascent plus descent) is shared equally above and below the run's glyphs, as Pango
-/// and CSS `line-height` do.
+/// A run counts in its line's height with this height instead of its ascent plus descent: the
+/// difference is shared equally above and below its glyphs, as Pango and CSS `line-height` share
+/// half-leading (a smaller height takes from both, the descent down to 0 at most). The line is as
+/// tall as its tallest run. A multiple of 0 changes nothing (Pango's "unset").
 public enum LineHeight: Sendable, Hashable {
     /// A multiple of the run's font height (ascent + descent); must be finite and not negative.
     /// Pango's factor form (`line_height="1.5"`).

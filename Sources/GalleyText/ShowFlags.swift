@@ -4,9 +4,11 @@
 /// Invisible characters to draw as visible symbols. Like Pango's `PangoShowFlags` (`show` in
 /// markup); CoreText has no equivalent.
 ///
-/// The layout stage shapes each shown character as a visible stand-in of the same string index
-/// (so carets and selection are unchanged): spaces as U+00B7 MIDDLE DOT… see
-/// `ShownCharacters` in GalleyShaping for the symbols. Widths change with the symbols, as in Pango.
+/// The layout stage shapes each shown character as a visible stand-in at the same string index
+/// (so carets and selection are unchanged), in the run's font: a space separator (gc Zs) as
+/// U+2423 OPEN BOX (Pango's visible space), U+2028 LINE SEPARATOR as U+21B5, a default-ignorable
+/// character as U+2B1A DOTTED SQUARE (where Pango draws a box with the character's name). Widths
+/// change with the symbols, as in Pango.
 public struct ShowFlags: OptionSet, Sendable, Hashable {
     /// The bits.
     public let rawValue: Int

@@ -5,9 +5,8 @@
 /// say. Like Pango's `segment` markup attribute (`pango_attr_word_new`,
 /// `pango_attr_sentence_new`); CoreText has no equivalent.
 ///
-/// Galley stores and reports the attribute; word and sentence boundaries inside the range are
-/// what a caller selecting words (`CTLine`-style hit testing by word) would use. Line breaking
-/// is unaffected, as in Pango.
+/// Galley stores and reports the attribute (JSON, the bridges); it has no word or sentence
+/// selection that would use it yet. Line breaking is unaffected, as in Pango.
 public enum TextSegment: String, Sendable, Hashable, CaseIterable {
     /// The range is one word. Pango's `word`.
     case word

@@ -34,6 +34,8 @@ struct TextTransformShapingTests {
         // Final Sigma: Σ at the end of a word lowers to ς, elsewhere to σ.
         TransformCase(
             text: "ΟΔΟΣ ΣΑΣ", transform: .lowercase, language: "el", drawn: "οδος σας", sources: Array(0..<8)),
+        // Greek upper case drops the tonos (ICU's Greek rule, for the language el): άλφα → ΑΛΦΑ.
+        TransformCase(text: "άλφα", transform: .uppercase, language: "el", drawn: "ΑΛΦΑ", sources: Array(0..<4)),
         // capitalize: the first letter of each word, the rest unchanged.
         TransformCase(
             text: "hello wORLD, 3rd élan", transform: .capitalize, language: "en", drawn: "Hello WORLD, 3rd Élan",
