@@ -55,8 +55,10 @@ extension NSAttributedString {
     /// Numbers are `NSNumber`s (as UIKit stores them); an underline or strikethrough is its
     /// `NSUnderlineStyle` raw value plus a colour key; a stroke its width plus a colour key; other
     /// values are Galley's own (`value as? Color` reads a colour back), except that a value small
-    /// enough to crash swift-corelibs-foundation's comparisons would be stored in an
-    /// ``AttributeValueBox`` (no Galley key has one today). `AttributedText(_: NSAttributedString)`
+    /// enough to crash swift-corelibs-foundation's comparisons is stored in an
+    /// ``AttributeValueBox`` (the enumerations and small structs of the Pango keys: ``FontVariant``,
+    /// ``FontScale``, ``Gravity``, ``ShowFlags``, ``LineHeight``, ``TextTransform``, ``TextSegment``).
+    /// `AttributedText(_: NSAttributedString)`
     /// reads the result back to `text`.
     public convenience init(_ text: AttributedText) {
         let built = NSMutableAttributedString(string: text.string)

@@ -104,11 +104,12 @@ extension NSAttributedString.Key {
 /// `CFBasicHashesAreEqual`) when an edit, `isEqual(to:)` or a longest-effective-range query
 /// compares two neighbouring runs holding different values under one key, if those values are
 /// Swift structs or enums small enough to sit inline in an `Any` (three words: a `CGFloat`, a
-/// two-field struct). Larger structs — every Galley value type: ``Color``, ``ParagraphStyle``,
-/// ``TextShadow``, ``RunDelegate``, ``TextDecoration``, ``TextStroke`` — class instances such as
+/// two-field struct). Larger structs — ``Color``, ``ParagraphStyle``, ``TextShadow``,
+/// ``RunDelegate``, ``TextDecoration``, ``TextStroke`` — class instances such as
 /// ``Font``, `NSNumber`, `Int`, `Double`, `String` and arrays compare safely. So pass numbers as iOS
 /// does (`NSNumber`, `Double`, `Int`, not `CGFloat`) and box a small struct of your own. The
-/// bridge reads every value bare or in this box.
+/// bridge boxes Galley's small values itself (``FontVariant``, ``ShowFlags``, ``LineHeight``, the
+/// other Pango enumerations) and reads every value bare or in this box.
 public final class AttributeValueBox<Value: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible {
     /// The boxed value. Like `-[NSValue getValue:]`.
     public let value: Value
