@@ -147,7 +147,8 @@ struct LineDecorations {
     /// back up by one `t` per step (a triangle wave of height 2t and period 4t, measured from the
     /// line origin so it runs on across runs), as Pango draws its error underline.
     static func wave(top: CGFloat, thickness t: CGFloat, from a: CGFloat, to b: CGFloat) -> [CGRect] {
-        guard t > 0, b > a, (b - a) / t < 100_000 else { return [] }
+        // At most 100 000 steps, and step numbers an Int holds (a tiny t far from the origin).
+        guard t > 0, b > a, (b - a) / t < 100_000, abs(a / t) < 1e15, abs(b / t) < 1e15 else { return [] }
         var result: [CGRect] = []
         var step = Int((a / t).rounded(.down))
         while CGFloat(step) * t < b {
