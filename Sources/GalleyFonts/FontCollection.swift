@@ -122,9 +122,10 @@ public final class FontCollection: Sendable {
     ///    `font`'s weight and slant).
     ///
     /// The answer keeps `font`'s cascade list, and carries synthetic traits for the styles `font`
-    /// asks for and the fallback face lacks: `.bold` when `font` is semibold or heavier (or itself
-    /// synthetic bold) and the face is lighter, `.oblique` when `font` is italic and the face is
-    /// not (never for colour bitmap faces). Every answer is checked against the returned face's
+    /// asks for and the fallback face lacks, by fontconfig's `90-synthetic.conf` rule: `.bold`
+    /// when `font` asks for bold (700) or heavier (its ``Font/request``, else its face; or it is
+    /// itself synthetic bold) and the face is medium (500) or lighter, `.oblique` when `font` is
+    /// italic and the face is not (never for colour bitmap faces). Every answer is checked against the returned face's
     /// own cmap. Answers are cached, so repeated lookups cost one dictionary hit.
     public func fallbackFont(for scalar: Unicode.Scalar, matching font: Font, preferColorEmoji: Bool? = nil) -> Font? {
         let wantsColor = preferColorEmoji ?? scalar.properties.isEmojiPresentation
@@ -151,9 +152,12 @@ public final class FontCollection: Sendable {
         if face === font.face { return font }
         var traits: Font.SyntheticTraits = []
         if !face.hasColorGlyphs {
-            let wantsBold =
-                font.weight.rawValue >= Font.Weight.semibold.rawValue || font.syntheticTraits.contains(.bold)
-            if wantsBold && face.weight.rawValue < Font.Weight.semibold.rawValue { traits.insert(.bold) }
+            // fontconfig's 90-synthetic.conf, as font(matching:) applies it: embolden when the
+            // font asks for bold (700) or heavier, or is itself emboldened, and the face is
+            // medium (500) or lighter.
+            let asked = font.request?.weight ?? font.weight
+            let wantsBold = asked >= .bold || font.syntheticTraits.contains(.bold)
+            if wantsBold && face.weight <= .medium { traits.insert(.bold) }
             let wantsItalic = font.isItalic || font.syntheticTraits.contains(.oblique)
             if wantsItalic && !face.isItalic { traits.insert(.oblique) }
         }

@@ -157,6 +157,18 @@ struct FallbackStyleTests {
         #expect(emoji.hasColorGlyphs && emoji.syntheticTraits == [])
     }
 
+    /// fontconfig's 90-synthetic.conf emboldens only for bold (700) or heavier: a fallback for a
+    /// semi-bold request stays regular, as Pango's fallback through fontconfig does. The request
+    /// counts, not the face: DejaVu Sans asked for at 600 is its Bold face, yet asks for 600.
+    @Test func semiBoldIsNotEmboldened() throws {
+        for (weight, emboldened) in [(Font.Weight(rawValue: 600), false), (.bold, true), (.heavy, true)] {
+            let font = try FontCollection.shared.font(
+                matching: FontRequest(family: "DejaVu Sans", weight: weight, size: 16))
+            let chinese = try #require(FontCollection.shared.fallbackFont(for: "\u{4E2D}", matching: font))
+            #expect(chinese.syntheticTraits.contains(.bold) == emboldened, "weight \(weight.rawValue)")
+        }
+    }
+
     /// A cascade list is searched before the default cascade: 中 (U+4E2D) is in NanumGothic's cmap
     /// (hb-shape Fonts/NanumGothic.ttf 中 → glyph 6922) as well as in Droid Sans Fallback, which
     /// the default cascade would pick first.
