@@ -107,7 +107,7 @@ package struct Options: Equatable, Sendable {
     /// `--format`: overrides the output name's extension.
     package var format: OutputFormat?
     /// `--hinting`.
-    package var hinting: Renderer.Hinting = .none
+    package var hinting: Renderer.Hinting = .light
     /// `--subpixel-positions on|off`.
     package var subpixelPositioning = true
     /// `--text-blending platform|linear`.
@@ -326,7 +326,8 @@ package enum CommandLineParser {
                 value, option: name, Renderer.TextBlending.allCases.map { ([$0.rawValue], $0) })
         case "--antialias":
             options.antialiasing = try choice(
-                value, option: name, [(["gray", "grey"], Renderer.Antialiasing.gray), (["none"], Renderer.Antialiasing.none)])
+                value, option: name,
+                [(["gray", "grey"], Renderer.Antialiasing.gray), (["none"], Renderer.Antialiasing.none)])
         case "--subpixel-positions":
             options.subpixelPositioning = try choice(
                 value, option: name,

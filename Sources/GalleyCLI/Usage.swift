@@ -107,7 +107,8 @@ enum Usage {
         options:
         \(layoutOptions)
           --scale N              pixels per point (default 1; 2 for a dense display); not for SVG
-          --hinting H            none, light or full (default none: ink matches the layout exactly)
+          --hinting H            none, light or full (default light: horizontal edges on pixel rows,
+                                 as fontconfig's hintslight; none: outlines exactly as laid out)
           --subpixel-positions S on (default: glyphs at 1/4-pixel x positions) or off (whole pixels,
                                  as cairo < 1.17.4 draws)
           --text-blending B      platform (default: glyph edges blended in sRGB as cairo, GTK and

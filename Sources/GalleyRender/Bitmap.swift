@@ -259,8 +259,9 @@ public struct Bitmap: Sendable, Hashable {
     /// the sRGB-encoded values, so half coverage of black on white is sRGB 128. A fully opaque
     /// source writes the colour's sRGB bytes, as ``compositeLinear(_:at:_:_:alpha:)`` does.
     @inline(__always)
-    static func compositeSRGB(_ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ color: LinearColor, alpha: Float)
-    {
+    static func compositeSRGB(
+        _ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ color: LinearColor, alpha: Float
+    ) {
         let sa = min(max(alpha, 0), 1)
         guard sa > 0 else { return }
         if sa >= 1 {

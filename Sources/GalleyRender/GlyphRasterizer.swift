@@ -133,7 +133,8 @@ public final class GlyphRasterizer: Sendable {
     /// the face cannot be opened.
     func images(
         for face: FontFace, coordinates: [Int] = [], pixelSize: Double, hinting: Renderer.Hinting = .none,
-        antialiasing: Renderer.Antialiasing = .gray, traits: Font.SyntheticTraits = [], style: GlyphStyle = .plain, requests: [Request]
+        antialiasing: Renderer.Antialiasing = .gray, traits: Font.SyntheticTraits = [], style: GlyphStyle = .plain,
+        requests: [Request]
     ) -> [GlyphImage?] {
         guard pixelSize.isFinite, pixelSize >= 1.0 / 64, pixelSize <= GlyphRasterizer.maximumPixelSize else {
             return Array(repeating: nil, count: requests.count)

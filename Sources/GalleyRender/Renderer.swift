@@ -12,7 +12,7 @@ import GalleyText
 /// `(x · scale, bitmap.height − y · scale)`; pixel centres are at half-integers.
 ///
 /// Glyphs are rasterised by FreeType, grayscale anti-aliased (``antialiasing``) and (by default)
-/// unhinted, with the run font's synthetic bold and oblique applied to the outlines, at the run
+/// lightly hinted (``Hinting/light``: horizontal edges on whole pixel rows), with the run font's synthetic bold and oblique applied to the outlines, at the run
 /// font's size × `scale`, at their fractional x positions (quantised to 1/4 pixel; each glyph's
 /// baseline is rounded to a whole pixel row, as cairo and Skia do for horizontal text), and
 /// composited source-over in the run's `foregroundColor` (black when absent), with coverage ×
@@ -44,7 +44,8 @@ import GalleyText
 public struct Renderer: Sendable {
     /// Pixels per point. Values that are not finite and positive are replaced by 1; at most 64.
     public let scale: CGFloat
-    /// Grid fitting of outlines; `.none` by default, so ink matches the (unhinted) layout.
+    /// Grid fitting of outlines; `.light` by default (vertical only, so x positions and advances
+    /// stay the layout's), `.none` for outlines exactly as designed.
     public let hinting: Hinting
     /// Whether glyphs keep 1/4-pixel x phases (the default) or snap to whole pixels, as cairo
     /// before 1.17.4 (and so pango-view on Debian 12) draws them. Like
@@ -64,7 +65,7 @@ public struct Renderer: Sendable {
     /// `.none`, with the glyphs of `rasterizer`. ``GlyphRasterizer/shared`` is only the default: a
     /// service can give each thread pool its own rasterizer so that they never wait for each other.
     public init(
-        scale: CGFloat = 1, hinting: Hinting = .none, subpixelPositioning: Bool = true,
+        scale: CGFloat = 1, hinting: Hinting = .light, subpixelPositioning: Bool = true,
         textBlending: TextBlending = .platform, antialiasing: Antialiasing = .gray,
         rasterizer: GlyphRasterizer = .shared
     ) {

@@ -9,8 +9,10 @@ import Testing
 struct RenderBlendingOptionTests {
     static func render(_ extra: [String]) throws -> CLITestSupport.PPM {
         let r = CLITestSupport.run(
-            ["render", "--font", CLITestSupport.dejaVuPath, "--size", "13", "--text", "Hamburgefonstiv", "-o", "-",
-             "--format", "ppm"] + extra)
+            [
+                "render", "--font", CLITestSupport.dejaVuPath, "--size", "13", "--text", "Hamburgefonstiv", "-o", "-",
+                "--format", "ppm",
+            ] + extra)
         #expect(r.status == 0, "\(r.stderr)")
         return try CLITestSupport.parsePPM(r.stdout)
     }

@@ -11,7 +11,8 @@ import Testing
 /// The independent oracle: `pango-view` (Debian's pango1.0-tools), cairo's image surface.
 enum PangoView {
     static let executable: String? = {
-        for dir in ["/usr/bin", "/usr/local/bin"] where FileManager.default.isExecutableFile(atPath: dir + "/pango-view") {
+        for dir in ["/usr/bin", "/usr/local/bin"]
+        where FileManager.default.isExecutableFile(atPath: dir + "/pango-view") {
             return dir + "/pango-view"
         }
         return nil
@@ -19,8 +20,11 @@ enum PangoView {
 
     /// pango-view's image of `text` in DejaVu Sans at `pixels` pixels per em (`--dpi 72`, so
     /// points are pixels), unhinted, grey anti-aliased, unhinted metrics, decoded; nil when
-    /// pango-view is missing, fails or takes longer than 30 seconds.
-    static func render(_ text: String, pixels: Int, foreground: String, background: String) throws -> Bitmap? {
+    /// pango-view is missing, fails or takes longer than 30 seconds. `hinting`: pango-view's
+    /// `--hinting` (none, slight, full).
+    static func render(
+        _ text: String, pixels: Int, foreground: String, background: String, hinting: String = "none"
+    ) throws -> Bitmap? {
         guard let executable else { return nil }
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -28,7 +32,7 @@ enum PangoView {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [
-            "-q", "--dpi=72", "--font=DejaVu Sans \(pixels)", "--hinting=none", "--antialias=gray",
+            "-q", "--dpi=72", "--font=DejaVu Sans \(pixels)", "--hinting=\(hinting)", "--antialias=gray",
             "--hint-metrics=off", "--foreground=\(foreground)", "--background=\(background)", "--margin=10",
             "--text=\(text)", "--output=\(output)",
         ]
@@ -93,28 +97,35 @@ struct InkWeightTests {
     /// Galley's image of the sample: DejaVu Sans (the bundled file, the same bytes as the system
     /// font pango-view finds through fontconfig) at `pixels` px, whole-pixel glyph positions as
     /// cairo 1.16 places them.
-    static func galley(pixels: Int, scheme: Scheme, blending: Renderer.TextBlending) throws -> Bitmap {
+    static func galley(pixels: Int, scheme: Scheme, renderer: Renderer) throws -> Bitmap {
         let font = try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: CGFloat(pixels))
         var attributes: Attributes = [.font(font)]
         attributes.foregroundColor = color(scheme.foreground)
         let frame = try Framesetter(AttributedText(sample, attributes: attributes))
             .frame(in: CGRect(x: 10, y: 10, width: 2000, height: CGFloat(pixels) * 2))
         var bitmap = try Bitmap(width: 2020, height: pixels * 2 + 20, background: color(scheme.background))
-        Renderer(subpixelPositioning: false, textBlending: blending).draw(frame, into: &bitmap)
+        renderer.draw(frame, into: &bitmap)
         return bitmap
     }
 
-    /// Galley's ink over pango-cairo's for every size and scheme (nil when pango-view is missing).
-    static func ratios(_ blending: Renderer.TextBlending) throws -> [[Double]]? {
+    /// Galley's ink over pango-cairo's for every size and scheme (nil when pango-view is missing):
+    /// Galley unhinted with `blending` against `pango-view --hinting=none`, or, with `defaults`,
+    /// Galley's default renderer (light hinting) against pango-view's `--hinting=slight`.
+    static func ratios(_ blending: Renderer.TextBlending, defaults: Bool = false) throws -> [[Double]]? {
+        let renderer =
+            defaults
+            ? Renderer(subpixelPositioning: false)
+            : Renderer(hinting: .none, subpixelPositioning: false, textBlending: blending)
         var table: [[Double]] = []
         for size in sizes {
             var row: [Double] = []
             for scheme in schemes {
                 guard
                     let pango = try PangoView.render(
-                        sample, pixels: size, foreground: scheme.foreground, background: scheme.background)
+                        sample, pixels: size, foreground: scheme.foreground, background: scheme.background,
+                        hinting: defaults ? "slight" : "none")
                 else { return nil }
-                let ours = try galley(pixels: size, scheme: scheme, blending: blending)
+                let ours = try galley(pixels: size, scheme: scheme, renderer: renderer)
                 let bg = color(scheme.background)
                 row.append(ink(ours, background: bg) / ink(pango, background: bg))
             }
@@ -124,7 +135,9 @@ struct InkWeightTests {
     }
 
     static func printTable(_ table: [[Double]], title: String) {
-        var lines = ["ink Galley / pango-cairo, \(title)", "| size | " + schemes.map(\.name).joined(separator: " | ") + " |"]
+        var lines = [
+            "ink Galley / pango-cairo, \(title)", "| size | " + schemes.map(\.name).joined(separator: " | ") + " |",
+        ]
         for (size, row) in zip(sizes, table) {
             lines.append("| \(size) px | " + row.map { String(format: "%.3f×", $0) }.joined(separator: " | ") + " |")
         }
@@ -137,7 +150,22 @@ struct InkWeightTests {
             Issue.record("pango-view (Debian's pango1.0-tools) is needed: make test-deps installs it")
             return
         }
-        InkWeightTests.printTable(table, title: "text blending platform (the default)")
+        InkWeightTests.printTable(
+            table, title: "text blending platform (the default), unhinted, vs pango-view --hinting=none")
+        for (size, row) in zip(InkWeightTests.sizes, table) {
+            for (scheme, ratio) in zip(InkWeightTests.schemes, row) {
+                #expect((0.90...1.10).contains(ratio), "\(size) px \(scheme.name): \(ratio)")
+            }
+        }
+    }
+
+    @Test("the default renderer (light hinting) has pango-cairo's ink with its slight hinting")
+    func defaultRendererMatchesPangoCairoSlight() throws {
+        guard let table = try InkWeightTests.ratios(.platform, defaults: true) else {
+            Issue.record("pango-view (Debian's pango1.0-tools) is needed: make test-deps installs it")
+            return
+        }
+        InkWeightTests.printTable(table, title: "Renderer() defaults (platform, light) vs pango-view --hinting=slight")
         for (size, row) in zip(InkWeightTests.sizes, table) {
             for (scheme, ratio) in zip(InkWeightTests.schemes, row) {
                 #expect((0.90...1.10).contains(ratio), "\(size) px \(scheme.name): \(ratio)")
@@ -151,7 +179,8 @@ struct InkWeightTests {
             Issue.record("pango-view (Debian's pango1.0-tools) is needed: make test-deps installs it")
             return
         }
-        InkWeightTests.printTable(table, title: "text blending linear")
+        InkWeightTests.printTable(
+            table, title: "text blending linear (before issue 10), unhinted, vs pango-view --hinting=none")
         for (size, row) in zip(InkWeightTests.sizes, table) {
             #expect(row[0] < 0.9, "\(size) px black on white: \(row[0])")
             #expect(row[1] > 1.1, "\(size) px white on black: \(row[1])")

@@ -113,6 +113,8 @@ struct SynthesisAndHintingTests {
         #expect(before.pixels == after.pixels)
         #expect(light.pixels != before.pixels)
         #expect(full.pixels != before.pixels)
-        #expect(Renderer().hinting == .none)
+        // Light (vertical-only, as fontconfig's "hintslight" that pango-cairo uses on Debian) is
+        // the default: it reads best at 9–14 px and leaves advances and x positions alone.
+        #expect(Renderer().hinting == .light)
     }
 }

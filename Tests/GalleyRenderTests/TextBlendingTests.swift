@@ -4,9 +4,10 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
-@testable import GalleyRender
 import GalleyText
 import Testing
+
+@testable import GalleyRender
 
 @Suite("Text blending and anti-aliasing")
 struct TextBlendingTests {
@@ -65,7 +66,8 @@ struct TextBlendingTests {
         for (i, a) in coverage.enumerated() {
             let p = platform.pixels[i * 4 + 1], l = linear.pixels[i * 4 + 1]
             #expect(abs(Int(p) - Int((255 * (1 - a)).rounded())) <= 1, "pixel \(i): coverage \(a), platform \(p)")
-            #expect(abs(Int(l) - Int(TestSupport.srgbByte(linear: 1 - a))) <= 1, "pixel \(i): coverage \(a), linear \(l)")
+            #expect(
+                abs(Int(l) - Int(TestSupport.srgbByte(linear: 1 - a))) <= 1, "pixel \(i): coverage \(a), linear \(l)")
         }
     }
 
@@ -108,7 +110,8 @@ struct TextBlendingTests {
             height: 60)
         #expect(Set(stride(from: 3, to: stroked.pixels.count, by: 4).map { stroked.pixels[$0] }) == [0, 255])
         let gray = try Self.draw("Hamburgefonstiv", size: 13, renderer: Renderer(hinting: hinting), background: .clear)
-        #expect(stride(from: 3, to: gray.pixels.count, by: 4).contains { gray.pixels[$0] != 0 && gray.pixels[$0] != 255 })
+        #expect(
+            stride(from: 3, to: gray.pixels.count, by: 4).contains { gray.pixels[$0] != 0 && gray.pixels[$0] != 255 })
     }
 
     @Test("hinting changes the pixels, anti-aliased and monochrome", arguments: Renderer.Antialiasing.allCases)
