@@ -46,7 +46,8 @@ struct GlyphImage: Sendable {
     var byteCount: Int { bytes.count + 64 }
 }
 
-/// Rasterises glyphs with FreeType: anti-aliased grayscale, unhinted unless asked (``Renderer/Hinting``),
+/// Rasterises glyphs with FreeType: anti-aliased grayscale or monochrome (``Renderer/Antialiasing``),
+/// hinted as asked (``Renderer/Hinting``),
 /// with synthetic bold and oblique applied to the outline, at fractional pen positions (quantised to
 /// 1/4 pixel on each axis); colour bitmap fonts (CBDT/sbix, e.g. Noto Color Emoji) through their
 /// nearest strike scaled to the requested size. Variable fonts are drawn at the font's instance:
@@ -128,8 +129,9 @@ public final class GlyphRasterizer: Sendable {
     }
 
     /// Rasterises `requests` for `font`'s face at `pixelSize` pixels per em, at the variable-font
-    /// instance `coordinates` (``designCoordinates(of:)``), hinted as `hinting` says and with
-    /// `traits` synthesized. Nil entries for glyphs FreeType cannot load, or for all of them when
+    /// instance `coordinates` (``designCoordinates(of:)``), hinted as `hinting` says, grey or
+    /// monochrome as `antialiasing` says (colour fonts stay grey), and with `traits` synthesized.
+    /// Nil entries for glyphs FreeType cannot load, or for all of them when
     /// the face cannot be opened.
     func images(
         for face: FontFace, coordinates: [Int] = [], pixelSize: Double, hinting: Renderer.Hinting = .none,

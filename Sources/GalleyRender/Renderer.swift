@@ -49,7 +49,8 @@ public struct Renderer: Sendable {
     public let hinting: Hinting
     /// Whether glyphs keep 1/4-pixel x phases (the default) or snap to whole pixels, as cairo
     /// before 1.17.4 (and so pango-view on Debian 12) draws them. Like
-    /// `CGContextSetShouldSubpixelPositionFonts`.
+    /// `CGContextSetShouldSubpixelPositionFonts`. Full hinting and monochrome glyphs always
+    /// snap to whole pixels (their stems are fitted to pixel columns).
     public let subpixelPositioning: Bool
     /// The colour space in which glyph coverage is blended: ``TextBlending/platform`` (sRGB,
     /// as cairo) by default, ``TextBlending/linear`` for linear light.
@@ -256,6 +257,14 @@ public struct Renderer: Sendable {
         return layers
     }
 
+    /// Whether glyphs keep their 1/4-pixel x phases: ``subpixelPositioning``, except with full
+    /// hinting or monochrome glyphs, whose stems are fitted to whole pixel columns, so that a
+    /// fractional phase would blur (or, in monochrome, thicken) them; as cairo keeps subpixel
+    /// positions only for unhinted or slightly hinted grey glyphs.
+    var usesSubpixelPhases: Bool {
+        subpixelPositioning && hinting != .full && antialiasing == .gray
+    }
+
     /// The rasterizer requests (glyph and subpixel phase) of the glyphs of `paint` near enough to
     /// `bitmap` to show, and the integer pixel of each one's pen.
     func glyphRequests(of paint: GlyphPaint, in bitmap: Bitmap) -> ([GlyphRasterizer.Request], [(x: Int, y: Int)]) {
@@ -267,6 +276,7 @@ public struct Renderer: Sendable {
         var pens: [(x: Int, y: Int)] = []
         requests.reserveCapacity(count)
         pens.reserveCapacity(count)
+        let phasesX = usesSubpixelPhases
         // Glyphs far outside the bitmap (and non-finite positions) are skipped before rasterising.
         let margin = min(4 * Double(paint.font.size) * s + 2, 100_000)
         for i in 0..<count {
@@ -277,7 +287,7 @@ public struct Renderer: Sendable {
             else { continue }
             // x keeps a 1/4-pixel phase; baselines snap to whole pixels (as cairo and Skia do for
             // horizontal text), so every line has crisp horizontal edges at the same vertical phase.
-            let qx = subpixelPositioning ? Int((px * steps).rounded()) : Int(px.rounded()) * k
+            let qx = phasesX ? Int((px * steps).rounded()) : Int(px.rounded()) * k
             let qy = Int(py.rounded()) * k
             let ix = Int((Double(qx) / steps).rounded(.down)), iy = Int((Double(qy) / steps).rounded(.down))
             requests.append(.init(glyph: paint.glyphs[i], phaseX: qx - ix * k, phaseY: qy - iy * k))

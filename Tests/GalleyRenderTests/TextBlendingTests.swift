@@ -123,4 +123,18 @@ struct TextBlendingTests {
         #expect(images[0].pixels != images[2].pixels)
         if antialiasing == .gray { #expect(images[1].pixels != images[2].pixels) }
     }
+
+    @Test("full hinting and monochrome glyphs sit on whole pixels; light hinting keeps 1/4-pixel phases")
+    func wholePixelsWhenStemsAreFitted() throws {
+        // "Hamburg" at 11 px has fractional advances (DejaVu's hmtx × 11/2048), so some glyphs
+        // have non-zero phases that whole-pixel placement rounds away.
+        func pixels(_ renderer: Renderer) throws -> [UInt8] {
+            try Self.draw("Hamburgefonstiv", size: 11, renderer: renderer).pixels
+        }
+        #expect(try pixels(Renderer(hinting: .full)) == pixels(Renderer(hinting: .full, subpixelPositioning: false)))
+        #expect(
+            try pixels(Renderer(antialiasing: .none))
+                == pixels(Renderer(subpixelPositioning: false, antialiasing: .none)))
+        #expect(try pixels(Renderer(hinting: .light)) != pixels(Renderer(hinting: .light, subpixelPositioning: false)))
+    }
 }
