@@ -110,7 +110,8 @@ enum Usage {
           --hinting H            none, light or full (default light: horizontal edges on pixel rows,
                                  as fontconfig's hintslight; none: outlines exactly as laid out)
           --subpixel-positions S on (default: glyphs at 1/4-pixel x positions) or off (whole pixels,
-                                 as cairo < 1.17.4 draws)
+                                 as cairo < 1.17.4 draws; always with --hinting full or
+                                 --antialias none, whose stems sit on pixel columns)
           --text-blending B      platform (default: glyph edges blended in sRGB as cairo, GTK and
                                  pango-view do, so text has their weight) or linear (in linear
                                  light: thinner dark-on-light text, heavier light-on-dark; for
