@@ -108,7 +108,16 @@ struct InkWeightTests {
         return bitmap
     }
 
-    /// Galley's ink over pango-cairo's for every size and scheme (nil when pango-view is missing):
+    /// Whether fontconfig's "DejaVu Sans" (what pango-view draws with) is the very file Galley
+    /// bundles, so that both draw the same outlines.
+    static func sameFontAsPango() -> Bool {
+        let system = FileManager.default.contents(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+        let bundled = FileManager.default.contents(atPath: TestSupport.fontPath("DejaVuSans.ttf"))
+        return system != nil && system == bundled
+    }
+
+    /// Galley's ink over pango-cairo's for every size and scheme (nil, with an issue recorded, when
+    /// pango-view is missing or fails, or draws another DejaVu Sans):
     /// Galley unhinted with `blending` against `pango-view --hinting=none`, or, with `defaults`,
     /// Galley's default renderer (light hinting) against pango-view's `--hinting=slight`.
     static func ratios(_ blending: Renderer.TextBlending, defaults: Bool = false) throws -> [[Double]]? {
@@ -116,6 +125,10 @@ struct InkWeightTests {
             defaults
             ? Renderer(subpixelPositioning: false)
             : Renderer(hinting: .none, subpixelPositioning: false, textBlending: blending)
+        guard sameFontAsPango() else {
+            Issue.record("pango-view must draw the bundled DejaVu Sans: install Debian's fonts-dejavu-core")
+            return nil
+        }
         var table: [[Double]] = []
         for size in sizes {
             var row: [Double] = []
@@ -124,7 +137,11 @@ struct InkWeightTests {
                     let pango = try PangoView.render(
                         sample, pixels: size, foreground: scheme.foreground, background: scheme.background,
                         hinting: defaults ? "slight" : "none")
-                else { return nil }
+                else {
+                    Issue.record(
+                        "pango-view (Debian's pango1.0-tools) is needed and failed: make test-deps installs it")
+                    return nil
+                }
                 let ours = try galley(pixels: size, scheme: scheme, renderer: renderer)
                 let bg = color(scheme.background)
                 row.append(ink(ours, background: bg) / ink(pango, background: bg))
@@ -146,10 +163,7 @@ struct InkWeightTests {
 
     @Test("the default blending puts every cell within 0.90–1.10 of pango-cairo's ink")
     func platformBlendingMatchesPangoCairo() throws {
-        guard let table = try InkWeightTests.ratios(.platform) else {
-            Issue.record("pango-view (Debian's pango1.0-tools) is needed: make test-deps installs it")
-            return
-        }
+        guard let table = try InkWeightTests.ratios(.platform) else { return }
         InkWeightTests.printTable(
             table, title: "text blending platform (the default), unhinted, vs pango-view --hinting=none")
         for (size, row) in zip(InkWeightTests.sizes, table) {
@@ -161,10 +175,7 @@ struct InkWeightTests {
 
     @Test("the default renderer (light hinting) has pango-cairo's ink with its slight hinting")
     func defaultRendererMatchesPangoCairoSlight() throws {
-        guard let table = try InkWeightTests.ratios(.platform, defaults: true) else {
-            Issue.record("pango-view (Debian's pango1.0-tools) is needed: make test-deps installs it")
-            return
-        }
+        guard let table = try InkWeightTests.ratios(.platform, defaults: true) else { return }
         InkWeightTests.printTable(table, title: "Renderer() defaults (platform, light) vs pango-view --hinting=slight")
         for (size, row) in zip(InkWeightTests.sizes, table) {
             for (scheme, ratio) in zip(InkWeightTests.schemes, row) {
@@ -175,10 +186,7 @@ struct InkWeightTests {
 
     @Test("linear blending stays lighter dark-on-light and heavier light-on-dark, as the issue measured")
     func linearBlendingIsThinOnLightAndHeavyOnDark() throws {
-        guard let table = try InkWeightTests.ratios(.linear) else {
-            Issue.record("pango-view (Debian's pango1.0-tools) is needed: make test-deps installs it")
-            return
-        }
+        guard let table = try InkWeightTests.ratios(.linear) else { return }
         InkWeightTests.printTable(
             table, title: "text blending linear (before issue 10), unhinted, vs pango-view --hinting=none")
         for (size, row) in zip(InkWeightTests.sizes, table) {
