@@ -113,7 +113,7 @@ demo: build
 # tests load libpango 1.50 (libpango-1.0-0, with GLib) at run time as their oracle; the font
 # matching tests compare against fontconfig's own fc-match (Debian's fontconfig package).
 test-deps: tool-deps
-	@$(call install-missing,libpango-1.0-0 fontconfig)
+	@$(call install-missing,libpango-1.0-0 fontconfig pango1.0-tools fonts-dejavu-core)
 	@$(PYTHON) -c 'import pyphen' 2>/dev/null || $(PYTHON) -m pip install --quiet pyphen 2>/dev/null || \
 	  { $(call install-missing,python3-pyphen); }
 

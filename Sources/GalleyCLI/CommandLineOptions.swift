@@ -107,9 +107,13 @@ package struct Options: Equatable, Sendable {
     /// `--format`: overrides the output name's extension.
     package var format: OutputFormat?
     /// `--hinting`.
-    package var hinting: Renderer.Hinting = .none
+    package var hinting: Renderer.Hinting = .light
     /// `--subpixel-positions on|off`.
     package var subpixelPositioning = true
+    /// `--text-blending platform|linear`.
+    package var textBlending: Renderer.TextBlending = .platform
+    /// `--antialias gray|none`.
+    package var antialiasing: Renderer.Antialiasing = .gray
     /// `--json` (shape, fonts).
     package var json = false
     /// `--indent`: positive indents each paragraph's first line, negative gives a hanging indent
@@ -174,7 +178,9 @@ package enum CommandLineParser {
         "--background", "--margin", "--scale", "--text", "--output", "-o", "--batch",
     ]
     /// The value options of `render` alone: the image's format and drawing.
-    static let renderOnlyOptions: [String] = ["--format", "--hinting", "--subpixel-positions"]
+    static let renderOnlyOptions: [String] = [
+        "--format", "--hinting", "--subpixel-positions", "--text-blending", "--antialias",
+    ]
     /// The flags of `layout` and `render`.
     static let layoutFlags: Set<String> = ["--markup", "--justify", "--hyphenate", "--strict-fonts", "--help", "-h"]
     /// The paragraph and frame options of `render` and `layout` (TypographyOptions.swift).
@@ -315,6 +321,13 @@ package enum CommandLineParser {
             options.format = try choice(value, option: name, OutputFormat.allCases.map { ([$0.rawValue], $0) })
         case "--hinting":
             options.hinting = try choice(value, option: name, Renderer.Hinting.allCases.map { ([$0.rawValue], $0) })
+        case "--text-blending":
+            options.textBlending = try choice(
+                value, option: name, Renderer.TextBlending.allCases.map { ([$0.rawValue], $0) })
+        case "--antialias":
+            options.antialiasing = try choice(
+                value, option: name,
+                [(["gray", "grey"], Renderer.Antialiasing.gray), (["none"], Renderer.Antialiasing.none)])
         case "--subpixel-positions":
             options.subpixelPositioning = try choice(
                 value, option: name,

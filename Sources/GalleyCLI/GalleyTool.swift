@@ -284,9 +284,10 @@ public enum GalleyTool {
                 "cannot render a \(size.width)×\(size.height)-pixel image: each side must be at most \(Bitmap.maximumDimension) pixels and the area at most \(Bitmap.maximumPixelCount) pixels"
             )
         }
-        Renderer(scale: options.scale, hinting: options.hinting, subpixelPositioning: options.subpixelPositioning).draw(
-            frame, into: &bitmap
-        ) { placeholder in
+        let renderer = Renderer(
+            scale: options.scale, hinting: options.hinting, subpixelPositioning: options.subpixelPositioning,
+            textBlending: options.textBlending, antialiasing: options.antialiasing)
+        renderer.draw(frame, into: &bitmap) { placeholder in
             document.images[placeholder.delegate.value]
         }
         return bitmap

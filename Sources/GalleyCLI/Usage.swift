@@ -102,14 +102,22 @@ enum Usage {
     static let render = """
         usage: galley render [options] [FILE|-] -o OUT
 
-        Lays out the text in a frame and draws it: anti-aliased, composited in linear light.
+        Lays out the text in a frame and draws it, anti-aliased, text as dark as pango-cairo draws it.
 
         options:
         \(layoutOptions)
           --scale N              pixels per point (default 1; 2 for a dense display); not for SVG
-          --hinting H            none, light or full (default none: ink matches the layout exactly)
+          --hinting H            none, light or full (default light: horizontal edges on pixel rows,
+                                 as fontconfig's hintslight; none: outlines exactly as laid out)
           --subpixel-positions S on (default: glyphs at 1/4-pixel x positions) or off (whole pixels,
-                                 as cairo < 1.17.4 draws)
+                                 as cairo < 1.17.4 draws; always with --hinting full or
+                                 --antialias none, whose stems sit on pixel columns)
+          --text-blending B      platform (default: glyph edges blended in sRGB as cairo, GTK and
+                                 pango-view do, so text has their weight) or linear (in linear
+                                 light: thinner dark-on-light text, heavier light-on-dark; for
+                                 linear-light pipelines); fills and images are linear either way
+          --antialias A          gray (default) or none (each pixel inked or not, as
+                                 pango-view --antialias=none)
           -o, --output OUT       the image file; "-" writes to standard output (PPM unless --format)
           --format F             ppm, png or svg (default: from OUT's extension)
           --batch DIR            render every .txt and .markup file of DIR into the folder -o names,

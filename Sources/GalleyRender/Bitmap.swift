@@ -253,6 +253,36 @@ public struct Bitmap: Sendable, Hashable {
         buffer[i + 3] = byte(oa)
     }
 
+    /// Source-over compositing **in sRGB-encoded space** of `color` with source alpha `alpha` (the
+    /// colour's alpha × coverage) onto the straight-alpha destination pixel at byte offset `i`, as
+    /// cairo composites glyph masks: αo = αs + αd(1 − αs), Co = (Cs·αs + Cd·αd(1 − αs)) / αo with C
+    /// the sRGB-encoded values, so half coverage of black on white is sRGB 128. A fully opaque
+    /// source writes the colour's sRGB bytes, as ``compositeLinear(_:at:_:_:alpha:)`` does.
+    @inline(__always)
+    static func compositeSRGB(
+        _ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ color: LinearColor, alpha: Float
+    ) {
+        let sa = min(max(alpha, 0), 1)
+        guard sa > 0 else { return }
+        if sa >= 1 {
+            buffer[i] = color.opaqueRed
+            buffer[i + 1] = color.opaqueGreen
+            buffer[i + 2] = color.opaqueBlue
+            buffer[i + 3] = 255
+            return
+        }
+        let da = Float(buffer[i + 3]) * (1 / 255)
+        let keep = da * (1 - sa)
+        let oa = sa + keep
+        guard oa > 0 else { return }
+        // Destination bytes stay in 0...255; the source channels are scaled to match.
+        let s = sa * 255 / oa, k = keep / oa
+        buffer[i] = UInt8(min(color.encodedRed * s + Float(buffer[i]) * k + 0.5, 255))
+        buffer[i + 1] = UInt8(min(color.encodedGreen * s + Float(buffer[i + 1]) * k + 0.5, 255))
+        buffer[i + 2] = UInt8(min(color.encodedBlue * s + Float(buffer[i + 2]) * k + 0.5, 255))
+        buffer[i + 3] = byte(oa)
+    }
+
     /// Like ``compositeLinear(_:at:_:red:green:blue:alpha:)`` for a source given as premultiplied
     /// sRGB-encoded channels (0...1), as colour glyphs and resampled images are: the channels are
     /// un-premultiplied to the nearest sRGB code, then decoded.

@@ -46,13 +46,14 @@ struct GlyphImage: Sendable {
     var byteCount: Int { bytes.count + 64 }
 }
 
-/// Rasterises glyphs with FreeType: anti-aliased grayscale, unhinted unless asked (``Renderer/Hinting``),
+/// Rasterises glyphs with FreeType: anti-aliased grayscale or monochrome (``Renderer/Antialiasing``),
+/// hinted as asked (``Renderer/Hinting``),
 /// with synthetic bold and oblique applied to the outline, at fractional pen positions (quantised to
 /// 1/4 pixel on each axis); colour bitmap fonts (CBDT/sbix, e.g. Noto Color Emoji) through their
 /// nearest strike scaled to the requested size. Variable fonts are drawn at the font's instance:
 /// its design coordinates are set on the face (`FT_Set_Var_Design_Coordinates`) before a glyph is
 /// loaded. The glyph cache key holds the face, the design coordinates, glyph, size, both phases,
-/// the hinting mode, the synthetic traits and the `GlyphStyle` (obliqueness shear, stroke radius).
+/// the hinting and anti-aliasing modes, the synthetic traits and the `GlyphStyle` (obliqueness shear, stroke radius).
 ///
 /// One `FT_Library` and every `FT_Face` live inside a lock (`Locked`), since FreeType objects are not
 /// thread-safe: all FreeType calls happen while holding it. Faces are opened from
@@ -90,6 +91,7 @@ public final class GlyphRasterizer: Sendable {
         let phaseX: Int
         let phaseY: Int
         let hinting: Renderer.Hinting
+        let antialiasing: Renderer.Antialiasing
         let traits: Font.SyntheticTraits
         let style: GlyphStyle
     }
@@ -127,12 +129,14 @@ public final class GlyphRasterizer: Sendable {
     }
 
     /// Rasterises `requests` for `font`'s face at `pixelSize` pixels per em, at the variable-font
-    /// instance `coordinates` (``designCoordinates(of:)``), hinted as `hinting` says and with
-    /// `traits` synthesized. Nil entries for glyphs FreeType cannot load, or for all of them when
+    /// instance `coordinates` (``designCoordinates(of:)``), hinted as `hinting` says, grey or
+    /// monochrome as `antialiasing` says (colour fonts stay grey), and with `traits` synthesized.
+    /// Nil entries for glyphs FreeType cannot load, or for all of them when
     /// the face cannot be opened.
     func images(
         for face: FontFace, coordinates: [Int] = [], pixelSize: Double, hinting: Renderer.Hinting = .none,
-        traits: Font.SyntheticTraits = [], style: GlyphStyle = .plain, requests: [Request]
+        antialiasing: Renderer.Antialiasing = .gray, traits: Font.SyntheticTraits = [], style: GlyphStyle = .plain,
+        requests: [Request]
     ) -> [GlyphImage?] {
         guard pixelSize.isFinite, pixelSize >= 1.0 / 64, pixelSize <= GlyphRasterizer.maximumPixelSize else {
             return Array(repeating: nil, count: requests.count)
@@ -147,14 +151,15 @@ public final class GlyphRasterizer: Sendable {
             for r in requests {
                 let key = GlyphKey(
                     face: ObjectIdentifier(face), coordinates: coordinates, glyph: r.glyph, ppem64: ppem64,
-                    phaseX: r.phaseX, phaseY: r.phaseY, hinting: hinting, traits: traits, style: style)
+                    phaseX: r.phaseX, phaseY: r.phaseY, hinting: hinting, antialiasing: antialiasing,
+                    traits: traits, style: style)
                 if let cached = state.glyphs.value(for: key) {
                     out.append(cached)
                     continue
                 }
                 let image = entry.render(
                     glyph: r.glyph, ppem64: ppem64, phaseX: r.phaseX, phaseY: r.phaseY,
-                    hinting: hinting, traits: traits, style: style)
+                    hinting: hinting, antialiasing: antialiasing, traits: traits, style: style)
                 if let image {
                     state.glyphs.insert(image, for: key, cost: image.byteCount)
                 }
@@ -281,7 +286,8 @@ public final class GlyphRasterizer: Sendable {
         /// glyph origin and independent of the phase.
         func render(
             glyph: GlyphID, ppem64: Int, phaseX: Int, phaseY: Int,
-            hinting: Renderer.Hinting, traits: Font.SyntheticTraits, style: GlyphStyle
+            hinting: Renderer.Hinting, antialiasing: Renderer.Antialiasing, traits: Font.SyntheticTraits,
+            style: GlyphStyle
         ) -> GlyphImage? {
             let steps = Double(GlyphRasterizer.subpixelSteps)
             if scalable {
@@ -289,7 +295,9 @@ public final class GlyphRasterizer: Sendable {
                     guard FT_Set_Char_Size(face, 0, FT_F26Dot6(ppem64), 72, 72) == 0 else { return nil }
                     currentPPEM64 = ppem64
                 }
-                var flags = hinting.loadFlags
+                // Colour fonts keep grey rendering: their layers are images, not 1-bit masks.
+                let mode = hasColor ? Renderer.Antialiasing.gray : antialiasing
+                var flags = mode.loadFlags(hinting)
                 flags |= hasColor ? FT_Int32(FT_LOAD_COLOR) : FT_Int32(FT_LOAD_NO_BITMAP)
                 guard FT_Load_Glyph(face, FT_UInt(glyph), flags) == 0 else { return nil }
                 let slot = face.pointee.glyph!
@@ -304,11 +312,12 @@ public final class GlyphRasterizer: Sendable {
                         FT_Pos(-phaseY * 64 / GlyphRasterizer.subpixelSteps))
                     if style.strokeRadius64 > 0 {
                         return GlyphStroker.render(
-                            &slot.pointee.outline, radius64: style.strokeRadius64, library: library)
+                            &slot.pointee.outline, radius64: style.strokeRadius64, monochrome: mode == .none,
+                            library: library)
                     }
                 }
                 if slot.pointee.format != FT_GLYPH_FORMAT_BITMAP {
-                    guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
+                    guard FT_Render_Glyph(slot, mode.renderMode) == 0 else { return nil }
                 }
                 return GlyphImage(slot: slot, scaledBy: nil)
             }

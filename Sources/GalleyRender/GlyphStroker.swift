@@ -6,8 +6,11 @@ import CFreeType
 /// Call only under the ``GlyphRasterizer``'s lock, like every FreeType call.
 enum GlyphStroker {
     /// The anti-aliased coverage of the stroke of `outline` (26.6 pixels, y up, relative to the
-    /// pen's integer pixel), `radius64` / 64 pixels on each side of the path.
-    static func render(_ outline: inout FT_Outline, radius64: Int, library: GlyphRasterizer.Library) -> GlyphImage? {
+    /// pen's integer pixel), `radius64` / 64 pixels on each side of the path; `monochrome`
+    /// thresholds it at half coverage (each pixel 0 or 255), for ``Renderer/Antialiasing/none``.
+    static func render(
+        _ outline: inout FT_Outline, radius64: Int, monochrome: Bool = false, library: GlyphRasterizer.Library
+    ) -> GlyphImage? {
         var stroker: FT_Stroker?
         guard FT_Stroker_New(library.library, &stroker) == 0, let stroker else { return nil }
         defer { FT_Stroker_Done(stroker) }
@@ -45,6 +48,9 @@ enum GlyphStroker {
             return FT_Outline_Get_Bitmap(library.library, &stroked, &bitmap) == 0
         }
         guard ok else { return nil }
+        if monochrome {
+            for i in coverage.indices { coverage[i] = coverage[i] >= 128 ? 255 : 0 }
+        }
         return GlyphImage(left: x0, top: y1, width: width, height: rows, pixels: .coverage(coverage))
     }
 }

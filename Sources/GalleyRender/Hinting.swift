@@ -2,10 +2,13 @@
 import CFreeType
 
 extension Renderer {
-    /// Grid fitting of glyph outlines. Layout always uses unhinted advances, so `.none` (the
-    /// default) is the only mode in which ink and layout agree exactly; `.light` and `.full` trade
-    /// that for sharper stems at small sizes. Like cairo's `cairo_hint_style_t` (none, slight,
-    /// full); CoreText has no equivalent (it never hints).
+    /// Grid fitting of glyph outlines. Layout always uses unhinted advances. `.light` (the
+    /// default, as fontconfig's `hintslight` that pango-cairo uses on Debian desktops) moves
+    /// horizontal edges (baseline, x-height, cap height, crossbars) to whole pixel rows and
+    /// leaves x alone, so small text is crisp and spacing stays the layout's; `.none` is the only
+    /// mode in which ink and layout agree exactly; `.full` also snaps stems to pixel columns,
+    /// which at 9–11 px makes letter spacing uneven. Like cairo's `cairo_hint_style_t` (none,
+    /// slight, full); CoreText has no equivalent (it never hints).
     public enum Hinting: String, Sendable, Hashable, CaseIterable {
         /// Outlines as designed (`FT_LOAD_NO_HINTING`).
         case none

@@ -8,7 +8,9 @@ extension Renderer {
     /// alpha) moved by the shadow's offset — y up, so (2, −2) lands right and **below** — rounded
     /// to whole pixels, blurred by three box blurs that approximate a Gaussian whose standard
     /// deviation is half the blur radius (the CSS / canvas convention for `shadowBlur`), painted
-    /// in the shadow's colour (its alpha included). Decorations cast no shadow.
+    /// in the shadow's colour (its alpha included), blended as ``textBlending`` says (a shadow is
+    /// text's partial coverage: in sRGB by default, as browsers and cairo blend shadows).
+    /// Decorations cast no shadow.
     func drawShadow(_ shadow: ShadowPaint, of layers: [GlyphLayer], into bitmap: inout Bitmap) {
         guard shadow.color.alpha > 0 else { return }
         let s = Double(scale)
@@ -69,13 +71,19 @@ extension Renderer {
         }
         let color = LinearColor(shadow.color)
         let width = bitmap.width
+        let srgb = textBlending == .platform
         SRGBTransfer.withTables { t in
             bitmap.withMutablePixels { dst in
                 for py in by0..<by1 {
                     for px in bx0..<bx1 {
                         let v = coverage[(py - gy0) * w + (px - gx0)]
                         guard v > 1e-4 else { continue }
-                        Bitmap.compositeLinear(dst, at: (py * width + px) * 4, t, color, alpha: min(v, 1) * color.alpha)
+                        let i = (py * width + px) * 4, a = min(v, 1) * color.alpha
+                        if srgb {
+                            Bitmap.compositeSRGB(dst, at: i, color, alpha: a)
+                        } else {
+                            Bitmap.compositeLinear(dst, at: i, t, color, alpha: a)
+                        }
                     }
                 }
             }

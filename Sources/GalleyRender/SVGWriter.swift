@@ -40,7 +40,7 @@ public struct SVGWriter: Sendable {
 
     /// A writer for a `width × height`-point canvas. Sizes that are not finite and positive become 1.
     /// Glyphs are read by `rasterizer`; ``GlyphRasterizer/shared`` is only the default (see
-    /// ``Renderer/init(scale:hinting:subpixelPositioning:rasterizer:)``).
+    /// ``Renderer/init(scale:hinting:subpixelPositioning:textBlending:antialiasing:rasterizer:)``).
     public init(width: CGFloat, height: CGFloat, background: Color? = .white, rasterizer: GlyphRasterizer = .shared) {
         self.width = width.isFinite && width > 0 ? width : 1
         self.height = height.isFinite && height > 0 ? height : 1

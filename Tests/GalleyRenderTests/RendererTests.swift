@@ -25,13 +25,13 @@ func inkBox(_ bitmap: Bitmap, background: Bitmap.Pixel = Bitmap.Pixel(red: 255, 
     return box
 }
 
-/// The ink-weighted mean column and row, weighting each pixel by its coverage: black ink on white
-/// is blended in linear light, so coverage = 1 − linear(green).
+/// The ink-weighted mean column and row, weighting each pixel by its coverage (black ink on white,
+/// default blending: ``TestSupport/coverage(_:)``).
 func inkCentroid(_ bitmap: Bitmap) -> (x: Double, y: Double) {
     var sx = 0.0, sy = 0.0, total = 0.0
     for y in 0..<bitmap.height {
         for x in 0..<bitmap.width {
-            let w = 1 - TestSupport.linear(bitmap.pixel(x: x, y: y)!.green)
+            let w = TestSupport.coverage(bitmap.pixel(x: x, y: y)!.green)
             sx += w * (Double(x) + 0.5)
             sy += w * (Double(y) + 0.5)
             total += w
@@ -107,19 +107,23 @@ struct RendererTests {
         #expect(inkPixels > solid)
     }
 
-    @Test("the default colour is black, and translucent colours are blended")
-    func defaultAndTranslucent() throws {
+    @Test(
+        "the default colour is black, and translucent colours are blended",
+        arguments: Renderer.TextBlending.allCases)
+    func defaultAndTranslucent(_ blending: Renderer.TextBlending) throws {
         let font = try Font(path: Self.dejaVu, size: 48)
         let rect = CGRect(x: 10, y: 10, width: 100, height: 70)
+        let renderer = Renderer(textBlending: blending)
         var black = try Bitmap(width: 120, height: 90)
-        Renderer().draw(try Self.frame("H", font: font, in: rect), into: &black)
+        renderer.draw(try Self.frame("H", font: font, in: rect), into: &black)
         #expect(black.count(where: { $0 == Bitmap.Pixel(red: 0, green: 0, blue: 0) }) > 20)
         var half = try Bitmap(width: 120, height: 90)
-        Renderer().draw(
+        renderer.draw(
             try Self.frame("H", font: font, color: Color(red: 0, green: 0, blue: 1, alpha: 0.5), in: rect), into: &half)
-        // Fully covered pixels: blue at alpha 0.5 over white, in linear light = (0.5, 0.5, 1) →
-        // sRGB (188, 188, 255) (IEC 61966-2-1); no pixel gets darker than that.
-        let v = TestSupport.srgbByte(linear: 0.5)
+        // Fully covered pixels: blue at alpha 0.5 over white. Blended in sRGB (platform, as cairo):
+        // 0.5 · 0 + 0.5 · 255 = 127.5 → 128 for red and green; in linear light: (0.5, 0.5, 1) →
+        // sRGB (188, 188, 255) (IEC 61966-2-1). No pixel gets darker than that.
+        let v = blending == .platform ? UInt8((255 * 0.5).rounded()) : TestSupport.srgbByte(linear: 0.5)
         #expect(half.count(where: { $0 == Bitmap.Pixel(red: v, green: v, blue: 255) }) > 20)
         #expect(half.count(where: { $0.red < v }) == 0)
     }

@@ -47,12 +47,18 @@ enum TestSupport {
         srgbToLinear(Double(byte) / 255)
     }
 
-    /// Total ink of black text drawn on white: compositing is in linear light, so each pixel's
-    /// coverage is 1 − linear(green).
+    /// The coverage of a pixel of black text on white whose green byte is `green`, under the
+    /// default text blending (``Renderer/TextBlending/platform``: sRGB-space source-over, so a
+    /// pixel at coverage a is 255 · (1 − a)).
+    static func coverage(_ green: UInt8) -> Double {
+        1 - Double(green) / 255
+    }
+
+    /// Total ink (summed ``coverage(_:)``) of black text drawn on white with the default blending.
     static func ink(_ bitmap: Bitmap) -> Double {
         var total = 0.0
         for y in 0..<bitmap.height {
-            for x in 0..<bitmap.width { total += 1 - linear(bitmap.pixel(x: x, y: y)!.green) }
+            for x in 0..<bitmap.width { total += coverage(bitmap.pixel(x: x, y: y)!.green) }
         }
         return total
     }
