@@ -123,7 +123,9 @@ struct InkWeightTests {
     static func ratios(_ blending: Renderer.TextBlending, defaults: Bool = false) throws -> [[Double]]? {
         let renderer =
             defaults
-            ? Renderer(subpixelPositioning: false)
+            // The default renderer as it is, 1/4-pixel x positions included (pango-cairo 1.16
+            // places glyphs on whole pixels, so the ink differs a little there).
+            ? Renderer()
             : Renderer(hinting: .none, subpixelPositioning: false, textBlending: blending)
         guard sameFontAsPango() else {
             Issue.record("pango-view must draw the bundled DejaVu Sans: install Debian's fonts-dejavu-core")
