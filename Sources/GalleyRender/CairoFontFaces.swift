@@ -51,13 +51,11 @@ final class CairoFTFace {
 /// The key under which a cairo font face holds its ``CairoFTFace``.
 private nonisolated(unsafe) let faceKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 
-/// The cairo font faces of one document: one per face, variable-font instance and synthetic
-/// bold, made on first use and released (one reference each) by ``release()``.
+/// The cairo font faces of one document: one per face and variable-font instance, made on first use and released (one reference each) by ``release()``.
 final class CairoFontFaces {
     struct Key: Hashable {
         let face: ObjectIdentifier
         let coordinates: [Int]
-        let bold: Bool
     }
 
     /// The faces are held so that their identifiers stay unique while cached.
@@ -66,17 +64,17 @@ final class CairoFontFaces {
 
     /// The cairo font face for `font` (nil when FreeType cannot open it): a cairo-ft face over
     /// an `FT_Face` at the font's variable-font instance, loading colour glyphs (`FT_LOAD_COLOR`)
-    /// when the face has them, unhinted, with cairo's synthetic bold
-    /// (`CAIRO_FT_SYNTHESIZE_BOLD`, FreeType's `FT_GlyphSlot_Embolden`: 1/24 em, as the bitmap
-    /// renderer's) when the font asks for it. Synthetic oblique is not cairo's (a 12° slant):
-    /// the painter shears the font matrix by the renderer's 0.2 instead.
+    /// when the face has them, unhinted. Synthetic styles are not cairo's: its synthetic bold
+    /// makes cairo embed a Type 1C font rebuilt from outlines at a coarse size, and its oblique
+    /// slants by 12°; the painter strokes the outlines 1/24 em wide for bold (FreeType's
+    /// `FT_Outline_Embolden` strength, as the bitmap renderer's) and shears the font matrix by
+    /// the renderer's 0.2 for oblique.
     func fontFace(for font: Font) -> OpaquePointer? {
         let coordinates = GlyphRasterizer.designCoordinates(of: font)
-        let key = Key(
-            face: ObjectIdentifier(font.face), coordinates: coordinates, bold: font.syntheticTraits.contains(.bold))
+        let key = Key(face: ObjectIdentifier(font.face), coordinates: coordinates)
         if let cached = faces[key] { return cached }
         held[key.face] = font.face
-        let made = Self.make(font.face, coordinates: coordinates, bold: key.bold)
+        let made = Self.make(font.face, coordinates: coordinates)
         faces[key] = made
         return made
     }
@@ -90,7 +88,7 @@ final class CairoFontFaces {
 
     deinit { release() }
 
-    private static func make(_ fontFace: FontFace, coordinates: [Int], bold: Bool) -> OpaquePointer? {
+    private static func make(_ fontFace: FontFace, coordinates: [Int]) -> OpaquePointer? {
         guard let ft = CairoFTFace(data: fontFace.data, faceIndex: fontFace.faceIndex, coordinates: coordinates)
         else { return nil }
         var flags = Int32(FT_LOAD_NO_HINTING)
@@ -106,7 +104,6 @@ final class CairoFontFaces {
             cairo_font_face_destroy(face)
             return nil
         }
-        if bold { cairo_ft_font_face_set_synthesize(face, UInt32(CAIRO_FT_SYNTHESIZE_BOLD.rawValue)) }
         return face
     }
 }

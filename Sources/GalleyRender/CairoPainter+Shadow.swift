@@ -14,7 +14,8 @@ extension CairoPainter {
 
     /// Draws a run's shadow. Blur radius 0 (and no colour glyphs): the glyph outlines
     /// (`cairo_glyph_path`, so the shadow adds no text) moved by the offset and filled in the
-    /// shadow colour, stroke included, vector and exact. Otherwise the bitmap ``Renderer`` draws
+    /// shadow colour, emboldening and stroke included, vector and exact (overlaps of fill and
+    /// stroke painted twice when the colour is translucent). Otherwise the bitmap ``Renderer`` draws
     /// the shadow alone (same blur, same offset) at ``shadowPixelsPerPoint`` into a transparent
     /// image covering the run's ink grown by the blur's reach, and the image is placed on the page.
     func drawShadow(_ shadow: ShadowPaint) {
@@ -23,13 +24,22 @@ extension CairoPainter {
         guard dx.isFinite, dy.isFinite, abs(dx) < 1e5, abs(dy) < 1e5 else { return }
         if shadow.blurRadius <= 0, !shadow.glyphs.font.hasColorGlyphs {
             guard selectFont(shadow.glyphs) else { return }
-            var glyphs = cairoGlyphs(shadow.glyphs, dx: dx, dy: dy)
+            let shift = Self.emboldeningShift(shadow.glyphs)
+            var glyphs = cairoGlyphs(shadow.glyphs, dx: dx + shift.dx, dy: dy + shift.dy)
             cairo_new_path(cr)
             cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
             setColor(shadow.color)
-            if shadow.glyphs.fills { cairo_fill_preserve(cr) }
+            let bold = Self.emboldening(shadow.glyphs.font)
+            if shadow.glyphs.fills {
+                cairo_fill_preserve(cr)
+                if bold > 0 {
+                    cairo_set_line_width(cr, bold)
+                    cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+                    cairo_stroke_preserve(cr)
+                }
+            }
             if let stroke = shadow.glyphs.stroke, stroke.width > 0, stroke.width.isFinite {
-                cairo_set_line_width(cr, Double(stroke.width))
+                cairo_set_line_width(cr, Double(stroke.width) + bold)
                 cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
                 cairo_stroke_preserve(cr)
             }

@@ -128,7 +128,7 @@ struct CairoPainter {
         guard let face = faces.fontFace(for: paint.font) else { return false }
         let size = Double(paint.font.size)
         guard size.isFinite, size > 0 else { return false }
-        let shear = paint.skew + (paint.font.syntheticTraits.contains(.oblique) ? GlyphSynthesis.obliqueShear : 0)
+        let shear = Self.shear(paint)
         cairo_set_font_face(cr, face)
         var matrix = cairo_matrix_t()
         cairo_matrix_init(&matrix, size, 0, -shear * size, size, 0, 0)
@@ -142,47 +142,86 @@ struct CairoPainter {
         return cairo_status(cr) == CAIRO_STATUS_SUCCESS
     }
 
-    /// The run's glyphs at their positions in user space, moved by (`dx`, `dy`) y-up points.
+    /// The run's glyphs at their positions in user space, moved by (`dx`, `dy`) y-up points, every
+    /// other glyph 0.0015 em lower. That offset (a fiftieth of a point at 12 pt, far below any
+    /// output's resolution) is what keeps glyphs where the layout put them: cairo 1.16 writes a
+    /// font's widths truncated to 1/1000 em and strings the glyphs of one baseline into a `TJ`
+    /// array, whose reader advances by those widths, so glyph positions drifted by up to 1/1000
+    /// em per glyph (half a point across a line of 20-point text); a change of baseline above
+    /// cairo's tolerance (1/1000 em) makes cairo place every glyph with its own exact `Td`.
     func cairoGlyphs(_ paint: GlyphPaint, dx: Double = 0, dy: Double = 0) -> [cairo_glyph_t] {
         let count = min(paint.glyphs.count, paint.positions.count)
         return (0..<count).map { i in
-            let x = Double(paint.positions[i].x) + dx, y = pageHeight - (Double(paint.positions[i].y) + dy)
+            let jitter = i % 2 == 1 ? 0.0015 * Double(paint.font.size) : 0
+            let x = Double(paint.positions[i].x) + dx, y = pageHeight - (Double(paint.positions[i].y) + dy) + jitter
             return cairo_glyph_t(
                 index: UInt(paint.glyphs[i]), x: x.isFinite ? x : -1e6, y: y.isFinite ? y : -1e6)
         }
     }
 
+    /// The width of the stroke that emboldens a synthetic-bold font's glyphs: 1/24 em, the
+    /// strength of FreeType's `FT_Outline_Embolden` (each edge moves out by half of it), as the
+    /// bitmap renderer's; 0 for other fonts.
+    static func emboldening(_ font: Font) -> Double {
+        font.syntheticTraits.contains(.bold) ? Double(font.size) / 24 : 0
+    }
+
+    /// How far FreeType's emboldening moves a glyph, y up: `FT_Outline_Embolden` grows the outline
+    /// by half the strength on each side and then moves it by half the strength right and up
+    /// (keeping its left and bottom edges), before the slant shears it.
+    static func emboldeningShift(_ paint: GlyphPaint) -> (dx: Double, dy: Double) {
+        let half = emboldening(paint.font) / 2
+        return (half * (1 + shear(paint)), half)
+    }
+
+    /// The horizontal shear of a run's glyphs: the font's synthetic oblique (0.2, as the bitmap
+    /// renderer's) plus the obliqueness attribute's skew.
+    static func shear(_ paint: GlyphPaint) -> Double {
+        paint.skew + (paint.font.syntheticTraits.contains(.oblique) ? GlyphSynthesis.obliqueShear : 0)
+    }
+
     /// Draws a run: the glyphs filled in the text colour with `cairo_show_text_glyphs` (the run's
-    /// text and cluster map attached, so the PDF's text is searchable and copyable), then the
-    /// stroke along the outlines (`cairo_glyph_path`, round joins). A run drawn as an outline
-    /// only still carries its text, shown with an alpha just above what cairo drops as clear
-    /// (1/255), so that it can be found and copied. Colour glyphs (emoji) are drawn by cairo-ft
-    /// in their own colours, under the text colour's alpha (a group painted with that alpha).
+    /// text and cluster map attached, so the PDF's text is searchable and copyable) — for
+    /// synthetic bold also their outlines stroked 1/24 em wide (miter joins) and moved as
+    /// ``emboldeningShift(_:)`` says, all in one group
+    /// under the colour's alpha — then the stroke attribute along the outlines
+    /// (`cairo_glyph_path`, round joins). A run drawn as an outline only still carries its text,
+    /// shown with an alpha just above what cairo drops as clear (255/65535), so that it can be
+    /// found and copied. Colour glyphs (emoji) are drawn by cairo-ft in their own colours, under
+    /// the text colour's alpha.
     func drawRun(_ paint: GlyphPaint) {
         let strokeAlpha = paint.stroke?.color.alpha ?? 0
         guard paint.color.alpha > 0 || strokeAlpha > 0, selectFont(paint) else { return }
-        var glyphs = cairoGlyphs(paint)
+        let bold = Self.emboldening(paint.font)
+        var glyphs = cairoGlyphs(paint, dx: Self.emboldeningShift(paint).dx, dy: Self.emboldeningShift(paint).dy)
         guard !glyphs.isEmpty else { return }
         let fills = paint.fills && paint.color.alpha > 0
-        let color = paint.font.hasColorGlyphs ? Color(red: 0, green: 0, blue: 0, alpha: 1) : paint.color
-        let groupAlpha = paint.font.hasColorGlyphs && fills ? Bitmap.unit(paint.color.alpha) : 1
-        if groupAlpha < 1 { cairo_push_group(cr) }
+        let alpha = fills ? Bitmap.unit(paint.color.alpha) : 1
+        let grouped = alpha < 1 && (paint.font.hasColorGlyphs || bold > 0)
+        if grouped { cairo_push_group(cr) }
         if fills {
-            setColor(color)
+            setColor(paint.color, alpha: grouped ? 1 / alpha : 1)
         } else {
             // Invisible but kept: cairo drops a source whose alpha is at most 255/65535.
             cairo_set_source_rgba(cr, 0, 0, 0, 1.0 / 200)
         }
         showText(paint, glyphs: &glyphs)
-        if groupAlpha < 1 {
+        if fills, bold > 0 {
+            cairo_new_path(cr)
+            cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
+            cairo_set_line_width(cr, bold)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+            cairo_stroke(cr)
+        }
+        if grouped {
             cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, groupAlpha)
+            cairo_paint_with_alpha(cr, alpha)
         }
         if let stroke = paint.stroke, stroke.color.alpha > 0, stroke.width > 0, stroke.width.isFinite {
             cairo_new_path(cr)
             cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
             setColor(stroke.color)
-            cairo_set_line_width(cr, Double(stroke.width))
+            cairo_set_line_width(cr, Double(stroke.width) + bold)
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
             cairo_stroke(cr)
         }
