@@ -142,18 +142,30 @@ struct CairoPainter {
         return cairo_status(cr) == CAIRO_STATUS_SUCCESS
     }
 
-    /// The run's glyphs at their positions in user space, moved by (`dx`, `dy`) y-up points, every
-    /// other glyph 0.0015 em lower. That offset (a fiftieth of a point at 12 pt, far below any
-    /// output's resolution) is what keeps glyphs where the layout put them: cairo 1.16 writes a
-    /// font's widths truncated to 1/1000 em and strings the glyphs of one baseline into a `TJ`
-    /// array, whose reader advances by those widths, so glyph positions drifted by up to 1/1000
-    /// em per glyph (half a point across a line of 20-point text); a change of baseline above
-    /// cairo's tolerance (1/1000 em) makes cairo place every glyph with its own exact `Td`.
+    /// The run's glyphs at their positions in user space, moved by (`dx`, `dy`) y-up points, some
+    /// 0.0015 em lower. That offset (a fiftieth of a point at 12 pt, far below any output's
+    /// resolution) is what keeps glyphs where the layout put them: cairo 1.16 writes a font's
+    /// widths truncated to 1/1000 em and strings the glyphs of one baseline into a `TJ` array,
+    /// whose reader advances by those widths, so glyph positions drifted by up to 1/1000 em per
+    /// glyph (half a point across a line of 20-point text); a change of baseline above cairo's
+    /// tolerance (1/1000 em) makes cairo place the glyph with its own exact `Td`. Left-to-right
+    /// runs alternate at every glyph; right-to-left runs at each space only (pdftotext splits
+    /// a right-to-left word whose letters are placed one by one), so drift there is bounded by
+    /// a word.
     func cairoGlyphs(_ paint: GlyphPaint, dx: Double = 0, dy: Double = 0) -> [cairo_glyph_t] {
         let count = min(paint.glyphs.count, paint.positions.count)
+        let offset = 0.0015 * Double(paint.font.size)
+        var lowered = false
         return (0..<count).map { i in
-            let jitter = i % 2 == 1 ? 0.0015 * Double(paint.font.size) : 0
-            let x = Double(paint.positions[i].x) + dx, y = pageHeight - (Double(paint.positions[i].y) + dy) + jitter
+            if !paint.isRightToLeft {
+                lowered = i % 2 == 1
+            } else if i < paint.stringIndices.count, paint.stringIndices[i] >= 0, paint.stringIndices[i] < text.count,
+                text[paint.stringIndices[i]] == 0x20
+            {
+                lowered.toggle()
+            }
+            let x = Double(paint.positions[i].x) + dx
+            let y = pageHeight - (Double(paint.positions[i].y) + dy) + (lowered ? offset : 0)
             return cairo_glyph_t(
                 index: UInt(paint.glyphs[i]), x: x.isFinite ? x : -1e6, y: y.isFinite ? y : -1e6)
         }
