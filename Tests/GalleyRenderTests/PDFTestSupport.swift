@@ -114,6 +114,18 @@ enum PDFTestSupport {
         return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
     }
 
+    /// The number of pixels whose RGB values satisfy `test`.
+    static func count(_ bitmap: Bitmap, where test: (Int, Int, Int) -> Bool) -> Int {
+        var n = 0
+        for y in 0..<bitmap.height {
+            for x in 0..<bitmap.width {
+                let p = bitmap.pixel(x: x, y: y)!
+                if test(Int(p.red), Int(p.green), Int(p.blue)) { n += 1 }
+            }
+        }
+        return n
+    }
+
     /// The number of pixels within `tolerance` (per channel) of `color`.
     static func count(_ bitmap: Bitmap, near color: (UInt8, UInt8, UInt8), tolerance: Int = 24) -> Int {
         var n = 0
