@@ -147,7 +147,8 @@ public enum GalleyTool {
         if let chosen = options.format { return chosen }
         if output == "-" { return .ppm }
         if let byName = OutputFormat.from(path: output) { return byName }
-        throw CLIError("cannot write '\(output)': the output name must end in .png, .ppm, .svg, .pdf or .ps (or give --format)")
+        throw CLIError(
+            "cannot write '\(output)': the output name must end in .png, .ppm, .svg, .pdf or .ps (or give --format)")
     }
 
     /// The image file's bytes in `format`.

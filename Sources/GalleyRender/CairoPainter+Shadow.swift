@@ -81,7 +81,8 @@ extension CairoPainter {
             stringIndices: g.stringIndices, stringRange: g.stringRange, isRightToLeft: g.isRightToLeft,
             color: g.color, fills: g.fills, stroke: g.stroke, skew: g.skew)
         let list = PaintList([
-            .shadow(ShadowPaint(glyphs: moved, offset: shadow.offset, blurRadius: shadow.blurRadius, color: shadow.color))
+            .shadow(
+                ShadowPaint(glyphs: moved, offset: shadow.offset, blurRadius: shadow.blurRadius, color: shadow.color))
         ])
         Renderer(scale: CGFloat(scale), rasterizer: rasterizer).draw(list, into: &image)
         drawImage(

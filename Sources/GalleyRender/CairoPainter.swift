@@ -250,8 +250,11 @@ struct CairoPainter {
             cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
             return
         }
-        var clusters = text.clusters.map { cairo_text_cluster_t(num_bytes: Int32($0.bytes), num_glyphs: Int32($0.glyphs)) }
-        let flags: cairo_text_cluster_flags_t = text.isBackward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0)
+        var clusters = text.clusters.map {
+            cairo_text_cluster_t(num_bytes: Int32($0.bytes), num_glyphs: Int32($0.glyphs))
+        }
+        let flags: cairo_text_cluster_flags_t =
+            text.isBackward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0)
         text.utf8.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 cairo_show_text_glyphs(

@@ -30,7 +30,8 @@ struct PDFTextClusters: Equatable {
         while upper > lower, Self.isLineBreak(units[upper - 1]) { upper -= 1 }
         guard glyphCount > 0 else { return nil }
         // Glyph indices in logical order.
-        let logical = rightToLeft ? Array(stringIndices.prefix(glyphCount).reversed()) : Array(stringIndices.prefix(glyphCount))
+        let logical =
+            rightToLeft ? Array(stringIndices.prefix(glyphCount).reversed()) : Array(stringIndices.prefix(glyphCount))
         var starts: [(index: Int, glyphs: Int)] = []
         var ordered = logical.count == glyphCount
         for index in logical {

@@ -63,7 +63,9 @@ struct PDFOutputTests {
         #expect(pdf.stdout.starts(with: Array("%PDF-".utf8)))
     }
 
-    @Test("with --height, text that overflows continues on further pages, none lost or repeated", .enabled(if: hasPoppler))
+    @Test(
+        "with --height, text that overflows continues on further pages, none lost or repeated", .enabled(if: hasPoppler)
+    )
     func continuesOnPages() throws {
         let dir = try CLITestSupport.temporaryDirectory()
         let out = dir.appendingPathComponent("pages.pdf").path

@@ -32,7 +32,8 @@ struct PDFDocumentTests {
 
     /// `frames` on pages of their canvases, written to a new file; its path.
     static func writePDF(
-        _ frames: [Frame], selection: Range<Int>? = nil, imageProvider: @escaping (Placeholder) -> Bitmap? = { _ in nil }
+        _ frames: [Frame], selection: Range<Int>? = nil,
+        imageProvider: @escaping (Placeholder) -> Bitmap? = { _ in nil }
     ) throws -> String {
         let pdf = PDFDocument()
         for frame in frames {
@@ -111,7 +112,8 @@ struct PDFDocumentTests {
                 "Synthetic oblique DejaVu", attributes: [.font(try font().withSyntheticTraits([.oblique]))])
         case "synthetic bold and oblique":
             return AttributedText(
-                "Synthetic bold and oblique DejaVu", attributes: [.font(try font().withSyntheticTraits([.bold, .oblique]))])
+                "Synthetic bold and oblique DejaVu",
+                attributes: [.font(try font().withSyntheticTraits([.bold, .oblique]))])
         case "variable font":
             let inter = try font("Inter-roman.var.ttf", size: 24).withVariations([.init(tag: "wght", value: 850)])
             return AttributedText("Inter at weight 850, a variable font", attributes: [.font(inter)])

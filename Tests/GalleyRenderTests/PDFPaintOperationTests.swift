@@ -8,7 +8,8 @@ import GalleyRender
 import GalleyText
 import Testing
 
-@Suite("PDF paint operations and pages", .enabled(if: PDFTestSupport.hasPoppler, "needs poppler-utils (make test-deps)"))
+@Suite(
+    "PDF paint operations and pages", .enabled(if: PDFTestSupport.hasPoppler, "needs poppler-utils (make test-deps)"))
 struct PDFPaintOperationTests {
     static let yellow = Color(red: 1, green: 1, blue: 0)
     static let green = Color(red: 0, green: 0.6, blue: 0)
@@ -48,8 +49,10 @@ struct PDFPaintOperationTests {
                 .strikethrough(TextDecoration(style: .thick, color: orange)),
             ])
         builder.append("Faint ", attributes: [.font(font), .foregroundColor(halfBlue)])
-        builder.appendPlaceholder(try RunDelegate(width: 40, ascent: 24, descent: 4, value: "image"), attributes: [.font(font)])
-        builder.appendPlaceholder(try RunDelegate(width: 30, ascent: 20, descent: 4, value: "none"), attributes: [.font(font)])
+        builder.appendPlaceholder(
+            try RunDelegate(width: 40, ascent: 24, descent: 4, value: "image"), attributes: [.font(font)])
+        builder.appendPlaceholder(
+            try RunDelegate(width: 30, ascent: 20, descent: 4, value: "none"), attributes: [.font(font)])
         builder.append(" Picked", attributes: [.font(font)])
         return try PDFDocumentTests.frame(builder.build(), width: 1100)
     }
@@ -107,14 +110,16 @@ struct PDFPaintOperationTests {
         let info = try #require(PDFTestSupport.run("pdfinfo", [path]))
         #expect(info.split(separator: "\n").contains { $0.hasPrefix("Pages:") && $0.hasSuffix(" 3") })
         for (page, expected) in ["First page", "Second page", "Third page"].enumerated() {
-            let text = try #require(PDFTestSupport.run("pdftotext", ["-f", "\(page + 1)", "-l", "\(page + 1)", path, "-"]))
+            let text = try #require(
+                PDFTestSupport.run("pdftotext", ["-f", "\(page + 1)", "-l", "\(page + 1)", path, "-"]))
             #expect(PDFTestSupport.normalised(text) == expected)
         }
     }
 
     @Test("PostScript: the same document through cairo's PostScript surface")
     func postScript() throws {
-        let frame = try PDFDocumentTests.frame(AttributedText("PostScript page", attributes: [.font(PDFDocumentTests.font())]))
+        let frame = try PDFDocumentTests.frame(
+            AttributedText("PostScript page", attributes: [.font(PDFDocumentTests.font())]))
         let document = PDFDocument(format: .postScript)
         for _ in 0..<2 {
             try document.beginPage(size: PDFDocumentTests.canvas(frame))
@@ -133,7 +138,8 @@ struct PDFDocumentErrorTests {
         "a page side outside 3…14 400 points is refused",
         arguments: [
             CGSize(width: 14_401, height: 100), CGSize(width: 100, height: 20_000), CGSize(width: 2, height: 100),
-            CGSize(width: CGFloat.nan, height: 100), CGSize(width: 100, height: CGFloat.infinity), CGSize(width: -5, height: 100),
+            CGSize(width: CGFloat.nan, height: 100), CGSize(width: 100, height: CGFloat.infinity),
+            CGSize(width: -5, height: 100),
         ])
     func pageSizeLimits(_ size: CGSize) throws {
         let document = PDFDocument()

@@ -7,9 +7,10 @@ import Testing
 enum PDFTestSupport {
     /// The output of a tool, or nil when it is not installed (poppler-utils), failed or timed out.
     static func run(_ tool: String, _ arguments: [String], timeout: TimeInterval = 60) -> String? {
-        guard let path = ["/usr/bin/", "/usr/local/bin/", "/bin/"].map({ $0 + tool }).first(where: {
-            FileManager.default.isExecutableFile(atPath: $0)
-        })
+        guard
+            let path = ["/usr/bin/", "/usr/local/bin/", "/bin/"].map({ $0 + tool }).first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
         else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -65,10 +66,12 @@ enum PDFTestSupport {
     ) {
         let prefix = path + "-raster-\(factor)x"
         _ = try #require(
-            run("pdftoppm", [
-                "-r", "\(72 * factor)", "-f", "\(page)", "-l", "\(page)",
-                "-singlefile", "-png", path, prefix,
-            ]))
+            run(
+                "pdftoppm",
+                [
+                    "-r", "\(72 * factor)", "-f", "\(page)", "-l", "\(page)",
+                    "-singlefile", "-png", path, prefix,
+                ]))
         let big = try ImageLoader.load(path: prefix + ".png")
         let w = big.width / factor, h = big.height / factor
         var linear = [UInt8](repeating: 255, count: w * h * 4)
@@ -99,7 +102,8 @@ enum PDFTestSupport {
     /// Peak signal-to-noise ratio of two images' RGB (over white where translucent), in dB;
     /// infinity when identical. The images must have the same size.
     static func psnr(_ a: Bitmap, _ b: Bitmap) throws -> Double {
-        try #require(a.width == b.width && a.height == b.height, "sizes \(a.width)×\(a.height) and \(b.width)×\(b.height)")
+        try #require(
+            a.width == b.width && a.height == b.height, "sizes \(a.width)×\(a.height) and \(b.width)×\(b.height)")
         var sum = 0.0
         for y in 0..<a.height {
             for x in 0..<a.width {
@@ -145,7 +149,9 @@ enum PDFTestSupport {
     /// `text` without the bidi controls pdftotext adds around right-to-left runs, with each run
     /// of white space as one space.
     static func normalised(_ text: String) -> String {
-        let controls: Set<Unicode.Scalar> = ["\u{200E}", "\u{200F}", "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}"]
+        let controls: Set<Unicode.Scalar> = [
+            "\u{200E}", "\u{200F}", "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}",
+        ]
         let kept = String(String.UnicodeScalarView(text.unicodeScalars.filter { !controls.contains($0) }))
         return kept.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }

@@ -45,8 +45,11 @@ struct PDFTextClustersTests {
 
     @Test("a run without glyphs has no clusters; out-of-range text is clamped")
     func edges() {
-        #expect(PDFTextClusters(stringIndices: [], glyphCount: 0, range: 0..<3, rightToLeft: false, units: Self.units("abc")) == nil)
-        let c = PDFTextClusters(stringIndices: [0, 9], glyphCount: 2, range: 0..<20, rightToLeft: false, units: Self.units("ab"))
+        #expect(
+            PDFTextClusters(
+                stringIndices: [], glyphCount: 0, range: 0..<3, rightToLeft: false, units: Self.units("abc")) == nil)
+        let c = PDFTextClusters(
+            stringIndices: [0, 9], glyphCount: 2, range: 0..<20, rightToLeft: false, units: Self.units("ab"))
         #expect(c?.utf8 == Array("ab".utf8))
         #expect(c?.clusters.map(\.glyphs) == [2])
     }
