@@ -23,15 +23,19 @@ import GalleyText
 /// space of a frame's `rect` (as the bitmap ``Renderer`` maps them, at scale 1). What is drawn is
 /// the frame's ``PaintList``, the operations and order the ``Renderer`` and ``SVGWriter`` draw:
 /// - glyph runs as text: the run's font (its FreeType face through cairo-ft, at the font's
-///   size and variable-font instance) is embedded as a subset (TrueType or CFF; a synthetic-bold
-///   or variable-font instance as a CFF font cairo builds from the outlines), and the glyphs are
+///   size and variable-font instance) is embedded as a subset (TrueType or CFF; a variable-font
+///   instance other than the default as a CFF font cairo builds from the outlines), and the glyphs are
 ///   shown with `cairo_show_text_glyphs` with the run's UTF-8 text and the cluster map of its
 ///   string indices (backward for a right-to-left run), so text comes back in logical order from
-///   `pdftotext` or a viewer's copy. Synthetic bold is cairo-ft's (`FT_GlyphSlot_Embolden`, as
-///   the renderer's); synthetic oblique and the obliqueness attribute shear the font matrix;
+///   `pdftotext` or a viewer's copy (a truncation token carries the text it stands for, as a
+///   browser copies text cut by `text-overflow: ellipsis`; a hyphen added at a break carries
+///   none). Synthetic bold strokes the outlines 1/24 em wide and moves them as FreeType's
+///   `FT_Outline_Embolden` does (the renderer's emboldening); synthetic oblique and the
+///   obliqueness attribute shear the font matrix;
 /// - fills in the colour's alpha; backgrounds, the selection and decorations as rectangles (not
 ///   snapped to pixels, unlike the bitmap's); strokes as the glyph outlines stroked (round
-///   joins); colour emoji as cairo-ft draws them (bitmap glyphs embedded as images);
+///   joins); colour emoji as cairo-ft draws them (bitmap glyphs embedded as images, so their
+///   text is not in the PDF's text);
 /// - shadows: blur radius 0 as the glyph outlines filled; a blurred shadow as an image that the
 ///   ``Renderer`` draws (4 pixels per point), since PDF has no blur;
 /// - placeholders as the caller's image (embedded, with its alpha), else the grey stand-in box.
