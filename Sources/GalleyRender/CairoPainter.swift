@@ -125,10 +125,12 @@ struct CairoPainter {
     /// synthetic oblique (0.2, as the bitmap renderer's) plus the obliqueness attribute's skew,
     /// unhinted. False when the face cannot be opened.
     func selectFont(_ paint: GlyphPaint) -> Bool {
-        guard let face = faces.fontFace(for: paint.font) else { return false }
-        let size = Double(paint.font.size)
-        guard size.isFinite, size > 0 else { return false }
-        let shear = Self.shear(paint)
+        selectFont(paint.font, size: Double(paint.font.size), shear: Self.shear(paint))
+    }
+
+    /// Selects `font`'s cairo-ft face at `size` points, sheared by `shear`, unhinted.
+    func selectFont(_ font: Font, size: Double, shear: Double) -> Bool {
+        guard let face = faces.fontFace(for: font), size.isFinite, size > 0 else { return false }
         cairo_set_font_face(cr, face)
         var matrix = cairo_matrix_t()
         cairo_matrix_init(&matrix, size, 0, -shear * size, size, 0, 0)
@@ -217,7 +219,15 @@ struct CairoPainter {
             // Invisible but kept: cairo drops a source whose alpha is at most 255/65535.
             cairo_set_source_rgba(cr, 0, 0, 0, 1.0 / 200)
         }
-        showText(paint, glyphs: &glyphs)
+        if paint.font.hasColorGlyphs {
+            // cairo draws colour glyphs as images and drops their text: the text rides on
+            // spaces of an outline font at the same places.
+            cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+            showTextOnSpaces(paint, at: glyphs)
+            _ = selectFont(paint)
+        } else {
+            showText(paint, glyphs: &glyphs)
+        }
         if fills, bold > 0 {
             cairo_new_path(cr)
             cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
@@ -237,6 +247,24 @@ struct CairoPainter {
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
             cairo_stroke(cr)
         }
+    }
+
+    /// The outline font whose space glyph carries the text of colour glyphs (DejaVu Sans, bundled).
+    static let textCarrier: (font: Font, space: GlyphID)? = {
+        guard let font = try? FontCollection.shared.font(family: "DejaVu Sans", size: 12),
+            let space = font.glyph(for: " ")
+        else { return nil }
+        return (font, space)
+    }()
+
+    /// The text of a run of colour glyphs, shown with `cairo_show_text_glyphs` as the space glyph
+    /// of ``textCarrier`` at each glyph's place: no ink, but the text and its clusters are in the
+    /// PDF, so emoji can be found and copied like the rest.
+    func showTextOnSpaces(_ paint: GlyphPaint, at glyphs: [cairo_glyph_t]) {
+        guard let carrier = Self.textCarrier, selectFont(carrier.font, size: Double(paint.font.size), shear: 0)
+        else { return }
+        var spaces = glyphs.map { cairo_glyph_t(index: UInt(carrier.space), x: $0.x, y: $0.y) }
+        showText(paint, glyphs: &spaces)
     }
 
     /// `cairo_show_text_glyphs` with the run's text and clusters, or `cairo_show_glyphs` when the

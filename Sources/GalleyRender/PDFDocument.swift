@@ -34,8 +34,8 @@ import GalleyText
 ///   obliqueness attribute shear the font matrix;
 /// - fills in the colour's alpha; backgrounds, the selection and decorations as rectangles (not
 ///   snapped to pixels, unlike the bitmap's); strokes as the glyph outlines stroked (round
-///   joins); colour emoji as cairo-ft draws them (bitmap glyphs embedded as images, so their
-///   text is not in the PDF's text);
+///   joins); colour emoji as cairo-ft draws them (bitmap glyphs embedded as images), their text
+///   carried by DejaVu Sans space glyphs at the same places (no ink, but searchable);
 /// - shadows: blur radius 0 as the glyph outlines filled; a blurred shadow as an image that the
 ///   ``Renderer`` draws (4 pixels per point), since PDF has no blur;
 /// - placeholders as the caller's image (embedded, with its alpha), else the grey stand-in box.

@@ -100,6 +100,18 @@ struct PDFPaintOperationTests {
         #expect(text == "Back Shade Blur Hollow Lines Faint Picked")
     }
 
+    @Test("colour emoji are drawn as images and their text still comes back")
+    func emojiText() throws {
+        let source = "Emoji 😀 👍 👩‍💻 ❤️ 🇯🇵 done"
+        let frame = try PDFDocumentTests.frame(AttributedText(source, attributes: [.font(PDFDocumentTests.font())]))
+        let path = try PDFDocumentTests.writePDF([frame])
+        let text = try #require(PDFTestSupport.run("pdftotext", [path, "-"]))
+        #expect(text.filter { !$0.isWhitespace } == source.filter { !$0.isWhitespace }, "\(text)")
+        // The emoji show: many saturated pixels (Noto's yellow faces, red heart, flag).
+        let raster = try PDFTestSupport.rasterise(path)
+        #expect(PDFTestSupport.count(raster, where: { r, g, b in max(r, g, b) - min(r, g, b) > 100 }) > 200)
+    }
+
     @Test("several frames become several pages, each with its own text")
     func framesBecomePages() throws {
         let font = try PDFDocumentTests.font()
