@@ -197,8 +197,8 @@ struct CairoPainter {
     /// Draws a run: the glyphs filled in the text colour with `cairo_show_text_glyphs` (the run's
     /// text and cluster map attached, so the PDF's text is searchable and copyable) — for
     /// synthetic bold also their outlines stroked 1/24 em wide (miter joins) and moved as
-    /// ``emboldeningShift(_:)`` says, all in one group
-    /// under the colour's alpha — then the stroke attribute along the outlines
+    /// ``emboldeningShift(_:)`` says, all in one group under the colour's alpha — then the
+    /// stroke attribute along the outlines
     /// (`cairo_glyph_path`, round joins). A run drawn as an outline only still carries its text,
     /// shown with an alpha just above what cairo drops as clear (255/65535), so that it can be
     /// found and copied. Colour glyphs (emoji) are drawn by cairo-ft in their own colours, under
@@ -207,7 +207,8 @@ struct CairoPainter {
         let strokeAlpha = paint.stroke?.color.alpha ?? 0
         guard paint.color.alpha > 0 || strokeAlpha > 0, selectFont(paint) else { return }
         let bold = Self.emboldening(paint.font)
-        var glyphs = cairoGlyphs(paint, dx: Self.emboldeningShift(paint).dx, dy: Self.emboldeningShift(paint).dy)
+        let shift = Self.emboldeningShift(paint)
+        var glyphs = cairoGlyphs(paint, dx: shift.dx, dy: shift.dy)
         guard !glyphs.isEmpty else { return }
         let fills = paint.fills && paint.color.alpha > 0
         let alpha = fills ? Bitmap.unit(paint.color.alpha) : 1
@@ -222,7 +223,7 @@ struct CairoPainter {
         if paint.font.hasColorGlyphs {
             // cairo draws colour glyphs as images and drops their text: the text rides on
             // spaces of an outline font at the same places.
-            cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+            if fills { cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count)) }
             showTextOnSpaces(paint, at: glyphs)
             _ = selectFont(paint)
         } else {
