@@ -1,5 +1,5 @@
 # Galley's two entry points for a fresh Debian machine:
-#   make demo   renders every input in samples/ into out/ (PPM and PNG)
+#   make demo   renders every input in samples/ into out/ (PPM and PNG), and one PDF
 #   make test   runs the whole test suite
 # Both first install the Debian packages Galley needs, when they are missing.
 #
@@ -21,7 +21,7 @@
 #                    without mutating (for CI)
 
 SWIFT ?= swift
-DEBIAN_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev \
+DEBIAN_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev libcairo2-dev \
                   unicode-data libharfbuzz-bin \
                   libhyphen-dev hyphen-en-us hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-pt-pt hyphen-ru
 CONFIG ?= release
@@ -105,15 +105,19 @@ demo: build
 	  $(GALLEY) render $$flags "$$f" -o "out/$$name.ppm"; \
 	  $(GALLEY) layout $$flags "$$f" > "out/$$name.json"; \
 	done
+	@echo "galley render $$(cat samples/mixed-scripts.flags) samples/mixed-scripts.txt -o out/mixed-scripts.pdf"
+	@$(GALLEY) render $$(cat samples/mixed-scripts.flags) samples/mixed-scripts.txt -o out/mixed-scripts.pdf
 	@echo "Rendered into out/"
 
 # The hyphenation tests compare against PyPI's pyphen, an independent reader of the same
 # /usr/share/hyphen dictionaries: installed with pip when python3 cannot import it, else (a
 # python3 without pip, or one that refuses pip installs) Debian's python3-pyphen. The markup parity
 # tests load libpango 1.50 (libpango-1.0-0, with GLib) at run time as their oracle; the font
-# matching tests compare against fontconfig's own fc-match (Debian's fontconfig package).
+# matching tests compare against fontconfig's own fc-match (Debian's fontconfig package); the PDF
+# tests read Galley's PDFs back with poppler's pdftotext, pdffonts, pdfinfo and pdftoppm; the ink
+# test compares with pango-view (pango1.0-tools) drawing Debian's DejaVu Sans (fonts-dejavu-core).
 test-deps: tool-deps
-	@$(call install-missing,libpango-1.0-0 fontconfig pango1.0-tools fonts-dejavu-core)
+	@$(call install-missing,libpango-1.0-0 fontconfig pango1.0-tools fonts-dejavu-core poppler-utils)
 	@$(PYTHON) -c 'import pyphen' 2>/dev/null || $(PYTHON) -m pip install --quiet pyphen 2>/dev/null || \
 	  { $(call install-missing,python3-pyphen); }
 

@@ -27,6 +27,10 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
+        // cairo's PDF and PostScript surfaces, with glyphs from FreeType faces (cairo-ft).
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
         // libhyphen (LibreOffice's hyphenation patterns): Debian ships no pkg-config file for it,
         // so its module map links "hyphen" itself.
         .systemLibrary(
@@ -52,7 +56,7 @@ let package = Package(
         .target(name: "GalleyLayout", dependencies: ["GalleySync", "GalleyShaping"], swiftSettings: strict),
         .target(
             name: "GalleyRender",
-            dependencies: ["GalleySync", "GalleyLayout", "CFreeType", "CPNG"],
+            dependencies: ["GalleySync", "GalleyLayout", "CFreeType", "CPNG", "CCairo"],
             swiftSettings: strict),
         .target(
             name: "Galley",

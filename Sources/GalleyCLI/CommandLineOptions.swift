@@ -39,6 +39,10 @@ package enum OutputFormat: String, Equatable, Sendable, CaseIterable {
     case png
     /// SVG with glyph outlines as paths.
     case svg
+    /// PDF through cairo: text as text (embedded subset fonts), one page per frame (`PDFOutput`).
+    case pdf
+    /// PostScript through cairo, as the PDF.
+    case ps
 
     /// The format named by a file name's extension, or nil.
     package static func from(path: String) -> OutputFormat? {

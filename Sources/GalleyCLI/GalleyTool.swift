@@ -126,7 +126,7 @@ public enum GalleyTool {
         throws(CLIError) -> [UInt8]
     {
         guard let output = options.output else {
-            throw CLIError("render needs -o FILE (.png, .ppm or .svg), or -o - for standard output")
+            throw CLIError("render needs -o FILE (.png, .ppm, .svg, .pdf or .ps), or -o - for standard output")
         }
         let format = try outputFormat(options, output: output)
         let file = output == "-" ? nil : output
@@ -147,7 +147,8 @@ public enum GalleyTool {
         if let chosen = options.format { return chosen }
         if output == "-" { return .ppm }
         if let byName = OutputFormat.from(path: output) { return byName }
-        throw CLIError("cannot write '\(output)': the output name must end in .png, .ppm or .svg (or give --format)")
+        throw CLIError(
+            "cannot write '\(output)': the output name must end in .png, .ppm, .svg, .pdf or .ps (or give --format)")
     }
 
     /// The image file's bytes in `format`.
@@ -155,6 +156,8 @@ public enum GalleyTool {
         throws(CLIError) -> [UInt8]
     {
         switch format {
+        case .pdf, .ps:
+            return try PDFOutput.document(frame, document: document, options: options, format: format)
         case .svg:
             return Array(
                 svgWriter(frame, options).document(for: frame) { placeholder in

@@ -16,7 +16,7 @@ enum Usage {
     }
 
     static let overview = """
-        usage: galley render [options] [FILE|-] -o OUT   lay out text and write an image (.png, .ppm or .svg)
+        usage: galley render [options] [FILE|-] -o OUT   lay out text and write an image (.png, .ppm, .svg, .pdf or .ps)
                galley layout [options] [FILE|-]          print the laid-out frame as JSON
                galley shape  [options] [FILE|-]          print the glyphs of each line, like hb-shape
                galley fonts [--json]                     list font families and the file each resolves to
@@ -119,7 +119,7 @@ enum Usage {
           --antialias A          gray (default) or none (each pixel inked or not, as
                                  pango-view --antialias=none)
           -o, --output OUT       the image file; "-" writes to standard output (PPM unless --format)
-          --format F             ppm, png or svg (default: from OUT's extension)
+          --format F             ppm, png, svg, pdf or ps (default: from OUT's extension)
           --batch DIR            render every .txt and .markup file of DIR into the folder -o names,
                                  in parallel, each with the options in DIR/NAME.flags if present
                                  (split at spaces, as 'make demo' does) and --markup for .markup files;
@@ -130,11 +130,16 @@ enum Usage {
           -h, --help             show this help
 
         SVG output draws glyph outlines as paths in points; placeholders reference their image files.
+        PDF and PostScript output (through cairo) keep text as text, in embedded subset fonts, so it
+        can be searched and copied; a page is the canvas in points, at most 14400 pt (200 inches) a
+        side. With --height (and neither --max-lines nor --ellipsize), text that does not fit
+        continues on further pages, each a frame of the same size.
 
         examples:
           galley render --text "Hello" --font "DejaVu Sans 24" -o hello.png
           echo "Piped text" | galley render --width 200 -o - > out.ppm
           galley render --markup --text '<b>bold</b> and <span foreground="red">red</span>' -o m.svg
+          galley render --width 450 --height 700 --margin 72 -o book.pdf chapter.txt
           galley render --font Fonts/NotoSansArabic-Regular.ttf --size 20 --text "مرحبا" -o ar.png
           galley render --scale 2 --hinting light --background "#202020" --foreground white -o dark.png in.txt
           galley render --width 300 --justify --indent 20 --max-lines 5 -o para.png in.txt

@@ -54,7 +54,7 @@ public struct Line: Sendable {
     public let isHyphenated: Bool
 
     /// The text's code units (shared storage, not a copy), to tell spaces apart when justifying.
-    let units: [UInt16]
+    package let units: [UInt16]
     /// The end of the line's range without its trailing whitespace.
     let visibleEnd: Int
     /// The fonts the line's text was laid out with: a truncation token is laid out with them.
