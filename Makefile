@@ -47,6 +47,10 @@ TSAN_BUILD = .build/tsan
 # The tests run under ThreadSanitizer: every test whose name says concurrent or Concurrency (the
 # stress test among them), and the batch renderer, which draws files on all cores.
 TSAN_FILTER ?= [Cc]oncurren|BatchCommandTests
+# The PDF tests run under ASan with the slow (exact) unwinder: cairo 1.16 leaks inside libfreetype,
+# whose frames the fast unwinder cannot walk to reach the suppression (scripts/lsan.supp says
+# which); the rest of the suite keeps the fast one (the slow one makes it take many minutes).
+PDF_TESTS ?= PDF
 
 # The fuzz package, its harnesses, and how they are built and run.
 FUZZ_DIR = Fuzz
@@ -151,7 +155,10 @@ coverage: deps test-deps
 sanitize: deps test-deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path $(ASAN_BUILD)
 	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 \
-	  $(SWIFT) test --skip-build --sanitize=address --scratch-path $(ASAN_BUILD)
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path $(ASAN_BUILD) --skip '$(PDF_TESTS)'
+	ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0 \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path $(ASAN_BUILD) --filter '$(PDF_TESTS)'
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path $(TSAN_BUILD)
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_BUILD) --filter '$(TSAN_FILTER)'
 
