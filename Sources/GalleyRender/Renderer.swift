@@ -12,11 +12,12 @@ import GalleyText
 /// `(x · scale, bitmap.height − y · scale)`; pixel centres are at half-integers.
 ///
 /// Glyphs are rasterised by FreeType, grayscale anti-aliased (``antialiasing``) and (by default)
-/// lightly hinted (``Hinting/light``: horizontal edges on whole pixel rows), with the run font's synthetic bold and oblique applied to the outlines, at the run
-/// font's size × `scale`, at their fractional x positions (quantised to 1/4 pixel; each glyph's
-/// baseline is rounded to a whole pixel row, as cairo and Skia do for horizontal text), and
-/// composited source-over in the run's `foregroundColor` (black when absent), with coverage ×
-/// alpha, over any background, transparent included (straight alpha).
+/// lightly hinted (``Hinting/light``: horizontal edges on whole pixel rows), with the run font's
+/// synthetic bold and oblique applied to the outlines, at the run font's size × `scale`, at
+/// their fractional x positions (quantised to 1/4 pixel; each glyph's baseline is rounded to a
+/// whole pixel row, as cairo and Skia do for horizontal text), and composited source-over in the
+/// run's `foregroundColor` (black when absent), with coverage × alpha, over any background,
+/// transparent included (straight alpha).
 ///
 /// Glyph coverage (and strokes and text shadows) is blended as ``textBlending`` says. By default
 /// (``TextBlending/platform``) it is blended in sRGB-encoded space, as cairo, GTK and
@@ -29,9 +30,9 @@ import GalleyText
 /// is composited in linear light (colours decoded from sRGB, IEC 61966-2-1, blended, encoded
 /// back); being opaque and pixel-snapped, fills look the same either way.
 /// Colour glyphs (emoji) keep their own colours, composited in linear light in both modes; the
-/// run colour's alpha still applies. Nothing is
-/// clipped to the frame's rect, as with CoreText; drawing outside the bitmap is dropped. Glyphs
-/// larger than 4096 pixels per em are skipped (their bitmaps would take 16 MB each).
+/// run colour's alpha still applies. Nothing is clipped to the frame's rect, as with CoreText;
+/// drawing outside the bitmap is dropped. Glyphs larger than 4096 pixels per em are skipped
+/// (their bitmaps would take 16 MB each).
 ///
 /// Character attributes are drawn too: background colours, underlines and strikethroughs (see
 /// `LineDecorations` for their geometry), strokes (FreeType's stroker, round joins), shadows
