@@ -35,9 +35,10 @@ rm -rf "$graphs" && mkdir -p "$graphs"
   -Xcc -fmodule-map-file=Sources/CHarfBuzz/module.modulemap \
   -Xcc -fmodule-map-file=Sources/CFontconfig/module.modulemap \
   -Xcc -fmodule-map-file=Sources/CPNG/module.modulemap \
+  -Xcc -fmodule-map-file=Sources/CCairo/module.modulemap \
   -Xcc -fmodule-map-file=Sources/CHyphen/module.modulemap \
   -Xcc -fmodule-map-file="$bin/CICU.build/module.modulemap" -Xcc -ISources/CICU/include \
-  $(pkg-config --cflags-only-I freetype2 harfbuzz fontconfig libpng) \
+  $(pkg-config --cflags-only-I freetype2 harfbuzz fontconfig libpng cairo) \
   -experimental-allowed-reexported-modules="$modules" \
   -minimum-access-level public -skip-inherited-docs -emit-extension-block-symbols \
   -output-dir "$graphs"
