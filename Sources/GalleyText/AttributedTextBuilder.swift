@@ -147,85 +147,107 @@ public struct AttributedTextBuilder: Sendable {
     }
 
     // MARK: Typed setters, each one case of setAttribute(_:range:)
+    //
+    // Each takes any TextRangeExpression: UTF-16 offsets, an NSRange or a Range<String.Index>.
 
     /// Sets the font over `range`. Like `kCTFontAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
-    public mutating func setFont(_ font: Font, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.font(font), range: range)
+    public mutating func setFont(_ font: Font, range: some TextRangeExpression) throws(AttributedTextError) {
+        try setAttribute(.font(font), range: range.utf16Range(in: self))
     }
     /// Sets the foreground colour over `range`. Like `kCTForegroundColorAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
-    public mutating func setForegroundColor(_ color: Color, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.foregroundColor(color), range: range)
+    public mutating func setForegroundColor(_ color: Color, range: some TextRangeExpression) throws(AttributedTextError)
+    {
+        try setAttribute(.foregroundColor(color), range: range.utf16Range(in: self))
     }
     /// Sets the paragraph style (a paragraph uses the style of its first character) over `range`. Like `kCTParagraphStyleAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
-    public mutating func setParagraphStyle(_ style: ParagraphStyle, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.paragraphStyle(style), range: range)
+    public mutating func setParagraphStyle(_ style: ParagraphStyle, range: some TextRangeExpression)
+        throws(AttributedTextError)
+    {
+        try setAttribute(.paragraphStyle(style), range: range.utf16Range(in: self))
     }
     /// Sets the kern over `range`. Like `kCTKernAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
-    public mutating func setKern(_ kern: CGFloat, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.kern(kern), range: range)
+    public mutating func setKern(_ kern: CGFloat, range: some TextRangeExpression) throws(AttributedTextError) {
+        try setAttribute(.kern(kern), range: range.utf16Range(in: self))
     }
     /// Sets the language over `range`. Like `kCTLanguageAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
-    public mutating func setLanguage(_ language: String, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.language(language), range: range)
+    public mutating func setLanguage(_ language: String, range: some TextRangeExpression) throws(AttributedTextError) {
+        try setAttribute(.language(language), range: range.utf16Range(in: self))
     }
     /// Sets explicit bidi levels, outermost first over `range`. Like `kCTWritingDirectionAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
-    public mutating func setWritingDirection(_ levels: [BidiEmbedding], range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.writingDirection(levels), range: range)
+    public mutating func setWritingDirection(_ levels: [BidiEmbedding], range: some TextRangeExpression)
+        throws(AttributedTextError)
+    {
+        try setAttribute(.writingDirection(levels), range: range.utf16Range(in: self))
     }
     /// Sets the tracking (points after every cluster) over `range`. Like `kCTTrackingAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
-    public mutating func setTracking(_ tracking: CGFloat, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.tracking(tracking), range: range)
+    public mutating func setTracking(_ tracking: CGFloat, range: some TextRangeExpression) throws(AttributedTextError) {
+        try setAttribute(.tracking(tracking), range: range.utf16Range(in: self))
     }
     /// Sets the ligature level (0 none, 1 standard, 2 all) over `range`. Like `kCTLigatureAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
-    public mutating func setLigatureLevel(_ level: Int, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.ligatureLevel(level), range: range)
+    public mutating func setLigatureLevel(_ level: Int, range: some TextRangeExpression) throws(AttributedTextError) {
+        try setAttribute(.ligatureLevel(level), range: range.utf16Range(in: self))
     }
     /// Sets OpenType feature settings over `range`. Like `kCTFontFeatureSettingsAttribute`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
-    public mutating func setFontFeatures(_ features: [FontFeature], range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.fontFeatures(features), range: range)
+    public mutating func setFontFeatures(_ features: [FontFeature], range: some TextRangeExpression)
+        throws(AttributedTextError)
+    {
+        try setAttribute(.fontFeatures(features), range: range.utf16Range(in: self))
     }
     /// Sets the baseline offset (points, positive raises) over `range`. Like `kCTBaselineOffsetAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
-    public mutating func setBaselineOffset(_ offset: CGFloat, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.baselineOffset(offset), range: range)
+    public mutating func setBaselineOffset(_ offset: CGFloat, range: some TextRangeExpression)
+        throws(AttributedTextError)
+    {
+        try setAttribute(.baselineOffset(offset), range: range.utf16Range(in: self))
     }
     /// Sets the superscript level (1 superscript, -1 subscript, 0 none) over `range`. Like `kCTSuperscriptAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
-    public mutating func setSuperscript(_ level: Int, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.superscript(level), range: range)
+    public mutating func setSuperscript(_ level: Int, range: some TextRangeExpression) throws(AttributedTextError) {
+        try setAttribute(.superscript(level), range: range.utf16Range(in: self))
     }
     /// Sets the obliqueness (tangent of the skew angle) over `range`. Like `NSObliquenessAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
-    public mutating func setObliqueness(_ obliqueness: CGFloat, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.obliqueness(obliqueness), range: range)
+    public mutating func setObliqueness(_ obliqueness: CGFloat, range: some TextRangeExpression)
+        throws(AttributedTextError)
+    {
+        try setAttribute(.obliqueness(obliqueness), range: range.utf16Range(in: self))
     }
     /// Sets an underline over `range`. Like `kCTUnderlineStyleAttributeName` (and `kCTUnderlineColorAttributeName`); throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
-    public mutating func setUnderline(_ decoration: TextDecoration, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.underline(decoration), range: range)
+    public mutating func setUnderline(_ decoration: TextDecoration, range: some TextRangeExpression)
+        throws(AttributedTextError)
+    {
+        try setAttribute(.underline(decoration), range: range.utf16Range(in: self))
     }
     /// Sets a strikethrough over `range`. Like `NSStrikethroughStyleAttributeName` (and `NSStrikethroughColorAttributeName`); throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
-    public mutating func setStrikethrough(_ decoration: TextDecoration, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.strikethrough(decoration), range: range)
+    public mutating func setStrikethrough(_ decoration: TextDecoration, range: some TextRangeExpression)
+        throws(AttributedTextError)
+    {
+        try setAttribute(.strikethrough(decoration), range: range.utf16Range(in: self))
     }
     /// Sets the background colour over `range`. Like `kCTBackgroundColorAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
-    public mutating func setBackgroundColor(_ color: Color, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.backgroundColor(color), range: range)
+    public mutating func setBackgroundColor(_ color: Color, range: some TextRangeExpression) throws(AttributedTextError)
+    {
+        try setAttribute(.backgroundColor(color), range: range.utf16Range(in: self))
     }
     /// Sets a stroke over `range`. Like `kCTStrokeWidthAttributeName` (and `kCTStrokeColorAttributeName`); throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
-    public mutating func setStroke(_ stroke: TextStroke, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.stroke(stroke), range: range)
+    public mutating func setStroke(_ stroke: TextStroke, range: some TextRangeExpression) throws(AttributedTextError) {
+        try setAttribute(.stroke(stroke), range: range.utf16Range(in: self))
     }
     /// Sets a shadow over `range`. Like `NSShadowAttributeName`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
-    public mutating func setShadow(_ shadow: TextShadow, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.shadow(shadow), range: range)
+    public mutating func setShadow(_ shadow: TextShadow, range: some TextRangeExpression) throws(AttributedTextError) {
+        try setAttribute(.shadow(shadow), range: range.utf16Range(in: self))
     }
     /// Sets variable-font axis values over `range`. Like `kCTFontVariationAttribute`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
-    public mutating func setFontVariations(_ variations: [FontVariation], range: Range<Int>) throws(AttributedTextError)
-    { try setAttribute(.fontVariations(variations), range: range) }
+    public mutating func setFontVariations(_ variations: [FontVariation], range: some TextRangeExpression)
+        throws(AttributedTextError)
+    { try setAttribute(.fontVariations(variations), range: range.utf16Range(in: self)) }
     /// Allows or forbids line breaks inside `range` (see ``Attribute/allowsLineBreaks(_:)``). Like Pango's `allow_breaks`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
-    public mutating func setAllowsLineBreaks(_ allows: Bool, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.allowsLineBreaks(allows), range: range)
+    public mutating func setAllowsLineBreaks(_ allows: Bool, range: some TextRangeExpression)
+        throws(AttributedTextError)
+    {
+        try setAttribute(.allowsLineBreaks(allows), range: range.utf16Range(in: self))
     }
     /// Whether a word broken inside `range` shows a hyphen (see ``Attribute/insertsHyphens(_:)``). Like Pango's `insert_hyphens`; throws as ``setAttribute(_:range:)-(_,Range<Int>)``.
-    public mutating func setInsertsHyphens(_ inserts: Bool, range: Range<Int>) throws(AttributedTextError) {
-        try setAttribute(.insertsHyphens(inserts), range: range)
+    public mutating func setInsertsHyphens(_ inserts: Bool, range: some TextRangeExpression) throws(AttributedTextError)
+    {
+        try setAttribute(.insertsHyphens(inserts), range: range.utf16Range(in: self))
     }
 
     // MARK: Placeholders
