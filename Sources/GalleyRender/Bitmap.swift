@@ -207,10 +207,7 @@ public struct Bitmap: Sendable, Hashable {
         let sa = min(max(alpha, 0), 1)
         guard sa > 0 else { return }
         if sa >= 1 {
-            buffer[i] = color.opaqueRed
-            buffer[i + 1] = color.opaqueGreen
-            buffer[i + 2] = color.opaqueBlue
-            buffer[i + 3] = 255
+            writeOpaque(buffer, at: i, color)
             return
         }
         blendLinear(buffer, at: i, t, red: color.red, green: color.green, blue: color.blue, alpha: sa)
@@ -234,6 +231,16 @@ public struct Bitmap: Sendable, Hashable {
             return
         }
         blendLinear(buffer, at: i, t, red: red, green: green, blue: blue, alpha: sa)
+    }
+
+    /// A pixel fully covered by the opaque `color`: its precomputed sRGB bytes, alpha 255 (the
+    /// same in both blending spaces).
+    @inline(__always)
+    static func writeOpaque(_ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ color: LinearColor) {
+        buffer[i] = color.opaqueRed
+        buffer[i + 1] = color.opaqueGreen
+        buffer[i + 2] = color.opaqueBlue
+        buffer[i + 3] = 255
     }
 
     /// The translucent case of source-over (`alpha` in (0, 1)), shared by both compositors.
@@ -265,10 +272,7 @@ public struct Bitmap: Sendable, Hashable {
         let sa = min(max(alpha, 0), 1)
         guard sa > 0 else { return }
         if sa >= 1 {
-            buffer[i] = color.opaqueRed
-            buffer[i + 1] = color.opaqueGreen
-            buffer[i + 2] = color.opaqueBlue
-            buffer[i + 3] = 255
+            writeOpaque(buffer, at: i, color)
             return
         }
         let da = Float(buffer[i + 3]) * (1 / 255)
