@@ -106,7 +106,8 @@ enum Usage {
 
         options:
         \(layoutOptions)
-          --scale N              pixels per point (default 1; 2 for a dense display); not for SVG
+          --scale N              pixels per point (default 1; 2 for a dense display); not for SVG,
+                                 PDF or PostScript, which are in points
           --hinting H            none, light or full (default light: horizontal edges on pixel rows,
                                  as fontconfig's hintslight; none: outlines exactly as laid out)
           --subpixel-positions S on (default: glyphs at 1/4-pixel x positions) or off (whole pixels,

@@ -266,6 +266,10 @@ public struct Renderer: Sendable {
         subpixelPositioning && hinting != .full && antialiasing == .gray
     }
 
+    /// How far below a pixel or phase boundary a pen still counts as on it (1/64 pixel: one
+    /// FreeType 26.6 unit).
+    static let snapEpsilon = 1.0 / 64
+
     /// The rasterizer requests (glyph and subpixel phase) of the glyphs of `paint` near enough to
     /// `bitmap` to show, and the integer pixel of each one's pen.
     func glyphRequests(of paint: GlyphPaint, in bitmap: Bitmap) -> ([GlyphRasterizer.Request], [(x: Int, y: Int)]) {
@@ -286,10 +290,16 @@ public struct Renderer: Sendable {
             guard px.isFinite, py.isFinite, px > -margin, py > -margin,
                 px < Double(bitmap.width) + margin, py < Double(bitmap.height) + margin
             else { continue }
-            // x keeps a 1/4-pixel phase; baselines snap to whole pixels (as cairo and Skia do for
+            // x keeps a 1/4-pixel phase; baselines snap to whole pixels (as Skia does for
             // horizontal text), so every line has crisp horizontal edges at the same vertical phase.
-            let qx = phasesX ? Int((px * steps).rounded()) : Int(px.rounded()) * k
-            let qy = Int(py.rounded()) * k
+            // Both are floored, to the phase or pixel the pen lies in, as FreeType's own
+            // rasterising clients do (poppler's Splash, xpdf), so a page rasterised by pdftoppm
+            // puts each glyph on the same pixels; `snapEpsilon` keeps a pen that arithmetic left a
+            // hair short of a boundary in the cell it was meant for.
+            let qx =
+                phasesX
+                ? Int((px * steps + Self.snapEpsilon).rounded(.down)) : Int((px + Self.snapEpsilon).rounded(.down)) * k
+            let qy = Int((py + Self.snapEpsilon).rounded(.down)) * k
             let ix = Int((Double(qx) / steps).rounded(.down)), iy = Int((Double(qy) / steps).rounded(.down))
             requests.append(.init(glyph: paint.glyphs[i], phaseX: qx - ix * k, phaseY: qy - iy * k))
             pens.append((ix, iy))

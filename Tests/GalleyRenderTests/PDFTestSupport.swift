@@ -59,8 +59,9 @@ enum PDFTestSupport {
     /// Page `page` of the PDF at `path` as an ideal renderer draws it at 72 dpi: rasterised by
     /// pdftoppm `factor` times larger (anti-aliased, so only the edges of the small pixels carry
     /// pdftoppm's own blending), then each `factor` × `factor` block averaged — in linear light (IEC 61966-2-1) and in sRGB codes, the two ways of blending
-    /// coverage. (pdftoppm's own anti-aliasing at 72 dpi places glyphs up to a pixel off: its
-    /// glyph cache rounds the origin, while at 576 dpi it puts them where the PDF says.)
+    /// coverage. (At 72 dpi pdftoppm snaps glyph fills to its quarter-pixel grid but strokes and
+    /// images not, and drops quarter pixels for faces over 50 pixels tall; 576 dpi puts
+    /// everything within 1/8 of a 72-dpi pixel of where the PDF says.)
     static func rasteriseSupersampled(_ path: String, page: Int = 1, factor: Int = 8) throws -> (
         linear: Bitmap, srgb: Bitmap
     ) {
