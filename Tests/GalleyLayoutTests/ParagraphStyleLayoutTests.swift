@@ -53,6 +53,18 @@ struct ParagraphStyleDefaultsTests {
             ])
     }
 
+    /// Like CTParagraphStyleCreateCopy: a copy is a value, so changing it leaves the original
+    /// (here the shared default) as it was.
+    @Test func copiesAreIndependent() {
+        var copy = ParagraphStyle.default
+        copy.headIndent = 12
+        copy.tabStops = []
+        copy.alignment = .center
+        #expect(ParagraphStyle.default.headIndent == 0 && ParagraphStyle.default.tabStops.count == 12)
+        #expect(ParagraphStyle.default.alignment == .natural)
+        #expect(copy.headIndent == 12 && copy.tabStops.isEmpty && copy.alignment == .center)
+    }
+
     /// Nonsense numbers lay out as the defaults: NaN indents, negative line heights.
     @Test func invalidNumbersActAsDefaults() throws {
         var bad = ParagraphStyle()
