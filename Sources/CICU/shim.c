@@ -409,3 +409,13 @@ int32_t galley_is_default_ignorable(uint32_t code_point) {
     if (code_point > 0x10FFFF) return 0;
     return u_hasBinaryProperty((UChar32)code_point, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) ? 1 : 0;
 }
+
+int32_t galley_vertical_orientation(uint32_t code_point) {
+    if (code_point > 0x10FFFF) return GALLEY_VO_ROTATED;
+    switch (u_getIntPropertyValue((UChar32)code_point, UCHAR_VERTICAL_ORIENTATION)) {
+    case U_VO_UPRIGHT: return GALLEY_VO_UPRIGHT;
+    case U_VO_TRANSFORMED_UPRIGHT: return GALLEY_VO_TRANSFORMED_UPRIGHT;
+    case U_VO_TRANSFORMED_ROTATED: return GALLEY_VO_TRANSFORMED_ROTATED;
+    default: return GALLEY_VO_ROTATED;
+    }
+}

@@ -177,6 +177,18 @@ enum {
 /// unknown) for invalid input.
 int32_t galley_line_break_class(uint32_t code_point);
 
+/// Unicode's Vertical_Orientation (UAX #50) values, as `galley_vertical_orientation` returns them.
+enum {
+    GALLEY_VO_ROTATED = 0,
+    GALLEY_VO_TRANSFORMED_ROTATED = 1,
+    GALLEY_VO_TRANSFORMED_UPRIGHT = 2,
+    GALLEY_VO_UPRIGHT = 3
+};
+
+/// The Vertical_Orientation of a code point (ICU's UCHAR_VERTICAL_ORIENTATION) as one of the
+/// GALLEY_VO_ values; rotated (UAX #50's default) for invalid input.
+int32_t galley_vertical_orientation(uint32_t code_point);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,103 @@
+// How each character stands in a vertical line: Unicode's Vertical_Orientation property (UAX #50),
+// read from ICU, and CSS's text-orientation rules that turn it into upright and sideways runs.
+
+import CICU
+
+/// Unicode's Vertical_Orientation property (UAX #50): how a character is displayed in vertical
+/// text. Read from ICU (`UCHAR_VERTICAL_ORIENTATION`).
+public enum VerticalOrientation: String, Sendable, Hashable, CaseIterable {
+    /// `U`: displayed upright, as in the code charts (ideographs, kana, Hangul, most emoji).
+    case upright = "U"
+    /// `R`: displayed sideways, rotated 90° clockwise (Latin, Arabic, most symbols; the default).
+    case rotated = "R"
+    /// `Tu`: a vertical alternate glyph when the font has one (the `vert`/`vrt2` features, e.g.
+    /// the small kana and the ideographic full stop moved to the upper right), otherwise upright.
+    case transformedUpright = "Tu"
+    /// `Tr`: a vertical alternate glyph when the font has one (brackets, the long vowel mark ー),
+    /// otherwise rotated 90° clockwise.
+    case transformedRotated = "Tr"
+
+    /// The Vertical_Orientation of `scalar`.
+    public init(_ scalar: Unicode.Scalar) {
+        switch galley_vertical_orientation(scalar.value) {
+        case Int32(GALLEY_VO_UPRIGHT): self = .upright
+        case Int32(GALLEY_VO_TRANSFORMED_UPRIGHT): self = .transformedUpright
+        case Int32(GALLEY_VO_TRANSFORMED_ROTATED): self = .transformedRotated
+        default: self = .rotated
+        }
+    }
+
+    /// Whether a character of this class stands upright in a `mixed` vertical line: always for
+    /// `U` and `Tu`, never for `R`, and for `Tr` only when the font has a vertical alternate
+    /// for it (UAX #50: "the fallback is to rotate the glyph").
+    public func isUpright(hasVerticalAlternate: Bool) -> Bool {
+        switch self {
+        case .upright, .transformedUpright: true
+        case .rotated: false
+        case .transformedRotated: hasVerticalAlternate
+        }
+    }
+}
+
+/// How characters of horizontal scripts are set in a vertical line. Like CSS `text-orientation`.
+public enum TextOrientation: String, Sendable, Hashable, CaseIterable {
+    /// Each character as its Vertical_Orientation says: ideographs and kana upright, Latin and
+    /// Arabic rotated 90° clockwise (the default, CSS `mixed`).
+    case mixed
+    /// Every character upright, Latin letters stacked one below the other (CSS `upright`).
+    case upright
+    /// Every character rotated 90° clockwise, as if the horizontal line were turned (CSS
+    /// `sideways`).
+    case sideways
+}
+
+/// A stretch of text whose characters are all set the same way in a vertical line.
+public struct OrientationRun: Sendable, Hashable {
+    /// The run's UTF-16 range.
+    public let range: Range<Int>
+    /// Whether its characters stand upright (false: rotated 90° clockwise).
+    public let isUpright: Bool
+
+    /// A run of `range`, upright or rotated.
+    public init(range: Range<Int>, isUpright: Bool) {
+        self.range = range
+        self.isUpright = isUpright
+    }
+}
+
+extension TextOrientation {
+    /// `text[range]` split into upright and rotated runs. A grapheme cluster is set as its first
+    /// character says (a combining mark goes with its base, an emoji sequence with its first
+    /// emoji), as CSS Writing Modes orients each typographic character unit by its base.
+    /// `hasVerticalAlternate` says whether the font has a vertical alternate for a `Tr`
+    /// character. Adjacent clusters set the same way form one run; an empty range gives none.
+    public func runs(
+        in text: [UInt16], range: Range<Int>, hasVerticalAlternate: (Unicode.Scalar) -> Bool = { _ in false }
+    ) -> [OrientationRun] {
+        let lower = max(0, min(range.lowerBound, text.count)), upper = max(lower, min(range.upperBound, text.count))
+        guard lower < upper else { return [] }
+        switch self {
+        case .upright: return [OrientationRun(range: lower..<upper, isUpright: true)]
+        case .sideways: return [OrientationRun(range: lower..<upper, isUpright: false)]
+        case .mixed: break
+        }
+        let boundaries = GraphemeClusters.boundaries(in: text, range: lower..<upper)
+        var runs: [OrientationRun] = []
+        var start = lower, current: Bool? = nil
+        text.withUnsafeBufferPointer { units in
+            for clusterStart in boundaries where clusterStart < upper {
+                let base = UTF16Decoder.scalar(in: units, at: clusterStart, end: upper).scalar
+                let orientation = VerticalOrientation(base)
+                let upright = orientation.isUpright(
+                    hasVerticalAlternate: orientation == .transformedRotated && hasVerticalAlternate(base))
+                if let current, current != upright {
+                    runs.append(OrientationRun(range: start..<clusterStart, isUpright: current))
+                    start = clusterStart
+                }
+                current = upright
+            }
+        }
+        if let current { runs.append(OrientationRun(range: start..<upper, isUpright: current)) }
+        return runs
+    }
+}
