@@ -94,7 +94,8 @@ extension Line {
                     right = max(right, pen + delegate.width)
                     continue
                 }
-                let optical = run.font.opticalBounds(for: run.glyphs[g]) ?? CGRect(x: 0, y: 0, width: advance, height: 0)
+                let optical =
+                    run.font.opticalBounds(for: run.glyphs[g]) ?? CGRect(x: 0, y: 0, width: advance, height: 0)
                 left = min(left, pen + optical.minX)
                 right = max(right, pen + optical.maxX)
             }

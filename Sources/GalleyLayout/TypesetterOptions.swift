@@ -23,7 +23,9 @@ public struct TypesetterOptions: Sendable, Hashable {
     public var allowsUnboundedLayout: Bool
 
     /// Options with the given values; the defaults are CoreText's (bidi runs).
-    public init(forcedEmbeddingLevel: UInt8? = nil, disablesBidiProcessing: Bool = false, allowsUnboundedLayout: Bool = true) {
+    public init(
+        forcedEmbeddingLevel: UInt8? = nil, disablesBidiProcessing: Bool = false, allowsUnboundedLayout: Bool = true
+    ) {
         self.forcedEmbeddingLevel = forcedEmbeddingLevel
         self.disablesBidiProcessing = disablesBidiProcessing
         self.allowsUnboundedLayout = allowsUnboundedLayout

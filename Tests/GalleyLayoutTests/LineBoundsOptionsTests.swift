@@ -127,7 +127,8 @@ import Testing
         let line = try Line(text("xxx  ", [.font(font)]))
         let optical = line.bounds(options: [.useOpticalBounds, .excludeTypographicLeading])
         #expect(optical == CGRect(x: 0, y: -line.descent, width: 3 * Dv16.x, height: line.ascent + line.descent))
-        #expect(line.bounds(options: [.useOpticalBounds, .useGlyphPathBounds]) == line.bounds(options: .useOpticalBounds))
+        #expect(
+            line.bounds(options: [.useOpticalBounds, .useGlyphPathBounds]) == line.bounds(options: .useOpticalBounds))
     }
 
     /// kCTLineBoundsIncludeLanguageExtents: "include additional space based on common glyph
@@ -154,7 +155,9 @@ import Testing
         #expect(abs(x + 2 * Dv16.x - 100) < 1e-9)
         let plain = try Framesetter(text("xx.", [.font(font), .paragraphStyle(ParagraphStyle(alignment: .right))]))
             .frame(in: CGRect(x: 0, y: 0, width: 100, height: 100))
-        #expect(abs(try #require(plain.lineOrigins.first).x + 2 * Dv16.x + font.advance(for: font.glyph(for: ".")!) - 100) < 1e-9)
+        #expect(
+            abs(try #require(plain.lineOrigins.first).x + 2 * Dv16.x + font.advance(for: font.glyph(for: ".")!) - 100)
+                < 1e-9)
     }
 
     /// The deprecated kCTParagraphStyleSpecifierLineSpacing: "The space in points added between

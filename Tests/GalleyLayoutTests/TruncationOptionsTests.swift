@@ -58,7 +58,8 @@ import Testing
         let loose = try Line(try styled("xxxxxxxxxx", ParagraphStyle(lineBreakMode: .truncatingTail)))
         #expect(try loose.truncated(width: 92, type: .end, token: nil)?.isTruncated == true)
         // In a frame, the tail-truncating paragraph is tightened too.
-        let frame = try Framesetter(try styled("xxxxxxxxxx", style)).frame(in: CGRect(x: 0, y: 0, width: 92, height: 50))
+        let frame = try Framesetter(try styled("xxxxxxxxxx", style)).frame(
+            in: CGRect(x: 0, y: 0, width: 92, height: 50))
         #expect(frame.lines.first?.isTruncated == false)
         #expect(ParagraphStyle.maximumTruncationTightening == 0.05)
     }
