@@ -38,6 +38,10 @@ import Testing
         #expect(union == run.imageBounds)
         #expect(run.imageBounds(forGlyphs: 2..<2).isNull)
         #expect(run.imageBounds(forGlyphs: -5..<99) == run.imageBounds)
+        // A stroke 10 % of the font size wide, centred on the outline, reaches half of it out.
+        let stroked = try #require(
+            try Line(text("x.I", [.font(font), .stroke(TextStroke(width: 10))])).glyphRuns.first)
+        #expect(stroked.imageBounds(forGlyphs: 1..<2) == second.insetBy(dx: -0.8, dy: -0.8))
     }
 
     /// CTRunGetBaseAdvancesAndOrigins: "base advances do not include any positioning the font
