@@ -27,6 +27,9 @@ import Testing
         let ended = try Line(text("xx\n", [.font(try Self.font())]))
         #expect(ended.stringRange == 0..<3)
         #expect(abs(ended.width - 2 * Dv16.x) < 1e-9)
+        // CTLineGetGlyphCount "returns the total glyph count for the line object": one glyph per
+        // x (DejaVu maps each to one glyph, no ligature).
+        #expect(try Line(text("xxxxx", [.font(try Self.font())])).glyphCount == 5)
     }
 
     /// "Passing 0 (no options) returns the typographic bounds, including typographic leading and
