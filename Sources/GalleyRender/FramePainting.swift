@@ -47,7 +47,7 @@ extension PaintList {
 extension PaintList {
     /// The paint list of glyphs `range` of `run` (glyph indices, clamped; nil: all) whose line
     /// origin is at `lineOrigin` (y-up points): the run's shadow, then its glyphs (filled and
-    /// stroked, sheared by its ``GalleyLayout/GlyphRun/textMatrix``), in the run's colours. No
+    /// stroked, sheared by its ``GlyphRun/textMatrix``), in the run's colours. No
     /// background, underline or strikethrough, and nothing for a placeholder run. Like what
     /// `CTRunDraw` paints: its doc says the run is drawn "without any underlines", which "are
     /// drawn by CTLineDraw" (CoreText draws decorations per line).
