@@ -93,6 +93,27 @@ import Testing
         #expect(PDFTestSupport.normalised(text) == "Hello red slant")
     }
 
+    /// Porter's problem 3, drawn: a label centred with `Line.bounds(options: .useGlyphPathBounds)`
+    /// (CTLineGetBoundsWithOptions with kCTLineBoundsUseGlyphPathBounds) has its rasterised ink
+    /// centred in the image, to within a pixel (FreeType's coverage, not Galley's bounds, decides
+    /// where the ink is).
+    @Test func labelCentredByItsGlyphPathBounds() throws {
+        let font = try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: 30)
+        let line = try Line(AttributedText("Label", attributes: [.font(font), .obliqueness(0.3)]))
+        let ink = line.bounds(options: .useGlyphPathBounds)
+        var bitmap = try Bitmap(width: 200, height: 60)
+        let origin = CGPoint(x: 100 - ink.midX, y: 30 - ink.midY)
+        Renderer(hinting: .none).draw(line, at: origin, into: &bitmap)
+        var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
+        for y in 0..<bitmap.height {
+            for x in 0..<bitmap.width where TestSupport.coverage(bitmap.pixel(x: x, y: y)!.green) > 0.1 {
+                (minX, maxX, minY, maxY) = (min(minX, x), max(maxX, x), min(minY, y), max(maxY, y))
+            }
+        }
+        #expect(abs(Double(minX + maxX + 1) / 2 - 100) <= 1, "ink x \(minX)...\(maxX)")
+        #expect(abs(Double(minY + maxY + 1) / 2 - 30) <= 1, "ink y \(minY)...\(maxY)")
+    }
+
     /// Porter's problem 4: CTRunGetTextMatrix of an oblique run. NSObliquenessAttributeName is
     /// "the skew to be applied to glyphs"; the run's matrix is that shear (x′ = x + c·y), and the
     /// pixels drawn lie inside the glyph's outline box transformed by it (within a pixel), and
