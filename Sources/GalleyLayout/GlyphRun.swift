@@ -16,6 +16,10 @@ public struct GlyphRun: Sendable {
         public static let rightToLeft = Status(rawValue: 1)
         /// The string indices are not monotonic in the run's direction (kCTRunStatusNonMonotonic).
         public static let nonMonotonic = Status(rawValue: 2)
+        /// The run's ``GlyphRun/textMatrix`` is not the identity: its glyphs are drawn sheared
+        /// (the `obliqueness` attribute or the font's synthetic oblique)
+        /// (kCTRunStatusHasNonIdentityMatrix).
+        public static let hasNonIdentityMatrix = Status(rawValue: 4)
     }
 
     /// Glyph ids in the run's font. Like CTRunGetGlyphsPtr.
@@ -100,6 +104,7 @@ public struct GlyphRun: Sendable {
                 }
             }
         }
+        if GlyphRun.shear(attributes: attributes, font: font) != 0 { status.insert(.hasNonIdentityMatrix) }
         self.status = status
     }
 
@@ -150,20 +155,16 @@ public struct GlyphRun: Sendable {
     /// The sum of the run's advances.
     public var width: CGFloat { advances.reduce(0) { $0 + $1.width } }
 
-    /// The union of the glyphs' ink rectangles, relative to the line origin (y up). A placeholder's
-    /// image bounds are its delegate's box. Like CTRunGetImageBounds with no context.
+    /// The union of the glyphs' ink rectangles as the renderer draws them, relative to the line
+    /// origin (y up): sheared by ``textMatrix``, grown by synthetic bold and by half the stroke
+    /// width (see ``imageBounds(forGlyphs:)``). A placeholder's image bounds are its delegate's
+    /// box. Like CTRunGetImageBounds with no context.
     public var imageBounds: CGRect {
         if let delegate = runDelegate {
             return LineOrientation.horizontal.box(
                 inlineStart: originX, extent: delegate.width, ascent: delegate.ascent, descent: delegate.descent,
                 shift: baselineShift)
         }
-        var result = CGRect.null
-        for i in glyphs.indices {
-            let box = font.boundingRect(for: glyphs[i])
-            if box.isEmpty { continue }
-            result = result.union(box.offsetBy(dx: positions[i].x, dy: positions[i].y))
-        }
-        return result
+        return imageBounds(forGlyphs: 0..<glyphs.count)
     }
 }

@@ -91,8 +91,15 @@ public struct Line: Sendable {
     /// 0.5 centres (values outside 0...1 are clamped). Trailing whitespace is ignored, so it hangs
     /// past the edge (at the right of a left-to-right line, at the left of a right-to-left one).
     /// Like CTLineGetPenOffsetForFlush.
+    /// With the paragraph style's `lineBoundsOptions` holding `useHangingPunctuation` or
+    /// `useOpticalBounds`, the box of `bounds(options:)` for those options is flushed instead.
     public func penOffset(flushFactor: CGFloat, width available: CGFloat) -> CGFloat {
         let factor = flushFactor.isNaN ? 0 : min(max(flushFactor, 0), 1)
+        let edges = (paragraphStyle?.lineBoundsOptions ?? []).intersection([.useHangingPunctuation, .useOpticalBounds])
+        if !edges.isEmpty {
+            let box = bounds(options: edges)
+            return factor * (available - box.width) - box.minX
+        }
         let visible = width - trailingWhitespaceWidth
         let visibleStart = isRightToLeft ? trailingWhitespaceWidth : 0
         return factor * (available - visible) - visibleStart

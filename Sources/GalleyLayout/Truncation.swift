@@ -17,9 +17,12 @@ public enum TruncationType: Sendable, Hashable, CaseIterable {
     case end
 }
 
-/// The token a truncation inserts: none (clipping), or an attributed text (nil: the default "…").
+/// The token a truncation inserts: none with the last cluster that starts inside the width kept
+/// overflowing (clipping, `LineBreakMode.clipping`), none with only whole clusters that fit
+/// (`truncatedWithoutToken`), or an attributed text (nil: the default "…").
 enum TruncationToken {
     case none
+    case omitted
     case attributed(AttributedText?)
 }
 
@@ -50,16 +53,34 @@ extension Line {
         return try truncatedLine(width: width, type: type, token: .attributed(token), force: false)
     }
 
+    /// A copy of the line that fits in `width`, with whole grapheme clusters removed at its
+    /// logical start, middle or end and nothing put in their place; the line itself when it fits
+    /// already. nil when `width` is NaN or negative. Like CTLineCreateTruncatedLine with a NULL
+    /// token, which the header documents as truncating without a token. (`truncated(width:type:
+    /// token:)` with a nil token keeps meaning the default "…".) Otherwise as
+    /// `truncated(width:type:token:)`: `truncationTokenRange` is the range cut, and no run is a
+    /// truncation token.
+    public func truncatedWithoutToken(width: CGFloat, type: TruncationType) throws(LayoutError) -> Line? {
+        guard !width.isNaN, width >= 0 else { return nil }
+        if width.isInfinite { return self }
+        return try truncatedLine(width: width, type: type, token: .omitted, force: false)
+    }
+
     /// The truncation engine. `force` puts the token at the end even when the line fits (for a
     /// frame whose text goes on past its last line; `.end` only).
     func truncatedLine(width: CGFloat, type: TruncationType, token: TruncationToken, force: Bool) throws(LayoutError)
         -> Line?
     {
         if !force, self.width - trailingWhitespaceWidth <= width { return self }
+        if !force, let tight = tightened(toFit: width) { return tight }
         let measure = TruncationMeasure(self)
         guard let (keep, tokenLine) = try chooseCut(measure, width: width, type: type, token: token, force: force)
         else { return nil }
         let (lo, hi) = (measure.lo, measure.hi)
+        if case .none = token, !force, keep.head >= hi {
+            // Clipping keeps every cluster (only the last overflows): the line as it is.
+            return self
+        }
         if keep.head >= keep.tail && !force && type != .end {
             // Nothing to remove (cannot happen for a line that did not fit); keep the line.
             return self
@@ -97,7 +118,7 @@ extension Line {
         var keep: (head: Int, tail: Int) = (hi, hi)
         for _ in 0..<2 {
             switch token {
-            case .none: tokenLine = nil
+            case .none, .omitted: tokenLine = nil
             case .attributed(let given):
                 guard let made = try makeToken(given, near: neighbour) else { return nil }
                 tokenLine = made
@@ -107,7 +128,11 @@ extension Line {
             let room = width - tokenWidth
             switch type {
             case .end:
-                let k = lastIndex(prefix) { $0 <= room }
+                var k = lastIndex(prefix) { $0 <= room }
+                if case .none = token, k + 1 < cuts.count, prefix[k] < room {
+                    // Clipping keeps the cluster that starts inside the width, overflowing it.
+                    k += 1
+                }
                 keep = (cuts.isEmpty ? lo : cuts[k], hi)
                 if !force || keep.head < hi { neighbour = max(lo, keep.head - 1) }
             case .start:

@@ -19,6 +19,9 @@ public final class Typesetter: Sendable {
     public var defaultFont: Font { environment.defaultFont }
     /// Both of the above, handed to every line made (a truncation token is laid out with them).
     let environment: LayoutEnvironment
+    /// The options the typesetter was made with. Like the options of
+    /// CTTypesetterCreateWithAttributedStringAndOptions.
+    public let options: TypesetterOptions
     let paragraphs: [ParagraphSpan]
     private let cache: Locked<[ParagraphAnalysis?]>
     /// Analyses taken over from a previous typesetter for paragraphs an edit left unchanged, with
@@ -48,9 +51,10 @@ public final class Typesetter: Sendable {
     /// same either way.
     /// - Throws: `LayoutError.noDefaultFont` when no default font was given and none could be
     ///   loaded from `fonts`.
+    /// With `options` (default: none), like CTTypesetterCreateWithAttributedStringAndOptions.
     public convenience init(
         _ text: AttributedText, defaultFont: Font? = nil, fonts: FontCollection = .shared,
-        shapingCache: ShapingCache = .shared
+        shapingCache: ShapingCache = .shared, options: TypesetterOptions = TypesetterOptions()
     ) throws(LayoutError) {
         let font: Font
         if let defaultFont {
@@ -62,13 +66,16 @@ public final class Typesetter: Sendable {
                 throw .noDefaultFont(error.description)
             }
         }
-        self.init(text, environment: LayoutEnvironment(fonts: fonts, defaultFont: font, shapingCache: shapingCache))
+        self.init(
+            text, environment: LayoutEnvironment(fonts: fonts, defaultFont: font, shapingCache: shapingCache),
+            options: options)
     }
 
     /// A typesetter laying `text` out with `environment`'s fonts.
-    init(_ text: AttributedText, environment: LayoutEnvironment) {
+    init(_ text: AttributedText, environment: LayoutEnvironment, options: TypesetterOptions = TypesetterOptions()) {
         self.text = text
         self.environment = environment
+        self.options = options
         let paragraphs = ParagraphSplitter.split(text.utf16)
         self.paragraphs = paragraphs
         // Per-paragraph state in arrays indexed by paragraph (not dictionaries: no hashing per lookup).
@@ -93,6 +100,7 @@ public final class Typesetter: Sendable {
     public init(_ text: AttributedText, reusing previous: Typesetter) {
         self.text = text
         self.environment = previous.environment
+        self.options = previous.options
         let paragraphs = ParagraphSplitter.split(text.utf16)
         self.paragraphs = paragraphs
         cache = Locked(Array(repeating: nil, count: paragraphs.count))
@@ -147,7 +155,7 @@ public final class Typesetter: Sendable {
         } else {
             made = ParagraphAnalysis(
                 text: text, span: paragraphs[index], defaultFont: defaultFont, fonts: fonts,
-                cache: environment.shapingCache)
+                cache: environment.shapingCache, forcedLevel: options.forcedLevel)
         }
         cache.withLock { $0[index] = made }
         return made

@@ -44,6 +44,58 @@ extension PaintList {
     }
 }
 
+extension PaintList {
+    /// The paint list of glyphs `range` of `run` (glyph indices, clamped; nil: all) whose line
+    /// origin is at `lineOrigin` (y-up points): the run's shadow, then its glyphs (filled and
+    /// stroked, sheared by its ``GlyphRun/textMatrix``), in the run's colours. No
+    /// background, underline or strikethrough, and nothing for a placeholder run. Like what
+    /// `CTRunDraw` paints: its doc says the run is drawn "without any underlines", which "are
+    /// drawn by CTLineDraw" (CoreText draws decorations per line).
+    public init(run: GlyphRun, glyphs range: Range<Int>? = nil, lineOrigin: CGPoint) {
+        let count = min(run.glyphs.count, run.positions.count)
+        let lo = max(0, min(range?.lowerBound ?? 0, count))
+        let hi = max(lo, min(range?.upperBound ?? count, count))
+        guard run.runDelegate == nil, hi > lo else {
+            self.init([])
+            return
+        }
+        let whole = FramePainter.paint(run, count: count, lineOrigin: lineOrigin)
+        let paint = GlyphPaint(
+            font: whole.font, glyphs: Array(whole.glyphs[lo..<hi]), positions: Array(whole.positions[lo..<hi]),
+            stringIndices: Array(whole.stringIndices[lo..<hi]), stringRange: whole.stringRange,
+            isRightToLeft: whole.isRightToLeft, color: whole.color, fills: whole.fills, stroke: whole.stroke,
+            skew: whole.skew)
+        var operations: [PaintOperation] = []
+        if let shadow = run.attributes.shadow, shadow.color.alpha > 0 {
+            operations.append(
+                .shadow(
+                    ShadowPaint(
+                        glyphs: paint, offset: shadow.offset, blurRadius: shadow.blurRadius, color: shadow.color)))
+        }
+        operations.append(.glyphs(paint))
+        self.init(operations)
+    }
+
+    /// The paint list of `glyphs` of `font` with their origins at `positions` (y-up points; the
+    /// shorter of the two arrays counts), filled in `color`. Like `CTFontDrawGlyphs`: the glyphs
+    /// as the font has them (its synthetic bold and oblique included), with no shaping, string
+    /// mapping or decoration; the string indices are the glyph numbers.
+    public init(glyphs: [GlyphID], positions: [CGPoint], font: Font, color: Color = .black) {
+        let count = min(glyphs.count, positions.count)
+        guard count > 0 else {
+            self.init([])
+            return
+        }
+        self.init([
+            .glyphs(
+                GlyphPaint(
+                    font: font, glyphs: Array(glyphs.prefix(count)), positions: Array(positions.prefix(count)),
+                    stringIndices: Array(0..<count), stringRange: 0..<count, isRightToLeft: false, color: color,
+                    fills: true, stroke: nil, skew: 0))
+        ])
+    }
+}
+
 /// Paints placed lines stage by stage: every line's backgrounds, then the selection, shadows,
 /// glyph runs and decoration lines, each stage over all lines, so a background or a shadow never
 /// covers the glyphs of a neighbouring line.

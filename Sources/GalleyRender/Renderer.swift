@@ -120,6 +120,23 @@ public struct Renderer: Sendable {
         draw(PaintList(line: line, at: origin), into: &bitmap)
     }
 
+    /// Draws glyphs `range` of `run` (glyph indices; nil: all) of a line whose origin is at
+    /// `lineOrigin` (y-up points): ``PaintList/init(run:glyphs:lineOrigin:)``, the run's shadow
+    /// and glyphs without backgrounds or decorations. Like `CTRunDraw` after
+    /// `CGContextSetTextPosition(lineOrigin)`. Drawing each run of a line in turn paints what
+    /// drawing the line paints when the line has no background, shadow or decoration.
+    public func draw(_ run: GlyphRun, glyphs range: Range<Int>? = nil, lineOrigin: CGPoint, into bitmap: inout Bitmap) {
+        draw(PaintList(run: run, glyphs: range, lineOrigin: lineOrigin), into: &bitmap)
+    }
+
+    /// Draws `glyphs` of `font` with their origins at `positions` (y-up points) in `color`:
+    /// ``PaintList/init(glyphs:positions:font:color:)``. Like `CTFontDrawGlyphs`.
+    public func drawGlyphs(
+        _ glyphs: [GlyphID], at positions: [CGPoint], font: Font, color: Color = .black, into bitmap: inout Bitmap
+    ) {
+        draw(PaintList(glyphs: glyphs, positions: positions, font: font, color: color), into: &bitmap)
+    }
+
     /// The most floating-point samples drawing one image may use (the image's premultiplied
     /// samples, the horizontal pass and the result, 4 per pixel each): 64 Mi, 256 MiB.
     public static let maximumImageWork = 1 << 26

@@ -76,9 +76,12 @@ package final class ParagraphAnalysis: Sendable {
 
     /// Analyses and shapes one paragraph of `text`, taking shaped words from `cache` where it can
     /// (without one, every item is shaped by HarfBuzz).
+    /// With `forcedLevel`, every character of the paragraph gets that embedding level and the
+    /// bidi algorithm is not run (directional controls and `writingDirection` attributes are
+    /// ignored), as CoreText's kCTTypesetterOptionForcedEmbeddingLevel asks.
     package convenience init(
         text: AttributedText, span: ParagraphSpan, defaultFont: Font, fonts: FontCollection,
-        cache: ShapingCache? = nil
+        cache: ShapingCache? = nil, forcedLevel: UInt8? = nil
     ) {
         let content = span.contentRange
         let units = text.utf16
@@ -90,13 +93,16 @@ package final class ParagraphAnalysis: Sendable {
         let direction = ParagraphAnalysis.baseDirection(of: style)
         guard !content.isEmpty else {
             self.init(
-                span: span, style: style, baseLevel: direction == .rightToLeft ? 1 : 0, levels: [], items: [],
+                span: span, style: style, baseLevel: forcedLevel ?? (direction == .rightToLeft ? 1 : 0), levels: [],
+                items: [],
                 breaks: [LineBreakOpportunity(offset: content.upperBound, isMandatory: false)],
                 graphemes: [content.lowerBound], prefixAdvance: [0], isWhitespace: [], hasTabs: false,
                 fallbackMetricsFont: metricsFont)
             return
         }
-        let (baseLevel, levels) = ExplicitBidi.levels(text: text, content: content, direction: direction)
+        let (baseLevel, levels) =
+            forcedLevel.map { ($0, [UInt8](repeating: $0, count: content.count)) }
+            ?? ExplicitBidi.levels(text: text, content: content, direction: direction)
         let graphemes = GraphemeClusters.boundaries(in: units, range: content)
         let breaks = ParagraphAnalysis.breakOpportunities(
             text: text, content: content, style: style, language: firstAttributes.language, graphemes: graphemes)

@@ -26,9 +26,11 @@ public enum LineBreakMode: Sendable, Hashable, CaseIterable {
     case wordWrapping
     /// Break between grapheme clusters. Like `kCTLineBreakByCharWrapping`.
     case charWrapping
-    /// One line per paragraph (up to its paragraph separator or U+2028), cut after the last
-    /// grapheme cluster that fits the width: no wrapping, no token. Like `kCTLineBreakByClipping`
-    /// (CoreText draws the overflow clipped; Galley drops the clusters that do not fit whole).
+    /// One line per paragraph (up to its paragraph separator or U+2028), cut after the grapheme
+    /// cluster that crosses the width: no wrapping, no token. Like `kCTLineBreakByClipping`
+    /// ("Lines are simply not drawn past the edge of the text container"): the last cluster that
+    /// starts inside the width is kept whole and overflows it, for a clip to cut; the clusters
+    /// after it are dropped.
     case clipping
     /// One line per paragraph; when it does not fit, its start is replaced by "…" in the font
     /// of the first kept character. Like `kCTLineBreakByTruncatingHead`.
@@ -168,6 +170,35 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// Punctuation allowed to hang outside the measure; default none. Like CSS
     /// `hanging-punctuation`.
     public var hangingPunctuation: HangingPunctuation = []
+    /// How line edges meet the margins; default none. Like
+    /// `kCTParagraphStyleSpecifierLineBoundsOptions` (a typesetter-level setting): with
+    /// ``LineBoundsOptions/useHangingPunctuation`` or ``LineBoundsOptions/useOpticalBounds``, a
+    /// line's `penOffset(flushFactor:width:)` (and so a frame's alignment) flushes the box
+    /// `bounds(options:)` gives for these options instead of the visible advance box, so
+    /// punctuation hangs past the margin or optical edges align.
+    public var lineBoundsOptions: LineBoundsOptions = []
+    /// Whether a line that must be truncated is first tightened: its inter-character spacing
+    /// reduced by up to ``maximumTruncationTightening`` of the font size per glyph cluster, so
+    /// that a line only slightly too long fits whole. Default false. Like UIKit's
+    /// `NSParagraphStyle.allowsDefaultTighteningForTruncation`.
+    public var allowsDefaultTighteningForTruncation = false
+    /// The most tightening truncation may apply per glyph cluster, as a fraction of the font
+    /// size: 0.05 em (tracking of −50/1000 em). UIKit does not document its limit.
+    public static let maximumTruncationTightening: CGFloat = 0.05
+
+    /// The deprecated `kCTParagraphStyleSpecifierLineSpacing`: the leading between lines.
+    /// Setting it sets both ``minimumLineSpacing`` and ``maximumLineSpacing`` (so the leading is
+    /// exactly this value; 0 leaves both at their defaults, the font's own leading), as CoreText's
+    /// replacement specifiers express it. Reading it gives ``minimumLineSpacing`` when the two
+    /// agree, else 0.
+    public var lineSpacing: CGFloat {
+        get { minimumLineSpacing == maximumLineSpacing ? minimumLineSpacing : 0 }
+        set {
+            let value = newValue.isFinite ? max(0, newValue) : 0
+            minimumLineSpacing = value
+            maximumLineSpacing = value
+        }
+    }
 
     /// CoreText's default tab stops: 12 left stops every 28 points.
     public static let defaultTabStops: [TextTab] = (1...12).map {

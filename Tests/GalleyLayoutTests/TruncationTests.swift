@@ -191,9 +191,10 @@ struct FrameTruncationTests {
     }
 
     /// Truncating line-break modes put each paragraph on one line (CoreText): 4 words at 50 give
-    /// one line "xx x…" (as above) and the second paragraph its own line; clipping cuts after
-    /// the last cluster that fits: "xx xx " (4 × 9.46875 + 2 × 5.0859375 = 48.046875; one more
-    /// "x" would be 57.52), whose last space is trailing whitespace (it hangs, as in any line).
+    /// one line "xx x…" (as above) and the second paragraph its own line; clipping keeps the
+    /// glyphs for the clip (kCTLineBreakByClipping: lines "are simply not drawn past the edge"):
+    /// "xx xx " is 4 × 9.46875 + 2 × 5.0859375 = 48.046875, and the next "x" starts inside 50,
+    /// so it stays and overflows to 57.515625.
     @Test func singleLineModes() throws {
         let string = "xx xx xx xx\nxx"
         let rect = CGRect(x: 0, y: 0, width: 50, height: 500)
@@ -208,10 +209,10 @@ struct FrameTruncationTests {
             in: rect)
         #expect(middle.lines[0].glyphRuns.filter(\.isTruncationToken).count == 1)
         let clip = try Framesetter(try styled(string, ParagraphStyle(lineBreakMode: .clipping))).frame(in: rect)
-        #expect(clip.lines[0].truncationTokenRange == 6..<11)
+        #expect(clip.lines[0].truncationTokenRange == 7..<11)
         #expect(clip.lines[0].glyphRuns.allSatisfy { !$0.isTruncationToken })
-        #expect(clip.lines[0].width == 4 * Dv16.x + 2 * Dv16.space)
-        #expect(clip.lines[0].trailingWhitespaceWidth == Dv16.space)
+        #expect(clip.lines[0].width == 5 * Dv16.x + 2 * Dv16.space)
+        #expect(clip.lines[0].trailingWhitespaceWidth == 0)
         #expect(clip.visibleStringRange == 0..<14)
     }
 }
