@@ -49,7 +49,11 @@ struct FrameArea {
         exclusions = options.allClippingPaths.map { Shape($0.path, fillRule: $0.fillRule, width: $0.width) }
         insets = options.insets
         box = path.boundingBox
-        if case .rectangle = path, exclusions.isEmpty, !(options.pathWidth > 0) { isPlain = true } else { isPlain = false }
+        if case .rectangle = path, exclusions.isEmpty, !(options.pathWidth > 0) {
+            isPlain = true
+        } else {
+            isPlain = false
+        }
     }
 
     /// A plain rectangle's one interval: its left edge relative to the box and its width (the

@@ -228,15 +228,20 @@ extension Framesetter {
         var fits = true
         if fragments {
             // An unconstrained width aligns lines within the widest one.
-            if !width.isFinite { width = try suggestFrameSize(constraints: CGSize(width: width, height: width)).size.width }
-            let area = FrameArea(path: .rectangle(CGRect(x: 0, y: 0, width: width, height: .infinity)), options: FrameOptions())
+            if !width.isFinite {
+                width = try suggestFrameSize(constraints: CGSize(width: width, height: width)).size.width
+            }
+            let area = FrameArea(
+                path: .rectangle(CGRect(x: 0, y: 0, width: width, height: .infinity)), options: FrameOptions())
             placed = try stack(range, in: area, options: FrameOptions(truncation: nil)).lines
             let kept = Framesetter.textKitPositions(placed, usesFontLeading: usesFontLeading).bottoms
                 .prefix { $0 <= limit }.count
             if kept < placed.count {
                 fits = false
                 if options.contains(.truncatesLastVisibleLine), kept > 0 {
-                    placed = try stack(range, in: area, options: FrameOptions(maximumNumberOfLines: kept, truncation: .end)).lines
+                    placed = try stack(
+                        range, in: area, options: FrameOptions(maximumNumberOfLines: kept, truncation: .end)
+                    ).lines
                 } else {
                     placed.removeSubrange(kept...)
                 }
