@@ -69,13 +69,13 @@ public struct FrameOptions: Sendable {
 
     /// Throws for a path width or a clipping path's width that is negative or not finite, or an invalid clipping path.
     func validatePaths() throws(LayoutError) {
-        guard pathWidth.isFinite, pathWidth >= 0 else {
-            throw .invalidGeometry("path width \(pathWidth) must be finite and ≥ 0")
+        guard LengthLimit.allows(pathWidth), pathWidth >= 0 else {
+            throw .invalidGeometry("path width \(pathWidth) must be between 0 and \(LengthLimit.maximum)")
         }
         for clip in allClippingPaths {
             try clip.path.validate()
-            guard clip.width.isFinite, clip.width >= 0 else {
-                throw .invalidGeometry("clipping path width \(clip.width) must be finite and ≥ 0")
+            guard LengthLimit.allows(clip.width), clip.width >= 0 else {
+                throw .invalidGeometry("clipping path width \(clip.width) must be between 0 and \(LengthLimit.maximum)")
             }
         }
     }

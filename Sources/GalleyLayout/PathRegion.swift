@@ -4,6 +4,7 @@
 // several subpaths, a path width (kCTFramePathWidthAttributeName) and clipping paths are laid
 // out with.
 import Foundation
+import GalleyText
 
 /// Which points a path encloses. Like CTFramePathFillRule (kCTFramePathFillRuleAttributeName).
 public enum FramePathFillRule: Sendable, Equatable, Hashable {
@@ -59,7 +60,7 @@ struct PathRegion {
         self.edges = edges
         self.segments = segments
         self.rule = rule
-        radius = width > 0 && width.isFinite ? width / 2 : 0
+        radius = width > 0 && LengthLimit.allows(width) ? width / 2 : 0
     }
 
     /// The x intervals inside the fill at every y of `band` and not covered by the stroke at
@@ -254,6 +255,7 @@ struct PathRegion {
                 }
             }
         }
+        xs.removeAll { $0.isNaN }
         guard let lo = xs.min(), let hi = xs.max() else { return nil }
         return lo...hi
     }

@@ -141,9 +141,9 @@ extension AttributedText {
     ///   truncated with "…" when text remains.
     /// - **Width.** The widest line's extent without trailing whitespace, as in CoreText; with
     ///   `.usesDeviceMetrics` the rect is instead the union of the lines' image bounds.
-    /// - **Scaling.** With `context.minimumScaleFactor` in (0, 1) and text that does not fit
-    ///   whole, every font is scaled by the largest factor in [minimum, 1] (found by bisection to
-    ///   1/1024) at which it fits, or by the minimum; `context.actualScaleFactor` reports it,
+    /// - **Scaling.** With `context.minimumScaleFactor` in (0, 1) (below 0.01 counting as 0.01)
+    ///   and text that does not fit whole, every font is scaled by the largest factor in
+    ///   [minimum, 1] (found by bisection to 1/1024 of the range) at which it fits, or by the minimum; `context.actualScaleFactor` reports it,
     ///   `context.totalBounds` the rect.
     ///
     /// - Throws: `LayoutError.invalidGeometry` for a NaN size; `LayoutError.noDefaultFont`.
@@ -180,6 +180,8 @@ extension Framesetter {
         }
         let full = try textKitLayout(size: size, options: options, scale: 1)
         guard !full.fits, minimumScaleFactor > 0, minimumScaleFactor < 1 else { return full }
+        // Fonts shrink no further than 1/100 of their size.
+        let minimumScaleFactor = max(minimumScaleFactor, 0.01)
         var best = try scaled(by: minimumScaleFactor).textKitLayout(
             size: size, options: options, scale: minimumScaleFactor)
         guard best.fits else { return best }

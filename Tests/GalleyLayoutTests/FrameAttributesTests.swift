@@ -252,6 +252,9 @@ struct FrameAttributesTests {
         let framesetter = try Framesetter(text("Hi", [.font(font)]))
         let rect = FramePath.rectangle(CGRect(x: 0, y: 0, width: 100, height: 100))
         #expect(throws: LayoutError.self) { try framesetter.frame(in: rect, options: FrameOptions(pathWidth: -1)) }
+        #expect(throws: LayoutError.self) { try framesetter.frame(in: rect, options: FrameOptions(pathWidth: 2e9)) }
+        // A huge stroke through the public geometry call covers everything, without trapping.
+        #expect(rect.intervalsInside(band: 10...20, fillRule: .evenOdd, width: 1e9).isEmpty)
         #expect(throws: LayoutError.self) {
             try framesetter.frame(in: rect, options: FrameOptions(pathWidth: .infinity))
         }

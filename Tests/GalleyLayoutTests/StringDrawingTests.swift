@@ -58,6 +58,10 @@ struct StringDrawingTests {
         #expect(close(leading.height, 3 * (Self.a + Self.d + Self.l)))
         #expect(close(coreText.height, 3 * (Self.a + Self.d) + 2 * Self.l))
         #expect(close(plain.width, coreText.width))
+        // NSString's form: the attributes over the whole string give the same rect.
+        let string = try "one\ntwo\nthree".boundingRect(
+            with: huge, options: [.usesLineFragmentOrigin, .usesFontLeading], attributes: [.font(font)], context: nil)
+        #expect(string == leading)
     }
 
     /// Without usesLineFragmentOrigin "the origin of the rectangle is the baseline of the only

@@ -49,4 +49,23 @@ struct StringDrawingRenderTests {
         #expect(Double(ink.0) >= Double(drawn.minX) - 1 && Double(ink.2) <= Double(drawn.maxX) + 1)
         #expect(Double(ink.1) >= Double(drawn.minY) - 1 && Double(ink.3) <= Double(drawn.maxY) + 1)
     }
+
+    /// NSString's forms draw the string with the attributes over its whole range ("the
+    /// attributes apply to the entire string"): the same pixels as the attributed forms.
+    @Test func stringFormsMatchTheAttributedForms() throws {
+        let font = try Font(path: Self.dejaVu, size: 18)
+        let string = "Plain strings\ndraw alike"
+        let text = AttributedText(string, attributes: [.font(font)])
+        let rect = CGRect(x: 8, y: 30, width: 150, height: 80)
+        var a = try Bitmap(width: 200, height: 120)
+        var b = try Bitmap(width: 200, height: 120)
+        try text.draw(with: rect, options: [], context: nil, into: &a)
+        try string.draw(with: rect, options: [], attributes: [.font(font)], context: nil, into: &b)
+        #expect(inkBox(a) != nil && a == b)
+        var c = try Bitmap(width: 200, height: 120)
+        var d = try Bitmap(width: 200, height: 120)
+        try text.draw(in: rect, into: &c)
+        try string.draw(in: rect, withAttributes: [.font(font)], into: &d)
+        #expect(inkBox(c) != nil && c == d)
+    }
 }
