@@ -96,7 +96,9 @@ public final class Framesetter: Sendable {
     /// runs from the top to the last line's placed descent. A frame of exactly this size holds
     /// the same lines and the same range. (With an unconstrained width, a positive tail indent
     /// still fixes the line width; otherwise lines are as long as their paragraphs.)
-    /// Like CTFramesetterSuggestFrameSizeWithConstraints.
+    /// Like CTFramesetterSuggestFrameSizeWithConstraints. (UIKit's boundingRect measures with
+    /// TextKit's line heights instead: `AttributedText.boundingRect(with:options:context:)`
+    /// documents the two arithmetics side by side.)
     public func suggestFrameSize(range: Range<Int>? = nil, constraints: CGSize) throws(LayoutError)
         -> (size: CGSize, fitRange: Range<Int>)
     {
