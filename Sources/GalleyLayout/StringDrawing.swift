@@ -123,7 +123,8 @@ extension AttributedText {
     ///   "subsequent text … placed on the next line underneath the starting point".
     /// - **Line height.** TextKit: each line fragment is ascent + descent, plus the font's
     ///   leading only with `.usesFontLeading` ("Uses the font leading for calculating line
-    ///   heights"), and that leading belongs to every fragment, the last one included. CoreText
+    ///   heights"), and that leading belongs to every fragment, the last one included (inferred:
+    ///   Apple documents only the quoted sentence; not yet measured against iOS). CoreText
     ///   (`suggestFrameSize`): baselines are a descent + leading + ascent apart, always with the
     ///   leading, and the height stops at the last line's descent. So for n lines of one font
     ///   (ascent a, descent d, leading l): CoreText n(a + d) + (n − 1)l; TextKit n(a + d), or

@@ -266,4 +266,30 @@ struct FrameAttributesTests {
         bad.addCurve(to: CGPoint(x: 10, y: 10), control1: CGPoint(x: CGFloat.nan, y: 0), control2: .zero)
         #expect(throws: LayoutError.self) { try framesetter.frame(in: .path(bad)) }
     }
+
+    /// Hostile paths: overflowing bounds throw; huge curves, degenerate subpaths and huge
+    /// strokes lay out (possibly empty) without trapping.
+    @Test func hostilePathsNeverTrap() throws {
+        let framesetter = try Framesetter(text(lorem, [.font(font)]))
+        var overflow = ShapePath()
+        overflow.addPolygon([CGPoint(x: -1e308, y: 0), CGPoint(x: 1e308, y: 0), CGPoint(x: 0, y: 1e308)])
+        #expect(throws: LayoutError.self) { try framesetter.frame(in: .path(overflow)) }
+        var huge = ShapePath()
+        huge.move(to: .zero)
+        huge.addCurve(
+            to: CGPoint(x: 300, y: 0), control1: CGPoint(x: -1e150, y: 1e150), control2: CGPoint(x: 1e150, y: 1e150))
+        huge.closeSubpath()
+        huge.move(to: CGPoint(x: 5, y: 5))  // a lone point
+        huge.closeSubpath()
+        huge.addLine(to: CGPoint(x: 5, y: 5))  // a zero-length segment
+        for rule in [FramePathFillRule.evenOdd, .windingNumber] {
+            for width in [0, 3, 1e9] as [CGFloat] {
+                let frame = try framesetter.frame(
+                    in: .path(huge), options: FrameOptions(truncation: nil, fillRule: rule, pathWidth: width))
+                #expect(frame.lineOrigins.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+            }
+        }
+        let empty = try framesetter.frame(in: .path(ShapePath()))
+        #expect(empty.lines.isEmpty && empty.visibleStringRange == 0..<0)
+    }
 }
