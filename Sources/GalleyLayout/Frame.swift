@@ -39,12 +39,19 @@ public struct Frame: Sendable {
     /// For each line, the width of its visible text (trailing whitespace excluded, a hyphen
     /// included) before justification.
     let naturalWidths: [CGFloat]
+    /// The options the frame was made with: its frame attributes (fill rule, path width,
+    /// clipping paths) and Galley's own (line limit, truncation, exclusions, insets). Like
+    /// CTFrameGetFrameAttributes, which returns the dictionary given to CTFramesetterCreateFrame;
+    /// a frame made without options (`frame(in:range:)`) reports `FrameOptions(truncation: nil)`,
+    /// the options that behave as none.
+    public let attributes: FrameOptions
 
     package init(
         rect: CGRect, lines: [Line], lineOrigins: [CGPoint], stringRange: Range<Int>, visibleStringRange: Range<Int>,
         placedLineMetrics: [TypographicBounds]? = nil, path: FramePath? = nil, lineRowIndices: [Int]? = nil,
-        lineMeasures: [CGFloat]? = nil, naturalWidths: [CGFloat]? = nil
+        lineMeasures: [CGFloat]? = nil, naturalWidths: [CGFloat]? = nil, attributes: FrameOptions? = nil
     ) {
+        self.attributes = attributes ?? FrameOptions(truncation: nil)
         self.lineMeasures = lineMeasures ?? lines.map(\.width)
         self.naturalWidths = naturalWidths ?? lines.map { $0.width - $0.trailingWhitespaceWidth }
         self.placedLineMetrics = placedLineMetrics ?? lines.map(\.typographicBounds)

@@ -5,14 +5,16 @@
 import Foundation
 
 /// The path of a frame or of an exclusion, in CoreText's y-up coordinates. Like the CGPath given
-/// to CTFramesetterCreateFrame (or a clipping path in kCTFrameClippingPathsAttributeName),
-/// restricted to the shapes text layout needs.
+/// to CTFramesetterCreateFrame (or a clipping path in kCTFrameClippingPathsAttributeName): the
+/// common shapes as exact cases, and any path of lines and Bézier curves, with several
+/// subpaths and moved by a transform, as `.path(ShapePath)`.
 ///
-/// A polygon's inside follows the even-odd rule (kCTFramePathFillRuleEvenOdd, CoreText's
-/// default): a point is inside when a ray from it crosses the outline an odd number of times, so
-/// a self-intersecting polygon (a pentagram) has a hole where it overlaps itself. A polygon is
-/// closed implicitly (its last point joins its first); one with fewer than three points, or a
-/// rectangle, rounded rectangle or ellipse of zero width or height, encloses nothing.
+/// A polygon's or path's inside follows the even-odd rule (kCTFramePathFillRuleEvenOdd,
+/// CoreText's default) unless the frame asks for the winding rule (`FrameOptions.fillRule`,
+/// `ClippingPath.fillRule`): a point is inside when a ray from it crosses the outline an odd
+/// number of times, so a self-intersecting polygon (a pentagram) has a hole where it overlaps
+/// itself. A polygon is closed implicitly (its last point joins its first); one with fewer than
+/// three points, or a rectangle, rounded rectangle or ellipse of zero width or height, encloses nothing.
 public enum FramePath: Sendable, Equatable {
     /// A rectangle. Like CGPath(rect:transform:).
     case rectangle(CGRect)
@@ -23,6 +25,11 @@ public enum FramePath: Sendable, Equatable {
     case ellipse(in: CGRect)
     /// A closed polygon through the points (y up), even-odd filled.
     case polygon([CGPoint])
+    /// A general path: subpaths of lines and quadratic and cubic Bézier curves, each closed
+    /// implicitly, even-odd filled unless the frame's `FrameOptions.fillRule` (or a clipping
+    /// path's own rule) says otherwise. Like any CGPath given to CTFramesetterCreateFrame.
+    /// Curves are flattened within `ShapePath.flatness` for layout.
+    case path(ShapePath)
 
     /// The smallest rectangle holding the path. Like CGPath.boundingBoxOfPath. `.zero` for a
     /// polygon without points.
@@ -39,6 +46,7 @@ public enum FramePath: Sendable, Equatable {
                 y1 = max(y1, p.y)
             }
             return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        case .path(let path): return path.boundingBox
         }
     }
 
@@ -68,6 +76,10 @@ public enum FramePath: Sendable, Equatable {
         case .polygon(let points):
             for (i, p) in points.enumerated() where !p.x.isFinite || !p.y.isFinite {
                 throw .invalidGeometry("polygon point \(i) (\(p.x), \(p.y)) must be finite")
+            }
+        case .path(let path):
+            for (i, p) in path.allPoints.enumerated() where !p.x.isFinite || !p.y.isFinite {
+                throw .invalidGeometry("path point \(i) (\(p.x), \(p.y)) must be finite")
             }
         }
         let box = boundingBox
@@ -105,7 +117,9 @@ public enum FramePath: Sendable, Equatable {
             let inset = max(roundedInset(r, cw, ch, y: band.lowerBound), roundedInset(r, cw, ch, y: band.upperBound))
             return r.width - 2 * inset > 0 ? [(r.minX + inset)...(r.maxX - inset)] : []
         case .polygon(let points):
-            return FramePath.polygonIntervals(points, band: band, inside: true)
+            return PathRegion(polygons: [points], rule: .evenOdd).inside(band: band)
+        case .path(let path):
+            return PathRegion(polygons: path.flattened(), rule: .evenOdd).inside(band: band)
         }
     }
 
@@ -133,7 +147,9 @@ public enum FramePath: Sendable, Equatable {
             let inset = roundedInset(r, cw, ch, y: near)
             return r.width - 2 * inset > 0 ? [(r.minX + inset)...(r.maxX - inset)] : []
         case .polygon(let points):
-            return FramePath.polygonIntervals(points, band: band, inside: false)
+            return PathRegion(polygons: [points], rule: .evenOdd).touching(band: band)
+        case .path(let path):
+            return PathRegion(polygons: path.flattened(), rule: .evenOdd).touching(band: band)
         }
     }
 
@@ -159,117 +175,6 @@ public enum FramePath: Sendable, Equatable {
             return 0
         }
         return rx - FramePath.halfChord(a: rx, b: ry, dy: min(dy, ry))
-    }
-
-    /// A polygon edge from `p` to `q` with p.y < q.y, and its x at `y`.
-    private struct Edge {
-        let p: CGPoint
-        let q: CGPoint
-        func x(at y: CGFloat) -> CGFloat {
-            if y <= p.y { return p.x }
-            if y >= q.y { return q.x }
-            return p.x + (q.x - p.x) * (y - p.y) / (q.y - p.y)
-        }
-    }
-
-    /// The polygon's intervals over `band`: inside at every y (`inside`) or at some y.
-    private static func polygonIntervals(_ points: [CGPoint], band: ClosedRange<CGFloat>, inside: Bool)
-        -> [ClosedRange<CGFloat>]
-    {
-        guard points.count >= 3 else { return [] }
-        var edges: [Edge] = []
-        for i in points.indices {
-            let a = points[i]
-            let b = points[(i + 1) % points.count]
-            if a.y == b.y { continue }  // horizontal edges never cross a horizontal line
-            edges.append(a.y < b.y ? Edge(p: a, q: b) : Edge(p: b, q: a))
-        }
-        let slabs = slabs(of: band, cutBy: edges)
-        var result: [ClosedRange<CGFloat>]? = nil
-        var union: [ClosedRange<CGFloat>] = []
-        for (ya, yb) in slabs {
-            let slab = slabIntervals(edges, from: ya, to: yb, inside: inside)
-            if inside {
-                let merged = merge(slab)
-                result = result.map { intersect($0, merged) } ?? merged
-                if result?.isEmpty == true { return [] }
-            } else if ya < yb || slabs.count == 1 {
-                union.append(contentsOf: slab)
-            }
-        }
-        return inside ? (result ?? []) : merge(union)
-    }
-
-    /// The band cut into slabs where the set of crossing edges, or their order, may change: at
-    /// edge ends and edge crossings inside it (one zero-height slab for a zero-height band).
-    private static func slabs(of band: ClosedRange<CGFloat>, cutBy edges: [Edge]) -> [(CGFloat, CGFloat)] {
-        let y0 = band.lowerBound
-        let y1 = band.upperBound
-        var cuts: Set<CGFloat> = [y0, y1]
-        for e in edges {
-            if e.p.y > y0 && e.p.y < y1 { cuts.insert(e.p.y) }
-            if e.q.y > y0 && e.q.y < y1 { cuts.insert(e.q.y) }
-        }
-        for i in edges.indices {
-            for j in edges.indices where j > i {
-                if let y = crossingY(edges[i], edges[j]), y > y0, y < y1 { cuts.insert(y) }
-            }
-        }
-        let ys = cuts.sorted()
-        if ys.count == 1 { return [(y0, y0)] }
-        return (0..<(ys.count - 1)).map { (ys[$0], ys[$0 + 1]) }
-    }
-
-    /// The polygon's intervals over one slab `ya...yb` (no edge ends or crosses inside it), by
-    /// the even-odd rule: inside at every y of it (`inside`), or at some y.
-    private static func slabIntervals(_ edges: [Edge], from ya: CGFloat, to yb: CGFloat, inside: Bool)
-        -> [ClosedRange<CGFloat>]
-    {
-        // Edges crossing the slab: for a zero-height slab, those whose half-open y range holds it.
-        let crossing: [Edge]
-        if ya == yb {
-            crossing = edges.filter { $0.p.y <= ya && ya < $0.q.y }
-        } else {
-            crossing = edges.filter { $0.p.y <= ya && $0.q.y >= yb }
-        }
-        let mid = (ya + yb) / 2
-        let sorted = crossing.sorted { $0.x(at: mid) < $1.x(at: mid) }
-        // Crossings pair up left to right. Two pieces joined by coincident edges (a zero-width
-        // slit, such as a bridge traversed there and back) are one piece.
-        var pairs: [(Edge, Edge)] = []
-        var k = 0
-        while k + 1 < sorted.count {
-            if let last = pairs.last, last.1.x(at: ya) == sorted[k].x(at: ya), last.1.x(at: yb) == sorted[k].x(at: yb) {
-                pairs[pairs.count - 1].1 = sorted[k + 1]
-            } else {
-                pairs.append((sorted[k], sorted[k + 1]))
-            }
-            k += 2
-        }
-        var slab: [ClosedRange<CGFloat>] = []
-        for (l, r) in pairs {
-            if inside {
-                let lo = max(l.x(at: ya), l.x(at: yb))
-                let hi = min(r.x(at: ya), r.x(at: yb))
-                if hi > lo { slab.append(lo...hi) }
-            } else {
-                let lo = min(l.x(at: ya), l.x(at: yb))
-                let hi = max(r.x(at: ya), r.x(at: yb))
-                if hi >= lo { slab.append(lo...hi) }
-            }
-        }
-        return slab
-    }
-
-    /// The y where two edges cross strictly inside both, if they do.
-    private static func crossingY(_ a: Edge, _ b: Edge) -> CGFloat? {
-        let lo = max(a.p.y, b.p.y)
-        let hi = min(a.q.y, b.q.y)
-        guard lo < hi else { return nil }
-        let d0 = a.x(at: lo) - b.x(at: lo)
-        let d1 = a.x(at: hi) - b.x(at: hi)
-        guard (d0 < 0 && d1 > 0) || (d0 > 0 && d1 < 0) else { return nil }
-        return lo + (hi - lo) * d0 / (d0 - d1)
     }
 
     /// Sorted intervals with overlapping or touching ones joined.
@@ -314,6 +219,64 @@ public enum FramePath: Sendable, Equatable {
             if hi > lo { out.append(lo...hi) }
         }
         return out
+    }
+}
+
+extension FramePath {
+    /// The path as a `ShapePath`: a rectangle as CGPathAddRect draws it, a rounded rectangle
+    /// and an ellipse with cubic quarter arcs (`ShapePath.quarterArcKappa`), a polygon as one
+    /// closed subpath. Like the CGPath these cases stand for.
+    public var shapePath: ShapePath {
+        var path = ShapePath()
+        switch self {
+        case .rectangle(let r): path.addRect(r)
+        case .roundedRectangle(let r, let w, let h): path.addRoundedRect(r, cornerWidth: w, cornerHeight: h)
+        case .ellipse(let r): path.addEllipse(in: r)
+        case .polygon(let points): path.addPolygon(points)
+        case .path(let p): return p
+        }
+        return path
+    }
+
+    /// The path moved by an affine transform (a `.path`, exact: see `ShapePath.applying`).
+    /// Like CGPath(rect:transform:) and its siblings, or `CGPath.copy(using:)`.
+    public func applying(_ transform: AffineTransform) -> FramePath { .path(shapePath.applying(transform)) }
+
+    /// Like `intervalsInside(band:)`, with the path filled by `fillRule` and stroked `width`
+    /// wide (kCTFramePathWidthAttributeName): the x intervals inside the fill at every y of the
+    /// band and farther than `width / 2` from every segment of the outline, i.e. outside the
+    /// stroke of a pen `width` wide centred on the outline. The rectangle, rounded rectangle
+    /// and ellipse are exact with a width of 0 (the fill rule does not matter for them); with a
+    /// width, curves are flattened within `ShapePath.flatness`.
+    public func intervalsInside(band: ClosedRange<CGFloat>, fillRule: FramePathFillRule, width: CGFloat = 0)
+        -> [ClosedRange<CGFloat>]
+    {
+        guard band.lowerBound.isFinite, band.upperBound.isFinite else { return [] }
+        if let region = region(fillRule: fillRule, width: width) { return region.inside(band: band) }
+        return intervalsInside(band: band)
+    }
+
+    /// Like `intervalsTouching(band:)`, with the path filled by `fillRule` and its outline
+    /// stroked `width` wide: what a clipping path (kCTFrameClippingPathsAttributeName with its
+    /// own kCTFramePathFillRuleAttributeName and kCTFramePathWidthAttributeName) takes from a band.
+    public func intervalsTouching(band: ClosedRange<CGFloat>, fillRule: FramePathFillRule, width: CGFloat = 0)
+        -> [ClosedRange<CGFloat>]
+    {
+        guard band.lowerBound.isFinite, band.upperBound.isFinite else { return [] }
+        if let region = region(fillRule: fillRule, width: width) { return region.touching(band: band) }
+        return intervalsTouching(band: band)
+    }
+
+    /// The flattened region for a fill rule and stroke width; nil where the exact shape
+    /// answers (a rectangle, rounded rectangle or ellipse without a stroke).
+    func region(fillRule: FramePathFillRule, width: CGFloat) -> PathRegion? {
+        let stroked = width > 0 && width.isFinite
+        switch self {
+        case .rectangle, .roundedRectangle, .ellipse:
+            return stroked ? PathRegion(polygons: shapePath.flattened(), rule: fillRule, width: width) : nil
+        case .polygon(let points): return PathRegion(polygons: [points], rule: fillRule, width: width)
+        case .path(let path): return PathRegion(polygons: path.flattened(), rule: fillRule, width: width)
+        }
     }
 }
 

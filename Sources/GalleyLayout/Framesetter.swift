@@ -77,14 +77,17 @@ public final class Framesetter: Sendable {
         guard options.maximumNumberOfLines >= 0 else {
             throw .invalidGeometry("maximum number of lines \(options.maximumNumberOfLines) must be ≥ 0")
         }
-        if !options.exclusionPaths.isEmpty || options.insets != .zero {
+        if !options.exclusionPaths.isEmpty || !options.clippingPaths.isEmpty || options.insets != .zero
+            || options.pathWidth != 0
+        {
             // Exclusions and insets are the shaped-frame algorithm's (see `frame(in: FramePath, …)`).
             return try frame(in: .rectangle(rect), range: range, options: options)
         }
         let rect = rect.standardized
-        let area = FrameArea(path: .rectangle(rect), exclusions: [], insets: .zero)
+        let area = FrameArea(path: .rectangle(rect), options: FrameOptions())
         let placed = try stack(range, in: area, options: options)
-        return assemble(placed.lines, end: placed.end, rect: rect, range: range, path: .rectangle(rect))
+        return assemble(
+            placed.lines, end: placed.end, rect: rect, range: range, path: .rectangle(rect), options: options)
     }
 
     /// The size `range` needs within `constraints` (`.greatestFiniteMagnitude` or infinity for an
@@ -93,7 +96,9 @@ public final class Framesetter: Sendable {
     /// runs from the top to the last line's placed descent. A frame of exactly this size holds
     /// the same lines and the same range. (With an unconstrained width, a positive tail indent
     /// still fixes the line width; otherwise lines are as long as their paragraphs.)
-    /// Like CTFramesetterSuggestFrameSizeWithConstraints.
+    /// Like CTFramesetterSuggestFrameSizeWithConstraints. (UIKit's boundingRect measures with
+    /// TextKit's line heights instead: `AttributedText.boundingRect(with:options:context:)`
+    /// documents the two arithmetics side by side.)
     public func suggestFrameSize(range: Range<Int>? = nil, constraints: CGSize) throws(LayoutError)
         -> (size: CGSize, fitRange: Range<Int>)
     {
@@ -106,7 +111,7 @@ public final class Framesetter: Sendable {
         let width = constraints.width >= unbounded ? .infinity : constraints.width
         let height = constraints.height >= unbounded ? .infinity : constraints.height
         let area = FrameArea(
-            path: .rectangle(CGRect(x: 0, y: 0, width: width, height: height)), exclusions: [], insets: .zero)
+            path: .rectangle(CGRect(x: 0, y: 0, width: width, height: height)), options: FrameOptions())
         let placed = try stack(range, in: area, options: FrameOptions(truncation: nil))
         var maxWidth: CGFloat = 0
         for item in placed.lines {

@@ -8,8 +8,12 @@ import GalleyText
 
 extension Framesetter {
     /// Lays out `range` (nil: the whole text) in `path`, flowing around `options.exclusionPaths`
-    /// and inside `options.insets`. Like CTFramesetterCreateFrame with an arbitrary CGPath.
-    /// `.rectangle(r)` without exclusions or insets gives exactly the frame of `frame(in: r)`.
+    /// and `options.clippingPaths` and inside `options.insets`. Like CTFramesetterCreateFrame
+    /// with an arbitrary CGPath and frame attributes: the path is filled by `options.fillRule`
+    /// (kCTFramePathFillRuleAttributeName) and lines keep clear of its outline stroked
+    /// `options.pathWidth` wide (kCTFramePathWidthAttributeName); each clipping path takes its
+    /// fill (by its own rule) and its stroke (by its own width) from every band it reaches.
+    /// `.rectangle(r)` without exclusions, insets or path width gives exactly the frame of `frame(in: r)`.
     ///
     /// How the path is filled:
     /// - **Bands.** Rows of lines stack from the top of the path's bounding box (its top inset
@@ -47,7 +51,8 @@ extension Framesetter {
     ///
     /// - Throws: `LayoutError.rangeOutOfBounds` for a range outside the text;
     ///   `LayoutError.invalidGeometry` for a non-finite coordinate, a negative size, corner size
-    ///   or inset (of the path or an exclusion), or a negative line limit. A path that encloses
+    ///   or inset (of the path or an exclusion), a negative or non-finite path width, or a
+    ///   negative line limit. A path that encloses
     ///   nothing gives a frame without lines and an empty visible range.
     public func frame(
         in path: FramePath, range: Range<Int>? = nil, options: FrameOptions = FrameOptions(truncation: nil)
@@ -56,14 +61,14 @@ extension Framesetter {
     {
         let range = try validateRange(range)
         try path.validate()
-        for exclusion in options.exclusionPaths { try exclusion.validate() }
+        try options.validatePaths()
         try options.insets.validate(in: path.boundingBox)
         guard options.maximumNumberOfLines >= 0 else {
             throw .invalidGeometry("maximum number of lines \(options.maximumNumberOfLines) must be ≥ 0")
         }
-        let area = FrameArea(path: path, exclusions: options.exclusionPaths, insets: options.insets)
+        let area = FrameArea(path: path, options: options)
         let placed = try stack(range, in: area, options: options)
-        return assemble(placed.lines, end: placed.end, rect: area.box, range: range, path: path)
+        return assemble(placed.lines, end: placed.end, rect: area.box, range: range, path: path, options: options)
     }
 
     /// Lays out `range` (nil: the whole text) in several paths, one frame each, like columns or
@@ -95,7 +100,9 @@ extension Framesetter {
     }
 
     /// The frame from placed lines: justification, alignment inside each line's interval, and origins.
-    func assemble(_ placed: [PlacedLine], end: Int, rect: CGRect, range: Range<Int>, path: FramePath) -> Frame {
+    func assemble(
+        _ placed: [PlacedLine], end: Int, rect: CGRect, range: Range<Int>, path: FramePath, options: FrameOptions
+    ) -> Frame {
         var origins: [CGPoint] = []
         origins.reserveCapacity(placed.count)
         var lines: [Line] = []
@@ -125,6 +132,7 @@ extension Framesetter {
         return Frame(
             rect: rect, lines: lines, lineOrigins: origins, stringRange: range,
             visibleStringRange: range.lowerBound..<end, placedLineMetrics: placed.map(\.metrics), path: path,
-            lineRowIndices: placed.map(\.row), lineMeasures: placed.map(\.width), naturalWidths: natural)
+            lineRowIndices: placed.map(\.row), lineMeasures: placed.map(\.width), naturalWidths: natural,
+            attributes: options)
     }
 }

@@ -1,12 +1,15 @@
 // One-call drawing and measuring of attributed text and plain strings, as UIKit's
-// NSAttributedString/NSString drawInRect: and boundingRectWithSize: are used.
+// NSAttributedString/NSString drawInRect:, drawWithRect:options:context: and
+// boundingRectWithSize: are used.
 import Foundation
 import GalleyLayout
 import GalleyText
 
 /// Options of ``AttributedText/boundingRect(with:options:)`` and
-/// ``AttributedText/draw(in:into:renderer:options:)``. Like `NSStringDrawingOptions`,
-/// where Galley always behaves as with `.usesLineFragmentOrigin` (multi-line layout in the rect).
+/// ``AttributedText/draw(in:into:renderer:options:)``, the CoreText-arithmetic forms, which
+/// always behave as with `.usesLineFragmentOrigin` (multi-line layout in the rect). For UIKit's
+/// options and arithmetic use `StringDrawingOptions` with `boundingRect(with:options:context:)`
+/// and `draw(with:options:context:into:renderer:)`.
 public struct TextDrawingOptions: OptionSet, Sendable, Hashable {
     /// The raw bits.
     public let rawValue: Int
@@ -42,8 +45,10 @@ extension AttributedText {
 
     /// The size the text needs when laid out no wider than `size.width` and no taller than
     /// `size.height` (`.greatestFiniteMagnitude` or infinity: unconstrained), as a rect at the
-    /// origin. Like `-[NSAttributedString boundingRectWithSize:options:context:]` with
-    /// `.usesLineFragmentOrigin`. The size is ``Framesetter/suggestFrameSize(range:constraints:)``'s,
+    /// origin, with CoreText's arithmetic (`options` changes nothing here). For UIKit's
+    /// `-[NSAttributedString boundingRectWithSize:options:context:]`, with its options and
+    /// TextKit's line heights, use `boundingRect(with:options:context:)`; the two differ as
+    /// documented there. The size is ``Framesetter/suggestFrameSize(range:constraints:)``'s,
     /// so ``draw(in:into:renderer:options:)`` into a rect of this size shows every line that was
     /// measured. (UIKit users round it up with `ceil` before using it as a view size; that is
     /// harmless here too.)
@@ -71,7 +76,48 @@ extension AttributedText {
     }
 }
 
+extension AttributedText {
+    /// Draws the text by UIKit's string-drawing rules into `bitmap`. Like
+    /// `-[NSAttributedString drawWithRect:options:context:]`. `rect` is in UIKit's coordinates
+    /// (y down from the bitmap's top-left corner, points). With `.usesLineFragmentOrigin` its
+    /// origin is the top-left corner of the first line fragment and the text wraps in its width
+    /// and stops at its height (sizes ≤ 0 unconstrained); without it its origin is the first
+    /// line's baseline origin ("The text will be displayed above the rectangle and not inside
+    /// of it", Apple's documentation), its height is ignored and each hard line break starts a
+    /// line below. The lines are those of `boundingRect(with:options:context:)` for `rect.size`
+    /// (TextKit's line heights, `.usesFontLeading`, `.truncatesLastVisibleLine`, the context's
+    /// minimum scale factor; see there), so a rect from `boundingRect` offset to a drawing
+    /// origin encloses what is drawn. `context.totalBounds` gets that rect offset by `rect.origin`.
+    ///
+    /// - Throws: ``LayoutError`` for a rect that is not finite, or when no default font can be loaded.
+    public func draw(
+        with rect: CGRect, options: StringDrawingOptions, context: StringDrawingContext?, into bitmap: inout Bitmap,
+        renderer: Renderer = Renderer()
+    ) throws(LayoutError) {
+        for value in [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height] where !value.isFinite {
+            throw .invalidGeometry("drawing rect \(rect) must be finite")
+        }
+        let layout = try Framesetter(self).stringDrawingLayout(
+            size: rect.size, options: options, minimumScaleFactor: context?.minimumScaleFactor ?? 0)
+        context?.record(
+            scale: layout.scaleFactor, bounds: layout.boundingRect.offsetBy(dx: rect.minX, dy: rect.minY))
+        let frame = layout.frame(drawingAt: rect.origin, canvasHeight: CGFloat(bitmap.height) / renderer.scale)
+        renderer.draw(frame, into: &bitmap)
+    }
+}
+
 extension String {
+    /// Draws the string with `attributes` by UIKit's string-drawing rules. Like
+    /// `-[NSString drawWithRect:options:attributes:context:]`; see
+    /// ``AttributedText/draw(with:options:context:into:renderer:)``.
+    public func draw(
+        with rect: CGRect, options: StringDrawingOptions, attributes: Attributes, context: StringDrawingContext?,
+        into bitmap: inout Bitmap, renderer: Renderer = Renderer()
+    ) throws(LayoutError) {
+        try AttributedText(self, attributes: attributes).draw(
+            with: rect, options: options, context: context, into: &bitmap, renderer: renderer)
+    }
+
     /// Draws the string with `attributes` in `rect` (y down from the bitmap's top-left corner,
     /// points), with the glyphs of `renderer`'s ``Renderer/rasterizer``. Like
     /// `-[NSString drawInRect:withAttributes:]`; see
