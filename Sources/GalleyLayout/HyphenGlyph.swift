@@ -69,7 +69,7 @@ enum HyphenGlyph {
         return ShapingRequest(
             text: units, context: 0..<units.count, range: range, font: item.font, rightToLeft: item.level & 1 == 1,
             script: item.script, language: attributes.language,
-            kern: (attributes.kern ?? 0) + (attributes.tracking ?? 0),
+            kern: TextSpacing.extraAdvance(attributes),
             features: FeatureSettings.features(for: attributes))
     }
 }

@@ -23,7 +23,7 @@ package struct ShapingRequest: Sendable {
     package let script: String
     /// BCP 47 language tag, or nil for HarfBuzz's default.
     package let language: String?
-    /// Extra advance after each cluster (kCTKernAttributeName plus kCTTrackingAttributeName), in points.
+    /// Extra advance after each cluster (`TextSpacing.extraAdvance`: the tracking, else the kern), in points.
     package let kern: CGFloat
     /// OpenType features to apply to the whole range.
     package let features: [ShapingFeature]

@@ -122,7 +122,9 @@ struct ParagraphItemizer {
         let lo = cluster.lowerBound
         enterRuns(at: lo)
         let level = levels[lo - content.lowerBound]
-        let isPlaceholder = hasDelegate && cluster.count == 1 && units[lo] == 0xFFFC
+        // A run delegate makes every cluster of its range a placeholder of its own (CoreText
+        // applies the delegate's metrics "to each glyph in the run"), U+FFFC or not.
+        let isPlaceholder = hasDelegate
         let font = isPlaceholder ? requested : font(for: cluster)
         // Marks past the limit of CombiningMarkLimit are shaped apart from their base.
         let cutsMarks =
@@ -157,6 +159,13 @@ struct ParagraphItemizer {
         if let scale = attributes.fontScale,
             let scaled = try? requested.withSize(requested.size * scale.factor(for: requested))
         {
+            requested = scaled
+        }
+        if let level = attributes.superscript, level != 0,
+            let scaled = try? requested.withSize(
+                requested.size * SuperscriptLayout.sizeFactor(level: level, font: requested))
+        {
+            // kCTSuperscriptAttributeName: the OS/2 superscript (subscript) size, per level.
             requested = scaled
         }
         noFallback = attributes.fontFallback == false

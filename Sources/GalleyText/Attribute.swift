@@ -26,8 +26,9 @@ public enum Attribute: Sendable, Hashable {
     /// A BCP 47 language tag such as `"tr"` or `"zh-Hans"`, which selects localized glyph
     /// forms and line-breaking rules. Like `kCTLanguageAttributeName`. Must not be empty.
     case language(String)
-    /// Inline-placeholder metrics; belongs on a single U+FFFC. Like
-    /// `kCTRunDelegateAttributeName`.
+    /// Inline-placeholder metrics, usually on a single U+FFFC. Like
+    /// `kCTRunDelegateAttributeName`; on other text each grapheme cluster takes the delegate's
+    /// metrics and is not drawn (see ``RunDelegate``).
     case runDelegate(RunDelegate)
     /// Explicit bidi levels for the range, outermost first: embeddings, overrides and isolates.
     /// Like `kCTWritingDirectionAttributeName` (an array, so levels can nest).
@@ -52,8 +53,11 @@ public enum Attribute: Sendable, Hashable {
     case baselineOffset(CGFloat)
     /// 1 superscript, -1 subscript, 0 none; n > 1 (n < -1) applies the font's superscript
     /// (subscript) offset and scale n times. Like `kCTSuperscriptAttributeName`. Offsets and
-    /// scale come from the font's OS/2 table. Galley accepts -10…10 (beyond that the glyphs
-    /// would shrink to nothing).
+    /// scale come from the font's OS/2 table: level n is set at the font's size ×
+    /// (`ySuperscriptYSize` / unitsPerEm)ⁿ (0.65 when the font has none) and raised by the
+    /// `ySuperscriptYOffset` of each level's size in turn (subscripts likewise, lowered). The
+    /// font's `sups`/`subs` glyphs are not substituted (ask for them with ``fontFeatures(_:)``).
+    /// Galley accepts -10…10 (beyond that the glyphs would shrink to nothing).
     case superscript(Int)
     /// A horizontal skew: the tangent of the slant angle (0.2 slants about 11.3° to the
     /// right, negative to the left; 0 upright); must be finite. Like
