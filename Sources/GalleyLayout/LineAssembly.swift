@@ -236,11 +236,12 @@ enum LineAssembly {
     }
 
     /// How far a run with `attributes` in `font` sits above the baseline: the baseline offset
-    /// (kCTBaselineOffsetAttributeName, points, positive up) plus the superscript level's shift
+    /// (kCTBaselineOffsetAttributeName, points, positive up), plus the baseline-class alignment
+    /// (`BaselineAlignment`), plus the superscript level's shift
     /// (kCTSuperscriptAttributeName; `SuperscriptLayout`: the OS/2 superscript or subscript y
     /// offsets, the itemizer having already scaled the font).
     static func baselineShift(_ attributes: Attributes, font: Font) -> CGFloat {
-        var shift = attributes.baselineOffset ?? 0
+        var shift = (attributes.baselineOffset ?? 0) + BaselineAlignment.shift(attributes, font: font)
         if let level = attributes.superscript, level != 0 {
             shift += SuperscriptLayout.baselineShift(level: level, attributes: attributes, font: font)
         }

@@ -219,13 +219,17 @@ package final class ParagraphAnalysis: Sendable {
                     advance: delegate.width,
                     offset: .zero))
         } else {
-            let request = ShapingRequest(
+            var request = ShapingRequest(
                 text: units, context: context, range: range, font: spec.font, rightToLeft: spec.level & 1 == 1,
                 script: spec.script, language: spec.attributes.language,
                 kern: TextSpacing.extraAdvance(spec.attributes),
                 features: FeatureSettings.features(for: spec.attributes, font: spec.font),
                 transform: spec.attributes.textTransform.map(CaseChange.init), show: spec.attributes.show ?? [])
+            request.expansion = TextSpacing.expansionFactor(spec.attributes)
             if let cache { cache.shape(request, into: &glyphs) } else { HarfBuzzShaper.shape(request, into: &glyphs) }
+            if let info = spec.attributes.glyphInfo {
+                GlyphInfoSubstitution.apply(info, spec: spec, units: units, range: range, to: &glyphs, from: first)
+            }
         }
         return first..<glyphs.count
     }

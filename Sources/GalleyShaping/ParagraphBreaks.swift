@@ -80,7 +80,9 @@ extension ParagraphAnalysis {
     ) -> [LineBreakOpportunity] {
         // Maximal ranges of characters that forbid breaks (adjacent runs joined).
         var forbidden: [Range<Int>] = []
-        for run in ParagraphRuns.runs(of: text, in: content) where run.attributes.allowsLineBreaks == false {
+        // A glyph-info range is one glyph: it never breaks inside either.
+        for run in ParagraphRuns.runs(of: text, in: content)
+        where run.attributes.allowsLineBreaks == false || run.attributes.glyphInfo != nil {
             if let last = forbidden.last, last.upperBound == run.range.lowerBound {
                 forbidden[forbidden.count - 1] = last.lowerBound..<run.range.upperBound
             } else {

@@ -168,7 +168,8 @@ struct ParagraphItemizer {
             // kCTSuperscriptAttributeName: the OS/2 superscript (subscript) size, per level.
             requested = scaled
         }
-        noFallback = attributes.fontFallback == false
+        // Glyph info names a glyph of the requested font: its range stays in that font.
+        noFallback = attributes.fontFallback == false || attributes.glyphInfo != nil
         hasDelegate = attributes.runDelegate != nil
         asciiKnown = (0, 0)
         asciiCovered = (0, 0)

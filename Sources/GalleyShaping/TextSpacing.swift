@@ -25,6 +25,14 @@ package enum TextSpacing {
         return attributes.kern ?? 0
     }
 
+    /// The horizontal expansion factor of text with `attributes`: e^`expansion` (UIKit's
+    /// `NSExpansionAttributeName` is "the log of the expansion factor"), 1 without one.
+    @inline(__always)
+    package static func expansionFactor(_ attributes: Attributes) -> CGFloat {
+        guard let expansion = attributes.expansion, expansion != 0 else { return 1 }
+        return exp(expansion)
+    }
+
     /// Whether text with `attributes` is shaped without the font's kerning: its kern attribute is
     /// present and 0 (CoreText: "If this attribute is set to 0.0, no kerning is done at all"),
     /// whatever its tracking.

@@ -127,6 +127,24 @@ public enum Attribute: Sendable, Hashable {
     /// Marks the range as one word or one sentence (see ``TextSegment``). Like Pango's `segment`.
     /// Stored and reported.
     case textSegment(TextSegment)
+    /// The natural logarithm of the horizontal expansion factor: glyph advances (and, where the
+    /// renderer supports it, the glyphs) are stretched by e^value (0 none, negative condenses).
+    /// Like UIKit's `NSExpansionAttributeName`. Must be finite and in -10…10.
+    case expansion(CGFloat)
+    /// One glyph for the whole range, by glyph ID, name or CID (see ``GlyphInfo``). Like
+    /// `kCTGlyphInfoAttributeName`. Its base string must not be empty.
+    case glyphInfo(GlyphInfo)
+    /// The baseline class of the range's glyphs, which decides which baseline they align on (see
+    /// ``BaselineReference``). Like `kCTBaselineClassAttributeName`. Galley's default for text
+    /// without it is ``BaselineClass/roman``.
+    case baselineClass(BaselineClass)
+    /// The run's own baseline offsets in points above its roman baseline, overriding its font's
+    /// `BASE` values for the classes listed. Like `kCTBaselineInfoAttributeName`. Values must be
+    /// finite; an empty dictionary is no attribute.
+    case baselineInfo([BaselineClass: CGFloat])
+    /// The reference baselines the run aligns to: offsets, a font, or its own font. Like
+    /// `kCTBaselineReferenceInfoAttributeName`. Offsets must be finite.
+    case baselineReferenceInfo(BaselineReference)
 
     /// The name of each kind of attribute.
     public enum Key: String, Sendable, Hashable, CaseIterable {
@@ -192,6 +210,16 @@ public enum Attribute: Sendable, Hashable {
         case textTransform
         /// ``Attribute/textSegment(_:)``.
         case textSegment
+        /// ``Attribute/expansion(_:)``.
+        case expansion
+        /// ``Attribute/glyphInfo(_:)``.
+        case glyphInfo
+        /// ``Attribute/baselineClass(_:)``.
+        case baselineClass
+        /// ``Attribute/baselineInfo(_:)``.
+        case baselineInfo
+        /// ``Attribute/baselineReferenceInfo(_:)``.
+        case baselineReferenceInfo
     }
 
     /// Which kind of attribute this is.
@@ -228,6 +256,11 @@ public enum Attribute: Sendable, Hashable {
         case .lineHeight: .lineHeight
         case .textTransform: .textTransform
         case .textSegment: .textSegment
+        case .expansion: .expansion
+        case .glyphInfo: .glyphInfo
+        case .baselineClass: .baselineClass
+        case .baselineInfo: .baselineInfo
+        case .baselineReferenceInfo: .baselineReferenceInfo
         }
     }
 }
