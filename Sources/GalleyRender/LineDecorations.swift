@@ -31,6 +31,8 @@ import GalleyText
 /// - Colour: the decoration's own, else the run's foreground colour, else black.
 /// - Trailing whitespace (at the right of a left-to-right line, the left of a right-to-left one)
 ///   is neither underlined nor struck through. Placeholder runs get a background but no lines.
+/// - By word (`TextDecoration.byWord`, UIKit's `NSUnderlineStyle.byWord`): one stroke per stretch
+///   of the run's glyphs whose characters are not White_Space, so spaces between words get none.
 struct LineDecorations {
     /// A filled box (a background).
     struct Box {
