@@ -60,4 +60,19 @@ struct KernTrackingTests {
         let kerned = try line("xxx", [.font(font), .kern(3)])
         #expect(kerned.trailingWhitespaceWidth == 0)
     }
+
+    /// Being trailing whitespace, the tracking after a line's last cluster hangs past the line's
+    /// width like a space does: "xxx xxx" tracked 3 fits its first word in 3 × x + 6 (not + 9).
+    @Test func trailingTrackingHangsWhenBreaking() throws {
+        let font = try Fonts.dejaVu(16)
+        let text = AttributedText("xxx xxx", attributes: [.font(font), .tracking(3)])
+        let setter = try Typesetter(text)
+        #expect(try setter.suggestLineBreak(startingAt: 0, width: 3 * Dv16.x + 6 + 1e-9) == 4)
+        #expect(try setter.suggestLineBreak(startingAt: 0, width: 3 * Dv16.x + 5) < 4)
+        // Justified paragraphs break with the same measure.
+        let style = ParagraphStyle(alignment: .justified)
+        let justified = AttributedText("xxx xxx", attributes: [.font(font), .tracking(3), .paragraphStyle(style)])
+        let frame = try Framesetter(justified).frame(in: CGRect(x: 0, y: 0, width: 3 * Dv16.x + 6 + 1e-9, height: 200))
+        #expect(frame.lines.map(\.stringRange) == [0..<4, 4..<7])
+    }
 }
