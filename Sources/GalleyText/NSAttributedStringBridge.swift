@@ -108,6 +108,23 @@ enum NSAttributedStringBridge {
                 throw .invalidValue(error.reason + runLocation(range))
             }
         }
+        if let shape = dictionary[.characterShape] {
+            // Deprecated kCTCharacterShapeAttributeName: its OpenType feature, before any explicit ones.
+            guard let value = NSAttributeValues.integer(shape) else {
+                throw .invalidValue(
+                    "NSCharacterShape must be an integer (NSNumber or Int), not \(type(of: shape))" + runLocation(range)
+                )
+            }
+            if let feature = FontFeature.characterShape(value) {
+                if let index = found.firstIndex(where: { $0.key == .fontFeatures }),
+                    case .fontFeatures(let features) = found[index]
+                {
+                    found[index] = .fontFeatures([feature] + features)
+                } else {
+                    found.append(.fontFeatures([feature]))
+                }
+            }
+        }
         do {
             return try Attributes(validating: found)
         } catch {

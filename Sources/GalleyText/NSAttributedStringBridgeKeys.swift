@@ -61,6 +61,11 @@ extension NSAttributedString.Key {
     /// 2 left-to-right override, 3 right-to-left override). UIKit's `.writingDirection` /
     /// `kCTWritingDirectionAttributeName` (`"NSWritingDirection"`).
     public static var writingDirection: NSAttributedString.Key { .init("NSWritingDirection") }
+    /// An integer, an SFNT character-shape selector + 1 (deprecated). CoreText's
+    /// `kCTCharacterShapeAttributeName` (`"NSCharacterShape"`): read as the matching OpenType
+    /// feature (``FontFeature/characterShape(_:)``) added to ``Attribute/fontFeatures(_:)``, and
+    /// not written back.
+    public static var characterShape: NSAttributedString.Key { .init("NSCharacterShape") }
     /// A number, the log of the horizontal expansion factor. UIKit's `.expansion`
     /// (`"NSExpansion"`); Galley's ``Attribute/expansion(_:)``.
     public static var expansion: NSAttributedString.Key { .init("NSExpansion") }

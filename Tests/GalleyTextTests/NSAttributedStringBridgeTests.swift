@@ -139,6 +139,20 @@ struct NSAttributedStringBridgeTests {
         #expect((attributes.nsAttributes[.underlineStyle] as? NSNumber)?.intValue == 0x8201)
     }
 
+    /// The deprecated kCTCharacterShapeAttributeName ("NSCharacterShape": an SFNT character-shape
+    /// selector + 1) reads as its OpenType feature (SFNTLayoutTypes.h: kSimplifiedCharactersSelector
+    /// 1, kJIS1978CharactersSelector 2; HarfBuzz maps them to `smpl`, `jp78`), before explicit
+    /// features; 0 is none; a non-integer is an error.
+    @Test func characterShapeBecomesAFeature() throws {
+        let key = NSAttributedString.Key("NSCharacterShape")
+        #expect(try Attributes([key: 2]).fontFeatures == [try FontFeature("smpl")])
+        let both = try Attributes([key: NSNumber(value: 3), .fontFeatures: [try FontFeature("liga", 0)]])
+        #expect(both.fontFeatures == [try FontFeature("jp78"), try FontFeature("liga", 0)])
+        #expect(try Attributes([key: 0]).isEmpty)
+        #expect(FontFeature.characterShape(7) == nil)
+        #expect(throws: AttributedTextError.self) { try Attributes([key: "smpl"]) }
+    }
+
     /// UIKit's `NSExpansionAttributeName` ("NSExpansion", a number: the log of the expansion
     /// factor) and `NSGlyphInfoAttributeName` ("NSGlyphInfo") are read.
     @Test func expansionAndGlyphInfoAreRead() throws {
