@@ -81,6 +81,10 @@ struct ExpansionTests {
         #expect(abs(try width([.font(font), .expansion(-log(2))]) - 3 * Dv16.x / 2) < 1e-9)
         #expect(abs(try width([.font(font), .expansion(log(2)), .tracking(1)]) - (3 * Dv16.x * 2 + 3)) < 1e-9)
         #expect(throws: AttributedTextError.self) { try Attributes(validating: [.expansion(.nan)]) }
+        var b = AttributedTextBuilder("xxx", attributes: [.font(font)])
+        #expect(throws: AttributedTextError.self) { try b.setExpansion(11, range: 0..<1) }
+        try b.setExpansion(log(2), range: 0..<1)
+        #expect(abs(try Typesetter(b.build()).line(for: 0..<3).width - 4 * Dv16.x) < 1e-9)
     }
 }
 

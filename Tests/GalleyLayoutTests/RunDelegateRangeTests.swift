@@ -16,7 +16,7 @@ struct RunDelegateRangeTests {
         let font = try Fonts.dejaVu(16)
         let delegate = try RunDelegate(width: 10, ascent: 30, descent: 9, value: "box")
         var b = AttributedTextBuilder("xabcx", attributes: [.font(font)])
-        try b.setAttributes([.font(font), .runDelegate(delegate)], range: 1..<4)
+        try b.setRunDelegate(delegate, range: 1..<4)
         let text = b.build()
         let line = try Typesetter(text).line(for: 0..<5)
         #expect(line.width == 2 * Dv16.x + 30)
