@@ -106,6 +106,8 @@ struct BreakMeasure {
     func ratio(from start: Int, to candidate: BreakCandidate, clusters: Int, width: CGFloat) -> CGFloat {
         let visible = max(start, candidate.visibleEnd)
         var natural = paragraph.width(of: start..<visible) + candidate.hyphenWidth
+        // Tracking after the last cluster is trailing whitespace (kCTTrackingAttributeName).
+        if candidate.hyphenWidth == 0 { natural -= paragraph.trailingTracking(lineStart: start, visibleEnd: visible) }
         let hanging = paragraph.style.hangingPunctuation
         if !hanging.isEmpty, candidate.hyphenWidth == 0 {
             natural -= Hanging.allowance(paragraph, units: units, from: start, visibleEnd: visible, style: hanging)

@@ -37,10 +37,12 @@ extension Typesetter {
                 : width
                     + Hanging.allowance(
                         paragraph, units: units, from: start, visibleEnd: visible.upperBound, style: hanging)
+            // Tracking after the last cluster is trailing whitespace (kCTTrackingAttributeName): it hangs.
+            let tracking = hyphen > 0 ? 0 : paragraph.trailingTracking(lineStart: start, visibleEnd: visible.upperBound)
             if tabMeasure != nil {
-                return tabMeasure!.width(to: visible.upperBound) + hyphen <= room
+                return tabMeasure!.width(to: visible.upperBound) + hyphen - tracking <= room
             }
-            return paragraph.width(of: visible) + hyphen <= room
+            return paragraph.width(of: visible) + hyphen - tracking <= room
         }
         var best: PlannedBreak? = nil
         let breaks = paragraph.breaks

@@ -66,10 +66,12 @@ enum HyphenGlyph {
     /// kern and features (the whole of `units` as context).
     private static func request(_ item: ShapedItem, units: [UInt16], range: Range<Int>) -> ShapingRequest {
         let attributes = item.attributes
-        return ShapingRequest(
+        var request = ShapingRequest(
             text: units, context: 0..<units.count, range: range, font: item.font, rightToLeft: item.level & 1 == 1,
             script: item.script, language: attributes.language,
-            kern: (attributes.kern ?? 0) + (attributes.tracking ?? 0),
+            kern: TextSpacing.extraAdvance(attributes),
             features: FeatureSettings.features(for: attributes))
+        request.expansion = TextSpacing.expansionFactor(attributes)
+        return request
     }
 }

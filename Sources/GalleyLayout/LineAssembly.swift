@@ -236,15 +236,14 @@ enum LineAssembly {
     }
 
     /// How far a run with `attributes` in `font` sits above the baseline: the baseline offset
-    /// (kCTBaselineOffsetAttributeName, points, positive up) plus, for a superscript level n > 0,
-    /// n × the font's OS/2 superscript y offset, and for n < 0, |n| × its subscript y offset
-    /// downward (kCTSuperscriptAttributeName). The glyphs keep their size, as with Cocoa's
-    /// superscript attribute; smaller superscript text comes from a smaller font attribute
-    /// (`Font.superscriptScale`).
+    /// (kCTBaselineOffsetAttributeName, points, positive up), plus the baseline-class alignment
+    /// (`BaselineAlignment`), plus the superscript level's shift
+    /// (kCTSuperscriptAttributeName; `SuperscriptLayout`: the OS/2 superscript or subscript y
+    /// offsets, the itemizer having already scaled the font).
     static func baselineShift(_ attributes: Attributes, font: Font) -> CGFloat {
-        var shift = attributes.baselineOffset ?? 0
+        var shift = (attributes.baselineOffset ?? 0) + BaselineAlignment.shift(attributes, font: font)
         if let level = attributes.superscript, level != 0 {
-            shift += level > 0 ? CGFloat(level) * font.superscriptOffset : CGFloat(level) * font.subscriptOffset
+            shift += SuperscriptLayout.baselineShift(level: level, attributes: attributes, font: font)
         }
         return shift
     }

@@ -42,7 +42,8 @@ enum LineBuilder {
         var frame = LineFrame(
             stringRange: range, paragraphLevel: paragraph.baseLevel,
             endsParagraph: range.upperBound >= paragraph.content.upperBound, units: text.utf16, visibleEnd: trimmedEnd,
-            trailingWhitespaceWidth: tabs.width(of: trimmedEnd..<glyphRange.upperBound, in: paragraph),
+            trailingWhitespaceWidth: tabs.width(of: trimmedEnd..<glyphRange.upperBound, in: paragraph)
+                + paragraph.trailingTracking(lineStart: glyphRange.lowerBound, visibleEnd: trimmedEnd),
             emptyMetrics: .font(paragraph.fallbackMetricsFont))
         frame.isHyphenated = showsHyphen
         var options = LineAssembly.Options()

@@ -1,8 +1,10 @@
 // Tab stops in a line: the width each TAB (U+0009) takes so that the text after it lines up at
-// the next stop (left, right, centre or decimal), and widths of ranges measured with that rule.
+// the next stop (left, right, centre, decimal, natural or justified, cut at the stop's column
+// terminators), and widths of ranges measured with that rule.
 import Foundation
 import GalleyShaping
 import GalleyText
+import GalleyUnicode
 
 /// The TABs of one line and their widths.
 struct TabLayout: Sendable {
@@ -71,21 +73,7 @@ struct TabLayout: Sendable {
             if stops[mid].location > pen { hi = mid } else { lo = mid + 1 }
         }
         if lo < stops.count {
-            let stop = stops[lo]
-            var alignment = stop.alignment
-            if paragraph.baseLevel & 1 == 1 {
-                alignment = alignment == .left ? .right : (alignment == .right ? .left : alignment)
-            }
-            let width: CGFloat
-            switch alignment {
-            case .left: width = stop.location - pen
-            case .right: width = stop.location - pen - paragraph.width(of: segment)
-            case .center: width = stop.location - pen - paragraph.width(of: segment) / 2
-            case .decimal:
-                let dot = segment.first(where: { units[$0] == 0x2E }) ?? segment.upperBound
-                width = stop.location - pen - paragraph.width(of: segment.lowerBound..<dot)
-            }
-            return max(0, width)
+            return max(0, width(at: stops[lo], pen: pen, aligning: segment, paragraph: paragraph, units: units))
         }
         if style.defaultTabInterval > 0 {
             let interval = style.defaultTabInterval
@@ -94,6 +82,53 @@ struct TabLayout: Sendable {
             if width.isFinite { return max(0, width) }
         }
         return paragraph.width(of: tab..<(tab + 1))
+    }
+
+    /// The width of a TAB whose stop is `stop`, the pen at `pen`, aligning `segment` (see
+    /// `width(ofTabAt:…)`). The segment is cut before its first column terminator (the stop's
+    /// `kCTTabColumnTerminatorsAttributeName` set; "." for a decimal tab), then aligned: a left
+    /// (or justified, or in a left-to-right paragraph natural) stop starts it at the stop, a right
+    /// one ends it there, a centre one centres it. Alignment is absolute on the page, so in a
+    /// right-to-left paragraph (whose pen runs from the right margin) left and right swap; natural
+    /// always starts the text at the stop on the paragraph's leading side.
+    static func width(
+        at stop: TextTab, pen: CGFloat, aligning segment: Range<Int>, paragraph: ParagraphAnalysis, units: [UInt16]
+    ) -> CGFloat {
+        let rightToLeft = paragraph.baseLevel & 1 == 1
+        var alignment = stop.alignment
+        switch alignment {
+        case .justified: alignment = .left
+        case .decimal: alignment = .right
+        default: break
+        }
+        if rightToLeft {
+            alignment = alignment == .left ? .right : (alignment == .right ? .left : alignment)
+        }
+        var aligned = segment
+        if let end = columnEnd(of: segment, stop: stop, units: units) { aligned = segment.lowerBound..<end }
+        switch alignment {
+        case .left, .natural, .justified, .decimal: return stop.location - pen
+        case .right: return stop.location - pen - paragraph.width(of: aligned)
+        case .center: return stop.location - pen - paragraph.width(of: aligned) / 2
+        }
+    }
+
+    /// Where the column of `segment` ends: before its first column terminator (a decimal tab's
+    /// "."), or nil when the stop has none or the segment holds none.
+    static func columnEnd(of segment: Range<Int>, stop: TextTab, units: [UInt16]) -> Int? {
+        if stop.alignment == .decimal, stop.options.columnTerminators == nil {
+            return segment.first(where: { units[$0] == 0x2E })
+        }
+        guard let terminators = stop.options.columnTerminators else { return nil }
+        return units.withUnsafeBufferPointer { buffer -> Int? in
+            var i = segment.lowerBound
+            while i < segment.upperBound {
+                let decoded = UTF16Decoder.codePoint(in: buffer, at: i, end: segment.upperBound)
+                if let scalar = Unicode.Scalar(decoded.value), terminators.contains(scalar) { return i }
+                i += decoded.length
+            }
+            return nil
+        }
     }
 
     private init(widths: [Int: CGFloat], ordered: [(offset: Int, width: CGFloat)]) {

@@ -103,6 +103,9 @@ public final class GlyphRasterizer: Sendable {
         var shear: Int = 0
         /// The stroke's radius (half its width) in 1/64 pixel; 0 renders the filled glyph.
         var strokeRadius64: Int = 0
+        /// The horizontal scale x *= xScale / 65536 about the glyph origin (16.16 fixed), for
+        /// UIKit's `NSExpansionAttributeName` (e^expansion); 65536 leaves the glyph as it is.
+        var xScale: Int = 0x10000
 
         /// The filled, unsheared glyph.
         static let plain = GlyphStyle()
@@ -305,6 +308,7 @@ public final class GlyphRasterizer: Sendable {
                     GlyphSynthesis.apply(
                         traits, to: &slot.pointee.outline,
                         strength: FT_Pos(ppem64) / GlyphSynthesis.emboldenDivisor)
+                    GlyphSynthesis.scaleHorizontally(&slot.pointee.outline, by: style.xScale)
                     GlyphSynthesis.shear(&slot.pointee.outline, by: style.shear)
                     // FreeType's y axis points up: a pen lower on the page is a negative delta.
                     FT_Outline_Translate(

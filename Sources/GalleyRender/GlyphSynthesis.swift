@@ -1,6 +1,7 @@
 // Synthetic bold and oblique: emboldening and slanting FreeType outlines, as FT_GlyphSlot_Embolden
 // and FT_GlyphSlot_Oblique do (and as CoreText does for fonts lacking the requested traits).
 import CFreeType
+import Foundation
 import GalleyFonts
 
 /// Applies ``Font/SyntheticTraits`` to a glyph outline.
@@ -35,6 +36,22 @@ extension GlyphSynthesis {
         guard shear != 0 else { return }
         var matrix = FT_Matrix(xx: 0x10000, xy: FT_Fixed(shear), yx: 0, yy: 0x10000)
         FT_Outline_Transform(&outline, &matrix)
+    }
+
+    /// Scales `outline` horizontally about the glyph origin: x *= scale / 65536 (16.16 fixed), as
+    /// `NSExpansionAttributeName` stretches glyphs (its value is the log of the factor); nothing
+    /// happens for 65536 or a non-positive scale.
+    static func scaleHorizontally(_ outline: inout FT_Outline, by scale: Int) {
+        guard scale != 0x10000, scale > 0 else { return }
+        var matrix = FT_Matrix(xx: FT_Fixed(scale), xy: 0, yx: 0, yy: 0x10000)
+        FT_Outline_Transform(&outline, &matrix)
+    }
+
+    /// The 16.16 horizontal scale of an expansion attribute (e^expansion, the expansion clamped
+    /// to ±10 as the attribute's rule allows; 65536 for none or NaN).
+    static func xScale(expansion: Double?) -> Int {
+        guard let e = expansion, e.isFinite, e != 0 else { return 0x10000 }
+        return max(1, Int((exp(min(max(e, -10), 10)) * 65536).rounded()))
     }
 
     /// The 16.16 shear of an obliqueness factor (clamped to ±4, about ±76°; 0 for none or NaN).

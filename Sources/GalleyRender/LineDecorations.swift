@@ -31,6 +31,8 @@ import GalleyText
 /// - Colour: the decoration's own, else the run's foreground colour, else black.
 /// - Trailing whitespace (at the right of a left-to-right line, the left of a right-to-left one)
 ///   is neither underlined nor struck through. Placeholder runs get a background but no lines.
+/// - By word (`TextDecoration.byWord`, UIKit's `NSUnderlineStyle.byWord`): one stroke per stretch
+///   of the run's glyphs whose characters are not White_Space, so spaces between words get none.
 struct LineDecorations {
     /// A filled box (a background).
     struct Box {
@@ -125,8 +127,19 @@ struct LineDecorations {
             let runs = decorated.map(\.run)
             let top = pick(runs.map { $0.font[keyPath: position] }) ?? 0
             let t = LineDecorations.thickness(runs.map { $0.font[keyPath: thickness] }, runs)
-            return decorated.compactMap {
-                LineDecorations.stroke(kind, $0.run, $0.decoration, top: top, thickness: t, clip($0.run))
+            return decorated.flatMap { item -> [Stroke] in
+                guard item.decoration.byWord else {
+                    return LineDecorations.stroke(
+                        kind, item.run, item.decoration, top: top, thickness: t, clip(item.run)
+                    )
+                    .map { [$0] } ?? []
+                }
+                // NSUnderlineStyle.byWord: one stroke per stretch of non-whitespace glyphs.
+                return LineDecorations.wordExtents(of: item.run, units: line.units).compactMap { word in
+                    guard let (a, b) = clip(item.run), word.1 > a, word.0 < b else { return nil }
+                    let extent = (max(a, word.0), min(b, word.1))
+                    return LineDecorations.stroke(kind, item.run, item.decoration, top: top, thickness: t, extent)
+                }
             }
         }
         strokes =
@@ -161,6 +174,37 @@ struct LineDecorations {
             step += 1
         }
         return result
+    }
+
+    /// The x extents (line coordinates, left to right) of the stretches of `run`'s glyphs whose
+    /// characters are not whitespace (PropList White_Space: spaces, TAB, no-break and ideographic
+    /// spaces, line separators), for an underline or strikethrough drawn by word.
+    static func wordExtents(of run: GlyphRun, units: [UInt16]) -> [(CGFloat, CGFloat)] {
+        var result: [(CGFloat, CGFloat)] = []
+        var pen = run.originX
+        var start: CGFloat? = nil
+        for g in 0..<run.glyphCount {
+            let index = run.stringIndices[g]
+            let isSpace = index >= 0 && index < units.count && isWhitespace(units[index])
+            let advance = run.advances[g].width
+            if isSpace {
+                if let s = start { result.append((s, pen)) }
+                start = nil
+            } else if start == nil {
+                start = pen
+            }
+            pen += advance
+        }
+        if let s = start { result.append((s, pen)) }
+        return result.filter { $0.1 > $0.0 }
+    }
+
+    /// Whether a code unit is a White_Space character (all are in the BMP).
+    static func isWhitespace(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
     }
 
     /// The largest of the fonts' thicknesses; a font without one (0) gets 1/20 em.

@@ -32,6 +32,8 @@ package enum FeatureSettings {
     ///   §8.2 asks and Pango does: letter-spaced ligatures would look wrong. As CoreText documents
     ///   for kCTTrackingAttributeName, an explicit ligature level keeps its ligatures. Kern does not
     ///   turn ligatures off: it is CoreText's kerning adjustment, not letter spacing.
+    /// - An explicit kern of 0 turns the font's `kern` feature off, as CoreText documents for
+    ///   kCTKernAttributeName ("If this attribute is set to 0.0, no kerning is done at all").
     /// - A font variant (small capitals, …) turns on its features (`smcp`, `c2sc`, …) when `font`
     ///   has every one of them; otherwise `VariantSynthesis` has already split the item into
     ///   scaled capitals, and nothing is asked of the font.
@@ -51,6 +53,8 @@ package enum FeatureSettings {
         default:
             break
         }
+        // kCTKernAttributeName 0: "no kerning is done at all" (explicit settings below still win).
+        if TextSpacing.disablesFontKerning(attributes) { result.append(ShapingFeature(tag: "kern", value: 0)) }
         if let variant = attributes.fontVariant, let font, VariantSynthesis.fontHas(variant, font) {
             for tag in variant.featureTags { result.append(ShapingFeature(tag: tag, value: 1)) }
         }

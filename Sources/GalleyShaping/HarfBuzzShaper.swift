@@ -23,7 +23,7 @@ package struct ShapingRequest: Sendable {
     package let script: String
     /// BCP 47 language tag, or nil for HarfBuzz's default.
     package let language: String?
-    /// Extra advance after each cluster (kCTKernAttributeName plus kCTTrackingAttributeName), in points.
+    /// Extra advance after each cluster (`TextSpacing.extraAdvance`: the tracking, else the kern), in points.
     package let kern: CGFloat
     /// OpenType features to apply to the whole range.
     package let features: [ShapingFeature]
@@ -31,6 +31,9 @@ package struct ShapingRequest: Sendable {
     package let transform: CaseChange?
     /// Invisible characters shaped as visible stand-ins (the show attribute; see `DisplayText`).
     package let show: ShowFlags
+    /// The horizontal expansion factor (e^`NSExpansionAttributeName`; 1 for none): HarfBuzz's
+    /// advances and x offsets are multiplied by it, before the kern is added.
+    package var expansion: CGFloat = 1
 
     /// A request to shape `range` of `text` within `context`; see the properties.
     package init(
@@ -147,6 +150,12 @@ package enum HarfBuzzShaper {
             outcome = .allocationFailed
         }
         replaceControlGlyphs(in: &out, from: first, text: request.text, font: request.font)
+        if request.expansion != 1 {
+            for i in first..<out.count {
+                out.glyphs[i].advance *= request.expansion
+                out.glyphs[i].offset.x *= request.expansion
+            }
+        }
         if request.kern != 0 { applyKern(request.kern, to: &out, from: first) }
         return outcome
     }

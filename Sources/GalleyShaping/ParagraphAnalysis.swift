@@ -216,21 +216,26 @@ package final class ParagraphAnalysis: Sendable {
         cache: ShapingCache? = nil
     ) -> Range<Int> {
         let first = glyphs.count
-        if let delegate = spec.attributes.runDelegate, spec.range.count == 1, units[spec.range.lowerBound] == 0xFFFC {
-            // A placeholder: one glyph-less slot as wide as its delegate says.
+        if let delegate = spec.attributes.runDelegate {
+            // A placeholder (one cluster: a U+FFFC or any text under a run delegate): one
+            // glyph-less slot as wide as its delegate says.
             glyphs.glyphs.append(
                 ShapedGlyph(
                     id: 0, cluster: Int32(range.lowerBound - glyphs.base), unsafeToBreak: false,
                     advance: delegate.width,
                     offset: .zero))
         } else {
-            let request = ShapingRequest(
+            var request = ShapingRequest(
                 text: units, context: context, range: range, font: spec.font, rightToLeft: spec.level & 1 == 1,
                 script: spec.script, language: spec.attributes.language,
-                kern: (spec.attributes.kern ?? 0) + (spec.attributes.tracking ?? 0),
+                kern: TextSpacing.extraAdvance(spec.attributes),
                 features: FeatureSettings.features(for: spec.attributes, font: spec.font),
                 transform: spec.attributes.textTransform.map(CaseChange.init), show: spec.attributes.show ?? [])
+            request.expansion = TextSpacing.expansionFactor(spec.attributes)
             if let cache { cache.shape(request, into: &glyphs) } else { HarfBuzzShaper.shape(request, into: &glyphs) }
+            if let info = spec.attributes.glyphInfo {
+                GlyphInfoSubstitution.apply(info, spec: spec, units: units, range: range, to: &glyphs, from: first)
+            }
         }
         return first..<glyphs.count
     }

@@ -1,5 +1,4 @@
-// A paragraph's line-break opportunities: ICU's UAX #14 opportunities for the first character's
-// language, tailored by the paragraph style (CSS `line-break` strictness through ICU's `lb`
+// A paragraph's line-break opportunities: ICU's UAX #14 opportunities for each run's language, tailored by the paragraph style (CSS `line-break` strictness through ICU's `lb`
 // keyword, `anywhere`, `word-break: keep-all`), less those inside text that does not allow line
 // breaks (Pango's `allow_breaks="false"`).
 import GalleyText
@@ -22,23 +21,46 @@ extension ParagraphAnalysis {
         text: AttributedText, content: Range<Int>, style: ParagraphStyle, language: String?, graphemes: [Int]
     ) -> [LineBreakOpportunity] {
         let breaks = styledOpportunities(
-            units: text.utf16, content: content, style: style, language: language, graphemes: graphemes)
+            units: text.utf16, content: content, style: style, languages: languageStretches(text, content, language),
+            graphemes: graphemes)
         return removingForbidden(breaks, text: text, content: content)
     }
 
-    /// The opportunities the paragraph style gives (see ``breakOpportunities(text:content:style:language:graphemes:)``).
+    /// The stretches of `content` with one language each (`kCTLanguageAttributeName` per run,
+    /// CoreText's "locale-specific line breaking" for each run): `first`, the paragraph's first
+    /// character's language, when the whole paragraph has it, else one stretch per change.
+    private static func languageStretches(_ text: AttributedText, _ content: Range<Int>, _ first: String?)
+        -> [(range: Range<Int>, language: String?)]
+    {
+        var stretches: [(range: Range<Int>, language: String?)] = []
+        for run in ParagraphRuns.runs(of: text, in: content) {
+            let language = run.attributes.language
+            if let last = stretches.last, last.language == language, last.range.upperBound == run.range.lowerBound {
+                stretches[stretches.count - 1].range = last.range.lowerBound..<run.range.upperBound
+            } else {
+                stretches.append((run.range, language))
+            }
+        }
+        return stretches.isEmpty ? [(content, first)] : stretches
+    }
+
+    /// The opportunities the paragraph style gives (see ``breakOpportunities(text:content:style:language:graphemes:)``),
+    /// each stretch of `languages` broken by its own locale.
     private static func styledOpportunities(
-        units: [UInt16], content: Range<Int>, style: ParagraphStyle, language: String?, graphemes: [Int]
+        units: [UInt16], content: Range<Int>, style: ParagraphStyle,
+        languages: [(range: Range<Int>, language: String?)], graphemes: [Int]
     ) -> [LineBreakOpportunity] {
         let strictness = style.lineBreakStrictness
-        let locale: String?
-        switch strictness {
-        case .normal, .anywhere:
-            locale = language
-        case .loose, .strict:
-            locale = LineBreaker.locale(language, settingKeyword: "lb", to: strictness.rawValue) ?? language
+        func locale(_ language: String?) -> String? {
+            switch strictness {
+            case .normal, .anywhere:
+                language
+            case .loose, .strict:
+                LineBreaker.locale(language, settingKeyword: "lb", to: strictness.rawValue) ?? language
+            }
         }
-        let breaks = LineBreaker.opportunities(in: units, range: content, locale: locale)
+        let breaks = LineBreaker.opportunities(
+            in: units, range: content, locales: languages.map { ($0.range, locale($0.language)) })
         if strictness == .anywhere {
             return LineBreaker.anywhere(graphemes: graphemes, keepingMandatory: breaks)
         }
@@ -58,7 +80,9 @@ extension ParagraphAnalysis {
     ) -> [LineBreakOpportunity] {
         // Maximal ranges of characters that forbid breaks (adjacent runs joined).
         var forbidden: [Range<Int>] = []
-        for run in ParagraphRuns.runs(of: text, in: content) where run.attributes.allowsLineBreaks == false {
+        // A glyph-info range is one glyph: it never breaks inside either.
+        for run in ParagraphRuns.runs(of: text, in: content)
+        where run.attributes.allowsLineBreaks == false || run.attributes.glyphInfo != nil {
             if let last = forbidden.last, last.upperBound == run.range.lowerBound {
                 forbidden[forbidden.count - 1] = last.lowerBound..<run.range.upperBound
             } else {

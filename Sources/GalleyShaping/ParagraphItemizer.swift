@@ -122,7 +122,9 @@ struct ParagraphItemizer {
         let lo = cluster.lowerBound
         enterRuns(at: lo)
         let level = levels[lo - content.lowerBound]
-        let isPlaceholder = hasDelegate && cluster.count == 1 && units[lo] == 0xFFFC
+        // A run delegate makes every cluster of its range a placeholder of its own (CoreText
+        // applies the delegate's metrics "to each glyph in the run"), U+FFFC or not.
+        let isPlaceholder = hasDelegate
         let font = isPlaceholder ? requested : font(for: cluster)
         // Marks past the limit of CombiningMarkLimit are shaped apart from their base.
         let cutsMarks =
@@ -159,7 +161,15 @@ struct ParagraphItemizer {
         {
             requested = scaled
         }
-        noFallback = attributes.fontFallback == false
+        if let level = attributes.superscript, level != 0,
+            let scaled = try? requested.withSize(
+                requested.size * SuperscriptLayout.sizeFactor(level: level, font: requested))
+        {
+            // kCTSuperscriptAttributeName: the OS/2 superscript (subscript) size, per level.
+            requested = scaled
+        }
+        // Glyph info names a glyph of the requested font: its range stays in that font.
+        noFallback = attributes.fontFallback == false || attributes.glyphInfo != nil
         hasDelegate = attributes.runDelegate != nil
         asciiKnown = (0, 0)
         asciiCovered = (0, 0)

@@ -26,8 +26,9 @@ public enum Attribute: Sendable, Hashable {
     /// A BCP 47 language tag such as `"tr"` or `"zh-Hans"`, which selects localized glyph
     /// forms and line-breaking rules. Like `kCTLanguageAttributeName`. Must not be empty.
     case language(String)
-    /// Inline-placeholder metrics; belongs on a single U+FFFC. Like
-    /// `kCTRunDelegateAttributeName`.
+    /// Inline-placeholder metrics, usually on a single U+FFFC. Like
+    /// `kCTRunDelegateAttributeName`; on other text each grapheme cluster takes the delegate's
+    /// metrics and is not drawn (see ``RunDelegate``).
     case runDelegate(RunDelegate)
     /// Explicit bidi levels for the range, outermost first: embeddings, overrides and isolates.
     /// Like `kCTWritingDirectionAttributeName` (an array, so levels can nest).
@@ -52,8 +53,11 @@ public enum Attribute: Sendable, Hashable {
     case baselineOffset(CGFloat)
     /// 1 superscript, -1 subscript, 0 none; n > 1 (n < -1) applies the font's superscript
     /// (subscript) offset and scale n times. Like `kCTSuperscriptAttributeName`. Offsets and
-    /// scale come from the font's OS/2 table. Galley accepts -10…10 (beyond that the glyphs
-    /// would shrink to nothing).
+    /// scale come from the font's OS/2 table: level n is set at the font's size ×
+    /// (`ySuperscriptYSize` / unitsPerEm)ⁿ (0.65 when the font has none) and raised by the
+    /// `ySuperscriptYOffset` of each level's size in turn (subscripts likewise, lowered). The
+    /// font's `sups`/`subs` glyphs are not substituted (ask for them with ``fontFeatures(_:)``).
+    /// Galley accepts -10…10 (beyond that the glyphs would shrink to nothing).
     case superscript(Int)
     /// A horizontal skew: the tangent of the slant angle (0.2 slants about 11.3° to the
     /// right, negative to the left; 0 upright); must be finite. Like
@@ -123,6 +127,24 @@ public enum Attribute: Sendable, Hashable {
     /// Marks the range as one word or one sentence (see ``TextSegment``). Like Pango's `segment`.
     /// Stored and reported.
     case textSegment(TextSegment)
+    /// The natural logarithm of the horizontal expansion factor: glyph advances (and, where the
+    /// renderer supports it, the glyphs) are stretched by e^value (0 none, negative condenses).
+    /// Like UIKit's `NSExpansionAttributeName`. Must be finite and in -10…10.
+    case expansion(CGFloat)
+    /// One glyph for the whole range, by glyph ID, name or CID (see ``GlyphInfo``). Like
+    /// `kCTGlyphInfoAttributeName`. Its base string must not be empty.
+    case glyphInfo(GlyphInfo)
+    /// The baseline class of the range's glyphs, which decides which baseline they align on (see
+    /// ``BaselineReference``). Like `kCTBaselineClassAttributeName`. Galley's default for text
+    /// without it is ``BaselineClass/roman``.
+    case baselineClass(BaselineClass)
+    /// The run's own baseline offsets in points above its roman baseline, overriding its font's
+    /// `BASE` values for the classes listed. Like `kCTBaselineInfoAttributeName`. Values must be
+    /// finite; an empty dictionary is no attribute.
+    case baselineInfo([BaselineClass: CGFloat])
+    /// The reference baselines the run aligns to: offsets, a font, or its own font. Like
+    /// `kCTBaselineReferenceInfoAttributeName`. Offsets must be finite.
+    case baselineReferenceInfo(BaselineReference)
 
     /// The name of each kind of attribute.
     public enum Key: String, Sendable, Hashable, CaseIterable {
@@ -188,6 +210,16 @@ public enum Attribute: Sendable, Hashable {
         case textTransform
         /// ``Attribute/textSegment(_:)``.
         case textSegment
+        /// ``Attribute/expansion(_:)``.
+        case expansion
+        /// ``Attribute/glyphInfo(_:)``.
+        case glyphInfo
+        /// ``Attribute/baselineClass(_:)``.
+        case baselineClass
+        /// ``Attribute/baselineInfo(_:)``.
+        case baselineInfo
+        /// ``Attribute/baselineReferenceInfo(_:)``.
+        case baselineReferenceInfo
     }
 
     /// Which kind of attribute this is.
@@ -224,6 +256,11 @@ public enum Attribute: Sendable, Hashable {
         case .lineHeight: .lineHeight
         case .textTransform: .textTransform
         case .textSegment: .textSegment
+        case .expansion: .expansion
+        case .glyphInfo: .glyphInfo
+        case .baselineClass: .baselineClass
+        case .baselineInfo: .baselineInfo
+        case .baselineReferenceInfo: .baselineReferenceInfo
         }
     }
 }

@@ -46,8 +46,17 @@ extension Attribute {
         switch self {
         case .font, .foregroundColor, .paragraphStyle, .runDelegate, .underline, .strikethrough, .backgroundColor,
             .allowsLineBreaks, .insertsHyphens, .overline, .fontVariant, .fontScale, .fontFallback, .gravity,
-            .gravityHint, .textTransform, .textSegment:
+            .gravityHint, .textTransform, .textSegment, .baselineClass:
             .valid
+        case .expansion(let value):
+            value.isFinite && abs(value) <= 10
+                ? .valid : .invalid("expansion must be finite and in -10...10 (a logarithm), not \(value)")
+        case .glyphInfo(let info):
+            info.baseString.isEmpty ? .invalid("glyph info's base string must not be empty") : .valid
+        case .baselineInfo(let offsets):
+            offsets.isEmpty ? .noValue : Self.finiteOffsets(offsets, "baseline info")
+        case .baselineReferenceInfo(.offsets(let offsets)): Self.finiteOffsets(offsets, "baseline reference info")
+        case .baselineReferenceInfo: .valid
         case .show(let flags): flags.isEmpty ? .noValue : .valid
         case .lineHeight(let height): height.invalidReason.map(Validity.invalid) ?? .valid
         case .kern(let value): Self.finite(value, "kern")
@@ -82,6 +91,13 @@ extension Attribute {
     private static func finite(_ value: CGFloat, _ name: String) -> Validity {
         LengthLimit.allows(value)
             ? .valid : .invalid("\(name) must be finite and at most 1e9 in magnitude, not \(value)")
+    }
+
+    private static func finiteOffsets(_ offsets: [BaselineClass: CGFloat], _ name: String) -> Validity {
+        for (c, value) in offsets where !LengthLimit.allows(value) {
+            return .invalid("\(name) offset of \(c.rawValue) must be finite and at most 1e9 in magnitude, not \(value)")
+        }
+        return .valid
     }
 
     /// The valid ``ligatureLevel(_:)`` values.
@@ -142,6 +158,11 @@ extension Attribute.Key {
         case .lineHeight: .lineHeight(.multiple(1.5))
         case .textTransform: .textTransform(.uppercase)
         case .textSegment: .textSegment(.word)
+        case .expansion: .expansion(0.2)
+        case .glyphInfo: .glyphInfo(GlyphInfo(glyphName: "A", baseString: "A"))
+        case .baselineClass: .baselineClass(.ideographicCentered)
+        case .baselineInfo: .baselineInfo([.hanging: 8])
+        case .baselineReferenceInfo: .baselineReferenceInfo(.font(font))
         }
     }
 
@@ -182,6 +203,12 @@ extension Attribute.Key {
         case .lineHeight: KeyRow(\.lineHeight, Attribute.lineHeight, Scope.LineHeightAttribute.self)
         case .textTransform: KeyRow(\.textTransform, Attribute.textTransform, Scope.TextTransformAttribute.self)
         case .textSegment: KeyRow(\.textSegment, Attribute.textSegment, Scope.TextSegmentAttribute.self)
+        case .expansion: KeyRow(\.expansion, Attribute.expansion, Scope.ExpansionAttribute.self)
+        case .glyphInfo: KeyRow(\.glyphInfo, Attribute.glyphInfo, Scope.GlyphInfoAttribute.self)
+        case .baselineClass: KeyRow(\.baselineClass, Attribute.baselineClass, Scope.BaselineClassAttribute.self)
+        case .baselineInfo: KeyRow(\.baselineInfo, Attribute.baselineInfo, Scope.BaselineInfoAttribute.self)
+        case .baselineReferenceInfo:
+            KeyRow(\.baselineReferenceInfo, Attribute.baselineReferenceInfo, Scope.BaselineReferenceInfoAttribute.self)
         }
     }
 
@@ -220,6 +247,10 @@ extension Attribute.Key {
         case .lineHeight: .tag(#"<span line_height="1.5">"#)
         case .textTransform: .tag(#"<span text_transform="uppercase">"#)
         case .textSegment: .tag(#"<span segment="word">"#)
+        case .expansion: .notExpressible("Pango's stretch picks a face; it does not scale glyphs")
+        case .glyphInfo: .notExpressible("Pango markup cannot name a glyph")
+        case .baselineClass, .baselineInfo, .baselineReferenceInfo:
+            .notExpressible("Pango markup has no baseline alignment attribute")
         }
     }
 }

@@ -56,6 +56,11 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         var lineHeight: LineHeight?
         var textTransform: TextTransform?
         var textSegment: TextSegment?
+        var expansion: CGFloat?
+        var glyphInfo: GlyphInfo?
+        var baselineClass: BaselineClass?
+        var baselineInfo: [BaselineClass: CGFloat]?
+        var baselineReferenceInfo: BaselineReference?
 
         /// Stores one attribute, checked by the key table: an invalid value or an empty array
         /// removes the key (see ``Attribute/validity``).
@@ -96,6 +101,11 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
             case .lineHeight(let value): lineHeight = value
             case .textTransform(let value): textTransform = value
             case .textSegment(let value): textSegment = value
+            case .expansion(let value): expansion = value
+            case .glyphInfo(let value): glyphInfo = value
+            case .baselineClass(let value): baselineClass = value
+            case .baselineInfo(let value): baselineInfo = value
+            case .baselineReferenceInfo(let value): baselineReferenceInfo = value
             }
         }
     }
@@ -307,6 +317,36 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         set { update(\.textSegment, newValue, Attribute.textSegment) }
     }
 
+    /// The log of the horizontal expansion factor. Like UIKit's `NSExpansionAttributeName`; see
+    /// ``Attribute/expansion(_:)``.
+    public var expansion: CGFloat? {
+        get { storage.values.expansion }
+        set { update(\.expansion, newValue, Attribute.expansion) }
+    }
+    /// One glyph for the range. Like `kCTGlyphInfoAttributeName`; see ``Attribute/glyphInfo(_:)``.
+    public var glyphInfo: GlyphInfo? {
+        get { storage.values.glyphInfo }
+        set { update(\.glyphInfo, newValue, Attribute.glyphInfo) }
+    }
+    /// The glyphs' baseline class. Like `kCTBaselineClassAttributeName`; see
+    /// ``Attribute/baselineClass(_:)``.
+    public var baselineClass: BaselineClass? {
+        get { storage.values.baselineClass }
+        set { update(\.baselineClass, newValue, Attribute.baselineClass) }
+    }
+    /// The run's own baseline offsets. Like `kCTBaselineInfoAttributeName`; see
+    /// ``Attribute/baselineInfo(_:)``.
+    public var baselineInfo: [BaselineClass: CGFloat]? {
+        get { storage.values.baselineInfo }
+        set { update(\.baselineInfo, newValue, Attribute.baselineInfo) }
+    }
+    /// The reference baselines. Like `kCTBaselineReferenceInfoAttributeName`; see
+    /// ``Attribute/baselineReferenceInfo(_:)``.
+    public var baselineReferenceInfo: BaselineReference? {
+        get { storage.values.baselineReferenceInfo }
+        set { update(\.baselineReferenceInfo, newValue, Attribute.baselineReferenceInfo) }
+    }
+
     /// No attributes.
     public init() {}
 
@@ -379,7 +419,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
     }
 
     /// The value part of one attribute's ``description``.
-    private static func valueDescription(_ attribute: Attribute) -> String {
+    package static func valueDescription(_ attribute: Attribute) -> String {
         switch attribute {
         case .font(let font): "\(font.postScriptName) \(number(font.size))pt"
         case .foregroundColor(let color), .backgroundColor(let color): color.hexString
@@ -406,7 +446,21 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         case .lineHeight(.points(let points)): "\(number(points))pt"
         case .textTransform(let value): value.rawValue
         case .textSegment(let value): value.rawValue
+        case .expansion(let value): number(value)
+        case .glyphInfo(let value): "\(value)"
+        case .baselineClass(let value): value.rawValue
+        case .baselineInfo(let value): baselineOffsets(value)
+        case .baselineReferenceInfo(.offsets(let value)): baselineOffsets(value)
+        case .baselineReferenceInfo(.font(let font)): "\(font.postScriptName) \(number(font.size))pt"
+        case .baselineReferenceInfo(.originalFont): "originalFont"
         }
+    }
+
+    /// Baseline offsets as `[hanging: 10, roman: 0]`, classes in declaration order.
+    package static func baselineOffsets(_ offsets: [BaselineClass: CGFloat]) -> String {
+        "["
+            + BaselineClass.allCases.compactMap { c in offsets[c].map { "\(c.rawValue): \(number($0))" } }
+            .joined(separator: ", ") + "]"
     }
 
     /// A number without a needless ".0".

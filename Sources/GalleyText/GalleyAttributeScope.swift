@@ -123,6 +123,17 @@ extension AttributeScopes {
         /// Stored and reported.
         /// See ``Attribute/textSegment(_:)``.
         public let textSegment: TextSegmentAttribute
+        /// The log of the horizontal expansion factor. Like `NSExpansionAttributeName`; see
+        /// ``Attribute/expansion(_:)``.
+        public let expansion: ExpansionAttribute
+        /// One glyph for the range. Like `kCTGlyphInfoAttributeName`; see ``Attribute/glyphInfo(_:)``.
+        public let glyphInfo: GlyphInfoAttribute
+        /// The glyphs' baseline class. Like `kCTBaselineClassAttributeName`.
+        public let baselineClass: BaselineClassAttribute
+        /// The run's own baseline offsets. Like `kCTBaselineInfoAttributeName`.
+        public let baselineInfo: BaselineInfoAttribute
+        /// The reference baselines. Like `kCTBaselineReferenceInfoAttributeName`.
+        public let baselineReferenceInfo: BaselineReferenceInfoAttribute
         /// Foundation's own attributes (`languageIdentifier`, `link`, …), so a
         /// `ScopedAttributeContainer` of this scope can reach them too.
         public let foundation: FoundationAttributes
@@ -382,6 +393,47 @@ extension AttributeScopes {
             public typealias Value = TextSegment
             /// `"Galley.textSegment"`.
             public static let name = "Galley.textSegment"
+        }
+
+        /// The key for ``expansion``: a `CGFloat`, like `NSExpansionAttributeName`.
+        public enum ExpansionAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/expansion``.
+            public typealias Value = CGFloat
+            /// `"Galley.expansion"`.
+            public static let name = "Galley.expansion"
+        }
+
+        /// The key for ``glyphInfo``: a `GlyphInfo`, like `kCTGlyphInfoAttributeName`.
+        public enum GlyphInfoAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/glyphInfo``.
+            public typealias Value = GlyphInfo
+            /// `"Galley.glyphInfo"`.
+            public static let name = "Galley.glyphInfo"
+        }
+
+        /// The key for ``baselineClass``: a `BaselineClass`, like `kCTBaselineClassAttributeName`.
+        public enum BaselineClassAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/baselineClass``.
+            public typealias Value = BaselineClass
+            /// `"Galley.baselineClass"`.
+            public static let name = "Galley.baselineClass"
+        }
+
+        /// The key for ``baselineInfo``: offsets per class, like `kCTBaselineInfoAttributeName`.
+        public enum BaselineInfoAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/baselineInfo``.
+            public typealias Value = [BaselineClass: CGFloat]
+            /// `"Galley.baselineInfo"`.
+            public static let name = "Galley.baselineInfo"
+        }
+
+        /// The key for ``baselineReferenceInfo``: a `BaselineReference`, like
+        /// `kCTBaselineReferenceInfoAttributeName`.
+        public enum BaselineReferenceInfoAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/baselineReferenceInfo``.
+            public typealias Value = BaselineReference
+            /// `"Galley.baselineReferenceInfo"`.
+            public static let name = "Galley.baselineReferenceInfo"
         }
     }
 

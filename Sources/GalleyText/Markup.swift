@@ -18,9 +18,8 @@ import GalleyFonts
 ///   does: from the last absolute size (`size="20pt"`, a font description's size), else as a
 ///   scale of the base size.
 /// - `<sup>`, `<sub>`: ``Attribute/superscript(_:)`` one level up (+1) or down (-1) from the
-///   enclosing level: the font's OS/2 superscript (subscript) offset. Pango 1.50 also scales the
-///   glyphs (its `font_scale`); the layout stage does not scale superscripts yet, so
-///   `<span font_scale="superscript">` gives the smaller size. `<sup><sub>` is level 0; nesting
+///   enclosing level: the font's OS/2 superscript (subscript) offset and size, as Pango 1.50
+///   raises and scales (its `font_scale`). `<sup><sub>` is level 0; nesting
 ///   beyond ±10 is an error.
 /// - `<tt>`: the family "Monospace", as in Pango; font matching resolves it to the bundled
 ///   DejaVu Sans Mono.

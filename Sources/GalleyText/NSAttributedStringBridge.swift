@@ -14,7 +14,7 @@ extension AttributedText {
     /// `.foregroundColor`, `.kern`, …; one or two per
     /// ``Attribute/Key``, see `NSAttributedString.Key.init(_: Attribute.Key)`), with Galley values bare or in an
     /// ``AttributeValueBox`` and numbers in any type iOS code passes (`NSNumber`, `Double`,
-    /// `CGFloat`, `Int`). Every other key (`NSLink`, `NSAttachment`, `NSExpansion`, CoreText's
+    /// `CGFloat`, `Int`). Every other key (`NSLink`, `NSAttachment`, CoreText's
     /// `CTForegroundColor`, custom keys) is dropped, as CoreText ignores keys it does not know, and
     /// runs that then have equal attributes merge. An underline or strikethrough colour without
     /// a style, like a style of 0, is no decoration (nothing is drawn, as in UIKit).
@@ -22,7 +22,7 @@ extension AttributedText {
     /// A lone surrogate in the string becomes U+FFFD (one UTF-16 unit, so offsets are unchanged).
     /// - Throws: ``AttributedTextError/invalidValue(_:)`` naming the key, the UTF-16 range and the
     ///   type expected, for a value of the wrong type (a `String` for `.kern`, a `Color` for
-    ///   `.font`), an `NSUnderlineStyle` Galley cannot draw (`byWord`, unknown bits), or a value
+    ///   `.font`), an `NSUnderlineStyle` Galley cannot draw (unknown bits), or a value
     ///   its key's rule refuses (a NaN kern, a ligature of 3, see ``Attribute/Key``).
     public init(_ attributedString: NSAttributedString) throws(AttributedTextError) {
         let units = Array(attributedString.string.utf16)
@@ -106,6 +106,23 @@ enum NSAttributedStringBridge {
                 }
             } catch {
                 throw .invalidValue(error.reason + runLocation(range))
+            }
+        }
+        if let shape = dictionary[.characterShape] {
+            // Deprecated kCTCharacterShapeAttributeName: its OpenType feature, before any explicit ones.
+            guard let value = NSAttributeValues.integer(shape) else {
+                throw .invalidValue(
+                    "NSCharacterShape must be an integer (NSNumber or Int), not \(type(of: shape))" + runLocation(range)
+                )
+            }
+            if let feature = FontFeature.characterShape(value) {
+                if let index = found.firstIndex(where: { $0.key == .fontFeatures }),
+                    case .fontFeatures(let features) = found[index]
+                {
+                    found[index] = .fontFeatures([feature] + features)
+                } else {
+                    found.append(.fontFeatures([feature]))
+                }
             }
         }
         do {

@@ -29,8 +29,8 @@ extension NSAttributedString.Key {
     /// An `NSUnderlineStyle` raw value (`Int` or `NSNumber`): `0x01` single, `0x02` thick, `0x09`
     /// double, or-ed with a pattern `0x100` dot, `0x200` dash, `0x300` dash-dot, `0x400`
     /// dash-dot-dot; or a Galley ``TextDecoration``. UIKit's `.underlineStyle` /
-    /// `kCTUnderlineStyleAttributeName` (`"NSUnderline"`). `byWord` (`0x8000`) is refused: Galley
-    /// underlines spaces too.
+    /// `kCTUnderlineStyleAttributeName` (`"NSUnderline"`). `byWord` (`0x8000`) is
+    /// ``TextDecoration/byWord``.
     public static var underlineStyle: NSAttributedString.Key { .init("NSUnderline") }
     /// A Galley ``Color`` for the underline. UIKit's `.underlineColor` (`"NSUnderlineColor"`).
     public static var underlineColor: NSAttributedString.Key { .init("NSUnderlineColor") }
@@ -61,6 +61,17 @@ extension NSAttributedString.Key {
     /// 2 left-to-right override, 3 right-to-left override). UIKit's `.writingDirection` /
     /// `kCTWritingDirectionAttributeName` (`"NSWritingDirection"`).
     public static var writingDirection: NSAttributedString.Key { .init("NSWritingDirection") }
+    /// An integer, an SFNT character-shape selector + 1 (deprecated). CoreText's
+    /// `kCTCharacterShapeAttributeName` (`"NSCharacterShape"`): read as the matching OpenType
+    /// feature (``FontFeature/characterShape(_:)``) added to ``Attribute/fontFeatures(_:)``, and
+    /// not written back.
+    public static var characterShape: NSAttributedString.Key { .init("NSCharacterShape") }
+    /// A number, the log of the horizontal expansion factor. UIKit's `.expansion`
+    /// (`"NSExpansion"`); Galley's ``Attribute/expansion(_:)``.
+    public static var expansion: NSAttributedString.Key { .init("NSExpansion") }
+    /// A Galley ``GlyphInfo``. AppKit's `.glyphInfo` / `kCTGlyphInfoAttributeName`
+    /// (`"NSGlyphInfo"`).
+    public static var glyphInfo: NSAttributedString.Key { .init("NSGlyphInfo") }
     /// An integer, 1 superscript, -1 subscript (-10…10). AppKit's `.superscript` /
     /// `kCTSuperscriptAttributeName` (`"NSSuperScript"`).
     public static var superscript: NSAttributedString.Key { .init("NSSuperScript") }

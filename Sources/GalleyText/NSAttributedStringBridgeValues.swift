@@ -48,8 +48,10 @@ extension Attribute.Key {
         case .allowsLineBreaks: .galley
         case .insertsHyphens: .galley
         case .overline, .fontVariant, .fontScale, .fontFallback, .gravity, .gravityHint, .show, .lineHeight,
-            .textTransform, .textSegment:
+            .textTransform, .textSegment, .baselineClass, .baselineInfo, .baselineReferenceInfo:
             .galley
+        case .expansion: .single(.expansion)
+        case .glyphInfo: .single(.glyphInfo)
         }
     }
 }
@@ -160,10 +162,7 @@ enum NSAttributeValues {
     /// the Pango styles UIKit lacks: `0x10` low, `0x11` error (a wavy line).
     static func decoration(rawStyle raw: Int) -> Result<TextDecoration?, NSValueProblem> {
         let hex = "0x" + String(raw, radix: 16)
-        if raw & byWord != 0 {
-            return .failure(.init("NSUnderlineStyle \(hex) asks for byWord (0x8000), which Galley does not draw"))
-        }
-        guard raw & ~(0xFF | 0x0F00) == 0 else {
+        guard raw & ~(0xFF | 0x0F00 | byWord) == 0 else {
             return .failure(.init("NSUnderlineStyle \(hex) has bits that are no style or pattern"))
         }
         let style: TextDecoration.Style
@@ -181,7 +180,7 @@ enum NSAttributeValues {
         guard let pattern = patterns.first(where: { $0.value == raw & 0x0F00 })?.key else {
             return .failure(.init("NSUnderlineStyle \(hex): the pattern must be 0x000, 0x100, 0x200, 0x300 or 0x400"))
         }
-        return .success(TextDecoration(style: style, pattern: pattern))
+        return .success(TextDecoration(style: style, pattern: pattern, byWord: raw & byWord != 0))
     }
 
     /// The `NSUnderlineStyle` raw value of a decoration (its colour apart).
@@ -194,7 +193,7 @@ enum NSAttributeValues {
             case .low: 0x10
             case .error: 0x11
             }
-        return style | (patterns[decoration.pattern] ?? 0)
+        return style | (patterns[decoration.pattern] ?? 0) | (decoration.byWord ? byWord : 0)
     }
 
     private static let byWord = 0x8000

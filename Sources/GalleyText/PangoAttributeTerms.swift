@@ -163,6 +163,12 @@ package enum PangoAttributeTerms {
         case .textTransform: terms["text-transform"] = attributes.textTransform?.rawValue
         case .textSegment:
             if let segment = attributes.textSegment { terms[segment.rawValue] = "1" }
+        case .expansion: terms["galley:expansion"] = attributes.expansion.map(number)
+        case .glyphInfo: terms["galley:glyph-info"] = attributes.glyphInfo.map { "\($0)" }
+        case .baselineClass: terms["galley:baseline-class"] = attributes.baselineClass?.rawValue
+        case .baselineInfo: terms["galley:baseline-info"] = attributes.baselineInfo.map(Attributes.baselineOffsets)
+        case .baselineReferenceInfo:
+            terms["galley:baseline-reference"] = attributes[.baselineReferenceInfo].map(Attributes.valueDescription)
         case .font, .foregroundColor, .paragraphStyle, .kern, .language, .runDelegate, .writingDirection, .tracking,
             .ligatureLevel, .fontFeatures, .baselineOffset, .superscript, .obliqueness, .underline, .strikethrough,
             .backgroundColor, .stroke, .shadow, .fontVariations, .allowsLineBreaks, .insertsHyphens:

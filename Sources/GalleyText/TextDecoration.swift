@@ -46,12 +46,17 @@ public struct TextDecoration: Sendable, Hashable, CustomStringConvertible {
     /// The line's colour; nil draws it in the text's foreground colour (CoreText's rule when
     /// `kCTUnderlineColorAttributeName` is absent).
     public var color: Color? = nil
+    /// Whether the line is drawn under words only, skipping whitespace (spaces, TABs, no-break
+    /// and ideographic spaces: the White_Space characters). Like `NSUnderlineStyle.byWord`
+    /// (0x8000): "Draw the line only beneath or through words, not whitespace."
+    public var byWord: Bool = false
 
     /// A decoration.
-    public init(style: Style = .single, pattern: Pattern = .solid, color: Color? = nil) {
+    public init(style: Style = .single, pattern: Pattern = .solid, color: Color? = nil, byWord: Bool = false) {
         self.style = style
         self.pattern = pattern
         self.color = color
+        self.byWord = byWord
     }
 
     /// A single solid line in the foreground colour. Like `NSUnderlineStyle.single`.
@@ -59,6 +64,6 @@ public struct TextDecoration: Sendable, Hashable, CustomStringConvertible {
 
     /// E.g. `"single solid"`, `"double dash #ff0000ff"`.
     public var description: String {
-        "\(style) \(pattern)" + (color.map { " \($0.hexString)" } ?? "")
+        "\(style) \(pattern)" + (byWord ? " byWord" : "") + (color.map { " \($0.hexString)" } ?? "")
     }
 }

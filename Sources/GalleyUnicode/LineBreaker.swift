@@ -79,6 +79,64 @@ public enum LineBreaker {
         }
     }
 
+    /// Break opportunities in `range` of `text` where each stretch of the text has its own
+    /// locale (`kCTLanguageAttributeName` per run): the range is analysed as one paragraph once
+    /// per distinct locale, and the opportunity between two characters comes from the locale
+    /// of the character before it (the one the line would end with). `locales` lists stretches
+    /// in order; offsets they do not cover take the root locale. With one locale this is
+    /// ``opportunities(in:range:locale:)``.
+    public static func opportunities(
+        in text: [UInt16], range: Range<Int>, locales: [(range: Range<Int>, locale: String?)]
+    ) -> [LineBreakOpportunity] {
+        var distinct: [String?] = []
+        for entry in locales where !distinct.contains(where: { $0 == entry.locale }) { distinct.append(entry.locale) }
+        if distinct.count <= 1 {
+            return opportunities(in: text, range: range, locale: distinct.first ?? nil)
+        }
+        if locales.reduce(0, { $0 + $1.range.count }) < range.count, !distinct.contains(where: { $0 == nil }) {
+            distinct.append(nil)
+        }
+        let each = distinct.map { opportunities(in: text, range: range, locale: $0) }
+        var result: [LineBreakOpportunity] = []
+        var cursors = [Int](repeating: 0, count: each.count)
+        // Walk the stretches in order; an opportunity at offset k belongs to the stretch holding
+        // k − 1.
+        func take(upTo end: Int, from list: Int) {
+            let opportunities = each[list]
+            var c = cursors[list]
+            while c < opportunities.count, opportunities[c].offset <= end {
+                if let last = result.last, last.offset >= opportunities[c].offset {
+                    c += 1
+                    continue
+                }
+                result.append(opportunities[c])
+                c += 1
+            }
+            cursors[list] = c
+        }
+        func list(for locale: String?) -> Int { distinct.firstIndex { $0 == locale } ?? 0 }
+        var covered = range.lowerBound
+        let rootList = list(for: nil)
+        for entry in locales.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            if entry.range.lowerBound > covered { take(upTo: entry.range.lowerBound, from: rootList) }
+            skip(upTo: entry.range.lowerBound, &cursors, each)
+            take(upTo: entry.range.upperBound, from: list(for: entry.locale))
+            covered = max(covered, entry.range.upperBound)
+        }
+        if covered < range.upperBound {
+            skip(upTo: covered, &cursors, each)
+            take(upTo: range.upperBound, from: rootList)
+        }
+        return result
+    }
+
+    /// Moves every list's cursor past the opportunities at or before `offset`.
+    private static func skip(upTo offset: Int, _ cursors: inout [Int], _ lists: [[LineBreakOpportunity]]) {
+        for k in lists.indices {
+            while cursors[k] < lists[k].count, lists[k][cursors[k]].offset <= offset { cursors[k] += 1 }
+        }
+    }
+
     static func withLocale<R>(_ locale: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
         guard let locale, !locale.isEmpty else { return body(nil) }
         return locale.withCString { body($0) }

@@ -102,6 +102,7 @@ struct AttributeKeyTableTests {
         #expect(
             inexpressible == [
                 .paragraphStyle, .kern, .writingDirection, .ligatureLevel, .obliqueness, .stroke, .shadow,
+                .expansion, .glyphInfo, .baselineClass, .baselineInfo, .baselineReferenceInfo,
             ])
     }
 }

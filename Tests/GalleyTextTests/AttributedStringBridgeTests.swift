@@ -25,7 +25,9 @@ struct AttributedStringBridgeTests {
             .stroke(TextStroke(width: 3)), .shadow(TextShadow()), .fontVariations([try FontVariation("wght", 700)]),
             .allowsLineBreaks(false), .insertsHyphens(false), .overline(.single), .fontVariant(.smallCaps),
             .fontScale(.subscript), .fontFallback(false), .gravity(.east), .gravityHint(.line), .show(.spaces),
-            .lineHeight(.points(20)), .textTransform(.uppercase), .textSegment(.sentence),
+            .lineHeight(.points(20)), .textTransform(.uppercase), .textSegment(.sentence), .expansion(0.1),
+            .glyphInfo(GlyphInfo(glyph: 36, baseString: "A")), .baselineClass(.hanging),
+            .baselineInfo([.hanging: 9]), .baselineReferenceInfo(.offsets([.ideographicCentered: 4])),
         ]
     }
 
@@ -64,6 +66,11 @@ struct AttributedStringBridgeTests {
         case .lineHeight: run.galley.lineHeight
         case .textTransform: run.galley.textTransform
         case .textSegment: run.galley.textSegment
+        case .expansion: run.galley.expansion
+        case .glyphInfo: run.galley.glyphInfo
+        case .baselineClass: run.galley.baselineClass
+        case .baselineInfo: run.galley.baselineInfo
+        case .baselineReferenceInfo: run.galley.baselineReferenceInfo
         }
     }
 
@@ -101,6 +108,11 @@ struct AttributedStringBridgeTests {
         case .lineHeight(let v): v
         case .textTransform(let v): v
         case .textSegment(let v): v
+        case .expansion(let v): v
+        case .glyphInfo(let v): v
+        case .baselineClass(let v): v
+        case .baselineInfo(let v): v
+        case .baselineReferenceInfo(let v): v
         }
     }
 

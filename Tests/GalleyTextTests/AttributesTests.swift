@@ -2,6 +2,7 @@
 // validation policy: no invalid kern or language is ever stored.
 
 import Foundation
+import GalleyFonts
 import GalleyText
 import Testing
 
@@ -35,7 +36,9 @@ struct AttributesTests {
             .allowsLineBreaks(false), .insertsHyphens(true), .overline(TextDecoration(color: .blue)),
             .fontVariant(.allPetiteCaps), .fontScale(.smallCaps), .fontFallback(false), .gravity(.west),
             .gravityHint(.natural), .show([.spaces, .ignorables]), .lineHeight(.multiple(2)),
-            .textTransform(.capitalize), .textSegment(.word),
+            .textTransform(.capitalize), .textSegment(.word), .expansion(-0.3),
+            .glyphInfo(GlyphInfo(glyphName: "a.alt", baseString: "a")), .baselineClass(.ideographicLow),
+            .baselineInfo([.roman: 1]), .baselineReferenceInfo(.originalFont),
         ]
         // Fonts need GalleyFonts; their key is checked with the other keys here.
         guard let attribute = values.first(where: { $0.key == key }) else {
@@ -61,7 +64,8 @@ struct AttributesTests {
                     "tracking", "ligatureLevel", "fontFeatures", "baselineOffset", "superscript", "obliqueness",
                     "underline", "strikethrough", "backgroundColor", "stroke", "shadow", "fontVariations",
                     "allowsLineBreaks", "insertsHyphens", "overline", "fontVariant", "fontScale", "fontFallback",
-                    "gravity", "gravityHint", "show", "lineHeight", "textTransform", "textSegment",
+                    "gravity", "gravityHint", "show", "lineHeight", "textTransform", "textSegment", "expansion",
+                    "glyphInfo", "baselineClass", "baselineInfo", "baselineReferenceInfo",
                 ])
     }
 

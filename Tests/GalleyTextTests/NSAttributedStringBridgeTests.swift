@@ -125,18 +125,43 @@ struct NSAttributedStringBridgeTests {
         #expect(try Attributes([.strikethroughColor: Color.red]).isEmpty)
     }
 
-    @Test(arguments: [0x8001, 0x03, 0x0501, 0x1_0001, -1])
+    @Test(arguments: [0x03, 0x0501, 0x1_0001, -1])
     func underlineStylesGalleyCannotDrawAreErrors(_ raw: Int) {
         #expect(throws: AttributedTextError.self) { try Attributes([.underlineStyle: raw]) }
     }
 
-    @Test func byWordIsRefusedWithAReason() {
-        do {
-            _ = try Attributes([.underlineStyle: 0x8001])
-            Issue.record("byWord was accepted")
-        } catch {
-            #expect("\(error)".contains("byWord"))
-        }
+    /// UIKit's `NSUnderlineStyle.byWord` (0x8000) with a style: "Draw the line only beneath or
+    /// through words, not whitespace." It reads as TextDecoration.byWord and writes back.
+    @Test func byWordIsRead() throws {
+        let attributes = try Attributes([.underlineStyle: 0x8201, .strikethroughStyle: NSNumber(value: 0x8009)])
+        #expect(attributes.underline == TextDecoration(style: .single, pattern: .dash, byWord: true))
+        #expect(attributes.strikethrough == TextDecoration(style: .double, byWord: true))
+        #expect((attributes.nsAttributes[.underlineStyle] as? NSNumber)?.intValue == 0x8201)
+    }
+
+    /// The deprecated kCTCharacterShapeAttributeName ("NSCharacterShape": an SFNT character-shape
+    /// selector + 1) reads as its OpenType feature (SFNTLayoutTypes.h: kSimplifiedCharactersSelector
+    /// 1, kJIS1978CharactersSelector 2; HarfBuzz maps them to `smpl`, `jp78`), before explicit
+    /// features; 0 is none; a non-integer is an error.
+    @Test func characterShapeBecomesAFeature() throws {
+        let key = NSAttributedString.Key("NSCharacterShape")
+        #expect(try Attributes([key: 2]).fontFeatures == [try FontFeature("smpl")])
+        let both = try Attributes([key: NSNumber(value: 3), .fontFeatures: [try FontFeature("liga", 0)]])
+        #expect(both.fontFeatures == [try FontFeature("jp78"), try FontFeature("liga", 0)])
+        #expect(try Attributes([key: 0]).isEmpty)
+        #expect(FontFeature.characterShape(7) == nil)
+        #expect(throws: AttributedTextError.self) { try Attributes([key: "smpl"]) }
+    }
+
+    /// UIKit's `NSExpansionAttributeName` ("NSExpansion", a number: the log of the expansion
+    /// factor) and `NSGlyphInfoAttributeName` ("NSGlyphInfo") are read.
+    @Test func expansionAndGlyphInfoAreRead() throws {
+        let info = GlyphInfo(glyphName: "A", baseString: "A")
+        let attributes = try Attributes([
+            NSAttributedString.Key("NSExpansion"): NSNumber(value: 0.25), NSAttributedString.Key("NSGlyphInfo"): info,
+        ])
+        #expect(attributes.expansion == 0.25)
+        #expect(attributes.glyphInfo == info)
     }
 
     @Test(arguments: [0, 1, 2])
@@ -170,7 +195,7 @@ struct NSAttributedStringBridgeTests {
 
     @Test func unknownKeysAreDropped() throws {
         let attributes = try Attributes([
-            NSAttributedString.Key("NSLink"): "https://example.org", NSAttributedString.Key("NSExpansion"): 0.2,
+            NSAttributedString.Key("NSLink"): "https://example.org", NSAttributedString.Key("NSToolTip"): "tip",
             .language: "tr",
         ])
         #expect(attributes == [.language("tr")])

@@ -44,6 +44,11 @@ struct PangoAttributeTermsTests {
         case .lineHeight: .lineHeight(.points(20))
         case .textTransform: .textTransform(.capitalize)
         case .textSegment: .textSegment(.word)
+        case .expansion: .expansion(0.25)
+        case .glyphInfo: .glyphInfo(GlyphInfo(glyphName: "A", baseString: "A"))
+        case .baselineClass: .baselineClass(.math)
+        case .baselineInfo: .baselineInfo([.math: 5])
+        case .baselineReferenceInfo: .baselineReferenceInfo(.originalFont)
         }
     }
 

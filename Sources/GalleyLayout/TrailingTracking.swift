@@ -1,0 +1,25 @@
+// TrailingTracking: the tracking after a line's last visible cluster, which CoreText counts as
+// trailing whitespace (kCTTrackingAttributeName: "the added tracking is treated as trailing
+// whitespace"), so centred and right-aligned tracked text sits where its glyphs end.
+import Foundation
+import GalleyShaping
+import GalleyText
+
+extension ParagraphAnalysis {
+    /// The tracking added after the cluster that ends at `visibleEnd` (a line's visible end, in
+    /// `lineStart..<visibleEnd`): the item's `TextSpacing.extraAdvance` when its tracking is
+    /// non-zero, else 0 (a kern is not whitespace). Only a left-to-right cluster in a left-to-right
+    /// paragraph counts: the shaper puts a cluster's extra advance on its visual right, which is
+    /// the line's trailing edge only there (in right-to-left text it lies before the cluster, at
+    /// the line's start, so it is not trailing). A placeholder gets no tracking.
+    func trailingTracking(lineStart: Int, visibleEnd: Int) -> CGFloat {
+        guard visibleEnd > lineStart, visibleEnd > content.lowerBound, baseLevel & 1 == 0 else { return 0 }
+        let last = visibleEnd - 1
+        let index = LineBuilder.firstItem(items, overlapping: last)
+        guard index < items.count, items[index].range.contains(last) else { return 0 }
+        let item = items[index]
+        guard !item.isPlaceholder, item.level & 1 == 0, let tracking = item.attributes.tracking, tracking != 0
+        else { return 0 }
+        return TextSpacing.extraAdvance(item.attributes)
+    }
+}
