@@ -68,20 +68,30 @@ extension GlyphRun {
         return shear
     }
 
+    /// The horizontal stretch of UIKit's expansion attribute, e^expansion (1 for none), as the
+    /// renderer draws it.
+    static func xScale(attributes: Attributes) -> CGFloat {
+        guard let e = attributes.expansion, e.isFinite, e != 0 else { return 1 }
+        return exp(min(max(e, -10), 10))
+    }
+
     /// The matrix the run's glyph outlines are drawn with, about each glyph's origin: the identity,
-    /// or a shear `c` = the `obliqueness` attribute plus 0.2 for a font with a synthetic oblique
-    /// (x′ = x + c·y). Its translation is always 0: positions place the glyphs. When it is not the
-    /// identity, ``status`` has ``Status/hasNonIdentityMatrix``. Like CTRunGetTextMatrix, whose
-    /// doc says: "The text matrix is the one needed to draw the run"; code drawing glyphs itself
+    /// or an x scale `a` = e^expansion (UIKit's `NSExpansionAttributeName`) and a shear `c` = the
+    /// `obliqueness` attribute plus 0.2 for a font with a synthetic oblique (x′ = a·x + c·y). Its
+    /// translation is always 0: positions place the glyphs. When it is not the identity,
+    /// ``status`` has ``Status/hasNonIdentityMatrix``. Like CTRunGetTextMatrix, whose doc says:
+    /// "The text matrix is the one needed to draw the run"; code drawing glyphs itself
     /// concatenates it with its own transform.
     public var textMatrix: TextMatrix {
-        TextMatrix(a: 1, b: 0, c: GlyphRun.shear(attributes: attributes, font: font), d: 1, tx: 0, ty: 0)
+        TextMatrix(
+            a: GlyphRun.xScale(attributes: attributes), b: 0, c: GlyphRun.shear(attributes: attributes, font: font),
+            d: 1, tx: 0, ty: 0)
     }
 
     /// The union of the ink of glyphs `range` (glyph indices, clamped to the run) as the renderer
     /// draws them, relative to the line origin, y up: each glyph's outline box (HarfBuzz glyph
     /// extents) grown by synthetic bold (the renderer's `FT_Outline_Embolden` by 1/24 em moves
-    /// right and top edges out by that much), sheared by ``textMatrix``, then grown on every side
+    /// right and top edges out by that much), stretched and sheared by ``textMatrix``, then grown on every side
     /// by half the stroke width of the `stroke` attribute; `CGRect.null` when they have no ink.
     /// A placeholder's glyph range covering its glyph gives its delegate's box. Like
     /// CTRunGetImageBounds with no context.
@@ -94,16 +104,15 @@ extension GlyphRun {
                 inlineStart: originX, extent: delegate.width, ascent: delegate.ascent, descent: delegate.descent,
                 shift: baselineShift)
         }
-        let shear = GlyphRun.shear(attributes: attributes, font: font)
+        let matrix = textMatrix
         let bold: CGFloat = font.syntheticTraits.contains(.bold) ? font.size / 24 : 0
         let stroke = attributes.stroke.map { $0.width == 0 ? 0 : $0.lineWidth(fontSize: font.size) / 2 } ?? 0
-        let matrix = TextMatrix(a: 1, b: 0, c: shear, d: 1, tx: 0, ty: 0)
         var result = CGRect.null
         for i in lo..<hi {
             var box = font.boundingRect(for: glyphs[i])
             if box.isEmpty { continue }
             if bold > 0 { box = CGRect(x: box.minX, y: box.minY, width: box.width + bold, height: box.height + bold) }
-            if shear != 0 { box = matrix.apply(to: box) }
+            if !matrix.isIdentity { box = matrix.apply(to: box) }
             if stroke > 0 { box = box.insetBy(dx: -stroke, dy: -stroke) }
             result = result.union(box.offsetBy(dx: positions[i].x, dy: positions[i].y))
         }

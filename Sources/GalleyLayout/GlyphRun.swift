@@ -17,8 +17,8 @@ public struct GlyphRun: Sendable {
         /// The string indices are not monotonic in the run's direction (kCTRunStatusNonMonotonic).
         public static let nonMonotonic = Status(rawValue: 2)
         /// The run's ``GlyphRun/textMatrix`` is not the identity: its glyphs are drawn sheared
-        /// (the `obliqueness` attribute or the font's synthetic oblique)
-        /// (kCTRunStatusHasNonIdentityMatrix).
+        /// (the `obliqueness` attribute or the font's synthetic oblique) or stretched (the
+        /// `expansion` attribute) (kCTRunStatusHasNonIdentityMatrix).
         public static let hasNonIdentityMatrix = Status(rawValue: 4)
     }
 
@@ -104,7 +104,9 @@ public struct GlyphRun: Sendable {
                 }
             }
         }
-        if GlyphRun.shear(attributes: attributes, font: font) != 0 { status.insert(.hasNonIdentityMatrix) }
+        if GlyphRun.shear(attributes: attributes, font: font) != 0 || GlyphRun.xScale(attributes: attributes) != 1 {
+            status.insert(.hasNonIdentityMatrix)
+        }
         self.status = status
     }
 

@@ -55,8 +55,9 @@ extension CairoPainter {
         let paint = shadow.glyphs
         var box = CGRect.null
         for (glyph, position) in zip(paint.glyphs, paint.positions) {
-            let b = paint.font.boundingRect(for: glyph)
+            var b = paint.font.boundingRect(for: glyph)
             guard b.width > 0 || b.height > 0 else { continue }
+            b = CGRect(x: b.minX * paint.xScale, y: b.minY, width: b.width * paint.xScale, height: b.height)
             box = box.union(b.offsetBy(dx: position.x, dy: position.y))
         }
         guard !box.isNull, box.minX.isFinite, box.maxY.isFinite else { return nil }
@@ -79,7 +80,7 @@ extension CairoPainter {
             font: g.font, glyphs: g.glyphs,
             positions: g.positions.map { CGPoint(x: $0.x - box.minX, y: $0.y - box.minY) },
             stringIndices: g.stringIndices, stringRange: g.stringRange, isRightToLeft: g.isRightToLeft,
-            color: g.color, fills: g.fills, stroke: g.stroke, skew: g.skew)
+            color: g.color, fills: g.fills, stroke: g.stroke, skew: g.skew, xScale: g.xScale)
         let list = PaintList([
             .shadow(
                 ShadowPaint(glyphs: moved, offset: shadow.offset, blurRadius: shadow.blurRadius, color: shadow.color))

@@ -64,7 +64,7 @@ extension PaintList {
             font: whole.font, glyphs: Array(whole.glyphs[lo..<hi]), positions: Array(whole.positions[lo..<hi]),
             stringIndices: Array(whole.stringIndices[lo..<hi]), stringRange: whole.stringRange,
             isRightToLeft: whole.isRightToLeft, color: whole.color, fills: whole.fills, stroke: whole.stroke,
-            skew: whole.skew)
+            skew: whole.skew, xScale: whole.xScale)
         var operations: [PaintOperation] = []
         if let shadow = run.attributes.shadow, shadow.color.alpha > 0 {
             operations.append(
@@ -162,7 +162,8 @@ struct FramePainter {
     /// The first `count` glyphs of `run` placed at `lineOrigin`, in the run's colours: filled in
     /// the foreground colour (black when absent) unless a positive stroke width asks for the
     /// outline only, stroked when the stroke width is not 0 (|width| % of the font size wide, in
-    /// the stroke colour, else the foreground colour), skewed by the obliqueness attribute.
+    /// the stroke colour, else the foreground colour), skewed by the obliqueness attribute and
+    /// stretched by the expansion attribute.
     static func paint(_ run: GlyphRun, count: Int, lineOrigin origin: CGPoint) -> GlyphPaint {
         let color = run.attributes.foregroundColor ?? .black
         let stroke = run.attributes.stroke.flatMap { $0.width != 0 ? $0 : nil }
@@ -175,7 +176,8 @@ struct FramePainter {
             stringIndices: Array(run.stringIndices.prefix(count)), stringRange: run.stringRange,
             isRightToLeft: run.isRightToLeft, color: color, fills: stroke?.fills ?? true,
             stroke: stroke.map { GlyphStroke(width: $0.lineWidth(fontSize: run.font.size), color: $0.color ?? color) },
-            skew: Double(shear) / 65536)
+            skew: Double(shear) / 65536,
+            xScale: Double(GlyphSynthesis.xScale(expansion: run.attributes.expansion.map(Double.init))) / 65536)
     }
 }
 

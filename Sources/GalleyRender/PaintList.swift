@@ -104,12 +104,16 @@ public struct GlyphPaint: Sendable, Equatable {
     /// origin: x += skew · y (y up), clamped to ±4 and in steps of 1/65536; 0 for none. The
     /// font's own synthetic oblique is separate (``Font/syntheticTraits``).
     public let skew: Double
+    /// The horizontal scale of UIKit's `NSExpansionAttributeName` (e^expansion), applied to each
+    /// outline about its origin before the skew: x *= xScale; 1 for none.
+    public let xScale: Double
 
     /// A glyph run paint; `positions` and `stringIndices` have one entry per glyph.
     public init(
         font: Font, glyphs: [GlyphID], positions: [CGPoint], stringIndices: [Int], stringRange: Range<Int>,
-        isRightToLeft: Bool, color: Color, fills: Bool, stroke: GlyphStroke?, skew: Double
+        isRightToLeft: Bool, color: Color, fills: Bool, stroke: GlyphStroke?, skew: Double, xScale: Double = 1
     ) {
+        self.xScale = xScale.isFinite && xScale > 0 ? xScale : 1
         self.font = font
         self.glyphs = glyphs
         self.positions = positions

@@ -238,14 +238,15 @@ public struct Renderer: Sendable {
     }
 
     /// Rasterises the glyphs of `paint`: the fill in its colour when it fills, and the stroke in
-    /// the stroke colour (FreeType's stroker radius is half the stroke's width), both skewed as
-    /// the paint says.
+    /// the stroke colour (FreeType's stroker radius is half the stroke's width), both stretched
+    /// and skewed as the paint says.
     func glyphLayers(of paint: GlyphPaint, in bitmap: Bitmap) -> [GlyphLayer] {
         let (requests, pens) = glyphRequests(of: paint, in: bitmap)
         guard !requests.isEmpty else { return [] }
         let s = Double(scale)
         let pixelSize = Double(paint.font.size) * s
         let shear = Int((paint.skew * 65536).rounded())
+        let xScale = Int((paint.xScale * 65536).rounded())
         func layer(_ style: GlyphRasterizer.GlyphStyle, _ color: Color) -> GlyphLayer {
             let images = rasterizer.images(
                 for: paint.font.face, coordinates: GlyphRasterizer.designCoordinates(of: paint.font),
@@ -261,7 +262,7 @@ public struct Renderer: Sendable {
         }
         var layers: [GlyphLayer] = []
         if paint.fills {
-            layers.append(layer(.init(shear: shear), paint.color))
+            layers.append(layer(.init(shear: shear, xScale: xScale), paint.color))
         }
         if let stroke = paint.stroke {
             // Capped (at 256 pixels) before the conversion to Int: a finite but huge stroke
@@ -269,7 +270,7 @@ public struct Renderer: Sendable {
             let radius = (Double(stroke.width) * s * 32).rounded()
             if radius >= 1 {
                 let radius64 = Int(min(radius, Double(64 * 256)))
-                layers.append(layer(.init(shear: shear, strokeRadius64: radius64), stroke.color))
+                layers.append(layer(.init(shear: shear, strokeRadius64: radius64, xScale: xScale), stroke.color))
             }
         }
         return layers

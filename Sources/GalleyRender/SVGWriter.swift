@@ -201,7 +201,8 @@ public struct SVGWriter: Sendable {
             if let outline = outlines.outline(glyphs.font, glyphs.glyphs[i], traits) {
                 guard !outline.isEmpty else { continue }
                 body +=
-                    "<path d=\"" + pathData(outline, originX: ox, originY: oy, size: size, shear: glyphs.skew)
+                    "<path d=\""
+                    + pathData(outline, originX: ox, originY: oy, size: size, shear: glyphs.skew, xScale: glyphs.xScale)
                     + "\"/>\n"
             } else if let image = colorGlyphImage(
                 glyphs.font, glyph: glyphs.glyphs[i], originX: ox, originY: oy, alpha: alpha)
@@ -213,13 +214,14 @@ public struct SVGWriter: Sendable {
     }
 
     /// The `d` attribute of an outline placed with its origin at (`originX`, `originY`) (y-up
-    /// points), sheared by x += `shear` · y about the glyph origin.
-    func pathData(_ outline: GlyphOutline, originX: Double, originY: Double, size: Double, shear: Double = 0) -> String
-    {
+    /// points), stretched and sheared about the glyph origin: x′ = `xScale` · x + `shear` · y.
+    func pathData(
+        _ outline: GlyphOutline, originX: Double, originY: Double, size: Double, shear: Double = 0, xScale: Double = 1
+    ) -> String {
         let k = size / Double(max(outline.unitsPerEm, 1))
         let h = Double(height)
         func p(_ x: Double, _ y: Double) -> String {
-            Self.number(originX + (x + shear * y) * k) + " " + Self.number(h - (originY + y * k))
+            Self.number(originX + (xScale * x + shear * y) * k) + " " + Self.number(h - (originY + y * k))
         }
         var d = ""
         var open = false
