@@ -94,25 +94,29 @@ extension Font {
         }
     }
 
-    /// Each glyph's optical bounds, in points, y up: the advance box (x from 0 to the advance,
-    /// y from −descent to ascent) moved in by the `opbd` table's left/top/right/bottom deltas
-    /// (format 0, lookup formats 6 and 8) when the font has one, else the advance box itself.
-    /// Like `CTFontGetOpticalBoundsForGlyphs`'s per-glyph array.
+    /// Each glyph's optical bounds, in points, y up, relative to the glyph origin: the advance box
+    /// (x from 0 to the advance, y from −descent to ascent), with its edges moved by the AAT
+    /// `opbd` table's deltas when the font has one (distance format; lookup formats 0, 2, 6 and
+    /// 8). The table's deltas say how far to move the glyph so its optical edge meets the margin
+    /// (negative left or down), so the optical left edge is at −left, the right at advance −
+    /// right, the top at ascent − top and the bottom at −descent − bottom. Without an `opbd`
+    /// table (the usual case for OpenType fonts) the advance box itself. Like
+    /// `CTFontGetOpticalBoundsForGlyphs`'s per-glyph array.
     public func opticalBounds(for glyphs: [GlyphID]) -> [CGRect] {
         let table = face.opticalBoundsTable
         return glyphs.map { glyph in
             let width = advance(for: glyph)
-            var rect = CGRect(x: 0, y: -descent, width: width, height: ascent + descent)
+            var minX: CGFloat = 0
+            var maxX = width
+            var minY = -descent
+            var maxY = ascent
             if let deltas = table?.deltas(for: glyph) {
-                let left = CGFloat(deltas.0) * scale
-                let top = CGFloat(deltas.1) * scale
-                let right = CGFloat(deltas.2) * scale
-                let bottom = CGFloat(deltas.3) * scale
-                rect = CGRect(
-                    x: rect.minX + left, y: rect.minY + bottom, width: rect.width - left + right,
-                    height: rect.height - bottom + top)
+                minX -= CGFloat(deltas.0) * scale
+                maxY -= CGFloat(deltas.1) * scale
+                maxX -= CGFloat(deltas.2) * scale
+                minY -= CGFloat(deltas.3) * scale
             }
-            return rect
+            return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
         }
     }
 
@@ -128,7 +132,8 @@ extension Font {
         return result
     }
 
-    /// Every character the cmap maps to a glyph other than .notdef. Like `CTFontCopyCharacterSet`.
+    /// Every character the cmap maps to a glyph other than .notdef, C0 controls (U+0000–U+001F)
+    /// left out as fontconfig's charset leaves them out. Like `CTFontCopyCharacterSet`.
     public var characterSet: CharacterSet {
         var set = CharacterSet()
         var range: ClosedRange<UInt32>?
@@ -137,7 +142,7 @@ extension Font {
             else { return }
             set.insert(charactersIn: low...high)
         }
-        for value in face.mappedCodePoints() {
+        for value in face.mappedCodePoints() where value >= 0x20 {
             if let current = range, current.upperBound &+ 1 == value {
                 range = current.lowerBound...value
             } else {
