@@ -88,7 +88,9 @@ struct FontCatalog: Sendable {
         var byPostScriptName: [String: [FaceDescriptor]] = [:]
         var byFullName: [String: [FaceDescriptor]] = [:]
         for face in bundled + system {
-            if !face.postScriptName.isEmpty { byPostScriptName[face.postScriptName.lowercased(), default: []].append(face) }
+            if !face.postScriptName.isEmpty {
+                byPostScriptName[face.postScriptName.lowercased(), default: []].append(face)
+            }
             for key in Set(face.fullNames.map(FontCatalog.matchKey)) { byFullName[key, default: []].append(face) }
         }
         self.byPostScriptName = byPostScriptName

@@ -49,10 +49,12 @@ private final class PathSink {
     nonisolated(unsafe) static let funcs: OpaquePointer? = {
         let funcs = hb_draw_funcs_create()
         hb_draw_funcs_set_move_to_func(
-            funcs, { _, data, _, x, y, _ in PathSink.from(data).elements.append(.moveTo(PathSink.from(data).point(x, y))) },
+            funcs,
+            { _, data, _, x, y, _ in PathSink.from(data).elements.append(.moveTo(PathSink.from(data).point(x, y))) },
             nil, nil)
         hb_draw_funcs_set_line_to_func(
-            funcs, { _, data, _, x, y, _ in PathSink.from(data).elements.append(.lineTo(PathSink.from(data).point(x, y))) },
+            funcs,
+            { _, data, _, x, y, _ in PathSink.from(data).elements.append(.lineTo(PathSink.from(data).point(x, y))) },
             nil, nil)
         hb_draw_funcs_set_quadratic_to_func(
             funcs,

@@ -94,7 +94,8 @@ extension FontRequest {
         }
         let weights: [([String], Font.Weight)] = [
             (["extralight", "ultralight"], Font.Weight(rawValue: 200)), (["semibold", "demibold"], .semibold),
-            (["extrabold", "ultrabold"], Font.Weight(rawValue: 800)), (["thin", "hairline"], Font.Weight(rawValue: 100)),
+            (["extrabold", "ultrabold"], Font.Weight(rawValue: 800)),
+            (["thin", "hairline"], Font.Weight(rawValue: 100)),
             (["light"], Font.Weight(rawValue: 300)), (["medium"], .medium), (["bold"], .bold),
             (["black", "heavy"], Font.Weight(rawValue: 900)),
         ]

@@ -45,7 +45,9 @@ struct FontDescriptorTests {
         var expected = Set<String?>()
         for face in FontCollection.shared.matchingFontDescriptors() where face.faceIndex == 0 {
             let tables = try SFNTTables(path: face.path!)
-            if tables.featureTags("GSUB").union(tables.featureTags("GPOS")).contains("liga") { expected.insert(face.path) }
+            if tables.featureTags("GSUB").union(tables.featureTags("GPOS")).contains("liga") {
+                expected.insert(face.path)
+            }
         }
         #expect(!expected.isEmpty && withLigatures == expected)
     }

@@ -6,9 +6,11 @@ import Foundation
 enum FontOracles {
     /// The first executable of that name in /usr/bin or /usr/local/bin.
     static func tool(_ name: String) throws -> String {
-        guard let path = ["/usr/bin/", "/usr/local/bin/"].map({ $0 + name }).first(where: {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }) else { throw OracleError("\(name) is not installed") }
+        guard
+            let path = ["/usr/bin/", "/usr/local/bin/"].map({ $0 + name }).first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else { throw OracleError("\(name) is not installed") }
         return path
     }
 

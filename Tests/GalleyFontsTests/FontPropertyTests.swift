@@ -46,7 +46,8 @@ struct FontPropertyTests {
         let regular = try Font(path: TestFonts.dejaVuSans, size: 12)
         #expect(regular.symbolicTraits == [])
         #expect(try Font(path: TestFonts.dejaVuSansBold, size: 12).symbolicTraits == [.bold])
-        #expect(try Font(path: TestFonts.path("DejaVuSans-BoldOblique.ttf"), size: 12).symbolicTraits == [.bold, .italic])
+        #expect(
+            try Font(path: TestFonts.path("DejaVuSans-BoldOblique.ttf"), size: 12).symbolicTraits == [.bold, .italic])
         let mono = try SFNTTables(path: TestFonts.path("DejaVuSansMono.ttf"))
         #expect(mono.isFixedPitch)
         #expect(try Font(path: TestFonts.path("DejaVuSansMono.ttf"), size: 12).symbolicTraits == [.monoSpace])
@@ -54,7 +55,8 @@ struct FontPropertyTests {
         #expect(regular.withSyntheticTraits([.bold, .oblique]).symbolicTraits == [.bold, .italic])
         // CoreText's bit values (CTFontSymbolicTraits).
         #expect(Font.SymbolicTraits.italic.rawValue == 1 && Font.SymbolicTraits.bold.rawValue == 2)
-        #expect(Font.SymbolicTraits.monoSpace.rawValue == 1 << 10 && Font.SymbolicTraits.colorGlyphs.rawValue == 1 << 13)
+        #expect(
+            Font.SymbolicTraits.monoSpace.rawValue == 1 << 10 && Font.SymbolicTraits.colorGlyphs.rawValue == 1 << 13)
     }
 
     // kCTFontWeightTrait: "normalized between -1.0 and 1.0. The value of 0.0 corresponds to the
@@ -98,7 +100,8 @@ struct FontPropertyTests {
         #expect(try Font(path: TestFonts.path(file), size: 12).layoutFeatureTags == expected.sorted())
     }
 
-    @Test("characterSet is fontconfig's charset of the face", arguments: ["DejaVuSans.ttf", "NotoSansThai-Regular.ttf"])
+    @Test(
+        "characterSet is fontconfig's charset of the face", arguments: ["DejaVuSans.ttf", "NotoSansThai-Regular.ttf"])
     func characterSetIsFontconfigCharset(file: String) throws {
         let ranges = try FontOracles.fcQuery(TestFonts.path(file), "%{charset}").split(separator: " ").map { part in
             let bounds = part.split(separator: "-").map { UInt32($0, radix: 16)! }

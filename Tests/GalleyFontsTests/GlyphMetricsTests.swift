@@ -45,16 +45,19 @@ struct GlyphMetricsTests {
     func verticalMetricsAreHbShapeTTB(text: String) throws {
         for file in ["DejaVuSans.ttf", "DroidSansFallbackFull.ttf"] {
             let font = try Font(path: TestFonts.path(file), size: 16)
-            let shaped = try FontOracles.hbShape(TestFonts.path(file), text, direction: "ttb", features: "-kern,-liga,-vert")
+            let shaped = try FontOracles.hbShape(
+                TestFonts.path(file), text, direction: "ttb", features: "-kern,-liga,-vert")
             let glyphs = shaped.map { GlyphID($0.g) }
             let scale = 16.0 / CGFloat(font.unitsPerEm)
             let advances = font.advances(for: glyphs, orientation: .vertical)
             #expect(advances == shaped.map { CGSize(width: 0, height: CGFloat($0.ay) * scale) }, "\(file)")
             let translations = font.verticalTranslations(for: glyphs)
-            #expect(translations == shaped.map { CGSize(width: CGFloat($0.dx) * scale, height: CGFloat($0.dy) * scale) })
+            #expect(
+                translations == shaped.map { CGSize(width: CGFloat($0.dx) * scale, height: CGFloat($0.dy) * scale) })
             let rects = font.boundingRects(for: glyphs, orientation: .vertical)
             for (index, glyph) in glyphs.enumerated() where !font.boundingRect(for: glyph).isEmpty {
-                let moved = font.boundingRect(for: glyph).offsetBy(dx: translations[index].width, dy: translations[index].height)
+                let moved = font.boundingRect(for: glyph).offsetBy(
+                    dx: translations[index].width, dy: translations[index].height)
                 #expect(rects[index] == moved)
             }
         }
@@ -65,7 +68,9 @@ struct GlyphMetricsTests {
         let font = try Font(path: TestFonts.dejaVuSans, size: 12)
         let glyphs = "Ag ".unicodeScalars.map { font.glyph(for: $0)! }
         #expect(font.boundingRects(for: glyphs) == glyphs.map(font.boundingRect(for:)))
-        #expect(font.boundingRect(for: glyphs) == font.boundingRect(for: glyphs[0]).union(font.boundingRect(for: glyphs[1])))
+        #expect(
+            font.boundingRect(for: glyphs) == font.boundingRect(for: glyphs[0]).union(font.boundingRect(for: glyphs[1]))
+        )
         #expect(font.boundingRect(for: [glyphs[2]]).isNull)
     }
 
@@ -75,7 +80,10 @@ struct GlyphMetricsTests {
         let glyphs = "AV".unicodeScalars.map { font.glyph(for: $0)! }
         let rects = font.opticalBounds(for: glyphs)
         for (glyph, rect) in zip(glyphs, rects) {
-            #expect(rect == CGRect(x: 0, y: -font.descent, width: font.advance(for: glyph), height: font.ascent + font.descent))
+            #expect(
+                rect
+                    == CGRect(
+                        x: 0, y: -font.descent, width: font.advance(for: glyph), height: font.ascent + font.descent))
         }
         #expect(font.opticalBound(for: glyphs).width == font.totalAdvance(for: glyphs))
     }

@@ -52,7 +52,8 @@ struct GlyphPathTests {
         let font = try Font(path: TestFonts.dejaVuSans, size: 10)
         let glyph = font.glyph(for: "H")!
         let plain = try #require(font.path(for: glyph))
-        let moved = try #require(font.path(for: glyph, transform: AffineTransform(m11: 2, m12: 0, m21: 0, m22: 2, tX: 5, tY: -1)))
+        let moved = try #require(
+            font.path(for: glyph, transform: AffineTransform(m11: 2, m12: 0, m21: 0, m22: 2, tX: 5, tY: -1)))
         let a = plain.boundingBox
         let b = moved.boundingBox
         #expect(abs(b.minX - (2 * a.minX + 5)) < 1e-9 && abs(b.width - 2 * a.width) < 1e-9)

@@ -63,7 +63,8 @@ struct LanguageFallbackTests {
     // CTFontCopyDefaultCascadeListForLanguages: "Return an ordered list of CTFontDescriptorRef's
     // for font fallback derived from the system default fallback region according to the given
     // language preferences."
-    @Test("the default cascade list puts the language's fonts in fc-match -s order", arguments: ["ja", "ko", "zh-Hant"])
+    @Test(
+        "the default cascade list puts the language's fonts in fc-match -s order", arguments: ["ja", "ko", "zh-Hant"])
     func cascadeListFollowsLanguage(language: String) throws {
         let list = FontCollection.shared.defaultCascadeList(forLanguages: [language]).compactMap(\.family)
         let tag = try #require(FontLanguage.fontconfigTag(language))

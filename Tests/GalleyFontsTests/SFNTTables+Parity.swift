@@ -16,9 +16,11 @@ extension SFNTTables {
     func contourCount(glyph: Int) -> Int {
         let long = int16("head", 50) == 1
         let loca = tables["loca"]!.offset
-        let start = long ? Int(SFNTTables.u32(bytes, loca + 4 * glyph)) : 2 * Int(SFNTTables.u16(bytes, loca + 2 * glyph))
+        let start =
+            long ? Int(SFNTTables.u32(bytes, loca + 4 * glyph)) : 2 * Int(SFNTTables.u16(bytes, loca + 2 * glyph))
         let end =
-            long ? Int(SFNTTables.u32(bytes, loca + 4 * glyph + 4)) : 2 * Int(SFNTTables.u16(bytes, loca + 2 * glyph + 2))
+            long
+            ? Int(SFNTTables.u32(bytes, loca + 4 * glyph + 4)) : 2 * Int(SFNTTables.u16(bytes, loca + 2 * glyph + 2))
         guard end > start else { return 0 }
         return Int(Int16(bitPattern: SFNTTables.u16(bytes, tables["glyf"]!.offset + start)))
     }
