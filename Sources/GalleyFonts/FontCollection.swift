@@ -148,8 +148,9 @@ public final class FontCollection: Sendable {
     /// 3. `font.cascadeList`, in order (like kCTFontCascadeListAttribute).
     /// 4. When `language` is given and `scalar` is a Han ideograph, radical or CJK punctuation
     ///    (``FontLanguage/isLanguageSensitive(_:)``: the characters Unicode's Han unification
-    ///    leaves to the font to draw the local way), `language` (a BCP 47 / UTS #35 identifier such as `ja`, `zh-Hans`, `ko`,
-    ///    read as fontconfig's language tag: ``FontLanguage/fontconfigTag(_:)``): the bundled
+    ///    leaves to the font to draw the local way), `language` (a BCP 47 / UTS #35 identifier
+    ///    such as `ja`, `zh-Hans`, `ko`, read as fontconfig's language tag:
+    ///    ``FontLanguage/fontconfigTag(_:)``): the bundled
     ///    (and registered) faces that fontconfig finds support that language, then those that
     ///    support it for another territory (`zh-tw` for `zh-cn`), as fontconfig's `lang`
     ///    matching ranks them, each group in the cascade order below. So a Han character is drawn

@@ -149,7 +149,8 @@ public struct FontDescriptor: Hashable, Sendable {
 
 extension Font {
     /// The font this descriptor matches best, at its size (12 when nil), with its variations
-    /// and cascade list. When nothing matches, CoreText still returns a font, so this does too:
+    /// and cascade list; a descriptor with no family, PostScript or style name looks in the
+    /// ``FontCollection/defaultFamily`` first. When nothing matches, CoreText still returns a font, so this does too:
     /// ``FontCollection/font(named:size:)`` with the descriptor's PostScript name, else
     /// ``FontCollection/font(matching:strict:)`` with its family (or the default family) and
     /// style, which substitutes. Like `CTFontCreateWithFontDescriptor`.
@@ -160,7 +161,14 @@ extension Font {
         let size = size ?? descriptor.size ?? 12
         try Font.validate(size: size)
         var font: Font
-        if let match = descriptor.matchingFontDescriptor(in: collection), let path = match.path {
+        // A descriptor naming no font (only traits, languages or features) prefers the default
+        // family's faces, as CoreText starts from its system font.
+        var named = descriptor
+        if descriptor.family == nil, descriptor.postScriptName == nil, descriptor.styleName == nil {
+            named.family = FontCollection.defaultFamily
+        }
+        let match = named.matchingFontDescriptor(in: collection) ?? descriptor.matchingFontDescriptor(in: collection)
+        if let match, let path = match.path {
             font = Font(face: try FaceCache.shared.face(path: path, faceIndex: match.faceIndex ?? 0), size: size)
         } else if let name = descriptor.postScriptName {
             font = try collection.font(named: name, size: size)

@@ -19,7 +19,8 @@ struct OpticalBoundsTable {
     /// (left, top, right, bottom) deltas of `glyph` in font units, or nil when the table has none.
     func deltas(for glyph: GlyphID) -> (Int16, Int16, Int16, Int16)? {
         let reader = BigEndianBytes(bytes: bytes[...])
-        guard let offset = lookup(glyph: Int(glyph), reader: reader),
+        // An offset into the 6-byte header (0 in a format-0 array) names no record.
+        guard let offset = lookup(glyph: Int(glyph), reader: reader), offset >= 6,
             let left = reader.int16(at: offset), let top = reader.int16(at: offset + 2),
             let right = reader.int16(at: offset + 4), let bottom = reader.int16(at: offset + 6)
         else { return nil }

@@ -93,17 +93,19 @@ struct GlyphMetricsTests {
     // the glyph is to be shifted by 50 units to the left", so its optical left edge is 50 units
     // right of its origin; "Negative values indicate that the glyph should be moved left or down;
     // positive values indicate that the glyph should be moved right or up."
-    @Test("an opbd table moves the edges by its deltas", arguments: [6, 8])
+    @Test("an opbd table moves the edges by its deltas", arguments: [0, 2, 6, 8])
     func opticalBoundsFromOpbd(lookupFormat: Int) throws {
         let source = try Font(path: TestFonts.dejaVuSans, size: 2048)
         let glyph = source.glyph(for: "C")!
-        let table = OpbdBuilder.table(glyph: glyph, deltas: (-50, 10, 30, -20), lookupFormat: lookupFormat)
+        let table = OpbdBuilder.table(
+            glyph: glyph, deltas: (-50, 10, 30, -20), lookupFormat: lookupFormat, glyphCount: source.glyphCount)
         let bytes = try OpbdBuilder.adding(table: "opbd", bytes: table, to: TestFonts.dejaVuSans)
         let font = try Font(data: bytes, size: 2048)  // 1 pt = 1 font unit
         let rect = font.opticalBounds(for: [glyph])[0]
         let advance = font.advance(for: glyph)
         #expect(rect.minX == 50 && rect.maxX == advance - 30)
         #expect(rect.maxY == font.ascent - 10 && rect.minY == -font.descent + 20)
+        // "D" has no record (no entry, or offset 0 in the format-0 array): its advance box.
         let other = font.glyph(for: "D")!
         #expect(font.opticalBounds(for: [other])[0].width == font.advance(for: other))
     }
@@ -116,16 +118,26 @@ enum OpbdBuilder {
 
     /// Version 1.0, format 0 (distances), then a lookup table of format 6 (single table) or 8
     /// (trimmed array) giving `glyph` the offset of one OpticalBounds record.
-    static func table(glyph: GlyphID, deltas: (Int16, Int16, Int16, Int16), lookupFormat: Int) -> [UInt8] {
+    static func table(glyph: GlyphID, deltas: (Int16, Int16, Int16, Int16), lookupFormat: Int, glyphCount: Int)
+        -> [UInt8]
+    {
+        // AAT lookup tables (TrueType Reference Manual, "Lookup Tables"): format 0 one value per
+        // glyph; 2 segments (lastGlyph, firstGlyph, value) after a binary-search header; 6
+        // (glyph, value) pairs after that header; 8 firstGlyph, glyphCount, values. The value is
+        // the offset of an OpticalBounds record from the start of the opbd table.
         var lookup: [UInt8]
-        if lookupFormat == 6 {
-            lookup = be16(6) + be16(4) + be16(1) + be16(4) + be16(0) + be16(0)
-            lookup += be16(Int(glyph)) + be16(0)  // value patched below
-        } else {
-            lookup = be16(8) + be16(Int(glyph)) + be16(1) + be16(0)
+        switch lookupFormat {
+        case 0: lookup = be16(0) + (0..<glyphCount).flatMap { _ in be16(0) }
+        case 2:
+            lookup =
+                be16(2) + be16(6) + be16(1) + be16(6) + be16(0) + be16(0) + be16(Int(glyph)) + be16(Int(glyph))
+                + be16(0)
+        case 6: lookup = be16(6) + be16(4) + be16(1) + be16(4) + be16(0) + be16(0) + be16(Int(glyph)) + be16(0)
+        default: lookup = be16(8) + be16(Int(glyph)) + be16(1) + be16(0)
         }
         let recordOffset = 6 + lookup.count
-        lookup.replaceSubrange((lookup.count - 2)..<lookup.count, with: be16(recordOffset))
+        let valueAt = lookupFormat == 0 ? 2 + 2 * Int(glyph) : lookup.count - 2
+        lookup.replaceSubrange(valueAt..<(valueAt + 2), with: be16(recordOffset))
         let record = [deltas.0, deltas.1, deltas.2, deltas.3].flatMap { be16(Int(UInt16(bitPattern: $0))) }
         return be32(0x0001_0000) + be16(0) + lookup + record
     }

@@ -73,3 +73,28 @@ struct GlyphPathTests {
         #expect(emoji.path(for: emoji.glyph(for: "😀")!) == nil)
     }
 }
+
+@Suite("Glyph paths and descriptors used concurrently")
+struct GlyphPathConcurrencyTests {
+    // Font is documented safe from many threads: paths, vertical metrics and descriptor matching
+    // from many tasks at once give the answers one thread gives.
+    @Test("paths, vertical translations and name lookups agree across concurrent tasks")
+    func concurrentPathsAgree() async throws {
+        let font = try Font(path: TestFonts.dejaVuSans, size: 13)
+        let glyphs = "Galley@8%".unicodeScalars.map { font.glyph(for: $0)! }
+        let paths = glyphs.map { font.path(for: $0) }
+        let translations = font.verticalTranslations(for: glyphs)
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<16 {
+                group.addTask {
+                    glyphs.map { font.path(for: $0) } == paths && font.verticalTranslations(for: glyphs) == translations
+                        && (try? Font(name: "DejaVuSans-Bold"))?.postScriptName == "DejaVuSans-Bold"
+                }
+            }
+            var all: [Bool] = []
+            for await result in group { all.append(result) }
+            return all
+        }
+        #expect(results.count == 16 && results.allSatisfy { $0 })
+    }
+}
