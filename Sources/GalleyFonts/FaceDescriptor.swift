@@ -38,7 +38,8 @@ struct FaceDescriptor: Sendable {
     var styles: [String] = []
     /// The languages fontconfig finds the face covers (`FC_LANG`, RFC 3066 tags such as `ja`, `zh-tw`).
     var languages: [String] = []
-    /// Whether fontconfig reports the face as monospaced (`FC_SPACING` mono or dual).
+    /// Whether fontconfig reports the face as monospaced (`FC_SPACING` mono; dual-width CJK faces
+    /// are not).
     var isMonospaced = false
 
     init(

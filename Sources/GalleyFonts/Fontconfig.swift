@@ -258,7 +258,7 @@ enum Fontconfig {
         face.styles = strings(pattern, FC_STYLE)
         face.languages = languages(pattern)
         let spacing = integer(pattern, FC_SPACING) ?? FC_PROPORTIONAL
-        face.isMonospaced = spacing == FC_MONO || spacing == FC_DUAL
+        face.isMonospaced = spacing == FC_MONO
         return face
     }
 

@@ -12,7 +12,7 @@ struct FontDescriptorTests {
     // descriptors matching the specified family"; fc-list 'Family' lists the same faces.
     @Test("a family's faces are the ones fc-list lists", arguments: ["DejaVu Sans", "DejaVu Serif", "Noto Sans Thai"])
     func familyFacesAreFcLists(family: String) throws {
-        let expected = Set(try FontOracles.fcList(FcMatch.escaped(family), "%{postscriptname}\n", .systemAndBundled))
+        let expected = try FontOracles.fcListFaces(FcMatch.escaped(family))
         let faces = FontCollection.shared.fontDescriptors(forFamily: family)
         #expect(Set(faces.compactMap(\.postScriptName)) == expected)
         // Regular first, as CoreText lists the regular face of a family first.
@@ -34,10 +34,10 @@ struct FontDescriptorTests {
     @Test("matching filters by traits and language as fc-list does")
     func matchingFiltersAsFcList() throws {
         let mono = FontDescriptor(symbolicTraits: .monoSpace).matchingFontDescriptors()
-        let fcMono = Set(try FontOracles.fcList(":spacing=100", "%{postscriptname}\n", .systemAndBundled))
+        let fcMono = try FontOracles.fcListFaces(":spacing=100")
         #expect(Set(mono.compactMap(\.postScriptName)) == fcMono)
         let korean = FontDescriptor(languages: ["ko"]).matchingFontDescriptors()
-        let fcKorean = Set(try FontOracles.fcList(":lang=ko", "%{postscriptname}\n", .systemAndBundled))
+        let fcKorean = try FontOracles.fcListFaces(":lang=ko")
         #expect(Set(korean.compactMap(\.postScriptName)) == fcKorean)
         let bold = FontDescriptor(family: "DejaVu Sans", symbolicTraits: .bold).matchingFontDescriptors()
         #expect(!bold.isEmpty && bold.allSatisfy { $0.symbolicTraits.contains(.bold) })

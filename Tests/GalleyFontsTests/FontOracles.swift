@@ -31,6 +31,20 @@ enum FontOracles {
             .split(separator: "\n").map(String.init)
     }
 
+    /// The PostScript names of the faces `fc-list pattern` lists that Galley loads: TrueType or
+    /// CFF faces, not a variable font's named instances (index ≥ 65536).
+    static func fcListFaces(_ pattern: String) throws -> Set<String> {
+        let lines = try fcList(pattern, "%{postscriptname}|%{index}|%{fontformat}\n", .systemAndBundled)
+        return Set(
+            lines.compactMap { line in
+                let fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+                guard fields.count == 3, let index = Int(fields[1]), index < 0x10000,
+                    fields[2] == "TrueType" || fields[2] == "CFF"
+                else { return nil }
+                return fields[0]
+            })
+    }
+
     /// `fc-match -s -f format pattern` under the bundled-only configuration: fontconfig's sorted
     /// fallback list, one formatted line per face.
     static func fcSortBundled(_ pattern: String, _ format: String) throws -> [String] {
