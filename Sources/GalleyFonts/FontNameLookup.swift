@@ -29,8 +29,10 @@ extension FontCollection {
     /// 3. a **family name**, or a generic or alias name fontconfig knows:
     ///    ``font(matching:strict:)`` with the regular style (so `Times` gives its metric alias
     ///    with a ``Font/substitution`` of kind `.alias`);
-    /// 4. a name shaped like a PostScript name, `Family-Style` (`HelveticaNeue-Medium`): the
-    ///    family part and the style the suffix names (weight words `Thin`, `ExtraLight`/
+    /// 4. a name shaped like a PostScript name, `Family-Style` (`HelveticaNeue-Medium`,
+    ///    `TimesNewRomanPS-BoldItalicMT`, or `ArialMT` with no style): the family part, without
+    ///    the vendor suffixes `MT`, `PS` (fontconfig then compares `TimesNewRoman` with
+    ///    `Times New Roman` ignoring spaces), and the style the suffix names (weight words `Thin`, `ExtraLight`/
     ///    `UltraLight`, `Light`, `Regular`/`Book`/`Roman`, `Medium`, `SemiBold`/`DemiBold`,
     ///    `Bold`, `ExtraBold`/`UltraBold`, `Black`/`Heavy`; `Italic`/`Oblique`; `Condensed`,
     ///    `SemiCondensed`, `Expanded`), through ``font(matching:strict:)``, so a family
@@ -56,9 +58,16 @@ extension FontCollection {
         let asFamily = FontRequest(family: trimmed, size: size)
         let resolution = resolve(asFamily)
         if resolution.kind != .unknown { return try font(matching: asFamily) }
+        var familyPart = trimmed
+        var stylePart = ""
         if let dash = trimmed.lastIndex(of: "-"), dash != trimmed.startIndex {
+            familyPart = String(trimmed[..<dash])
+            stylePart = String(trimmed[trimmed.index(after: dash)...])
+        }
+        let family = FontRequest.withoutVendorSuffix(familyPart)
+        if family != trimmed, !family.isEmpty {
             var styled = FontRequest.styled(
-                family: String(trimmed[..<dash]), style: String(trimmed[trimmed.index(after: dash)...]), size: size)
+                family: family, style: FontRequest.withoutVendorSuffix(stylePart), size: size)
             let font = try font(matching: styled)
             styled.family = trimmed
             let kind = font.substitution?.kind ?? .alias
@@ -72,6 +81,16 @@ extension FontCollection {
 }
 
 extension FontRequest {
+    /// `name` without the vendor suffixes PostScript names carry (`MT` for Monotype, `PS`, `PSMT`):
+    /// `ArialMT` → `Arial`, `TimesNewRomanPS` → `TimesNewRoman`, `BoldMT` → `Bold`.
+    static func withoutVendorSuffix(_ name: String) -> String {
+        var name = name
+        for suffix in ["MT", "PS"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            name.removeLast(suffix.count)
+        }
+        return name
+    }
+
     /// A request for `family` in the style a PostScript-style suffix names (`Medium`,
     /// `BoldItalic`, `SemiboldCondensed`, …); words it does not know are ignored.
     static func styled(family: String, style: String, size: CGFloat) -> FontRequest {

@@ -100,4 +100,28 @@ struct FontNameTests {
             #expect(font.familyName == FontCollection.defaultFamily)
         }
     }
+
+    // Common PostScript names of fonts iOS ships: the family part (vendor suffixes MT and PS
+    // dropped) goes through fontconfig, the suffix gives the style.
+    @Test(
+        "vendor PostScript names resolve their family through fontconfig in the named style",
+        arguments: [
+            ("TimesNewRomanPS-BoldItalicMT", "Times New Roman", 700, true),
+            ("ArialMT", "Arial", 400, false), ("Helvetica-Bold", "Helvetica", 700, false),
+            ("Menlo-Regular", "Menlo", 400, false), ("Courier-Oblique", "Courier", 400, true),
+        ])
+    func vendorPostScriptNames(name: String, family: String, weight: Int, italic: Bool) throws {
+        let font = try Font(name: name, size: 12)
+        #expect(font.request?.weight.rawValue == weight && font.request?.italic == italic)
+        #expect(font.substitution?.requestedFamily == name)
+        let answer = try FcMatch.match(
+            FcMatch.pattern(family: family, weight: weight, italic: italic, width: 100), .system)
+        if font.substitution?.kind == .alias {
+            #expect(font.familyName == answer.family)
+        } else {
+            #expect(font.familyName == FontCollection.defaultFamily)
+        }
+        #expect(font.weight.rawValue >= 600 || font.syntheticTraits.contains(.bold) || weight < 600)
+        #expect(font.isItalic || font.syntheticTraits.contains(.oblique) || !italic)
+    }
 }
