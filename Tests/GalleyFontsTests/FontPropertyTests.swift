@@ -122,4 +122,17 @@ struct FontPropertyTests {
         #expect(actual.subtracting(expected).isEmpty, "\(actual.subtracting(expected).sorted().prefix(10))")
         #expect(expected.subtracting(actual).isEmpty, "\(expected.subtracting(actual).sorted().prefix(10))")
     }
+
+    // CTFontCopySupportedLanguages: "Returns an array of languages supported by the font."
+    // fc-query's lang set is fontconfig's answer for the same face.
+    @Test(
+        "supportedLanguages are fc-query's lang set, for files and in-memory fonts",
+        arguments: ["DejaVuSans.ttf", "DroidSansFallbackFull.ttf", "NanumGothic.ttf"])
+    func supportedLanguagesAreFcQuerys(file: String) throws {
+        let path = TestFonts.path(file)
+        let expected = try FontOracles.fcQuery(path, "%{lang}").split(separator: "|").map(String.init).sorted()
+        #expect(try Font(path: path, size: 12).supportedLanguages == expected)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(try Font(data: bytes, size: 12).supportedLanguages == expected)
+    }
 }
