@@ -135,4 +135,18 @@ struct FontPropertyTests {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(try Font(data: bytes, size: 12).supportedLanguages == expected)
     }
+
+    // CTFontCopyLocalizedName: the name "localized for the user's language". fc-query lists
+    // NanumGothic's family in each language its name table has (familylang pairs with family).
+    @Test("name(for:language:) gives the name table's entry in that language")
+    func localizedNames() throws {
+        let path = TestFonts.path("NanumGothic.ttf")
+        let families = try FontOracles.fcQuery(path, "%{family}").split(separator: ",").map(String.init)
+        let languages = try FontOracles.fcQuery(path, "%{familylang}").split(separator: ",").map(String.init)
+        let font = try Font(path: path, size: 12)
+        for (family, language) in zip(families, languages) {
+            #expect(font.name(for: .family, language: language) == family, "\(language)")
+        }
+        #expect(families.count == 2 && families[1] != families[0])
+    }
 }
