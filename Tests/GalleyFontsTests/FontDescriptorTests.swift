@@ -78,6 +78,11 @@ struct FontDescriptorTests {
         #expect(collection.fallbackFont(for: "\u{9AA8}", matching: serif) == nil)
         #expect(FontCollection.shared.fallbackFont(for: "\u{9AA8}", matching: serif) != nil)
         #expect(FontCollection(descriptors: []).matchingFontDescriptors().isEmpty)
+        // Names resolve inside the collection only: an alias or unknown name gets one of its faces.
+        for name in ["Helvetica", "No Such Family", "sans-serif"] {
+            let font = try collection.font(matching: FontRequest(family: name, size: 12))
+            #expect(font.familyName == "DejaVu Serif" || font.substitution != nil, "\(name): \(font)")
+        }
     }
 
     // CTFontManagerRegisterFontsForURL: "Registers fonts from the specified font URL with the font
