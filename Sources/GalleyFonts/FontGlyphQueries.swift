@@ -40,23 +40,26 @@ extension Font {
         return (glyphs, allMapped)
     }
 
-    /// Each glyph's advance in points: horizontal as `(advance, 0)`; vertical as `(0, −advance)`,
-    /// y up (the pen moves down, HarfBuzz's sign: `hb_font_get_glyph_v_advance`). Glyph ids the
+    /// Each glyph's advance in points, in `width` for either orientation as CoreText reports it
+    /// (WebKit's FontCocoa.mm reads `advance.width` for `kCTFontOrientationVertical` too): the
+    /// horizontal advance (`hmtx`), or the vertical advance, the distance the pen moves down
+    /// (`vmtx`; HarfBuzz's `hb_font_get_glyph_v_advance`, negated). `height` is 0. Glyph ids the
     /// font lacks advance 0. Like `CTFontGetAdvancesForGlyphs`'s per-glyph array.
     public func advances(for glyphs: [GlyphID], orientation: Orientation = .horizontal) -> [CGSize] {
         glyphs.map { glyph in
             guard Int(glyph) < face.glyphCount else { return .zero }
             switch orientation {
             case .horizontal: return CGSize(width: advance(for: glyph), height: 0)
-            case .vertical: return CGSize(width: 0, height: CGFloat(hb_font_get_glyph_v_advance(hbFont, glyph)) * scale)
+            case .vertical:
+                return CGSize(width: -CGFloat(hb_font_get_glyph_v_advance(hbFont, glyph)) * scale, height: 0)
             }
         }
     }
 
-    /// The summed advance of `glyphs` along the orientation, a positive length. Like the return
-    /// value of `CTFontGetAdvancesForGlyphs`.
+    /// The summed advance of `glyphs` along the orientation. Like the return value of
+    /// `CTFontGetAdvancesForGlyphs`.
     public func totalAdvance(for glyphs: [GlyphID], orientation: Orientation = .horizontal) -> CGFloat {
-        advances(for: glyphs, orientation: orientation).reduce(0) { $0 + abs($1.width) + abs($1.height) }
+        advances(for: glyphs, orientation: orientation).reduce(0) { $0 + $1.width }
     }
 
     /// Each glyph's ink bounds (``boundingRect(for:)``); in vertical orientation moved by the

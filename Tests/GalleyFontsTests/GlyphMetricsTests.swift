@@ -50,7 +50,11 @@ struct GlyphMetricsTests {
             let glyphs = shaped.map { GlyphID($0.g) }
             let scale = 16.0 / CGFloat(font.unitsPerEm)
             let advances = font.advances(for: glyphs, orientation: .vertical)
-            #expect(advances == shaped.map { CGSize(width: 0, height: CGFloat($0.ay) * scale) }, "\(file)")
+            // CoreText reports a vertical advance in `width` (WebKit's FontCocoa.mm uses
+            // `advance.width` for kCTFontOrientationVertical as for horizontal); hb-shape's
+            // y_advance is the same length, negative (downward).
+            #expect(advances == shaped.map { CGSize(width: -CGFloat($0.ay) * scale, height: 0) }, "\(file)")
+            #expect(font.totalAdvance(for: glyphs, orientation: .vertical) == advances.reduce(0) { $0 + $1.width })
             let translations = font.verticalTranslations(for: glyphs)
             #expect(
                 translations == shaped.map { CGSize(width: CGFloat($0.dx) * scale, height: CGFloat($0.dy) * scale) })
