@@ -30,6 +30,17 @@ struct FaceDescriptor: Sendable {
     /// The code points the face maps, for bundled faces (nil for system faces, whose coverage
     /// is asked of fontconfig when needed).
     let coverage: CoverageSet?
+    /// The PostScript name (`FC_POSTSCRIPT_NAME`), empty when fontconfig reports none.
+    var postScriptName: String = ""
+    /// Every full name the face declares (`FC_FULLNAME`, English first), e.g. `DejaVu Sans Bold`.
+    var fullNames: [String] = []
+    /// Every style name the face declares (`FC_STYLE`), e.g. `Bold`, `Book`.
+    var styles: [String] = []
+    /// The languages fontconfig finds the face covers (`FC_LANG`, RFC 3066 tags such as `ja`, `zh-tw`).
+    var languages: [String] = []
+    /// Whether fontconfig reports the face as monospaced (`FC_SPACING` mono; dual-width CJK faces
+    /// are not).
+    var isMonospaced = false
 
     init(
         path: String, faceIndex: Int, families: [String], weight: Int, isItalic: Bool,

@@ -194,7 +194,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     // MARK: Metrics
 
     /// Points per font unit at this size.
-    private var scale: CGFloat { size / CGFloat(face.unitsPerEm) }
+    var scale: CGFloat { size / CGFloat(face.unitsPerEm) }
     /// The metrics of the instance drawn (MVAR applied), else the face's.
     private var metrics: FaceMetrics { instance?.metrics ?? face.metrics }
 

@@ -30,6 +30,10 @@ struct FontCatalog: Sendable {
     let cascade: [[FaceDescriptor]]
     /// Every family name, sorted and unique.
     let familyNames: [String]
+    /// Lower-cased PostScript name → faces with that name (bundled first, then system).
+    let byPostScriptName: [String: [FaceDescriptor]]
+    /// ``matchKey(_:)`` of a full name (`DejaVu Sans Bold`) → faces with that name.
+    let byFullName: [String: [FaceDescriptor]]
 
     /// A family name as fontconfig compares it (`FcStrCmpIgnoreBlanksAndCase`): lower-cased,
     /// spaces removed, so `dejavusans` names `DejaVu Sans`.
@@ -37,9 +41,14 @@ struct FontCatalog: Sendable {
         String(family.lowercased().filter { $0 != " " })
     }
 
-    /// Scans `bundledDirectory` (files ending .ttf, .otf, .ttc, .otc, in name order) and, when
-    /// `includeSystemFonts`, the system fonts.
-    init(bundledDirectory: String?, includeSystemFonts: Bool) {
+    /// Scans `bundledDirectory` (files ending .ttf, .otf, .ttc, .otc, in name order), then the
+    /// `registered` files (``FontCollection/registerFonts(at:)``, treated as bundled faces) and, when
+    /// `includeSystemFonts`, the system fonts; keeps only the faces `filter` accepts (a collection
+    /// made from descriptors).
+    init(
+        bundledDirectory: String?, includeSystemFonts: Bool, registered: [String] = [],
+        filter: (@Sendable (FaceDescriptor) -> Bool)? = nil
+    ) {
         var bundled: [FaceDescriptor] = []
         if let bundledDirectory,
             let names = try? FileManager.default.contentsOfDirectory(atPath: bundledDirectory)
@@ -51,7 +60,12 @@ struct FontCatalog: Sendable {
                 bundled += Fontconfig.queryFile((bundledDirectory as NSString).appendingPathComponent(name))
             }
         }
-        let system = includeSystemFonts ? Fontconfig.systemFaces() : []
+        for path in registered { bundled += Fontconfig.queryFile(path) }
+        var system = includeSystemFonts ? Fontconfig.systemFaces() : []
+        if let filter {
+            bundled = bundled.filter(filter)
+            system = system.filter(filter)
+        }
         self.bundled = bundled
         self.system = system
 
@@ -71,6 +85,16 @@ struct FontCatalog: Sendable {
             for key in Set(face.families.map(FontCatalog.matchKey)) { byMatchKey[key, default: []].append(face) }
         }
         self.byMatchKey = byMatchKey
+        var byPostScriptName: [String: [FaceDescriptor]] = [:]
+        var byFullName: [String: [FaceDescriptor]] = [:]
+        for face in bundled + system {
+            if !face.postScriptName.isEmpty {
+                byPostScriptName[face.postScriptName.lowercased(), default: []].append(face)
+            }
+            for key in Set(face.fullNames.map(FontCatalog.matchKey)) { byFullName[key, default: []].append(face) }
+        }
+        self.byPostScriptName = byPostScriptName
+        self.byFullName = byFullName
         self.familyNames = names.sorted()
 
         var groups: [[FaceDescriptor]] = []

@@ -19,6 +19,11 @@ public final class FontCollection: Sendable {
     public let includesSystemFonts: Bool
 
     private let catalogStorage = Locked<FontCatalog?>(nil)
+    /// Font files added with ``registerFonts(at:)``, in registration order.
+    let registeredFiles = Locked<[String]>([])
+    /// The descriptors a collection made with ``init(descriptors:base:)`` keeps faces for (a face
+    /// is kept when it matches one of them); nil for every face.
+    let query: [FontDescriptor]?
     private let fallbacks = Locked<[FallbackKey: FallbackEntry]>([:])
     /// ``font(matching:strict:)``'s resolved requests (FontMatching.swift), so repeated requests
     /// cost one dictionary hit instead of a fontconfig match.
@@ -31,6 +36,25 @@ public final class FontCollection: Sendable {
     public init(bundledFontsDirectory: String?, includeSystemFonts: Bool = true) {
         self.bundledFontsDirectory = bundledFontsDirectory
         self.includesSystemFonts = includeSystemFonts
+        self.query = nil
+    }
+
+    /// A collection of the faces of `base` that match at least one of `descriptors` (by
+    /// ``FontDescriptor/matches(_:)``); its lookups and fallback search only those faces. An empty
+    /// list gives an empty collection. Like `CTFontCollectionCreateWithFontDescriptors`.
+    public init(descriptors: [FontDescriptor], base: FontCollection = .shared) {
+        self.bundledFontsDirectory = base.bundledFontsDirectory
+        self.includesSystemFonts = base.includesSystemFonts
+        self.query = descriptors
+        registeredFiles.withLock { $0 = base.registeredFiles.withLock { $0 } }
+    }
+
+    /// Forgets the catalog and every cached answer, so the next lookup rescans (after a
+    /// registration change).
+    func invalidate() {
+        catalogStorage.withLock { $0 = nil }
+        fallbacks.withLock { $0.removeAll() }
+        matchCache.withLock { $0.removeAll() }
     }
 
     /// Where the bundled fonts are, found with no configuration: `$GALLEY_FONTS_DIR` if set;
@@ -43,9 +67,16 @@ public final class FontCollection: Sendable {
 
     /// The catalog, built on first use.
     var catalog: FontCatalog {
-        catalogStorage.withLock { storage in
+        let registered: [String] = registeredFiles.withLock { $0 }
+        var filter: (@Sendable (FaceDescriptor) -> Bool)?
+        if let query {
+            filter = { face in query.contains { $0.matches(face) } }
+        }
+        return catalogStorage.withLock { storage -> FontCatalog in
             if let storage { return storage }
-            let built = FontCatalog(bundledDirectory: bundledFontsDirectory, includeSystemFonts: includesSystemFonts)
+            let built = FontCatalog(
+                bundledDirectory: bundledFontsDirectory, includeSystemFonts: includesSystemFonts,
+                registered: registered, filter: filter)
             storage = built
             return built
         }
@@ -96,6 +127,7 @@ public final class FontCollection: Sendable {
         let italic: Bool
         let color: Bool
         let cascade: [String]?
+        let language: String?
     }
 
     /// A cached answer. Holds the requesting face so its `ObjectIdentifier` in the key cannot be
@@ -114,12 +146,22 @@ public final class FontCollection: Sendable {
     ///    (the caller saw U+FE0E) asks for text presentation: colour fonts are then only a last resort.
     /// 2. `font` itself, if it covers `scalar`.
     /// 3. `font.cascadeList`, in order (like kCTFontCascadeListAttribute).
-    /// 4. The bundled cascade: DejaVu Sans family, Noto Sans Arabic, Noto Sans Hebrew, Noto Sans
+    /// 4. When `language` is given and `scalar` is a Han ideograph, radical or CJK punctuation
+    ///    (``FontLanguage/isLanguageSensitive(_:)``: the characters Unicode's Han unification
+    ///    leaves to the font to draw the local way), `language` (a BCP 47 / UTS #35 identifier
+    ///    such as `ja`, `zh-Hans`, `ko`, read as fontconfig's language tag:
+    ///    ``FontLanguage/fontconfigTag(_:)``): the bundled
+    ///    (and registered) faces that fontconfig finds support that language, then those that
+    ///    support it for another territory (`zh-tw` for `zh-cn`), as fontconfig's `lang`
+    ///    matching ranks them, each group in the cascade order below. So a Han character is drawn
+    ///    in a Korean font for `ko` and a Japanese one for `ja` where both are installed. Like
+    ///    `CTFontCreateForStringWithLanguage`.
+    /// 5. The bundled cascade: DejaVu Sans family, Noto Sans Arabic, Noto Sans Hebrew, Noto Sans
     ///    Devanagari, Noto Sans Thai, Droid Sans Fallback, NanumGothic, Noto Color Emoji, DejaVu Serif,
     ///    DejaVu Sans Mono, then any other bundled family but Inter — within a family the face nearest to
     ///    `font`'s weight and italic.
-    /// 5. The system's fonts in fontconfig's order (`FcFontSort` with a charset holding `scalar`,
-    ///    `font`'s weight and slant).
+    /// 6. The system's fonts in fontconfig's order (`FcFontSort` with a charset holding `scalar`,
+    ///    `font`'s weight and slant, and `language` as `FC_LANG`).
     ///
     /// The answer keeps `font`'s cascade list, and carries synthetic traits for the styles `font`
     /// asks for and the fallback face lacks, by fontconfig's `90-synthetic.conf` rule: `.bold`
@@ -127,18 +169,21 @@ public final class FontCollection: Sendable {
     /// itself synthetic bold) and the face is medium (500) or lighter, `.oblique` when `font` is
     /// italic and the face is not (never for colour bitmap faces). Every answer is checked against the returned face's
     /// own cmap. Answers are cached, so repeated lookups cost one dictionary hit.
-    public func fallbackFont(for scalar: Unicode.Scalar, matching font: Font, preferColorEmoji: Bool? = nil) -> Font? {
+    public func fallbackFont(
+        for scalar: Unicode.Scalar, matching font: Font, preferColorEmoji: Bool? = nil, language: String? = nil
+    ) -> Font? {
         let wantsColor = preferColorEmoji ?? scalar.properties.isEmojiPresentation
+        let fcLanguage = FontLanguage.isLanguageSensitive(scalar) ? language.flatMap(FontLanguage.fontconfigTag) : nil
         let key = FallbackKey(
             scalar: scalar.value, face: ObjectIdentifier(font.face),
             weight: font.weight.rawValue, italic: font.isItalic, color: wantsColor,
-            cascade: font.cascadeList)
+            cascade: font.cascadeList, language: fcLanguage)
         if let entry = fallbacks.withLock({ $0[key] }) {
             return entry.result.map { styled($0, for: font) }
         }
         let result = resolveFallback(
             for: scalar, matching: font.face, cascade: font.cascadeList ?? [],
-            wantsColor: wantsColor)
+            wantsColor: wantsColor, language: fcLanguage)
         fallbacks.withLock { cache in
             if cache.count >= FontCollection.fallbackCacheLimit { cache.removeAll(keepingCapacity: true) }
             cache[key] = FallbackEntry(requester: font.face, result: result)
@@ -165,7 +210,7 @@ public final class FontCollection: Sendable {
     }
 
     private func resolveFallback(
-        for scalar: Unicode.Scalar, matching face: FontFace, cascade: [String], wantsColor: Bool
+        for scalar: Unicode.Scalar, matching face: FontFace, cascade: [String], wantsColor: Bool, language: String?
     ) -> FontFace? {
         let style = StyleMatching(weight: face.weight.rawValue, italic: face.isItalic)
         let catalog = self.catalog
@@ -174,9 +219,11 @@ public final class FontCollection: Sendable {
         }
         func systemCovering(color: Bool) -> [FaceDescriptor] {
             guard includesSystemFonts else { return [] }
-            return Fontconfig.systemFaces(
+            let faces = Fontconfig.systemFaces(
                 covering: scalar, weight: face.weight.rawValue,
-                italic: face.isItalic, preferColor: color)
+                italic: face.isItalic, preferColor: color, language: language)
+            guard let query else { return faces }
+            return faces.filter { face in query.contains { $0.matches(face) } }
         }
 
         if wantsColor {
@@ -191,6 +238,14 @@ public final class FontCollection: Sendable {
         for family in cascade {
             if let found = firstFace(covering: scalar, in: style.sorted(catalog.byFamily[family.lowercased()] ?? [])) {
                 return found
+            }
+        }
+        if let language {
+            for rank in [FontLanguage.Match.equal, .differentTerritory] {
+                for group in catalog.cascade {
+                    let speaking = group.filter { FontLanguage.best(language, in: $0.languages) == rank }
+                    if let found = firstFace(covering: scalar, in: bundledCovering(speaking)) { return found }
+                }
             }
         }
         for group in catalog.cascade {

@@ -198,7 +198,11 @@ extension FontCollection {
         let match = Fontconfig.match(
             family: request.family, weight: request.weight.rawValue, italic: request.italic,
             width: request.width.rawValue)
-        let fontconfigFace = includesSystemFonts ? match.face.map { [$0] } ?? [] : []
+        // A collection made from descriptors uses fontconfig's face only when it is one of its own.
+        var fontconfigFace: [FaceDescriptor] = []
+        if includesSystemFonts, let face = match.face, query?.contains(where: { $0.matches(face) }) ?? true {
+            fontconfigFace = [face]
+        }
         guard match.knowsName, let face = match.face else {
             return FamilyResolution(candidates: defaultCandidates(style, catalog) + fontconfigFace, kind: .unknown)
         }
@@ -218,8 +222,11 @@ extension FontCollection {
         return style.sorted(bundled.isEmpty ? faces : bundled)
     }
 
-    /// The faces of ``defaultFamily`` (bundled ones when there are any), best first.
+    /// The faces of ``defaultFamily`` (bundled ones when there are any), best first; in a
+    /// collection made from descriptors that lacks that family, every face it has.
     private func defaultCandidates(_ style: FontconfigStyleMatching, _ catalog: FontCatalog) -> [FaceDescriptor] {
-        classCandidates(Self.defaultFamily, style, catalog)
+        let candidates = classCandidates(Self.defaultFamily, style, catalog)
+        guard candidates.isEmpty, query != nil else { return candidates }
+        return style.sorted(catalog.bundled + catalog.system)
     }
 }

@@ -29,7 +29,10 @@ enum Fontconfig {
     /// The object names Galley reads from patterns.
     private static func makeObjectSet() -> UnsafeMutablePointer<FcObjectSet>? {
         let set = FcObjectSetCreate()
-        for object in [FC_FILE, FC_INDEX, FC_FAMILY, FC_WEIGHT, FC_SLANT, FC_WIDTH, FC_COLOR, FC_FONTFORMAT] {
+        for object in [
+            FC_FILE, FC_INDEX, FC_FAMILY, FC_WEIGHT, FC_SLANT, FC_WIDTH, FC_COLOR, FC_FONTFORMAT, FC_POSTSCRIPT_NAME,
+            FC_FULLNAME, FC_STYLE, FC_LANG, FC_SPACING,
+        ] {
             FcObjectSetAdd(set, object)
         }
         return set
@@ -65,9 +68,9 @@ enum Fontconfig {
 
     /// System faces whose character set contains `scalar`, best first by fontconfig's own sort
     /// (`FcFontSort`) for the given weight and italic; colour fonts first when `preferColor`.
-    static func systemFaces(covering scalar: Unicode.Scalar, weight: Int, italic: Bool, preferColor: Bool)
-        -> [FaceDescriptor]
-    {
+    static func systemFaces(
+        covering scalar: Unicode.Scalar, weight: Int, italic: Bool, preferColor: Bool, language: String? = nil
+    ) -> [FaceDescriptor] {
         withConfig { config -> [FaceDescriptor] in
             guard let config, let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return [] }
             defer { FcPatternDestroy(pattern) }
@@ -76,6 +79,11 @@ enum Fontconfig {
             FcCharSetDestroy(charset)
             FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenType(Int32(weight)))
             FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+            if let language {
+                _ = language.withCString {
+                    FcPatternAddString(pattern, FC_LANG, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+                }
+            }
             if preferColor {
                 FcPatternAddBool(pattern, FC_COLOR, FcTrue)
                 _ = "emoji".withCString {
@@ -239,12 +247,44 @@ enum Fontconfig {
                 coverage = coverageSet(of: charset)
             }
         }
-        return FaceDescriptor(
+        var face = FaceDescriptor(
             path: path, faceIndex: index, families: families,
             weight: Int(FcWeightToOpenTypeDouble(fcWeight).rounded()),
             isItalic: slant != FC_SLANT_ROMAN, width: Int(width), isColor: isColor,
             isBundled: isBundled, coverage: coverage,
             fcWeight: range(pattern, FC_WEIGHT) ?? fcWeight...fcWeight, slant: Int(slant), fcWidth: fcWidth)
+        face.postScriptName = string(pattern, FC_POSTSCRIPT_NAME) ?? ""
+        face.fullNames = strings(pattern, FC_FULLNAME)
+        face.styles = strings(pattern, FC_STYLE)
+        face.languages = languages(pattern)
+        let spacing = integer(pattern, FC_SPACING) ?? FC_PROPORTIONAL
+        face.isMonospaced = spacing == FC_MONO
+        return face
+    }
+
+    /// Every string value of `object` in `pattern`, in order.
+    private static func strings(_ pattern: OpaquePointer, _ object: String) -> [String] {
+        var values: [String] = []
+        var n: Int32 = 0
+        while let value = string(pattern, object, n) {
+            values.append(value)
+            n += 1
+        }
+        return values
+    }
+
+    /// The languages of the pattern's `FC_LANG` lang set, sorted.
+    private static func languages(_ pattern: OpaquePointer) -> [String] {
+        var langSet: OpaquePointer?
+        guard FcPatternGetLangSet(pattern, FC_LANG, 0, &langSet) == FcResultMatch, let langSet,
+            let set = FcLangSetGetLangs(langSet)
+        else { return [] }
+        defer { FcStrSetDestroy(set) }
+        guard let list = FcStrListCreate(set) else { return [] }
+        defer { FcStrListDone(list) }
+        var languages: [String] = []
+        while let value = FcStrListNext(list) { languages.append(String(cString: value)) }
+        return languages.sorted()
     }
 
     /// The value of `object` as a range: one number `v` as `v...v`, or an `FcRange` (a variable

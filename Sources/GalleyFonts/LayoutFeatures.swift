@@ -39,4 +39,9 @@ extension Font {
     public func hasLayoutFeature(_ tag: String) -> Bool {
         face.layoutFeatureTags.contains(tag)
     }
+
+    /// Every OpenType layout feature tag of the font's `GSUB` and `GPOS` tables (any script and
+    /// language system), sorted: `kern`, `liga`, `smcp`, …. Like the feature list of
+    /// `CTFontCopyFeatures`, as OpenType tags (CoreText lists AAT feature types and selectors).
+    public var layoutFeatureTags: [String] { face.layoutFeatureTags.sorted() }
 }

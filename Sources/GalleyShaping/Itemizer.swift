@@ -104,6 +104,8 @@ package enum Itemizer {
     struct FallbackKey: Hashable {
         let scalar: UInt32
         let emoji: Bool
+        /// The run's `.language`, which fallback prefers fonts for.
+        let language: String?
     }
 
     /// The fallback fonts one paragraph has found so far, so that a character asked for again
@@ -131,10 +133,12 @@ package enum Itemizer {
     /// of the cluster (and the cluster does not ask for emoji presentation the font cannot give);
     /// otherwise the previous cluster's fallback font if it covers the first uncovered character
     /// (so a run of Han, Hangul or Arabic stays in one font, as Pango keeps a run's font); otherwise
-    /// a fallback from the collection for that character.
+    /// a fallback from the collection for that character, chosen for the run's `language` (as
+    /// `CTFontCreateForStringWithLanguage` chooses: Han characters in a Japanese, Chinese or
+    /// Korean font by language).
     static func resolveFont(
         units: UnsafeBufferPointer<UInt16>, cluster: Range<Int>, requested: Font, previous: Font?,
-        fonts: FontCollection, cache: inout FallbackCache
+        fonts: FontCollection, language: String? = nil, cache: inout FallbackCache
     ) -> Font {
         var wantsEmoji = false
         var uncovered: Unicode.Scalar? = nil
@@ -180,10 +184,11 @@ package enum Itemizer {
         {
             return previous
         }
-        let key = FallbackKey(scalar: target.value, emoji: wantsEmoji)
+        let key = FallbackKey(scalar: target.value, emoji: wantsEmoji, language: language)
         if let hit = cache.font(for: key, requested: requested) { return hit }
         let found =
-            fonts.fallbackFont(for: target, matching: requested, preferColorEmoji: wantsEmoji) ?? requested
+            fonts.fallbackFont(for: target, matching: requested, preferColorEmoji: wantsEmoji, language: language)
+            ?? requested
         cache.add(found, for: key, requested: requested)
         return found
     }

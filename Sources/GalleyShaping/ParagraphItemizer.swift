@@ -190,7 +190,8 @@ struct ParagraphItemizer {
         }
         return Itemizer.resolveFont(
             units: units, cluster: cluster, requested: requested,
-            previous: runIndex == currentRun ? currentFont : nil, fonts: fonts, cache: &fallbackCache)
+            previous: runIndex == currentRun ? currentFont : nil, fonts: fonts, language: attributes.language,
+            cache: &fallbackCache)
     }
 
     /// Whether a cluster with these values ends the current item.
