@@ -1,4 +1,4 @@
-// FontGlyphPaths: glyph outlines as GlyphPath through HarfBuzz's outline drawing
+// FontGlyphPaths: glyph outlines as ShapePath through HarfBuzz's outline drawing
 // (hb_font_get_glyph_shape), scaled to the font size. Like CTFontCreatePathForGlyph.
 
 import CHarfBuzz
@@ -13,7 +13,7 @@ extension Font {
     /// `CTFontCreatePathForGlyph(font, glyph, matrix)`.
     ///
     /// Synthetic bold is not applied to the path (CoreText's path likewise is the font's outline).
-    public func path(for glyph: GlyphID, transform: AffineTransform? = nil) -> GlyphPath? {
+    public func path(for glyph: GlyphID, transform: AffineTransform? = nil) -> ShapePath? {
         guard Int(glyph) < face.glyphCount else { return nil }
         let sink = PathSink(scale: scale)
         withExtendedLifetime(sink) {
@@ -23,7 +23,7 @@ extension Font {
             var extents = hb_glyph_extents_t()
             if hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0, extents.width != 0 { return nil }
         }
-        var path = GlyphPath(elements: sink.elements)
+        var path = ShapePath(elements: sink.elements)
         if syntheticTraits.contains(.oblique) {
             path = path.applying(AffineTransform(m11: 1, m12: 0, m21: 0.2, m22: 1, tX: 0, tY: 0))
         }
@@ -35,7 +35,7 @@ extension Font {
 /// Collects HarfBuzz draw callbacks into path elements, scaled from font units to points.
 private final class PathSink {
     let scale: CGFloat
-    var elements: [GlyphPath.Element] = []
+    var elements: [ShapePath.Element] = []
 
     init(scale: CGFloat) { self.scale = scale }
 
@@ -50,23 +50,24 @@ private final class PathSink {
         let funcs = hb_draw_funcs_create()
         hb_draw_funcs_set_move_to_func(
             funcs,
-            { _, data, _, x, y, _ in PathSink.from(data).elements.append(.moveTo(PathSink.from(data).point(x, y))) },
+            { _, data, _, x, y, _ in PathSink.from(data).elements.append(.move(to: PathSink.from(data).point(x, y))) },
             nil, nil)
         hb_draw_funcs_set_line_to_func(
             funcs,
-            { _, data, _, x, y, _ in PathSink.from(data).elements.append(.lineTo(PathSink.from(data).point(x, y))) },
+            { _, data, _, x, y, _ in PathSink.from(data).elements.append(.line(to: PathSink.from(data).point(x, y))) },
             nil, nil)
         hb_draw_funcs_set_quadratic_to_func(
             funcs,
             { _, data, _, cx, cy, x, y, _ in
                 let sink = PathSink.from(data)
-                sink.elements.append(.quadCurveTo(sink.point(cx, cy), sink.point(x, y)))
+                sink.elements.append(.quadCurve(to: sink.point(x, y), control: sink.point(cx, cy)))
             }, nil, nil)
         hb_draw_funcs_set_cubic_to_func(
             funcs,
             { _, data, _, c1x, c1y, c2x, c2y, x, y, _ in
                 let sink = PathSink.from(data)
-                sink.elements.append(.curveTo(sink.point(c1x, c1y), sink.point(c2x, c2y), sink.point(x, y)))
+                sink.elements.append(
+                    .curve(to: sink.point(x, y), control1: sink.point(c1x, c1y), control2: sink.point(c2x, c2y)))
             }, nil, nil)
         hb_draw_funcs_set_close_path_func(
             funcs, { _, data, _, _ in PathSink.from(data).elements.append(.closeSubpath) }, nil, nil)

@@ -3,6 +3,7 @@
 // inside the shape over the whole band (where a line may go), and the x intervals the shape
 // touches anywhere in the band (what an exclusion takes away).
 import Foundation
+import GalleyFonts
 
 /// The path of a frame or of an exclusion, in CoreText's y-up coordinates. Like the CGPath given
 /// to CTFramesetterCreateFrame (or a clipping path in kCTFrameClippingPathsAttributeName): the
@@ -46,7 +47,7 @@ public enum FramePath: Sendable, Equatable {
                 y1 = max(y1, p.y)
             }
             return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        case .path(let path): return path.boundingBox
+        case .path(let path): return path.boundingBoxOfPath
         }
     }
 

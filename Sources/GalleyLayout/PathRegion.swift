@@ -4,6 +4,7 @@
 // several subpaths, a path width (kCTFramePathWidthAttributeName) and clipping paths are laid
 // out with.
 import Foundation
+import GalleyFonts
 import GalleyText
 
 /// Which points a path encloses. Like CTFramePathFillRule (kCTFramePathFillRuleAttributeName).

@@ -1,4 +1,4 @@
-// Font.path(for:transform:) as CTFontCreatePathForGlyph: a GlyphPath in points, y up. Oracles:
+// Font.path(for:transform:) as CTFontCreatePathForGlyph: a ShapePath in points, y up. Oracles:
 // the glyf table itself (contour counts, TrueType's quadratic outlines) and the glyph's control
 // box as HarfBuzz reports it from the glyf header bounds.
 
@@ -29,8 +29,8 @@ struct GlyphPathTests {
     func trueTypeIsQuadratic() throws {
         let font = try Font(path: TestFonts.dejaVuSans, size: 12)
         let path = try #require(font.path(for: font.glyph(for: "S")!))
-        #expect(path.elements.contains { if case .quadCurveTo = $0 { return true } else { return false } })
-        #expect(!path.elements.contains { if case .curveTo = $0 { return true } else { return false } })
+        #expect(path.elements.contains { if case .quadCurve = $0 { return true } else { return false } })
+        #expect(!path.elements.contains { if case .curve = $0 { return true } else { return false } })
     }
 
     @Test("the path's bounding box is the glyph's control box (boundingRect(for:))", arguments: characters)

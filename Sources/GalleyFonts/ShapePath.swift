@@ -1,18 +1,20 @@
-// A general path for frames and clipping paths, as a CGPath is built: subpaths of lines,
-// quadratic and cubic Bézier curves, optionally closed, moved by an affine transform; and its
-// flattening into polygons (within a stated tolerance) for the band-by-band layout.
+// Galley's one path type, as CoreGraphics has CGPath: subpaths of lines, quadratic and cubic Bézier
+// curves, optionally closed, moved by an affine transform; built for frame and clipping paths,
+// returned for glyph outlines (Font.path(for:)), and flattened into polygons (within a stated
+// tolerance) for the band-by-band layout.
 import Foundation
 
 /// A path made of subpaths of straight lines and quadratic and cubic Bézier curves, in
 /// CoreText's y-up coordinates. Like a CGMutablePath built with CGPathMoveToPoint,
 /// CGPathAddLineToPoint, CGPathAddQuadCurveToPoint, CGPathAddCurveToPoint and
 /// CGPathCloseSubpath (and `CGPath.copy(using:)` for a transform). Used as a frame's path
-/// (`FramePath.path`) or a clipping path; for layout every subpath counts as closed (a fill
-/// closes it implicitly, as CoreGraphics does), and curves are flattened into line segments
-/// no farther than `ShapePath.flatness` from the curve.
-public struct ShapePath: Sendable, Equatable {
+/// (`FramePath.path`) or a clipping path, and as a glyph's outline (`Font.path(for:transform:)`,
+/// like the CGPath of CTFontCreatePathForGlyph); for layout every subpath counts as closed (a
+/// fill closes it implicitly, as CoreGraphics does), and curves are flattened into line
+/// segments no farther than `ShapePath.flatness` from the curve.
+public struct ShapePath: Sendable, Hashable {
     /// One element of a path. Like CGPathElement.
-    public enum Element: Sendable, Equatable {
+    public enum Element: Sendable, Hashable {
         /// Starts a new subpath at the point. Like CGPathElementType.moveToPoint.
         case move(to: CGPoint)
         /// A straight line to the point. Like .addLineToPoint.
@@ -134,7 +136,7 @@ public struct ShapePath: Sendable, Equatable {
     }
 
     /// Every point of the path, control points included.
-    var allPoints: [CGPoint] {
+    package var allPoints: [CGPoint] {
         elements.flatMap { e -> [CGPoint] in
             switch e {
             case .move(let p), .line(let p): return [p]
@@ -145,10 +147,42 @@ public struct ShapePath: Sendable, Equatable {
         }
     }
 
+    /// Whether the path has no elements (a space glyph's outline). Like `CGPath.isEmpty`.
+    public var isEmpty: Bool { elements.isEmpty }
+
+    /// The number of subpaths: one per ``Element/move(to:)`` (a glyph's contours: "O" has two).
+    public var subpathCount: Int {
+        elements.reduce(0) { count, element in
+            if case .move = element { return count + 1 }
+            return count
+        }
+    }
+
+    /// The smallest rectangle holding every point of the path, control points included;
+    /// `.null` for an empty path. Like `CGPath.boundingBox` (`CGPathGetBoundingBox`), and like
+    /// FreeType's control box of an outline.
+    public var boundingBox: CGRect {
+        var box = BoxAccumulator()
+        for e in elements {
+            switch e {
+            case .move(let p), .line(let p): box.add(p)
+            case .quadCurve(let p, let c):
+                box.add(p)
+                box.add(c)
+            case .curve(let p, let c1, let c2):
+                box.add(p)
+                box.add(c1)
+                box.add(c2)
+            case .closeSubpath: break
+            }
+        }
+        return box.isEmpty ? .null : box.rect
+    }
+
     /// The smallest rectangle holding every point of the path's curves, control points that the
     /// curves do not reach left out. Like CGPath.boundingBoxOfPath: from the end points and each
     /// curve's extrema, found exactly from the roots of its derivative. `.zero` for an empty path.
-    public var boundingBox: CGRect {
+    public var boundingBoxOfPath: CGRect {
         var box = BoxAccumulator()
         var current = CGPoint.zero
         for e in elements {
@@ -175,7 +209,7 @@ public struct ShapePath: Sendable, Equatable {
     /// that no chord is farther than `flatness` from its curve: for a Bézier curve B, the
     /// chord error of n equal steps is at most max|B''| / (8n²), and max|B''| is 2·|p0 − 2c + p1|
     /// for a quadratic and 6·max(|p0 − 2c1 + c2|, |c1 − 2c2 + p1|) for a cubic.
-    func flattened(flatness: CGFloat = ShapePath.flatness) -> [[CGPoint]] {
+    package func flattened(flatness: CGFloat = ShapePath.flatness) -> [[CGPoint]] {
         var polygons: [[CGPoint]] = []
         var current: [CGPoint] = []
         var pen = CGPoint.zero
@@ -222,7 +256,7 @@ public struct ShapePath: Sendable, Equatable {
 
     // MARK: Bézier arithmetic
 
-    static func length(_ dx: CGFloat, _ dy: CGFloat) -> CGFloat { (dx * dx + dy * dy).squareRoot() }
+    package static func length(_ dx: CGFloat, _ dy: CGFloat) -> CGFloat { (dx * dx + dy * dy).squareRoot() }
 
     static func quad(_ p0: CGPoint, _ c: CGPoint, _ p1: CGPoint, _ t: CGFloat) -> CGPoint {
         let u = 1 - t
@@ -273,13 +307,17 @@ public struct ShapePath: Sendable, Equatable {
 }
 
 /// Grows a rectangle point by point.
-struct BoxAccumulator {
+package struct BoxAccumulator {
     private var x0 = CGFloat.infinity
     private var x1 = -CGFloat.infinity
     private var y0 = CGFloat.infinity
     private var y1 = -CGFloat.infinity
 
-    mutating func add(_ p: CGPoint) {
+    /// An empty box.
+    package init() {}
+
+    /// Grows the box to hold `p`.
+    package mutating func add(_ p: CGPoint) {
         x0 = min(x0, p.x)
         x1 = max(x1, p.x)
         y0 = min(y0, p.y)
@@ -287,5 +325,7 @@ struct BoxAccumulator {
     }
 
     /// The rectangle, `.zero` when no point was added.
-    var rect: CGRect { x0 > x1 ? .zero : CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) }
+    package var rect: CGRect { x0 > x1 ? .zero : CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) }
+    /// Whether no point was added.
+    package var isEmpty: Bool { x0 > x1 }
 }
