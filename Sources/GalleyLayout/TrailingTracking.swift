@@ -13,7 +13,9 @@ extension ParagraphAnalysis {
     /// the line's trailing edge only there (in right-to-left text it lies before the cluster, at
     /// the line's start, so it is not trailing). A placeholder gets no tracking.
     func trailingTracking(lineStart: Int, visibleEnd: Int) -> CGFloat {
-        guard visibleEnd > lineStart, visibleEnd > content.lowerBound, baseLevel & 1 == 0 else { return 0 }
+        guard hasTracking, visibleEnd > lineStart, visibleEnd > content.lowerBound, baseLevel & 1 == 0 else {
+            return 0
+        }
         let last = visibleEnd - 1
         let index = LineBuilder.firstItem(items, overlapping: last)
         guard index < items.count, items[index].range.contains(last) else { return 0 }

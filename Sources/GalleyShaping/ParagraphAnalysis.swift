@@ -35,6 +35,9 @@ package final class ParagraphAnalysis: Sendable {
     package let hasTabs: Bool
     /// The font used for line metrics when a line has no glyphs (an empty paragraph).
     package let fallbackMetricsFont: Font
+    /// Whether any item has a non-zero tracking attribute (only then can a line end in tracking
+    /// that hangs like trailing whitespace; line fitting asks at every break).
+    package let hasTracking: Bool
 
     /// The paragraph without its separator.
     package var content: Range<Int> { span.contentRange }
@@ -72,6 +75,7 @@ package final class ParagraphAnalysis: Sendable {
         self.isWhitespace = isWhitespace
         self.hasTabs = hasTabs
         self.fallbackMetricsFont = fallbackMetricsFont
+        self.hasTracking = items.contains { item in item.attributes.tracking.map { $0 != 0 } ?? false }
     }
 
     /// Analyses and shapes one paragraph of `text`, taking shaped words from `cache` where it can
