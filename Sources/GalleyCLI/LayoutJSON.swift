@@ -157,7 +157,17 @@ package enum LayoutJSON {
         case .expansion(let v): .num(v)
         case .glyphInfo, .baselineInfo, .baselineReferenceInfo: .string(Attributes.valueDescription(attribute))
         case .baselineClass(let v): .string(v.rawValue)
+        case .rubyAnnotation(let v): rubyValue(v)
         }
+    }
+
+    /// A ruby annotation attribute: its text per position and its settings.
+    static func rubyValue(_ v: RubyAnnotation) -> JSON {
+        .object(
+            v.positions.map { ($0.rawValue, JSON.string(v.texts[$0]!)) } + [
+                ("alignment", .string(v.alignment.rawValue)), ("overhang", .string(v.overhang.rawValue)),
+                ("sizeFactor", .num(v.sizeFactor)), ("scalesToFit", .bool(v.scalesToFit)),
+            ])
     }
 
     static func decoration(_ d: TextDecoration) -> JSON {
