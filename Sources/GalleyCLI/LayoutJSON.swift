@@ -7,7 +7,8 @@ import Galley
 /// leading, trailingWhitespaceWidth, runs[stringRange, font, family, requestedFamily, size, rightToLeft, glyphs,
 /// positions, advances, stringIndices, color, placeholder, baselineShift, isTruncationToken,
 /// attributes], isTruncated, truncationTokenRange, placedMetrics[ascent, descent, leading], hyphenated,
-/// adjustmentRatio]`.
+/// adjustmentRatio, ruby (only on a line with ruby: [baseRange, position, text, baseRect, rect,
+/// origin, runs], see `rubies(_:origin:frame:)`)]`.
 /// Ranges are `[location, length]` (as CFRange); coordinates are CoreText's (y up): line origins
 /// relative to the frame's rect, glyph positions relative to the line origin, placeholder rects
 /// relative to the frame's rect.
@@ -35,21 +36,24 @@ package enum LayoutJSON {
         let placeholders = Dictionary(frame.placeholders.map { ($0.stringIndex, $0) }, uniquingKeysWith: { a, _ in a })
         let lines: [JSON] = frame.lines.enumerated().map { index, line in
             let origin = index < frame.lineOrigins.count ? frame.lineOrigins[index] : .zero
-            return .object([
-                ("stringRange", range(line.stringRange)),
-                ("origin", point(origin)),
-                ("width", .num(line.width)),
-                ("ascent", .num(line.ascent)),
-                ("descent", .num(line.descent)),
-                ("leading", .num(line.leading)),
-                ("trailingWhitespaceWidth", .num(line.trailingWhitespaceWidth)),
-                ("runs", .array(line.glyphRuns.map { run($0, placeholders: placeholders, frame: frame) })),
-                ("isTruncated", .bool(line.isTruncated)),
-                ("truncationTokenRange", line.truncationTokenRange.map(range) ?? .null),
-                ("placedMetrics", placedMetrics(frame, index, line)),
-                ("hyphenated", .bool(line.isHyphenated)),
-                ("adjustmentRatio", frame.adjustmentRatio(ofLine: index).map { .num($0) } ?? .null),
-            ])
+            let ruby: [(String, JSON)] =
+                line.rubies.isEmpty ? [] : [("ruby", rubies(line, origin: origin, frame: frame))]
+            return .object(
+                [
+                    ("stringRange", range(line.stringRange)),
+                    ("origin", point(origin)),
+                    ("width", .num(line.width)),
+                    ("ascent", .num(line.ascent)),
+                    ("descent", .num(line.descent)),
+                    ("leading", .num(line.leading)),
+                    ("trailingWhitespaceWidth", .num(line.trailingWhitespaceWidth)),
+                    ("runs", .array(line.glyphRuns.map { run($0, placeholders: placeholders, frame: frame) })),
+                    ("isTruncated", .bool(line.isTruncated)),
+                    ("truncationTokenRange", line.truncationTokenRange.map(range) ?? .null),
+                    ("placedMetrics", placedMetrics(frame, index, line)),
+                    ("hyphenated", .bool(line.isHyphenated)),
+                    ("adjustmentRatio", frame.adjustmentRatio(ofLine: index).map { .num($0) } ?? .null),
+                ] + ruby)
         }
         return .object(
             [
@@ -93,6 +97,24 @@ package enum LayoutJSON {
                 ("isTruncationToken", .bool(run.isTruncationToken)),
                 ("attributes", characterAttributes(run.attributes)),
             ])
+    }
+
+    /// A line's ruby (present only on lines that have some, so other output is unchanged): each
+    /// annotation's base range, position, text, base rect and rect in frame coordinates (offset
+    /// by the line origin, y up), the origin of its baseline (frame coordinates) and its glyph
+    /// runs (positions relative to that origin, string indices into `text`).
+    static func rubies(_ line: Line, origin: CGPoint, frame: Frame) -> JSON {
+        .array(
+            line.rubies.map { ruby in
+                .object([
+                    ("baseRange", range(ruby.baseRange)), ("position", .string(ruby.position.rawValue)),
+                    ("text", .string(ruby.text)),
+                    ("baseRect", rect(ruby.baseRect.offsetBy(dx: origin.x, dy: origin.y))),
+                    ("rect", rect(ruby.rect.offsetBy(dx: origin.x, dy: origin.y))),
+                    ("origin", point(CGPoint(x: ruby.origin.x + origin.x, y: ruby.origin.y + origin.y))),
+                    ("runs", .array(ruby.glyphRuns.map { run($0, placeholders: [:], frame: frame) })),
+                ])
+            })
     }
 
     /// The placed ascent, descent and leading of line `index` (its own metrics if the frame has none).
