@@ -17,6 +17,9 @@
 // - lineEdge: start-aligned when the base starts the line, end-aligned when it ends it (before its
 //   trailing whitespace), else auto.
 // - scalesToFit and W > B: the ruby font shrinks by B/W so that the ruby fits.
+// - Ruby that would hang past the start of its line (its base starts the line) moves to start at
+//   the base's start, and past the end likewise to end at the base's end (JLREQ §3.3.8: ruby
+//   does not protrude past the line's head or end).
 // Across the line: before sits on B's top (ruby rect's bottom = B's top), after hangs from B's
 // bottom (ruby rect's top = B's bottom), interCharacter is after B along the line and centred on
 // it across, inline is after B on the baseline. The ruby rect is its typographic box: from its
@@ -120,10 +123,16 @@ enum RubyLayout {
         var x: CGFloat
         var kern: CGFloat = 0
         if across {
-            let alignment = resolved(ruby.alignment, atStart: x0 <= 0.001, atEnd: x1 + inline >= visibleWidth - 0.001)
-            (x, kern) = horizontal(alignment, x0: x0, b: b, w: w, letters: text.count)
+            let atStart = x0 <= 0.001
+            let atEnd = x1 + inline >= visibleWidth - 0.001
+            (x, kern) = horizontal(
+                resolved(ruby.alignment, atStart: atStart, atEnd: atEnd), x0: x0, b: b, w: w, letters: text.count)
             if kern != 0 {
                 line = layOut(text, font: font, kern: kern, attributes: attributes, environment: environment)
+            } else if atStart, x < x0 {
+                x = x0
+            } else if atEnd, x + w > x1 {
+                x = x1 - w
             }
         } else {
             x = x1

@@ -219,6 +219,18 @@ struct RubyLayoutTests {
         #expect(abs(line.ascent - font.ascent) < Self.eps)
     }
 
+    /// A base starting a line (mid-paragraph, after kana on the line before, so the ruby was
+    /// allowed to overhang there) keeps its ruby inside the line: start edges equal.
+    @Test func rubyDoesNotHangPastTheLineStart() throws {
+        var builder = AttributedTextBuilder("ののの字の", attributes: [.font(try Self.droid())])
+        try builder.setAttribute(.rubyAnnotation(RubyAnnotation("かんじ")), range: 3..<4)
+        let frame = try Framesetter(builder.build()).frame(in: CGRect(x: 0, y: 0, width: 130, height: 1000))
+        #expect(frame.lines.map(\.stringRange) == [0..<3, 3..<5])
+        let r = try Self.only(frame.lines[1])
+        #expect(abs(r.baseRect.width - Self.size) < Self.eps)
+        #expect(abs(r.rect.minX - r.baseRect.minX) < Self.eps && abs(r.rect.minX) < Self.eps)
+    }
+
     // MARK: Breaking, hit testing
 
     /// Without ruby 3 characters fit a 130-point line; with a base over 2..<5 no line may break
