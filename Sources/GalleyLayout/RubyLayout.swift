@@ -182,7 +182,8 @@ enum RubyLayout {
         return a
     }
 
-    /// `text` laid out as one left-to-right line in `font` with `kern` after each cluster.
+    /// `text` laid out as one left-to-right line in `font` with `kern` after each cluster (line
+    /// and paragraph breaks in it laid out as spaces: ruby is one line).
     private static func layOut(
         _ text: String, font: Font, kern: CGFloat, attributes: Attributes, environment: LayoutEnvironment
     ) -> Line {
@@ -190,7 +191,13 @@ enum RubyLayout {
         a.font = font
         if kern != 0 { a.kern = kern }
         a.paragraphStyle = ParagraphStyle(baseWritingDirection: .leftToRight)
-        let setter = Typesetter(AttributedText(text, attributes: a), environment: environment.with(defaultFont: font))
+        let oneLine = String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map {
+                    "\n\r\u{0B}\u{0C}\u{85}\u{2028}\u{2029}".unicodeScalars.contains($0) ? " " : $0
+                }))
+        let setter = Typesetter(
+            AttributedText(oneLine, attributes: a), environment: environment.with(defaultFont: font))
         return setter.makeLine(
             setter.analysis(ofParagraph: 0), range: 0..<setter.paragraphs[0].range.upperBound, offset: 0)
     }

@@ -205,6 +205,12 @@ struct RubyLayoutTests {
         #expect(line.rubies.map(\.text) == ["かんじ", "kanji"])
     }
 
+    /// Ruby is one line: a line break in its text is laid out as a space, nothing is lost.
+    @Test func lineBreakInRubyText() throws {
+        let r = try Self.only(try Self.line("漢字", [(0..<2, RubyAnnotation("かん\nじ"))]))
+        #expect(r.glyphRuns.reduce(0) { $0 + $1.glyphCount } == 4)
+    }
+
     /// Adjacent bases with distinct annotations are two rubies.
     @Test func adjacentBases() throws {
         let line = try Self.line("漢字", [(0..<1, RubyAnnotation("かん")), (1..<2, RubyAnnotation("じ"))])
