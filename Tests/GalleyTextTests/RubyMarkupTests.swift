@@ -106,3 +106,18 @@ struct RubyMarkupTests {
         }
     }
 }
+
+@Suite("Ruby attribute bridges")
+struct RubyBridgeTests {
+    /// CoreText's `kCTRubyAnnotationAttributeName` is "CTRubyAnnotation": read from and written to
+    /// that key of an NSAttributedString.
+    @Test func nsAttributedStringKey() throws {
+        let ruby = RubyAnnotation("かんじ")
+        #expect(NSAttributedString.Key.rubyAnnotation.rawValue == "CTRubyAnnotation")
+        let attributes = try Attributes([NSAttributedString.Key("CTRubyAnnotation"): ruby])
+        #expect(attributes.rubyAnnotation == ruby)
+        let ns = NSAttributedString(AttributedText("漢字", attributes: [.rubyAnnotation(ruby)]))
+        let value = ns.attribute(NSAttributedString.Key("CTRubyAnnotation"), at: 0, effectiveRange: nil)
+        #expect((value as? RubyAnnotation) == ruby)
+    }
+}
