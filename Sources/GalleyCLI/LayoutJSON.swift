@@ -36,24 +36,21 @@ package enum LayoutJSON {
         let placeholders = Dictionary(frame.placeholders.map { ($0.stringIndex, $0) }, uniquingKeysWith: { a, _ in a })
         let lines: [JSON] = frame.lines.enumerated().map { index, line in
             let origin = index < frame.lineOrigins.count ? frame.lineOrigins[index] : .zero
-            let ruby: [(String, JSON)] =
-                line.rubies.isEmpty ? [] : [("ruby", rubies(line, origin: origin, frame: frame))]
-            return .object(
-                [
-                    ("stringRange", range(line.stringRange)),
-                    ("origin", point(origin)),
-                    ("width", .num(line.width)),
-                    ("ascent", .num(line.ascent)),
-                    ("descent", .num(line.descent)),
-                    ("leading", .num(line.leading)),
-                    ("trailingWhitespaceWidth", .num(line.trailingWhitespaceWidth)),
-                    ("runs", .array(line.glyphRuns.map { run($0, placeholders: placeholders, frame: frame) })),
-                    ("isTruncated", .bool(line.isTruncated)),
-                    ("truncationTokenRange", line.truncationTokenRange.map(range) ?? .null),
-                    ("placedMetrics", placedMetrics(frame, index, line)),
-                    ("hyphenated", .bool(line.isHyphenated)),
-                    ("adjustmentRatio", frame.adjustmentRatio(ofLine: index).map { .num($0) } ?? .null),
-                ] + ruby)
+            return .object([
+                ("stringRange", range(line.stringRange)),
+                ("origin", point(origin)),
+                ("width", .num(line.width)),
+                ("ascent", .num(line.ascent)),
+                ("descent", .num(line.descent)),
+                ("leading", .num(line.leading)),
+                ("trailingWhitespaceWidth", .num(line.trailingWhitespaceWidth)),
+                ("runs", .array(line.glyphRuns.map { run($0, placeholders: placeholders, frame: frame) })),
+                ("isTruncated", .bool(line.isTruncated)),
+                ("truncationTokenRange", line.truncationTokenRange.map(range) ?? .null),
+                ("placedMetrics", placedMetrics(frame, index, line)),
+                ("hyphenated", .bool(line.isHyphenated)),
+                ("adjustmentRatio", frame.adjustmentRatio(ofLine: index).map { .num($0) } ?? .null),
+            ])
         }
         return .object(
             [
@@ -61,7 +58,7 @@ package enum LayoutJSON {
                 ("rect", rect(frame.rect)),
                 ("stringRange", range(frame.stringRange)),
                 ("visibleStringRange", range(frame.visibleStringRange)),
-                ("lines", .array(lines)),
+                ("lines", .array(withRubies(lines, frame: frame))),
             ] + (text.map { [("attributes", AttributesJSON.encode($0))] } ?? []))
     }
 
@@ -97,6 +94,17 @@ package enum LayoutJSON {
                 ("isTruncationToken", .bool(run.isTruncationToken)),
                 ("attributes", characterAttributes(run.attributes)),
             ])
+    }
+
+    /// `lines` (the JSON of the frame's lines) with a last member `ruby` on each line that has
+    /// ruby.
+    static func withRubies(_ lines: [JSON], frame: Frame) -> [JSON] {
+        lines.enumerated().map { index, json in
+            guard index < frame.lines.count, !frame.lines[index].rubies.isEmpty, case .object(let members) = json
+            else { return json }
+            let origin = index < frame.lineOrigins.count ? frame.lineOrigins[index] : .zero
+            return .object(members + [("ruby", rubies(frame.lines[index], origin: origin, frame: frame))])
+        }
     }
 
     /// A line's ruby (present only on lines that have some, so other output is unchanged): each
