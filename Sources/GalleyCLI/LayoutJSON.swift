@@ -7,7 +7,8 @@ import Galley
 /// leading, trailingWhitespaceWidth, runs[stringRange, font, family, requestedFamily, size, rightToLeft, glyphs,
 /// positions, advances, stringIndices, color, placeholder, baselineShift, isTruncationToken,
 /// attributes], isTruncated, truncationTokenRange, placedMetrics[ascent, descent, leading], hyphenated,
-/// adjustmentRatio]`.
+/// adjustmentRatio, ruby (only on a line with ruby: [baseRange, position, text, baseRect, rect,
+/// origin, runs], see `rubies(_:origin:frame:)`)]`.
 /// Ranges are `[location, length]` (as CFRange); coordinates are CoreText's (y up): line origins
 /// relative to the frame's rect, glyph positions relative to the line origin, placeholder rects
 /// relative to the frame's rect.
@@ -57,7 +58,7 @@ package enum LayoutJSON {
                 ("rect", rect(frame.rect)),
                 ("stringRange", range(frame.stringRange)),
                 ("visibleStringRange", range(frame.visibleStringRange)),
-                ("lines", .array(lines)),
+                ("lines", .array(withRubies(lines, frame: frame))),
             ] + (text.map { [("attributes", AttributesJSON.encode($0))] } ?? []))
     }
 
@@ -93,6 +94,35 @@ package enum LayoutJSON {
                 ("isTruncationToken", .bool(run.isTruncationToken)),
                 ("attributes", characterAttributes(run.attributes)),
             ])
+    }
+
+    /// `lines` (the JSON of the frame's lines) with a last member `ruby` on each line that has
+    /// ruby.
+    static func withRubies(_ lines: [JSON], frame: Frame) -> [JSON] {
+        lines.enumerated().map { index, json in
+            guard index < frame.lines.count, !frame.lines[index].rubies.isEmpty, case .object(let members) = json
+            else { return json }
+            let origin = index < frame.lineOrigins.count ? frame.lineOrigins[index] : .zero
+            return .object(members + [("ruby", rubies(frame.lines[index], origin: origin, frame: frame))])
+        }
+    }
+
+    /// A line's ruby (present only on lines that have some, so other output is unchanged): each
+    /// annotation's base range, position, text, base rect and rect in frame coordinates (offset
+    /// by the line origin, y up), the origin of its baseline (frame coordinates) and its glyph
+    /// runs (positions relative to that origin, string indices into `text`).
+    static func rubies(_ line: Line, origin: CGPoint, frame: Frame) -> JSON {
+        .array(
+            line.rubies.map { ruby in
+                .object([
+                    ("baseRange", range(ruby.baseRange)), ("position", .string(ruby.position.rawValue)),
+                    ("text", .string(ruby.text)),
+                    ("baseRect", rect(ruby.baseRect.offsetBy(dx: origin.x, dy: origin.y))),
+                    ("rect", rect(ruby.rect.offsetBy(dx: origin.x, dy: origin.y))),
+                    ("origin", point(CGPoint(x: ruby.origin.x + origin.x, y: ruby.origin.y + origin.y))),
+                    ("runs", .array(ruby.glyphRuns.map { run($0, placeholders: [:], frame: frame) })),
+                ])
+            })
     }
 
     /// The placed ascent, descent and leading of line `index` (its own metrics if the frame has none).
@@ -157,7 +187,17 @@ package enum LayoutJSON {
         case .expansion(let v): .num(v)
         case .glyphInfo, .baselineInfo, .baselineReferenceInfo: .string(Attributes.valueDescription(attribute))
         case .baselineClass(let v): .string(v.rawValue)
+        case .rubyAnnotation(let v): rubyValue(v)
         }
+    }
+
+    /// A ruby annotation attribute: its text per position and its settings.
+    static func rubyValue(_ v: RubyAnnotation) -> JSON {
+        .object(
+            v.positions.map { ($0.rawValue, JSON.string(v.texts[$0]!)) } + [
+                ("alignment", .string(v.alignment.rawValue)), ("overhang", .string(v.overhang.rawValue)),
+                ("sizeFactor", .num(v.sizeFactor)), ("scalesToFit", .bool(v.scalesToFit)),
+            ])
     }
 
     static func decoration(_ d: TextDecoration) -> JSON {

@@ -15,8 +15,13 @@ public struct Line: Sendable {
     public let stringRange: Range<Int>
     /// Width, ascent, descent and leading. Like CTLineGetTypographicBounds: the width is the
     /// distance to the rightmost advance edge, trailing whitespace included; ascent, descent and
-    /// leading are the maxima over the runs (a placeholder counts with its delegate's values).
+    /// leading are the maxima over the runs (a placeholder counts with its delegate's values),
+    /// ascent and descent grown to hold the line's ruby (``rubies``).
     public let typographicBounds: TypographicBounds
+    /// The line's ruby annotations, one per base and position with text, in visual order (see
+    /// ``RubyPlacement``; the rules are in RubyLayout.swift). CoreText draws ruby inside the line
+    /// without exposing it.
+    public let rubies: [RubyPlacement]
     /// How much of `width` is trailing whitespace, which may hang past the line's available width.
     /// Like CTLineGetTrailingWhitespaceWidth.
     public let trailingWhitespaceWidth: CGFloat
@@ -75,7 +80,15 @@ public struct Line: Sendable {
         self.visibleEnd = visibleEnd
         self.glyphRuns = glyphRuns
         self.stringRange = stringRange
-        self.typographicBounds = typographicBounds
+        if RubyLayout.hasRuby(glyphRuns) {
+            let rubies = RubyLayout.place(
+                glyphRuns, visibleWidth: typographicBounds.width - trailingWhitespaceWidth, environment: environment)
+            self.rubies = rubies
+            self.typographicBounds = RubyLayout.grown(typographicBounds, rubies)
+        } else {
+            self.rubies = []
+            self.typographicBounds = typographicBounds
+        }
         self.trailingWhitespaceWidth = trailingWhitespaceWidth
         self.paragraphLevel = paragraphLevel
         self.endsParagraph = endsParagraph

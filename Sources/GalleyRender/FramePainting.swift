@@ -12,7 +12,7 @@ extension PaintList {
     /// operations that `CTFrameDraw` would paint, followed by each run delegate's image.
     ///
     /// Order, each stage over every line: background colours (left to right), the selection,
-    /// shadows, glyph runs, underlines, then strikethroughs (per line), and last the frame's
+    /// shadows, glyph runs (each line's ruby glyphs after its own), underlines, then strikethroughs (per line), and last the frame's
     /// ``Frame/placeholders``. See `LineDecorations` for where backgrounds and
     /// decoration lines go.
     public init(frame: Frame, selection: Range<Int>? = nil, selectionColor: Color = Renderer.selectionColor) {
@@ -154,6 +154,30 @@ struct FramePainter {
                 let count = min(run.glyphs.count, run.positions.count)
                 guard count > 0 else { continue }
                 result.append((run, Self.paint(run, count: count, lineOrigin: origin)))
+            }
+            result += rubyPaints(line, origin: origin)
+        }
+        return result
+    }
+
+    /// The glyph runs of a line's ruby (``Line/rubies``), after its own runs, each at its ruby's
+    /// origin. Their text is not the frame's, so each shows no text of it (an empty string range
+    /// at the base's start): a PDF's text layer keeps only the base text.
+    func rubyPaints(_ line: Line, origin: CGPoint) -> [(run: GlyphRun, paint: GlyphPaint)] {
+        var result: [(run: GlyphRun, paint: GlyphPaint)] = []
+        for ruby in line.rubies {
+            let rubyOrigin = CGPoint(x: origin.x + ruby.origin.x, y: origin.y + ruby.origin.y)
+            let at = ruby.baseRange.lowerBound
+            for run in ruby.glyphRuns where run.runDelegate == nil {
+                let count = min(run.glyphs.count, run.positions.count)
+                guard count > 0 else { continue }
+                let p = Self.paint(run, count: count, lineOrigin: rubyOrigin)
+                let paint = GlyphPaint(
+                    font: p.font, glyphs: p.glyphs, positions: p.positions,
+                    stringIndices: Array(repeating: at, count: count), stringRange: at..<at,
+                    isRightToLeft: p.isRightToLeft, color: p.color, fills: p.fills, stroke: p.stroke, skew: p.skew,
+                    xScale: p.xScale)
+                result.append((run, paint))
             }
         }
         return result

@@ -240,6 +240,10 @@ package final class ParagraphAnalysis: Sendable {
             if let info = spec.attributes.glyphInfo {
                 GlyphInfoSubstitution.apply(info, spec: spec, units: units, range: range, to: &glyphs, from: first)
             }
+            if let ruby = spec.attributes.rubyAnnotation {
+                RubySpacing.apply(
+                    ruby, font: spec.font, units: units, context: context, range: range, to: &glyphs, from: first)
+            }
         }
         return first..<glyphs.count
     }

@@ -76,8 +76,9 @@ extension ParagraphAnalysis {
     /// break), unless it is mandatory, the end of the content, or one an explicit break
     /// character makes (``isExplicitBreak(before:in:from:)``).
     package static func removingForbidden(
-        _ breaks: [LineBreakOpportunity], text: AttributedText, content: Range<Int>
+        _ allBreaks: [LineBreakOpportunity], text: AttributedText, content: Range<Int>
     ) -> [LineBreakOpportunity] {
+        let breaks = RubyBases.removingBreaksInside(allBreaks, text: text, content: content)
         // Maximal ranges of characters that forbid breaks (adjacent runs joined).
         var forbidden: [Range<Int>] = []
         // A glyph-info range is one glyph: it never breaks inside either.

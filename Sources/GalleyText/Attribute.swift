@@ -145,6 +145,10 @@ public enum Attribute: Sendable, Hashable {
     /// The reference baselines the run aligns to: offsets, a font, or its own font. Like
     /// `kCTBaselineReferenceInfoAttributeName`. Offsets must be finite.
     case baselineReferenceInfo(BaselineReference)
+    /// Ruby text set over, under or beside the range, its base (see ``RubyAnnotation``). Like
+    /// `kCTRubyAnnotationAttributeName`. Lines never break inside a base, and hit testing and
+    /// selection address the base text (the ruby is not part of the string).
+    case rubyAnnotation(RubyAnnotation)
 
     /// The name of each kind of attribute.
     public enum Key: String, Sendable, Hashable, CaseIterable {
@@ -220,6 +224,8 @@ public enum Attribute: Sendable, Hashable {
         case baselineInfo
         /// ``Attribute/baselineReferenceInfo(_:)``.
         case baselineReferenceInfo
+        /// ``Attribute/rubyAnnotation(_:)``.
+        case rubyAnnotation
     }
 
     /// Which kind of attribute this is.
@@ -261,6 +267,7 @@ public enum Attribute: Sendable, Hashable {
         case .baselineClass: .baselineClass
         case .baselineInfo: .baselineInfo
         case .baselineReferenceInfo: .baselineReferenceInfo
+        case .rubyAnnotation: .rubyAnnotation
         }
     }
 }

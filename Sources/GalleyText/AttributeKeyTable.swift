@@ -57,6 +57,7 @@ extension Attribute {
             offsets.isEmpty ? .noValue : Self.finiteOffsets(offsets, "baseline info")
         case .baselineReferenceInfo(.offsets(let offsets)): Self.finiteOffsets(offsets, "baseline reference info")
         case .baselineReferenceInfo: .valid
+        case .rubyAnnotation(let ruby): ruby.invalidReason.map(Validity.invalid) ?? .valid
         case .show(let flags): flags.isEmpty ? .noValue : .valid
         case .lineHeight(let height): height.invalidReason.map(Validity.invalid) ?? .valid
         case .kern(let value): Self.finite(value, "kern")
@@ -163,6 +164,7 @@ extension Attribute.Key {
         case .baselineClass: .baselineClass(.ideographicCentered)
         case .baselineInfo: .baselineInfo([.hanging: 8])
         case .baselineReferenceInfo: .baselineReferenceInfo(.font(font))
+        case .rubyAnnotation: .rubyAnnotation(RubyAnnotation("かんじ"))
         }
     }
 
@@ -209,6 +211,7 @@ extension Attribute.Key {
         case .baselineInfo: KeyRow(\.baselineInfo, Attribute.baselineInfo, Scope.BaselineInfoAttribute.self)
         case .baselineReferenceInfo:
             KeyRow(\.baselineReferenceInfo, Attribute.baselineReferenceInfo, Scope.BaselineReferenceInfoAttribute.self)
+        case .rubyAnnotation: KeyRow(\.rubyAnnotation, Attribute.rubyAnnotation, Scope.RubyAnnotationAttribute.self)
         }
     }
 
@@ -251,6 +254,7 @@ extension Attribute.Key {
         case .glyphInfo: .notExpressible("Pango markup cannot name a glyph")
         case .baselineClass, .baselineInfo, .baselineReferenceInfo:
             .notExpressible("Pango markup has no baseline alignment attribute")
+        case .rubyAnnotation: .tag("<ruby>x<rt>かんじ</rt>")
         }
     }
 }

@@ -61,6 +61,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         var baselineClass: BaselineClass?
         var baselineInfo: [BaselineClass: CGFloat]?
         var baselineReferenceInfo: BaselineReference?
+        var rubyAnnotation: RubyAnnotation?
 
         /// Stores one attribute, checked by the key table: an invalid value or an empty array
         /// removes the key (see ``Attribute/validity``).
@@ -106,6 +107,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
             case .baselineClass(let value): baselineClass = value
             case .baselineInfo(let value): baselineInfo = value
             case .baselineReferenceInfo(let value): baselineReferenceInfo = value
+            case .rubyAnnotation(let value): rubyAnnotation = value
             }
         }
     }
@@ -346,6 +348,12 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         get { storage.values.baselineReferenceInfo }
         set { update(\.baselineReferenceInfo, newValue, Attribute.baselineReferenceInfo) }
     }
+    /// Ruby text over, under or beside the range. Like `kCTRubyAnnotationAttributeName`; see
+    /// ``Attribute/rubyAnnotation(_:)``.
+    public var rubyAnnotation: RubyAnnotation? {
+        get { storage.values.rubyAnnotation }
+        set { update(\.rubyAnnotation, newValue, Attribute.rubyAnnotation) }
+    }
 
     /// No attributes.
     public init() {}
@@ -426,6 +434,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         case .paragraphStyle(let style): "\(style.alignment) \(style.lineBreakMode) \(style.baseWritingDirection)"
         case .kern(let value), .tracking(let value), .baselineOffset(let value), .obliqueness(let value): number(value)
         case .language(let language): language
+        case .rubyAnnotation(let ruby): ruby.description
         case .runDelegate(let delegate):
             "\(number(delegate.width))×(\(number(delegate.ascent))+\(number(delegate.descent))) \"\(delegate.value)\""
         case .writingDirection(let levels): "[\(levels.map(\.description).joined(separator: ", "))]"

@@ -134,6 +134,8 @@ extension AttributeScopes {
         public let baselineInfo: BaselineInfoAttribute
         /// The reference baselines. Like `kCTBaselineReferenceInfoAttributeName`.
         public let baselineReferenceInfo: BaselineReferenceInfoAttribute
+        /// Ruby text over the range. Like `kCTRubyAnnotationAttributeName`.
+        public let rubyAnnotation: RubyAnnotationAttribute
         /// Foundation's own attributes (`languageIdentifier`, `link`, …), so a
         /// `ScopedAttributeContainer` of this scope can reach them too.
         public let foundation: FoundationAttributes
@@ -434,6 +436,14 @@ extension AttributeScopes {
             public typealias Value = BaselineReference
             /// `"Galley.baselineReferenceInfo"`.
             public static let name = "Galley.baselineReferenceInfo"
+        }
+
+        /// The key for ``rubyAnnotation``: a `RubyAnnotation`, like `kCTRubyAnnotationAttributeName`.
+        public enum RubyAnnotationAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/rubyAnnotation``.
+            public typealias Value = RubyAnnotation
+            /// `"Galley.rubyAnnotation"`.
+            public static let name = "Galley.rubyAnnotation"
         }
     }
 

@@ -1,6 +1,6 @@
 // Markup: parses Pango 1.50 markup (<markup>, <b>, <big>, <i>, <s>, <sub>, <sup>, <small>, <tt>,
-// <u>, <span …> with every attribute of Pango 1.50) plus Galley's <placeholder/> and <img/> into
-// AttributedText.
+// <u>, <span …> with every attribute of Pango 1.50) plus Galley's <placeholder/> and <img/> and
+// HTML's <ruby>/<rt>/<rp> into AttributedText.
 
 import Foundation
 import GalleyFonts
@@ -56,6 +56,14 @@ import GalleyFonts
 /// - `<img src="file.ppm" width="100" height="30"/>`: one U+FFFC carrying a ``RunDelegate``
 ///   with ascent = height, descent 0 and value = src (all three required). The file is not
 ///   opened here: drawing it is the caller's (or the renderer's) business.
+/// - `<ruby>漢字<rt>かんじ</rt></ruby>`: ruby as in HTML: each `<rt>` gives its text (as a
+///   ``RubyAnnotation``) to the base text since the `<ruby>` or the previous `<rt>`, so
+///   `<ruby>漢<rt>かん</rt>字<rt>じ</rt></ruby>` makes two bases; `<rp>`'s content is dropped;
+///   base text with no `<rt>` after it has no ruby. `<rt>` and `<rp>` must sit directly inside
+///   `<ruby>` and hold only text; `<ruby>` does not nest. Galley's attributes on `<ruby>`:
+///   `position` (`before`, `after`, `inter-character`, `inline`), `align` (`auto`, `start`,
+///   `center`, `end`, `distribute-letter`, `distribute-space`, `line-edge`), `overhang` (`auto`,
+///   `start`, `end`, `none`), `size_factor` (0.01…10, default 0.5), `scale_to_fit` (`true`/`false`).
 ///
 /// **Galley's differences** (each in the parity test's table): `font_features` must parse (Pango
 /// passes any string on); weights outside 1…1000 are errors; oblique is italic; CDATA sections are
@@ -198,6 +206,8 @@ private struct MarkupParser {
     var fontCache: [FontKey: Font] = [:]
     /// The `src` of each `<img>` met so far, in document order.
     var imageSources: [String] = []
+    /// The open `<ruby>`, if any.
+    var ruby: MarkupRubyState?
 
     init(_ markup: String, base: Attributes, fonts: FontCollection, strictFonts: Bool) {
         scanner = MarkupScanner(markup)
@@ -211,16 +221,28 @@ private struct MarkupParser {
             switch token {
             case .text(let text):
                 try checkContentAllowed(at: nil)
-                append(Array(text.utf16), attributes: stack.last?.attributes ?? base)
+                switch ruby?.capture {
+                case .annotation?: ruby?.annotation += text
+                case .ignored?: break
+                case .base?, nil: append(Array(text.utf16), attributes: stack.last?.attributes ?? base)
+                }
             case .start(let name, let attributes, let isEmpty, let offset):
                 try checkContentAllowed(at: offset)
                 guard stack.count < Markup.maximumNestingDepth else {
                     throw scanner.malformed(
                         "<\(name)> nests deeper than \(Markup.maximumNestingDepth) elements", at: offset)
                 }
-                try open(name, attributes: attributes, offset: offset)
+                if ["ruby", "rt", "rp"].contains(name) {
+                    try openRuby(name, attributes: attributes, offset: offset)
+                } else {
+                    if let capture = ruby?.capture, capture != .base {
+                        throw scanner.malformed(
+                            "<\(name)> inside <\(stack.last!.name)>: it holds only text", at: offset)
+                    }
+                    try open(name, attributes: attributes, offset: offset)
+                }
                 if isEmpty {
-                    stack.removeLast()
+                    try close(name, offset: offset)
                 }
             case .end(let name, let offset):
                 guard let top = stack.last else {
@@ -231,13 +253,65 @@ private struct MarkupParser {
                     throw scanner.malformed(
                         "</\(name)> does not match <\(top.name)>, opened at line \(line), column \(column)", at: offset)
                 }
-                stack.removeLast()
+                try close(name, offset: offset)
             }
         }
         if let unclosed = stack.last {
             throw scanner.malformed("<\(unclosed.name)> is never closed", at: unclosed.offset)
         }
         return AttributedText(utf16: units, runs: runs)
+    }
+
+    /// Closes the innermost element (named `name`); `</rt>` gives the base before it its ruby.
+    private mutating func close(_ name: String, offset: Int) throws(MarkupError) {
+        stack.removeLast()
+        switch name {
+        case "ruby": ruby = nil
+        case "rp": ruby?.capture = .base
+        case "rt":
+            guard let state = ruby else { return }
+            let baseRange = state.baseStart..<units.count
+            guard !baseRange.isEmpty else {
+                throw scanner.malformed("<rt> has no base text before it inside <ruby>", at: offset)
+            }
+            if let annotation = state.annotationValue() {
+                runs.transform(baseRange) {
+                    var attributes = $0
+                    attributes.rubyAnnotation = annotation
+                    return attributes
+                }
+            }
+            ruby?.baseStart = units.count
+            ruby?.annotation = ""
+            ruby?.capture = .base
+        default: break
+        }
+    }
+
+    /// Opens `<ruby>`, `<rt>` or `<rp>` (HTML's ruby elements): they change no attribute of their
+    /// text; `<rt>` and `<rp>` must sit directly inside `<ruby>`, which does not nest.
+    private mutating func openRuby(_ name: String, attributes: [MarkupAttribute], offset: Int) throws(MarkupError) {
+        if name == "ruby" {
+            if ruby != nil { throw scanner.malformed("<ruby> inside <ruby>: ruby does not nest", at: offset) }
+            let values = try values(of: attributes, element: "ruby", allowed: MarkupRubyState.attributeNames)
+            switch MarkupRubyState.read(values.mapValues(\.value), baseStart: units.count) {
+            case .success(let state): ruby = state
+            case .failure(let error): throw invalid(values[error.name]!)
+            }
+        } else {
+            guard ruby != nil, stack.last?.name == "ruby" else {
+                throw scanner.malformed("<\(name)> must be directly inside <ruby>", at: offset)
+            }
+            try expectNoAttributes(attributes, of: name)
+            ruby?.capture = name == "rt" ? .annotation : .ignored
+        }
+        let parent = stack.last
+        stack.append(
+            OpenElement(
+                name: name, offset: offset, settings: parent?.settings ?? FontSettings(),
+                sizeState: parent?.sizeState ?? SizeState(), alpha: parent?.alpha,
+                text: parent?.text ?? TextSettings(base: base), attributes: parent?.attributes ?? base,
+                mustBeEmpty: false))
     }
 
     // MARK: Elements

@@ -72,6 +72,9 @@ extension NSAttributedString.Key {
     /// A Galley ``GlyphInfo``. AppKit's `.glyphInfo` / `kCTGlyphInfoAttributeName`
     /// (`"NSGlyphInfo"`).
     public static var glyphInfo: NSAttributedString.Key { .init("NSGlyphInfo") }
+    /// A Galley ``RubyAnnotation``. CoreText's `kCTRubyAnnotationAttributeName`
+    /// (`"CTRubyAnnotation"`), whose value is a `CTRubyAnnotation`.
+    public static var rubyAnnotation: NSAttributedString.Key { .init("CTRubyAnnotation") }
     /// An integer, 1 superscript, -1 subscript (-10…10). AppKit's `.superscript` /
     /// `kCTSuperscriptAttributeName` (`"NSSuperScript"`).
     public static var superscript: NSAttributedString.Key { .init("NSSuperScript") }

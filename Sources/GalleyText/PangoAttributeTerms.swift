@@ -169,6 +169,7 @@ package enum PangoAttributeTerms {
         case .baselineInfo: terms["galley:baseline-info"] = attributes.baselineInfo.map(Attributes.baselineOffsets)
         case .baselineReferenceInfo:
             terms["galley:baseline-reference"] = attributes[.baselineReferenceInfo].map(Attributes.valueDescription)
+        case .rubyAnnotation: terms["galley:ruby"] = attributes.rubyAnnotation?.description
         case .font, .foregroundColor, .paragraphStyle, .kern, .language, .runDelegate, .writingDirection, .tracking,
             .ligatureLevel, .fontFeatures, .baselineOffset, .superscript, .obliqueness, .underline, .strikethrough,
             .backgroundColor, .stroke, .shadow, .fontVariations, .allowsLineBreaks, .insertsHyphens:

@@ -28,6 +28,7 @@ struct AttributedStringBridgeTests {
             .lineHeight(.points(20)), .textTransform(.uppercase), .textSegment(.sentence), .expansion(0.1),
             .glyphInfo(GlyphInfo(glyph: 36, baseString: "A")), .baselineClass(.hanging),
             .baselineInfo([.hanging: 9]), .baselineReferenceInfo(.offsets([.ideographicCentered: 4])),
+            .rubyAnnotation(RubyAnnotation("かんじ")),
         ]
     }
 
@@ -71,6 +72,7 @@ struct AttributedStringBridgeTests {
         case .baselineClass: run.galley.baselineClass
         case .baselineInfo: run.galley.baselineInfo
         case .baselineReferenceInfo: run.galley.baselineReferenceInfo
+        case .rubyAnnotation: run.galley.rubyAnnotation
         }
     }
 
@@ -113,6 +115,7 @@ struct AttributedStringBridgeTests {
         case .baselineClass(let v): v
         case .baselineInfo(let v): v
         case .baselineReferenceInfo(let v): v
+        case .rubyAnnotation(let v): v
         }
     }
 

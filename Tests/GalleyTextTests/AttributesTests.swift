@@ -39,6 +39,7 @@ struct AttributesTests {
             .textTransform(.capitalize), .textSegment(.word), .expansion(-0.3),
             .glyphInfo(GlyphInfo(glyphName: "a.alt", baseString: "a")), .baselineClass(.ideographicLow),
             .baselineInfo([.roman: 1]), .baselineReferenceInfo(.originalFont),
+            .rubyAnnotation(RubyAnnotation("かんじ")),
         ]
         // Fonts need GalleyFonts; their key is checked with the other keys here.
         guard let attribute = values.first(where: { $0.key == key }) else {
@@ -65,7 +66,7 @@ struct AttributesTests {
                     "underline", "strikethrough", "backgroundColor", "stroke", "shadow", "fontVariations",
                     "allowsLineBreaks", "insertsHyphens", "overline", "fontVariant", "fontScale", "fontFallback",
                     "gravity", "gravityHint", "show", "lineHeight", "textTransform", "textSegment", "expansion",
-                    "glyphInfo", "baselineClass", "baselineInfo", "baselineReferenceInfo",
+                    "glyphInfo", "baselineClass", "baselineInfo", "baselineReferenceInfo", "rubyAnnotation",
                 ])
     }
 

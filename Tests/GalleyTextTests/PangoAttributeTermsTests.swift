@@ -49,6 +49,7 @@ struct PangoAttributeTermsTests {
         case .baselineClass: .baselineClass(.math)
         case .baselineInfo: .baselineInfo([.math: 5])
         case .baselineReferenceInfo: .baselineReferenceInfo(.originalFont)
+        case .rubyAnnotation: .rubyAnnotation(RubyAnnotation("pīn", position: .after))
         }
     }
 

@@ -1,0 +1,204 @@
+// RubyLayout: where a line's ruby annotations go (horizontal lines). Each ruby base in the line
+// (adjacent glyph runs carrying one RubyAnnotation) gets, for each position with text, the
+// annotation laid out in the base's font scaled by the size factor, placed and aligned by the
+// rules below, and the line's ascent or descent grows to hold it. The base's spacing for a wider
+// annotation was made when it was shaped (GalleyShaping's RubySpacing).
+//
+// Rules, in line coordinates (y up). B = the base box: from the base's first pen position to the
+// end of its last advance (spacing for the ruby included, room after it for inline ruby
+// excluded), from the largest descent to the largest ascent of its runs' fonts. W = the ruby's
+// natural width. Along the line (before/after):
+// - start: ruby's left edge on B's left edge; end: right edges equal; center: centred.
+// - W < B: distributeLetter spreads the letters with their first on B's left edge and last on
+//   its right edge, equal space k = (B−W)/(n−1) between the n letters ("0-1-0", CSS
+//   space-between; one letter is centred); distributeSpace and auto put k = (B−W)/n between
+//   letters and k/2 at each end ("1-2-1", JLREQ §3.3.6's default for mono and group ruby).
+// - W ≥ B: distribute* and auto are centred.
+// - lineEdge: start-aligned when the base starts the line, end-aligned when it ends it (before its
+//   trailing whitespace), else auto.
+// - scalesToFit and W > B: the ruby font shrinks by B/W so that the ruby fits.
+// - Ruby that would hang past the start of its line (its base starts the line) moves to start at
+//   the base's start, and past the end likewise to end at the base's end (JLREQ §3.3.8: ruby
+//   does not protrude past the line's head or end).
+// Across the line: before sits on B's top (ruby rect's bottom = B's top), after hangs from B's
+// bottom (ruby rect's top = B's bottom), interCharacter is after B along the line and centred on
+// it across, inline is after B on the baseline. The ruby rect is its typographic box: from its
+// first glyph's pen position to its last glyph's advance end (space added after the last letter
+// excluded), from its font's descent to its ascent.
+
+import Foundation
+import GalleyFonts
+import GalleyShaping
+import GalleyText
+
+/// One ruby annotation placed in a line: its base, its text at one position, where both are and
+/// the annotation's glyph runs. CoreText does not expose ruby geometry (it draws it inside
+/// CTLineDraw); Galley reports it so callers can hit-test or draw it themselves.
+public struct RubyPlacement: Sendable {
+    /// The base's UTF-16 range (the annotation is not part of the string).
+    public let baseRange: Range<Int>
+    /// The annotation attribute.
+    public let annotation: RubyAnnotation
+    /// Which of its texts this is.
+    public let position: RubyPosition
+    /// The text.
+    public let text: String
+    /// The base's box in line coordinates (origin = left end of the baseline, y up).
+    public let baseRect: CGRect
+    /// The annotation's typographic box in line coordinates.
+    public let rect: CGRect
+    /// Where the annotation's baseline starts, in line coordinates: its glyph runs' positions and
+    /// `originX` are relative to this point.
+    public let origin: CGPoint
+    /// The annotation's glyph runs (its string indices count in ``text``).
+    public let glyphRuns: [GlyphRun]
+}
+
+/// Places a line's ruby.
+enum RubyLayout {
+    /// Whether any run carries ruby (the cheap test every line makes).
+    static func hasRuby(_ runs: [GlyphRun]) -> Bool {
+        runs.contains { $0.attributes.rubyAnnotation != nil }
+    }
+
+    /// The ruby of a line whose runs are `runs`, `visibleWidth` wide without trailing whitespace.
+    static func place(_ runs: [GlyphRun], visibleWidth: CGFloat, environment: LayoutEnvironment) -> [RubyPlacement] {
+        var result: [RubyPlacement] = []
+        var i = 0
+        while i < runs.count {
+            guard let ruby = runs[i].attributes.rubyAnnotation else {
+                i += 1
+                continue
+            }
+            var j = i + 1
+            while j < runs.count, runs[j].attributes.rubyAnnotation == ruby { j += 1 }
+            let group = Array(runs[i..<j])
+            for position in ruby.positions {
+                if let placed = place(ruby, position, base: group, visibleWidth: visibleWidth, environment: environment)
+                {
+                    result.append(placed)
+                }
+            }
+            i = j
+        }
+        return result
+    }
+
+    /// The bounds grown to hold `rubies`: ascent up to the highest top, descent down to the lowest
+    /// bottom (maxima, so growing twice changes nothing).
+    static func grown(_ bounds: TypographicBounds, _ rubies: [RubyPlacement]) -> TypographicBounds {
+        var b = bounds
+        for ruby in rubies {
+            b.ascent = max(b.ascent, ruby.rect.maxY)
+            b.descent = max(b.descent, -ruby.rect.minY)
+        }
+        return b
+    }
+
+    private static func place(
+        _ ruby: RubyAnnotation, _ position: RubyPosition, base: [GlyphRun], visibleWidth: CGFloat,
+        environment: LayoutEnvironment
+    ) -> RubyPlacement? {
+        guard let text = ruby.text(for: position), let first = base.first,
+            var font = RubySpacing.annotationFont(ruby, base: first.font)
+        else { return nil }
+        let lo = base.map(\.stringRange.lowerBound).min()!
+        let hi = base.map(\.stringRange.upperBound).max()!
+        let x0 = base.map(\.originX).min()!
+        let inline = RubySpacing.inlineWidth(ruby, font: first.font)
+        let x1 = base.map { $0.originX + $0.width }.max()! - inline
+        let ascent = base.map { $0.verticalMetrics.ascent }.max()!
+        let descent = base.map { $0.verticalMetrics.descent }.max()!
+        let baseRect = CGRect(x: x0, y: -descent, width: x1 - x0, height: ascent + descent)
+        let b = x1 - x0
+        let attributes = annotationAttributes(first.attributes)
+        var line = layOut(text, font: font, kern: 0, attributes: attributes, environment: environment)
+        var w = line.width
+        let across = position == .before || position == .after
+        if across, ruby.scalesToFit, w > b, b > 0, let smaller = try? font.withSize(font.size * b / w) {
+            font = smaller
+            line = layOut(text, font: font, kern: 0, attributes: attributes, environment: environment)
+            w = line.width
+        }
+        var x: CGFloat
+        var kern: CGFloat = 0
+        if across {
+            let atStart = x0 <= 0.001
+            let atEnd = x1 + inline >= visibleWidth - 0.001
+            (x, kern) = horizontal(
+                resolved(ruby.alignment, atStart: atStart, atEnd: atEnd), x0: x0, b: b, w: w, letters: text.count)
+            if kern != 0 {
+                line = layOut(text, font: font, kern: kern, attributes: attributes, environment: environment)
+            } else if atStart, x < x0 {
+                x = x0
+            } else if atEnd, x + w > x1 {
+                x = x1 - w
+            }
+        } else {
+            x = x1
+        }
+        let y: CGFloat =
+            switch position {
+            case .before: baseRect.maxY + line.descent
+            case .after: baseRect.minY - line.ascent
+            case .interCharacter: baseRect.midY - (line.ascent - line.descent) / 2
+            case .inline: 0
+            }
+        let lead = kern > 0 && ruby.alignment != .distributeLetter && text.count > 1 ? kern / 2 : 0
+        let inkWidth = line.width - kern
+        let rect = CGRect(x: x + lead, y: y - line.descent, width: inkWidth, height: line.ascent + line.descent)
+        return RubyPlacement(
+            baseRange: lo..<hi, annotation: ruby, position: position, text: text, baseRect: baseRect, rect: rect,
+            origin: CGPoint(x: x + lead, y: y), glyphRuns: line.glyphRuns)
+    }
+
+    /// `alignment` with lineEdge resolved for a base that starts or ends the line.
+    static func resolved(_ alignment: RubyAlignment, atStart: Bool, atEnd: Bool) -> RubyAlignment {
+        guard alignment == .lineEdge else { return alignment }
+        return atStart ? .start : atEnd ? .end : .auto
+    }
+
+    /// The ruby's left x (before any 1-2-1 lead) and the space after each letter, for a base at
+    /// `x0` `b` wide and ruby `w` wide with `letters` grapheme clusters.
+    static func horizontal(_ alignment: RubyAlignment, x0: CGFloat, b: CGFloat, w: CGFloat, letters: Int) -> (
+        x: CGFloat, kern: CGFloat
+    ) {
+        let extra = b - w
+        switch alignment {
+        case .start: return (x0, 0)
+        case .end: return (x0 + extra, 0)
+        case .distributeLetter where extra > 0 && letters > 1: return (x0, extra / CGFloat(letters - 1))
+        case .distributeSpace where extra > 0 && letters > 1, .auto where extra > 0 && letters > 1:
+            return (x0, extra / CGFloat(letters))
+        default: return (x0 + extra / 2, 0)
+        }
+    }
+
+    /// What the annotation text keeps of its base's attributes: colour and language.
+    private static func annotationAttributes(_ base: Attributes) -> Attributes {
+        var a = Attributes()
+        a.foregroundColor = base.foregroundColor
+        a.language = base.language
+        return a
+    }
+
+    /// `text` laid out as one left-to-right line in `font` with `kern` after each cluster (line
+    /// and paragraph breaks in it laid out as spaces: ruby is one line).
+    private static func layOut(
+        _ text: String, font: Font, kern: CGFloat, attributes: Attributes, environment: LayoutEnvironment
+    ) -> Line {
+        var a = attributes
+        a.font = font
+        if kern != 0 { a.kern = kern }
+        a.paragraphStyle = ParagraphStyle(baseWritingDirection: .leftToRight)
+        let oneLine = String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map {
+                    "\n\r\u{0B}\u{0C}\u{85}\u{2028}\u{2029}".unicodeScalars.contains($0) ? " " : $0
+                }))
+        let setter = Typesetter(
+            AttributedText(oneLine, attributes: a), environment: environment.with(defaultFont: font))
+        return setter.makeLine(
+            setter.analysis(ofParagraph: 0), range: 0..<setter.paragraphs[0].range.upperBound, offset: 0)
+    }
+}
