@@ -157,6 +157,8 @@ package enum LayoutJSON {
         case .expansion(let v): .num(v)
         case .glyphInfo, .baselineInfo, .baselineReferenceInfo: .string(Attributes.valueDescription(attribute))
         case .baselineClass(let v): .string(v.rawValue)
+        case .verticalForms(let v): .bool(v)
+        case .textOrientation(let v): .string(v.rawValue)
         }
     }
 

@@ -83,8 +83,10 @@ package final class ParagraphAnalysis: Sendable {
     /// With `forcedLevel`, every character of the paragraph gets that embedding level and the
     /// bidi algorithm is not run (directional controls and `writingDirection` attributes are
     /// ignored), as CoreText's kCTTypesetterOptionForcedEmbeddingLevel asks.
-    /// With `vertical`, the paragraph is set in vertical lines, its characters oriented as that
-    /// text orientation says (see `VerticalItems`).
+    /// The paragraph is set in vertical lines when its first character has vertical forms
+    /// (`Attributes.verticalForms`, as CoreText takes the paragraph style from it) or when
+    /// `vertical` is given; its characters are then oriented as that text orientation says, or
+    /// as each run's attributes say (see `VerticalItems`).
     package convenience init(
         text: AttributedText, span: ParagraphSpan, defaultFont: Font, fonts: FontCollection,
         cache: ShapingCache? = nil, forcedLevel: UInt8? = nil, vertical: TextOrientation? = nil
@@ -97,13 +99,14 @@ package final class ParagraphAnalysis: Sendable {
         let style = firstAttributes.paragraphStyle ?? .default
         let metricsFont = firstAttributes.font ?? defaultFont
         let direction = ParagraphAnalysis.baseDirection(of: style)
+        let isVertical = vertical != nil || firstAttributes.verticalForms == true
         guard !content.isEmpty else {
             self.init(
                 span: span, style: style, baseLevel: forcedLevel ?? (direction == .rightToLeft ? 1 : 0), levels: [],
                 items: [],
                 breaks: [LineBreakOpportunity(offset: content.upperBound, isMandatory: false)],
                 graphemes: [content.lowerBound], prefixAdvance: [0], isWhitespace: [], hasTabs: false,
-                fallbackMetricsFont: metricsFont, isVertical: vertical != nil)
+                fallbackMetricsFont: metricsFont, isVertical: isVertical)
             return
         }
         let (baseLevel, levels) =
@@ -117,14 +120,14 @@ package final class ParagraphAnalysis: Sendable {
                 text: text, content: content, levels: levels, graphemes: graphemes, defaultFont: defaultFont,
                 fonts: fonts),
             units: units)
-        if let vertical { specs = VerticalItems.split(specs, units: units, orientation: vertical) }
+        if isVertical { specs = VerticalItems.split(specs, units: units, orientation: vertical) }
         let (items, storage) = ParagraphAnalysis.shapeItems(specs, units: units, content: content, cache: cache)
         let (isWhitespace, hasTabs) = ParagraphAnalysis.whitespace(of: units, in: content)
         self.init(
             span: span, style: style, baseLevel: baseLevel, levels: levels, items: items, breaks: breaks,
             graphemes: graphemes, prefixAdvance: ParagraphAnalysis.prefixAdvances(of: storage, content: content),
             isWhitespace: isWhitespace, hasTabs: hasTabs, fallbackMetricsFont: metricsFont,
-            isVertical: vertical != nil)
+            isVertical: isVertical)
     }
 
     /// The bidi base direction a paragraph style asks for.

@@ -11,10 +11,10 @@ import GalleyUnicode
 /// Splitting a vertical paragraph's items by orientation.
 package enum VerticalItems {
     /// `specs` split into upright and rotated items under `orientation` (CSS
-    /// `text-orientation`; CoreText sets vertical-forms text as `mixed`): an upright piece gets
-    /// `isUpright`. A `Tr` character (brackets, the long vowel mark) stands upright only when the
-    /// item's font has a vertical alternate for it (`hasVerticalAlternate`).
-    package static func split(_ specs: [ItemSpec], units: [UInt16], orientation: TextOrientation) -> [ItemSpec] {
+    /// `text-orientation`), or when nil each item's own (`orientation(of:)`): an upright piece
+    /// gets `isUpright`. A `Tr` character (brackets, the long vowel mark) stands upright only
+    /// when the item's font has a vertical alternate for it (`hasVerticalAlternate`).
+    package static func split(_ specs: [ItemSpec], units: [UInt16], orientation: TextOrientation?) -> [ItemSpec] {
         var result: [ItemSpec] = []
         result.reserveCapacity(specs.count)
         for spec in specs {
@@ -25,7 +25,8 @@ package enum VerticalItems {
                 result.append(upright)
                 continue
             }
-            let runs = orientation.runs(in: units, range: spec.range) { scalar in
+            let runs = (orientation ?? Self.orientation(of: spec.attributes)).runs(in: units, range: spec.range) {
+                scalar in
                 hasVerticalAlternate(scalar, in: spec.font)
             }
             for run in runs {
@@ -37,6 +38,18 @@ package enum VerticalItems {
             }
         }
         return result
+    }
+
+    /// How a run with `attributes` stands in a vertical line: with vertical forms
+    /// (`kCTVerticalFormsAttributeName`) as its text orientation says (default mixed), without
+    /// them rotated (sideways), as CoreText rotates text without vertical forms.
+    package static func orientation(of attributes: Attributes) -> TextOrientation {
+        guard attributes.verticalForms == true else { return .sideways }
+        switch attributes.textOrientation ?? .mixed {
+        case .mixed: return .mixed
+        case .upright: return .upright
+        case .sideways: return .sideways
+        }
     }
 
     /// Whether `font` has a vertical alternate for `scalar`: shaping it alone with direction TTB

@@ -145,6 +145,15 @@ public enum Attribute: Sendable, Hashable {
     /// The reference baselines the run aligns to: offsets, a font, or its own font. Like
     /// `kCTBaselineReferenceInfoAttributeName`. Offsets must be finite.
     case baselineReferenceInfo(BaselineReference)
+    /// Vertical glyph forms: in a vertical line, the run's characters are set as
+    /// ``Attribute/textOrientation(_:)`` says (default mixed: ideographs and kana upright, shaped
+    /// with HarfBuzz's direction TTB so `vert`/`vrt2` apply); false or absent, every character is
+    /// rotated 90° clockwise. The first character's value makes its paragraph vertical (set in
+    /// vertical lines). Like `kCTVerticalFormsAttributeName`.
+    case verticalForms(Bool)
+    /// How the run's characters stand in a vertical line with vertical forms (see
+    /// ``VerticalTextOrientation``). Like CSS `text-orientation`.
+    case textOrientation(VerticalTextOrientation)
 
     /// The name of each kind of attribute.
     public enum Key: String, Sendable, Hashable, CaseIterable {
@@ -220,6 +229,10 @@ public enum Attribute: Sendable, Hashable {
         case baselineInfo
         /// ``Attribute/baselineReferenceInfo(_:)``.
         case baselineReferenceInfo
+        /// ``Attribute/verticalForms(_:)``.
+        case verticalForms
+        /// ``Attribute/textOrientation(_:)``.
+        case textOrientation
     }
 
     /// Which kind of attribute this is.
@@ -261,6 +274,8 @@ public enum Attribute: Sendable, Hashable {
         case .baselineClass: .baselineClass
         case .baselineInfo: .baselineInfo
         case .baselineReferenceInfo: .baselineReferenceInfo
+        case .verticalForms: .verticalForms
+        case .textOrientation: .textOrientation
         }
     }
 }

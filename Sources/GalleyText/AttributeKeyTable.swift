@@ -46,7 +46,7 @@ extension Attribute {
         switch self {
         case .font, .foregroundColor, .paragraphStyle, .runDelegate, .underline, .strikethrough, .backgroundColor,
             .allowsLineBreaks, .insertsHyphens, .overline, .fontVariant, .fontScale, .fontFallback, .gravity,
-            .gravityHint, .textTransform, .textSegment, .baselineClass:
+            .gravityHint, .textTransform, .textSegment, .baselineClass, .verticalForms, .textOrientation:
             .valid
         case .expansion(let value):
             value.isFinite && abs(value) <= 10
@@ -163,6 +163,8 @@ extension Attribute.Key {
         case .baselineClass: .baselineClass(.ideographicCentered)
         case .baselineInfo: .baselineInfo([.hanging: 8])
         case .baselineReferenceInfo: .baselineReferenceInfo(.font(font))
+        case .verticalForms: .verticalForms(true)
+        case .textOrientation: .textOrientation(.upright)
         }
     }
 
@@ -209,6 +211,9 @@ extension Attribute.Key {
         case .baselineInfo: KeyRow(\.baselineInfo, Attribute.baselineInfo, Scope.BaselineInfoAttribute.self)
         case .baselineReferenceInfo:
             KeyRow(\.baselineReferenceInfo, Attribute.baselineReferenceInfo, Scope.BaselineReferenceInfoAttribute.self)
+        case .verticalForms: KeyRow(\.verticalForms, Attribute.verticalForms, Scope.VerticalFormsAttribute.self)
+        case .textOrientation:
+            KeyRow(\.textOrientation, Attribute.textOrientation, Scope.TextOrientationAttribute.self)
         }
     }
 
@@ -251,6 +256,8 @@ extension Attribute.Key {
         case .glyphInfo: .notExpressible("Pango markup cannot name a glyph")
         case .baselineClass, .baselineInfo, .baselineReferenceInfo:
             .notExpressible("Pango markup has no baseline alignment attribute")
+        case .verticalForms, .textOrientation:
+            .notExpressible("Pango sets vertical text with gravity, not vertical forms or a text orientation")
         }
     }
 }

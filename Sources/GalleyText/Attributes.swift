@@ -61,6 +61,8 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         var baselineClass: BaselineClass?
         var baselineInfo: [BaselineClass: CGFloat]?
         var baselineReferenceInfo: BaselineReference?
+        var verticalForms: Bool?
+        var textOrientation: VerticalTextOrientation?
 
         /// Stores one attribute, checked by the key table: an invalid value or an empty array
         /// removes the key (see ``Attribute/validity``).
@@ -106,6 +108,8 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
             case .baselineClass(let value): baselineClass = value
             case .baselineInfo(let value): baselineInfo = value
             case .baselineReferenceInfo(let value): baselineReferenceInfo = value
+            case .verticalForms(let value): verticalForms = value
+            case .textOrientation(let value): textOrientation = value
             }
         }
     }
@@ -346,6 +350,18 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         get { storage.values.baselineReferenceInfo }
         set { update(\.baselineReferenceInfo, newValue, Attribute.baselineReferenceInfo) }
     }
+    /// Vertical glyph forms. Like `kCTVerticalFormsAttributeName`; see
+    /// ``Attribute/verticalForms(_:)``.
+    public var verticalForms: Bool? {
+        get { storage.values.verticalForms }
+        set { update(\.verticalForms, newValue, Attribute.verticalForms) }
+    }
+    /// How characters stand in a vertical line. Like CSS `text-orientation`; see
+    /// ``Attribute/textOrientation(_:)``.
+    public var textOrientation: VerticalTextOrientation? {
+        get { storage.values.textOrientation }
+        set { update(\.textOrientation, newValue, Attribute.textOrientation) }
+    }
 
     /// No attributes.
     public init() {}
@@ -453,6 +469,8 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         case .baselineReferenceInfo(.offsets(let value)): baselineOffsets(value)
         case .baselineReferenceInfo(.font(let font)): "\(font.postScriptName) \(number(font.size))pt"
         case .baselineReferenceInfo(.originalFont): "originalFont"
+        case .verticalForms(let value): "\(value)"
+        case .textOrientation(let value): value.rawValue
         }
     }
 

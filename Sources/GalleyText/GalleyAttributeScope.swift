@@ -134,6 +134,10 @@ extension AttributeScopes {
         public let baselineInfo: BaselineInfoAttribute
         /// The reference baselines. Like `kCTBaselineReferenceInfoAttributeName`.
         public let baselineReferenceInfo: BaselineReferenceInfoAttribute
+        /// Vertical glyph forms. Like `kCTVerticalFormsAttributeName`.
+        public let verticalForms: VerticalFormsAttribute
+        /// How characters stand in a vertical line. Like CSS `text-orientation`.
+        public let textOrientation: TextOrientationAttribute
         /// Foundation's own attributes (`languageIdentifier`, `link`, …), so a
         /// `ScopedAttributeContainer` of this scope can reach them too.
         public let foundation: FoundationAttributes
@@ -434,6 +438,22 @@ extension AttributeScopes {
             public typealias Value = BaselineReference
             /// `"Galley.baselineReferenceInfo"`.
             public static let name = "Galley.baselineReferenceInfo"
+        }
+
+        /// The key for ``verticalForms``: a `Bool`, like `kCTVerticalFormsAttributeName`.
+        public enum VerticalFormsAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/verticalForms``.
+            public typealias Value = Bool
+            /// `"Galley.verticalForms"`.
+            public static let name = "Galley.verticalForms"
+        }
+
+        /// The key for ``textOrientation``: a `VerticalTextOrientation`, like CSS `text-orientation`.
+        public enum TextOrientationAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/textOrientation``.
+            public typealias Value = VerticalTextOrientation
+            /// `"Galley.textOrientation"`.
+            public static let name = "Galley.textOrientation"
         }
     }
 

@@ -52,6 +52,7 @@ extension Attribute.Key {
             .galley
         case .expansion: .single(.expansion)
         case .glyphInfo: .single(.glyphInfo)
+        case .verticalForms, .textOrientation: .galley
         }
     }
 }

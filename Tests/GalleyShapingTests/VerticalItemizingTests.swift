@@ -105,6 +105,40 @@ struct VerticalItemizingTests {
         #expect(kanji.map(\.id) == (try HBShape.shape("縦書き", fontPath: droid)).map(\.g))
     }
 
+    /// `kCTVerticalFormsAttributeName` on the first character makes the paragraph vertical; a
+    /// run with vertical forms follows its text orientation (default mixed), a run without them
+    /// is rotated (as CoreText rotates text without vertical forms).
+    @Test func verticalFormsAttributeDecides() throws {
+        let font = try Font(path: BundledFonts.path("DroidSansFallbackFull.ttf"), size: Self.size)
+        var builder = AttributedTextBuilder("縦書き縦書き縦書き", attributes: [.font(font), .verticalForms(true)])
+        try builder.setAttribute(.verticalForms(false), range: 3..<6)
+        let text = builder.build()
+        let span = try #require(ParagraphSplitter.split(text.utf16).first)
+        let a = ParagraphAnalysis(text: text, span: span, defaultFont: font, fonts: .shared)
+        #expect(a.isVertical)
+        for item in a.items { #expect(item.isUpright == !(3..<6).contains(item.range.lowerBound)) }
+        // Vertical forms on a later character only: the paragraph stays horizontal.
+        var later = AttributedTextBuilder("縦書き縦書き", attributes: [.font(font)])
+        try later.setAttribute(.verticalForms(true), range: 3..<6)
+        let laterText = later.build()
+        let laterSpan = try #require(ParagraphSplitter.split(laterText.utf16).first)
+        let b = ParagraphAnalysis(text: laterText, span: laterSpan, defaultFont: font, fonts: .shared)
+        #expect(!b.isVertical && b.items.allSatisfy { !$0.isUpright })
+    }
+
+    /// `VerticalItems.orientation(of:)`: CSS text-orientation under vertical forms, sideways without.
+    @Test(
+        arguments: [
+            (nil, nil, TextOrientation.sideways), (false, VerticalTextOrientation.upright, .sideways),
+            (true, nil, .mixed), (true, .upright, .upright), (true, .sideways, .sideways),
+        ] as [(Bool?, VerticalTextOrientation?, TextOrientation)])
+    func orientationOfAttributes(_ forms: Bool?, _ orientation: VerticalTextOrientation?, _ expected: TextOrientation) {
+        var attributes = Attributes()
+        attributes.verticalForms = forms
+        attributes.textOrientation = orientation
+        #expect(VerticalItems.orientation(of: attributes) == expected)
+    }
+
     /// A horizontal paragraph has no upright (TTB-shaped) item.
     @Test func horizontalParagraphHasNoUprightItems() throws {
         let font = try Font(path: BundledFonts.path("DroidSansFallbackFull.ttf"), size: Self.size)

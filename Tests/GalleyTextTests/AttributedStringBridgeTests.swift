@@ -28,6 +28,7 @@ struct AttributedStringBridgeTests {
             .lineHeight(.points(20)), .textTransform(.uppercase), .textSegment(.sentence), .expansion(0.1),
             .glyphInfo(GlyphInfo(glyph: 36, baseString: "A")), .baselineClass(.hanging),
             .baselineInfo([.hanging: 9]), .baselineReferenceInfo(.offsets([.ideographicCentered: 4])),
+            .verticalForms(true), .textOrientation(.upright),
         ]
     }
 
@@ -71,6 +72,8 @@ struct AttributedStringBridgeTests {
         case .baselineClass: run.galley.baselineClass
         case .baselineInfo: run.galley.baselineInfo
         case .baselineReferenceInfo: run.galley.baselineReferenceInfo
+        case .verticalForms: run.galley.verticalForms
+        case .textOrientation: run.galley.textOrientation
         }
     }
 
@@ -113,6 +116,8 @@ struct AttributedStringBridgeTests {
         case .baselineClass(let v): v
         case .baselineInfo(let v): v
         case .baselineReferenceInfo(let v): v
+        case .verticalForms(let v): v
+        case .textOrientation(let v): v
         }
     }
 

@@ -38,7 +38,8 @@ struct AttributesTests {
             .gravityHint(.natural), .show([.spaces, .ignorables]), .lineHeight(.multiple(2)),
             .textTransform(.capitalize), .textSegment(.word), .expansion(-0.3),
             .glyphInfo(GlyphInfo(glyphName: "a.alt", baseString: "a")), .baselineClass(.ideographicLow),
-            .baselineInfo([.roman: 1]), .baselineReferenceInfo(.originalFont),
+            .baselineInfo([.roman: 1]), .baselineReferenceInfo(.originalFont), .verticalForms(true),
+            .textOrientation(.sideways),
         ]
         // Fonts need GalleyFonts; their key is checked with the other keys here.
         guard let attribute = values.first(where: { $0.key == key }) else {
@@ -65,7 +66,8 @@ struct AttributesTests {
                     "underline", "strikethrough", "backgroundColor", "stroke", "shadow", "fontVariations",
                     "allowsLineBreaks", "insertsHyphens", "overline", "fontVariant", "fontScale", "fontFallback",
                     "gravity", "gravityHint", "show", "lineHeight", "textTransform", "textSegment", "expansion",
-                    "glyphInfo", "baselineClass", "baselineInfo", "baselineReferenceInfo",
+                    "glyphInfo", "baselineClass", "baselineInfo", "baselineReferenceInfo", "verticalForms",
+                    "textOrientation",
                 ])
     }
 

@@ -49,6 +49,8 @@ struct PangoAttributeTermsTests {
         case .baselineClass: .baselineClass(.math)
         case .baselineInfo: .baselineInfo([.math: 5])
         case .baselineReferenceInfo: .baselineReferenceInfo(.originalFont)
+        case .verticalForms: .verticalForms(true)
+        case .textOrientation: .textOrientation(.sideways)
         }
     }
 
