@@ -131,6 +131,24 @@ struct VerticalLineTests {
         #expect(frame.visibleStringRange == 0..<10)
     }
 
+    /// Alignment is along the column (the inline axis): left (natural) puts the line at the
+    /// top, centre leaves equal room above and below, right puts it at the bottom. Three
+    /// ideographs (60 pt) in a column 100 pt long.
+    @Test(arguments: [(TextAlignment.natural, 0.0), (.center, 20.0), (.right, 40.0)])
+    func alignmentIsAlongTheColumn(_ alignment: TextAlignment, _ room: CGFloat) throws {
+        let builder = AttributedTextBuilder(
+            "縦書き",
+            attributes: [
+                .font(try Self.droid()), .verticalForms(true), .paragraphStyle(ParagraphStyle(alignment: alignment)),
+            ])
+        let setter = Framesetter(typesetter: try Typesetter(builder.build()))
+        let rect = CGRect(x: 0, y: 0, width: 40, height: 100)
+        let frame = try setter.frame(in: rect, options: FrameOptions(truncation: nil, progression: .rightToLeft))
+        #expect(frame.lines.count == 1)
+        #expect(abs(frame.lineOrigins[0].y - (rect.height - room)) < 1e-6)
+        #expect(abs(frame.lineOrigins[0].x - (rect.width - Self.size / 2)) < 1e-6)
+    }
+
     /// Horizontal frames are unchanged by the new option's default.
     @Test func topToBottomIsTheDefault() {
         #expect(FrameOptions().progression == .topToBottom)
