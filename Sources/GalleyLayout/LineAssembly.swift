@@ -301,20 +301,28 @@ enum LineAssembly {
             var pen = run.originX
             for g in 0..<run.glyphCount {
                 let x = pen
-                pen += run.advances[g].width
+                // Along the line: a vertical run's advances are (0, −extent).
+                let advance = run.isVertical ? -run.advances[g].height : run.advances[g].width
+                pen += advance
                 guard keep(run, g) else { continue }
                 let position = run.positions[g]
+                // The inverse of `LineOrientation.position` for the run's orientation.
+                let offset =
+                    !run.isVertical
+                    ? CGPoint(x: position.x - x, y: position.y)
+                    : run.isRotated
+                        ? CGPoint(x: -position.y - x, y: position.x) : CGPoint(x: position.x, y: position.y + x)
                 records.append(
                     ShapedGlyph(
                         id: run.glyphs[g], cluster: Int32(truncatingIfNeeded: stringIndex(run, g)),
-                        unsafeToBreak: false,
-                        advance: run.advances[g].width, offset: CGPoint(x: position.x - x, y: position.y)))
+                        unsafeToBreak: false, advance: advance, offset: offset))
             }
             var shaped = ShapedGlyphs(base: 0)
             shaped.glyphs = records
             return ShapedItem(
                 range: run.stringRange, font: run.font, attributes: run.attributes, level: run.bidiLevel, script: "",
-                storage: GlyphStorage(shaped), glyphRange: 0..<records.count)
+                storage: GlyphStorage(shaped), glyphRange: 0..<records.count,
+                isUpright: run.isVertical && !run.isRotated)
         }
     }
 }

@@ -149,6 +149,38 @@ struct VerticalLineTests {
         #expect(abs(frame.lineOrigins[0].x - (rect.width - Self.size / 2)) < 1e-6)
     }
 
+    /// A justified column: 3 ideographs (60 pt) in a column 70 pt long take the 10 pt left over
+    /// in equal gaps between their clusters (no spaces: inter-character), down the line.
+    @Test func justifiedColumnSpreadsDownTheLine() throws {
+        let style = ParagraphStyle(alignment: .justified)
+        let text = AttributedText(
+            String(repeating: "縦", count: 7),
+            attributes: [.font(try Self.droid()), .verticalForms(true), .paragraphStyle(style)])
+        let frame = try Framesetter(typesetter: try Typesetter(text)).frame(
+            in: CGRect(x: 0, y: 0, width: 100, height: 70),
+            options: FrameOptions(truncation: nil, progression: .rightToLeft))
+        let line = try #require(frame.lines.first)
+        #expect(line.stringRange == 0..<3)
+        #expect(abs(line.width - 70) < 1e-6)
+        let run = try #require(line.glyphRuns.first)
+        #expect(run.isVertical && !run.isRotated)
+        let ys = line.glyphRuns.flatMap { r in (0..<r.glyphCount).map { r.positions[$0].y } }
+        #expect(abs((ys[1] - ys[0]) + 25) < 1e-6 && abs((ys[2] - ys[1]) + 25) < 1e-6)
+    }
+
+    /// A truncated last column stays vertical: its kept glyphs and the "…" token are vertical
+    /// runs, and the line fits the column.
+    @Test func truncatedColumnStaysVertical() throws {
+        let setter = Framesetter(typesetter: try Typesetter(try Self.verticalText(String(repeating: "縦", count: 12))))
+        let frame = try setter.frame(
+            in: CGRect(x: 0, y: 0, width: 100, height: 100),
+            options: FrameOptions(maximumNumberOfLines: 1, truncation: .end, progression: .rightToLeft))
+        let line = try #require(frame.lines.first)
+        #expect(frame.lines.count == 1 && line.isTruncated)
+        #expect(line.isVertical && line.glyphRuns.allSatisfy(\.isVertical))
+        #expect(line.width <= 100 + 1e-6)
+    }
+
     /// Horizontal frames are unchanged by the new option's default.
     @Test func topToBottomIsTheDefault() {
         #expect(FrameOptions().progression == .topToBottom)
