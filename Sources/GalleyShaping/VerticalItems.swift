@@ -25,9 +25,14 @@ package enum VerticalItems {
                 result.append(upright)
                 continue
             }
+            // Each Tr character is looked up once per item (ー recurs through katakana).
+            var known: [UInt32: Bool] = [:]
             let runs = (orientation ?? Self.orientation(of: spec.attributes)).runs(in: units, range: spec.range) {
                 scalar in
-                hasVerticalAlternate(scalar, in: spec.font)
+                if let found = known[scalar.value] { return found }
+                let found = hasVerticalAlternate(scalar, in: spec.font)
+                known[scalar.value] = found
+                return found
             }
             for run in runs {
                 var piece = ItemSpec(
