@@ -135,6 +135,10 @@ package struct Options: Equatable, Sendable {
     package var maximumLines = 0
     /// `--ellipsize`; nil when not given.
     package var ellipsize: EllipsizeMode?
+    /// `--writing-mode`: horizontal lines (the default) or vertical columns.
+    package var writingMode: WritingMode = .horizontalTB
+    /// `--text-orientation`: how characters stand in vertical lines; nil: mixed.
+    package var textOrientation: VerticalTextOrientation?
     /// `--path`: the frame's shape (the whole `--width` × `--height` box by default).
     package var path: ShapeOption = .rectangle(nil)
     /// `--exclude`, each occurrence adding one: shapes the lines flow around.
@@ -190,7 +194,7 @@ package enum CommandLineParser {
     /// The paragraph and frame options of `render` and `layout` (TypographyOptions.swift).
     static let typographyOptions: [String] = [
         "--indent", "--line-height", "--line-spacing", "--paragraph-spacing", "--tabs", "--max-lines", "--ellipsize",
-        "--path", "--exclude", "--line-breaking", "--lang",
+        "--path", "--exclude", "--line-breaking", "--lang", "--writing-mode", "--text-orientation",
     ]
 
     /// Parses `arguments` (without the program name).

@@ -215,6 +215,14 @@ public enum GalleyTool {
                 )
             }
         }
+        if options.writingMode != .horizontalTB {
+            guard options.height != nil else {
+                throw CLIError("--writing-mode \(options.writingMode.rawValue) needs --height (the column length)")
+            }
+            guard options.path.isWholeRectangle, options.exclusions.isEmpty else {
+                throw CLIError("--writing-mode \(options.writingMode.rawValue) takes no --path or --exclude yet")
+            }
+        }
         do {
             let framesetter = try Framesetter(document.text, defaultFont: document.font)
             func frame(height: CGFloat) throws(LayoutError) -> Frame {

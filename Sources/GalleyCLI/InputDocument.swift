@@ -65,6 +65,11 @@ struct InputDocument {
         var base: Attributes = [.font(font), .foregroundColor(options.color)]
         base.paragraphStyle = options.paragraphStyle
         base.language = options.language
+        if options.writingMode != .horizontalTB {
+            // Vertical columns: the text takes vertical forms (kCTVerticalFormsAttributeName).
+            base.verticalForms = true
+            base.textOrientation = options.textOrientation
+        }
 
         guard options.markup else {
             return InputDocument(text: AttributedText(source, attributes: base), font: font, images: [:])

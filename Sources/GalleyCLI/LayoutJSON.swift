@@ -28,7 +28,10 @@ import Galley
 /// paragraph style and writing direction show in the line origins, widths and `rightToLeft`. A line's `truncationTokenRange` is the range its token stands for, or null;
 /// `placedMetrics` are `Frame.placedLineMetrics` (after line height and spacing rules);
 /// `hyphenated` is `Line.isHyphenated` and `adjustmentRatio` `Frame.adjustmentRatio(ofLine:)` (null
-/// where it has none).
+/// where it has none). Vertical lines (`--writing-mode vertical-rl|vertical-lr`) and their runs
+/// end with `"vertical": true`, each run then with `"rotated"` (turned 90° clockwise, or upright
+/// with HarfBuzz's TTB glyphs, advances and offsets); a vertical line's origin is the top end of
+/// its centre line and its advances are (0, −extent).
 package enum LayoutJSON {
     /// With `attributesOf` (`galley layout --attributes`), a last top-level member `attributes`
     /// lists that text's attribute runs in Pango's terms (see `AttributesJSON`).
@@ -36,21 +39,22 @@ package enum LayoutJSON {
         let placeholders = Dictionary(frame.placeholders.map { ($0.stringIndex, $0) }, uniquingKeysWith: { a, _ in a })
         let lines: [JSON] = frame.lines.enumerated().map { index, line in
             let origin = index < frame.lineOrigins.count ? frame.lineOrigins[index] : .zero
-            return .object([
-                ("stringRange", range(line.stringRange)),
-                ("origin", point(origin)),
-                ("width", .num(line.width)),
-                ("ascent", .num(line.ascent)),
-                ("descent", .num(line.descent)),
-                ("leading", .num(line.leading)),
-                ("trailingWhitespaceWidth", .num(line.trailingWhitespaceWidth)),
-                ("runs", .array(line.glyphRuns.map { run($0, placeholders: placeholders, frame: frame) })),
-                ("isTruncated", .bool(line.isTruncated)),
-                ("truncationTokenRange", line.truncationTokenRange.map(range) ?? .null),
-                ("placedMetrics", placedMetrics(frame, index, line)),
-                ("hyphenated", .bool(line.isHyphenated)),
-                ("adjustmentRatio", frame.adjustmentRatio(ofLine: index).map { .num($0) } ?? .null),
-            ])
+            return .object(
+                [
+                    ("stringRange", range(line.stringRange)),
+                    ("origin", point(origin)),
+                    ("width", .num(line.width)),
+                    ("ascent", .num(line.ascent)),
+                    ("descent", .num(line.descent)),
+                    ("leading", .num(line.leading)),
+                    ("trailingWhitespaceWidth", .num(line.trailingWhitespaceWidth)),
+                    ("runs", .array(line.glyphRuns.map { run($0, placeholders: placeholders, frame: frame) })),
+                    ("isTruncated", .bool(line.isTruncated)),
+                    ("truncationTokenRange", line.truncationTokenRange.map(range) ?? .null),
+                    ("placedMetrics", placedMetrics(frame, index, line)),
+                    ("hyphenated", .bool(line.isHyphenated)),
+                    ("adjustmentRatio", frame.adjustmentRatio(ofLine: index).map { .num($0) } ?? .null),
+                ] + (line.isVertical ? [("vertical", .bool(true))] : []))
         }
         return .object(
             [
@@ -93,7 +97,7 @@ package enum LayoutJSON {
                 ("baselineShift", .num(run.baselineShift)),
                 ("isTruncationToken", .bool(run.isTruncationToken)),
                 ("attributes", characterAttributes(run.attributes)),
-            ])
+            ] + (run.isVertical ? [("vertical", .bool(true)), ("rotated", .bool(run.isRotated))] : []))
     }
 
     /// `lines` (the JSON of the frame's lines) with a last member `ruby` on each line that has
@@ -188,6 +192,8 @@ package enum LayoutJSON {
         case .glyphInfo, .baselineInfo, .baselineReferenceInfo: .string(Attributes.valueDescription(attribute))
         case .baselineClass(let v): .string(v.rawValue)
         case .rubyAnnotation(let v): rubyValue(v)
+        case .verticalForms(let v): .bool(v)
+        case .textOrientation(let v): .string(v.rawValue)
         }
     }
 

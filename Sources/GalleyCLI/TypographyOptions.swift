@@ -36,6 +36,26 @@ package enum EllipsizeMode: String, Equatable, Sendable, CaseIterable {
     }
 }
 
+/// `--writing-mode`: CSS's `writing-mode` names for the frame progression (CoreText's
+/// `kCTFrameProgressionAttributeName`).
+package enum WritingMode: String, Equatable, Sendable, CaseIterable {
+    /// Horizontal lines stacked top to bottom (the default).
+    case horizontalTB = "horizontal-tb"
+    /// Vertical lines stacked right to left (Japanese and Chinese books).
+    case verticalRL = "vertical-rl"
+    /// Vertical lines stacked left to right.
+    case verticalLR = "vertical-lr"
+
+    /// The frame progression of this writing mode.
+    package var progression: FrameProgression {
+        switch self {
+        case .horizontalTB: .topToBottom
+        case .verticalRL: .rightToLeft
+        case .verticalLR: .leftToRight
+        }
+    }
+}
+
 extension Options {
     /// True when the frame's line count is bounded (by `--max-lines` or `--height`), so a
     /// `--ellipsize` mode truncates the frame's last line instead of making every paragraph one line.
@@ -81,7 +101,8 @@ extension Options {
         } else {
             truncation = maximumLines > 0 ? .end : nil
         }
-        return FrameOptions(maximumNumberOfLines: maximumLines, truncation: truncation)
+        return FrameOptions(
+            maximumNumberOfLines: maximumLines, truncation: truncation, progression: writingMode.progression)
     }
 }
 
@@ -117,6 +138,11 @@ extension CommandLineParser {
             options.path = try ShapeOption.parse(value, option: name, whole: true)
         case "--exclude":
             options.exclusions.append(try ShapeOption.parse(value, option: name, whole: false))
+        case "--writing-mode":
+            options.writingMode = try choice(value, option: name, WritingMode.allCases.map { ([$0.rawValue], $0) })
+        case "--text-orientation":
+            options.textOrientation = try choice(
+                value, option: name, VerticalTextOrientation.allCases.map { ([$0.rawValue], $0) })
         case "--ellipsize":
             let modes: [EllipsizeMode] = [.start, .middle, .end, .none]
             options.ellipsize = try choice(value, option: name, modes.map { ([$0.rawValue], $0) })

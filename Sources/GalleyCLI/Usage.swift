@@ -91,6 +91,9 @@ enum Usage {
           --exclude SHAPE        an area lines flow around (repeatable): rect:X,Y,W,H,
                                  rounded:X,Y,W,H,R, ellipse:X,Y,W,H or polygon:X1,Y1,…
           --direction D          ltr, rtl or auto: the base direction (default auto: first strong character)
+          --writing-mode M       horizontal-tb (default), vertical-rl or vertical-lr (CSS names): vertical
+                                 columns stacked from the right or the left, --height long (needed)
+          --text-orientation O   mixed (default), upright or sideways: how characters stand in columns
           --color, --foreground COLOR
                                  text colour: #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS name (default black)
           --background COLOR     canvas colour (default white; "transparent" for none in PNG)

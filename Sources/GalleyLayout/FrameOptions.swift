@@ -47,13 +47,18 @@ public struct FrameOptions: Sendable {
     /// a dictionary per path (kCTFramePathClippingPathAttributeName,
     /// kCTFramePathFillRuleAttributeName, kCTFramePathWidthAttributeName). Default none.
     public var clippingPaths: [ClippingPath] = []
+    /// Which way lines advance: horizontal lines top to bottom (the default), or vertical lines
+    /// (columns) right to left or left to right (see `FrameProgression`; rectangular frames
+    /// only). Like kCTFrameProgressionAttributeName.
+    public var progression: FrameProgression = .topToBottom
 
     /// Options with the given values.
     public init(
         maximumNumberOfLines: Int = 0, truncation: TruncationType? = .end, truncationToken: AttributedText? = nil,
         exclusionPaths: [FramePath] = [], insets: FrameInsets = .zero, fillRule: FramePathFillRule = .evenOdd,
-        pathWidth: CGFloat = 0, clippingPaths: [ClippingPath] = []
+        pathWidth: CGFloat = 0, clippingPaths: [ClippingPath] = [], progression: FrameProgression = .topToBottom
     ) {
+        self.progression = progression
         self.maximumNumberOfLines = maximumNumberOfLines
         self.truncation = truncation
         self.truncationToken = truncationToken

@@ -77,6 +77,7 @@ public final class Framesetter: Sendable {
         guard options.maximumNumberOfLines >= 0 else {
             throw .invalidGeometry("maximum number of lines \(options.maximumNumberOfLines) must be ≥ 0")
         }
+        if options.progression.isVertical { return try verticalFrame(in: rect, range: range, options: options) }
         if !options.exclusionPaths.isEmpty || !options.clippingPaths.isEmpty || options.insets != .zero
             || options.pathWidth != 0
         {

@@ -55,6 +55,14 @@ public struct GlyphRun: Sendable {
     /// `positions` and in the run's ascent and descent. This is the shift that
     /// CTLineGetBoundsWithOptions's `kCTLineBoundsExcludeTypographicShifts` leaves out.
     public let baselineShift: CGFloat
+    /// True for a run of a vertical line (issue 14): its positions run down −y from the line's
+    /// origin (the top of the column's centre line), its advances are (0, −extent). Like a CTRun
+    /// of a vertical frame with `kCTVerticalFormsAttributeName`.
+    public let isVertical: Bool
+    /// True for a rotated run of a vertical line: its glyphs are drawn turned 90° clockwise
+    /// about their positions (horizontal glyphs laid down the line); false for upright glyphs
+    /// (shaped with HarfBuzz's TTB direction, drawn unrotated) and in horizontal lines.
+    public let isRotated: Bool
     /// True when the run is right-to-left.
     public var isRightToLeft: Bool { status.contains(.rightToLeft) }
     /// Like CTRunGetGlyphCount.
@@ -63,13 +71,14 @@ public struct GlyphRun: Sendable {
     package init(
         glyphs: [GlyphID], positions: [CGPoint], advances: [CGSize], stringIndices: [Int],
         stringRange: Range<Int>, attributes: Attributes, font: Font, bidiLevel: UInt8, isPlaceholder: Bool,
-        originX: CGFloat, isTruncationToken: Bool = false, baselineShift: CGFloat = 0
+        originX: CGFloat, isTruncationToken: Bool = false, baselineShift: CGFloat = 0, isVertical: Bool = false,
+        isRotated: Bool = false
     ) {
         self.init(
             glyphs: RunValues(glyphs), positions: RunValues(positions), advances: RunValues(advances),
             stringIndices: RunValues(stringIndices), stringRange: stringRange, attributes: attributes, font: font,
             bidiLevel: bidiLevel, isPlaceholder: isPlaceholder, originX: originX, isTruncationToken: isTruncationToken,
-            baselineShift: baselineShift)
+            baselineShift: baselineShift, isVertical: isVertical, isRotated: isRotated)
     }
 
     /// A run whose values are stretches of storage shared with other runs of its line.
@@ -77,8 +86,11 @@ public struct GlyphRun: Sendable {
     package init(
         glyphs: RunValues<GlyphID>, positions: RunValues<CGPoint>, advances: RunValues<CGSize>,
         stringIndices: RunValues<Int>, stringRange: Range<Int>, attributes: Attributes, font: Font, bidiLevel: UInt8,
-        isPlaceholder: Bool, originX: CGFloat, isTruncationToken: Bool = false, baselineShift: CGFloat = 0
+        isPlaceholder: Bool, originX: CGFloat, isTruncationToken: Bool = false, baselineShift: CGFloat = 0,
+        isVertical: Bool = false, isRotated: Bool = false
     ) {
+        self.isVertical = isVertical
+        self.isRotated = isRotated
         self.baselineShift = baselineShift
         self.isTruncationToken = isTruncationToken
         self.originX = originX
@@ -126,12 +138,21 @@ public struct GlyphRun: Sendable {
         self.isTruncationToken = run.isTruncationToken
         self.baselineShift = run.baselineShift
         self.originX = run.originX
+        self.isVertical = run.isVertical
+        self.isRotated = run.isRotated
     }
 
     /// The run's vertical metrics: its delegate's for a placeholder, else its font's, moved by
     /// the baseline shift (a raised run reaches higher and less low).
+    /// In a vertical line, ascent and descent are the half-widths of the column right and left of
+    /// its centre line: an upright run's em box halves (HarfBuzz centres TTB glyphs on the pen),
+    /// a rotated run's centred ascent + descent halves (see `LineAssembly.rotatedBaseline`).
     var verticalMetrics: (ascent: CGFloat, descent: CGFloat, leading: CGFloat) {
         if let delegate = runDelegate { return (delegate.ascent + baselineShift, delegate.descent - baselineShift, 0) }
+        if isVertical {
+            let half = isRotated ? (font.ascent + font.descent) / 2 : font.size / 2
+            return (half + baselineShift, half - baselineShift, font.leading)
+        }
         return (font.ascent + baselineShift, font.descent - baselineShift, font.leading)
     }
 
@@ -147,15 +168,21 @@ public struct GlyphRun: Sendable {
         let lo = max(0, min(range.lowerBound, glyphs.count))
         let hi = max(lo, min(range.upperBound, glyphs.count))
         var width: CGFloat = 0
-        for i in lo..<hi { width += advances[i].width }
+        if isVertical {
+            for i in lo..<hi { width -= advances[i].height }
+        } else {
+            for i in lo..<hi { width += advances[i].width }
+        }
         let m = verticalMetrics
         return TypographicBounds(width: width, ascent: m.ascent, descent: m.descent, leading: m.leading)
     }
 
     /// The x of the run's left edge (its first glyph's pen position) relative to the line origin.
     public let originX: CGFloat
-    /// The sum of the run's advances.
-    public var width: CGFloat { advances.reduce(0) { $0 + $1.width } }
+    /// The sum of the run's advances (along the line: in a vertical run, the sum of −height).
+    public var width: CGFloat {
+        isVertical ? advances.reduce(0) { $0 - $1.height } : advances.reduce(0) { $0 + $1.width }
+    }
 
     /// The union of the glyphs' ink rectangles as the renderer draws them, relative to the line
     /// origin (y up): sheared by ``textMatrix``, grown by synthetic bold and by half the stroke
@@ -163,7 +190,7 @@ public struct GlyphRun: Sendable {
     /// box. Like CTRunGetImageBounds with no context.
     public var imageBounds: CGRect {
         if let delegate = runDelegate {
-            return LineOrientation.horizontal.box(
+            return (isVertical ? LineOrientation.vertical : .horizontal).box(
                 inlineStart: originX, extent: delegate.width, ascent: delegate.ascent, descent: delegate.descent,
                 shift: baselineShift)
         }

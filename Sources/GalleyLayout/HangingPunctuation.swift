@@ -80,7 +80,9 @@ extension Line {
     func advance(ofCharacterAt index: Int) -> CGFloat {
         var total: CGFloat = 0
         for run in glyphRuns where run.stringRange.contains(index) {
-            for g in 0..<run.glyphCount where run.stringIndices[g] == index { total += run.advances[g].width }
+            for g in 0..<run.glyphCount where run.stringIndices[g] == index {
+                total += run.isVertical ? -run.advances[g].height : run.advances[g].width
+            }
         }
         return total
     }

@@ -82,6 +82,7 @@ extension Line {
         frame.truncationTokenRange = truncationTokenRange
         frame.isHyphenated = isHyphenated
         var options = LineAssembly.Options()
+        if isVertical { options.orientation = .vertical }
         options.extraAdvances = extraAdvances
         options.offsetsIncludeShift = true
         return LineAssembly.line(

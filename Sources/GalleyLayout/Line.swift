@@ -29,6 +29,9 @@ public struct Line: Sendable {
     public let paragraphLevel: UInt8
     /// True when the line ends its paragraph (its range reaches a paragraph separator or the text's end).
     public let endsParagraph: Bool
+    /// Whether this is a vertical line (issue 14): its runs are vertical, laid down −y from the
+    /// origin at the top of the column's centre line (see `GlyphRun.isVertical`).
+    public var isVertical: Bool { glyphRuns.first?.isVertical ?? false }
 
     /// Typographic width, trailing whitespace included.
     public var width: CGFloat { typographicBounds.width }

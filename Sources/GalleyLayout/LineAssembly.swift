@@ -85,9 +85,21 @@ struct LineFrame {
 /// The axes a line is laid along. Glyph records hold an advance along the inline axis and an
 /// offset (x right, y up, as HarfBuzz gives them); a line's runs get positions and advances in
 /// the line's coordinates (origin at the start of the baseline, y up). Horizontal lines run
-/// along +x and stack along −y; a vertical orientation is one more case here.
-enum LineOrientation: Sendable {
+/// along +x and stack along −y.
+///
+/// Vertical lines (issue 14) run down −y from their origin, the top end of the vertical
+/// baseline (the column's centre line); the block axis is x (a baseline shift moves a run to
+/// the right). Their upright glyphs (`vertical`) carry HarfBuzz's TTB offsets, relative to the
+/// pen on the centre line; their rotated glyphs (`verticalRotated`) are a horizontal run turned
+/// 90° clockwise about the pen: horizontal x goes down the line, horizontal y (up) goes right,
+/// the run's shift placing its baseline (see `LineAssembly.rotatedBaseline`). Every advance of
+/// a vertical line is (0, −extent).
+enum LineOrientation: Sendable, Equatable {
     case horizontal
+    /// Upright glyphs of a vertical line (shaped TTB).
+    case vertical
+    /// Rotated glyphs of a vertical line (shaped horizontally, drawn turned 90° clockwise).
+    case verticalRotated
 
     /// The position of a glyph whose pen is `pen` along the inline axis, offset by `offset` and
     /// raised by `shift` (a baseline shift, along the block axis).
@@ -95,6 +107,8 @@ enum LineOrientation: Sendable {
     func position(pen: CGFloat, offset: CGPoint, shift: CGFloat?) -> CGPoint {
         switch self {
         case .horizontal: CGPoint(x: pen + offset.x, y: shift.map { offset.y + $0 } ?? offset.y)
+        case .vertical: CGPoint(x: shift.map { offset.x + $0 } ?? offset.x, y: offset.y - pen)
+        case .verticalRotated: CGPoint(x: shift.map { offset.y + $0 } ?? offset.y, y: -(pen + offset.x))
         }
     }
 
@@ -103,6 +117,7 @@ enum LineOrientation: Sendable {
     func advance(_ inline: CGFloat) -> CGSize {
         switch self {
         case .horizontal: CGSize(width: inline, height: 0)
+        case .vertical, .verticalRotated: CGSize(width: 0, height: -inline)
         }
     }
 
@@ -112,15 +127,19 @@ enum LineOrientation: Sendable {
     func box(inlineStart: CGFloat, extent: CGFloat, ascent: CGFloat, descent: CGFloat, shift: CGFloat) -> CGRect {
         switch self {
         case .horizontal: CGRect(x: inlineStart, y: shift - descent, width: extent, height: ascent + descent)
+        case .vertical, .verticalRotated:
+            CGRect(x: shift - descent, y: -(inlineStart + extent), width: ascent + descent, height: extent)
         }
     }
 
     /// A line's origin in a frame box of `size` (y up) for a line starting `inline` along the
     /// inline axis and whose baseline is `depth` into the box along the block axis (from the
-    /// side where lines start: the top for horizontal lines).
+    /// side where lines start: the top for horizontal lines, the right for vertical ones, as in
+    /// vertical-rl; `Framesetter` mirrors it for vertical-lr).
     func origin(inline: CGFloat, depth: CGFloat, in size: CGSize) -> CGPoint {
         switch self {
         case .horizontal: CGPoint(x: inline, y: size.height - depth)
+        case .vertical, .verticalRotated: CGPoint(x: size.width - depth, y: size.height - inline)
         }
     }
 }
@@ -179,9 +198,21 @@ enum LineAssembly {
                     let source = sources[piece.source]
                     let start = pen
                     let shift = baselineShift(source.attributes, font: source.font)
-                    let range = scratch.append(
-                        piece.glyphs, of: source.storage, reversed: piece.flip,
-                        shift: options.offsetsIncludeShift ? nil : shift, options: options, pen: &pen)
+                    let range: Range<Int>
+                    if options.orientation == .horizontal {
+                        range = scratch.append(
+                            piece.glyphs, of: source.storage, reversed: piece.flip,
+                            shift: options.offsetsIncludeShift ? nil : shift, options: options, pen: &pen)
+                    } else {
+                        // A vertical line: each piece upright or rotated (see `LineOrientation`).
+                        var vertical = options
+                        let upright = source.isUpright || source.isPlaceholder
+                        vertical.orientation = upright ? .vertical : .verticalRotated
+                        let placed = upright ? shift : shift + rotatedBaseline(source.font)
+                        range = scratch.append(
+                            piece.glyphs, of: source.storage, reversed: piece.flip,
+                            shift: options.offsetsIncludeShift ? nil : placed, options: vertical, pen: &pen)
+                    }
                     placed[r] = (range, start, shift)
                 }
             }
@@ -197,7 +228,8 @@ enum LineAssembly {
                     stringIndices: RunValues(values.stringIndices, range: range), stringRange: piece.range,
                     attributes: source.attributes, font: source.font, bidiLevel: piece.level,
                     isPlaceholder: source.isPlaceholder, originX: start, isTruncationToken: piece.isTruncationToken,
-                    baselineShift: shift)
+                    baselineShift: shift, isVertical: options.orientation != .horizontal,
+                    isRotated: options.orientation != .horizontal && !source.isUpright && !source.isPlaceholder)
                 bounds.include(lineHeightMetrics(run))
                 runs.append(run)
             }
@@ -235,6 +267,13 @@ enum LineAssembly {
         return (max(0, target - descent), descent, metrics.leading)
     }
 
+    /// Where a rotated run's horizontal baseline lies in a vertical line, right of the centre
+    /// line (negative: left of it): its font's ascent-to-descent box is centred on the centre
+    /// line, as CSS's central baseline centres sideways text in vertical writing modes.
+    static func rotatedBaseline(_ font: Font) -> CGFloat {
+        (font.descent - font.ascent) / 2
+    }
+
     /// How far a run with `attributes` in `font` sits above the baseline: the baseline offset
     /// (kCTBaselineOffsetAttributeName, points, positive up), plus the baseline-class alignment
     /// (`BaselineAlignment`), plus the superscript level's shift
@@ -262,20 +301,28 @@ enum LineAssembly {
             var pen = run.originX
             for g in 0..<run.glyphCount {
                 let x = pen
-                pen += run.advances[g].width
+                // Along the line: a vertical run's advances are (0, −extent).
+                let advance = run.isVertical ? -run.advances[g].height : run.advances[g].width
+                pen += advance
                 guard keep(run, g) else { continue }
                 let position = run.positions[g]
+                // The inverse of `LineOrientation.position` for the run's orientation.
+                let offset =
+                    !run.isVertical
+                    ? CGPoint(x: position.x - x, y: position.y)
+                    : run.isRotated
+                        ? CGPoint(x: -position.y - x, y: position.x) : CGPoint(x: position.x, y: position.y + x)
                 records.append(
                     ShapedGlyph(
                         id: run.glyphs[g], cluster: Int32(truncatingIfNeeded: stringIndex(run, g)),
-                        unsafeToBreak: false,
-                        advance: run.advances[g].width, offset: CGPoint(x: position.x - x, y: position.y)))
+                        unsafeToBreak: false, advance: advance, offset: offset))
             }
             var shaped = ShapedGlyphs(base: 0)
             shaped.glyphs = records
             return ShapedItem(
                 range: run.stringRange, font: run.font, attributes: run.attributes, level: run.bidiLevel, script: "",
-                storage: GlyphStorage(shaped), glyphRange: 0..<records.count)
+                storage: GlyphStorage(shaped), glyphRange: 0..<records.count,
+                isUpright: run.isVertical && !run.isRotated)
         }
     }
 }

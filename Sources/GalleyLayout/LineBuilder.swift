@@ -48,6 +48,7 @@ enum LineBuilder {
         frame.isHyphenated = showsHyphen
         var options = LineAssembly.Options()
         options.tabs = tabs
+        if paragraph.isVertical { options.orientation = .vertical }
         return LineAssembly.line(
             pieces, order: LineAssembly.visualOrder(pieces), sources: sources, frame: frame, environment: environment,
             options: options)

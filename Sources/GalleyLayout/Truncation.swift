@@ -193,6 +193,7 @@ extension Line {
             pieces[$0.seq]
         }
         var options = LineAssembly.Options()
+        if isVertical { options.orientation = .vertical }
         options.offsetsIncludeShift = true
         options.keepsEmptyPieces = false
         return LineAssembly.line(
@@ -261,7 +262,10 @@ private struct TruncationMeasure {
             mark(run.stringRange.upperBound)
             for (g, s) in run.stringIndices.enumerated() {
                 mark(s)
-                if s >= lo, s < hi { advance[s - lo] += run.advances[g].width }
+                // Along the line: a vertical run's advances are (0, −extent).
+                if s >= lo, s < hi {
+                    advance[s - lo] += run.isVertical ? -run.advances[g].height : run.advances[g].width
+                }
             }
         }
         let cuts = GraphemeClusters.boundaries(in: line.units, range: lo..<hi).filter {

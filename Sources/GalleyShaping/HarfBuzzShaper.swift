@@ -34,6 +34,13 @@ package struct ShapingRequest: Sendable {
     /// The horizontal expansion factor (e^`NSExpansionAttributeName`; 1 for none): HarfBuzz's
     /// advances and x offsets are multiplied by it, before the kern is added.
     package var expansion: CGFloat = 1
+    /// Shape the range upright in a vertical line: HarfBuzz's direction TTB (so the font's
+    /// `vert`/`vrt2` vertical alternates apply, and advances and origins come from its
+    /// `vhea`/`vmtx`/`VORG`, or HarfBuzz's synthesised fallback). `rightToLeft` is then ignored.
+    /// Each glyph's `advance` is then its extent down the line (HarfBuzz's −y_advance, positive),
+    /// its offset HarfBuzz's (x_offset, y_offset), relative to the vertical pen (the top centre
+    /// of the glyph's em box). Like Pango's gravity south / CoreText's vertical forms.
+    package var vertical = false
 
     /// A request to shape `range` of `text` within `context`; see the properties.
     package init(
@@ -66,7 +73,8 @@ package struct ShapedGlyph: Sendable, Equatable {
     /// HarfBuzz's HB_GLYPH_FLAG_UNSAFE_TO_BREAK: breaking the line before this glyph's cluster
     /// would change the shaping on either side, so the pieces must be shaped again.
     package var unsafeToBreak: Bool
-    /// Horizontal advance, kern included.
+    /// Horizontal advance, kern included; in a vertical (TTB) request, the advance down the line
+    /// (HarfBuzz's y_advance negated, so positive), kern included.
     package var advance: CGFloat
     /// Offset from the pen position (x right, y up).
     package var offset: CGPoint
@@ -150,7 +158,7 @@ package enum HarfBuzzShaper {
             outcome = .allocationFailed
         }
         replaceControlGlyphs(in: &out, from: first, text: request.text, font: request.font)
-        if request.expansion != 1 {
+        if request.expansion != 1, !request.vertical {
             for i in first..<out.count {
                 out.glyphs[i].advance *= request.expansion
                 out.glyphs[i].offset.x *= request.expansion
@@ -183,7 +191,8 @@ package enum HarfBuzzShaper {
             }
             hb_buffer_add_utf16(buffer, base, Int32(context.count), UInt32(range.upperBound - context.lowerBound), 0)
         }
-        hb_buffer_set_direction(buffer, request.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_direction(
+            buffer, request.vertical ? HB_DIRECTION_TTB : request.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         if request.script != "Zyyy", request.script != "Zinh", request.script != "Zzzz" {
             let script = request.script.withCString { hb_script_from_string($0, -1) }
             hb_buffer_set_script(buffer, script)
@@ -231,6 +240,10 @@ package enum HarfBuzzShaper {
         // costing ~700 instructions an array).
         out.glyphs.reserveCapacity(out.count + n)
         let flag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
+        if request.vertical {
+            appendVertical(infos: infos, positions: positions, count: n, scale: scale, to: &out)
+            return true
+        }
         withUnsafeTemporaryAllocation(of: ShapedGlyph.self, capacity: n) { glyphs in
             for i in 0..<n {
                 let info = infos[i]
@@ -246,6 +259,25 @@ package enum HarfBuzzShaper {
             out.glyphs.append(contentsOf: UnsafeBufferPointer(glyphs))
         }
         return true
+    }
+
+    /// `appendGlyphs` for a vertical (TTB) request: the advance is −y_advance (down the line),
+    /// kept apart so the horizontal loop stays as it is.
+    private static func appendVertical(
+        infos: UnsafeMutablePointer<hb_glyph_info_t>, positions: UnsafeMutablePointer<hb_glyph_position_t>,
+        count n: Int, scale: CGFloat, to out: inout ShapedGlyphs
+    ) {
+        let flag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
+        for i in 0..<n {
+            let info = infos[i]
+            let pos = positions[i]
+            out.glyphs.append(
+                ShapedGlyph(
+                    id: info.codepoint, cluster: Int32(bitPattern: info.cluster),
+                    unsafeToBreak: info.mask & flag != 0,
+                    advance: -CGFloat(pos.y_advance) * scale,
+                    offset: CGPoint(x: CGFloat(pos.x_offset) * scale, y: CGFloat(pos.y_offset) * scale)))
+        }
     }
 
     /// What stands in for HarfBuzz's glyphs when it could not allocate memory: one .notdef glyph

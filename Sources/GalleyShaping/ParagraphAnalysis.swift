@@ -38,6 +38,9 @@ package final class ParagraphAnalysis: Sendable {
     /// Whether any item has a non-zero tracking attribute (only then can a line end in tracking
     /// that hangs like trailing whitespace; line fitting asks at every break).
     package let hasTracking: Bool
+    /// Whether the paragraph is set in vertical lines: its items are upright (shaped TTB) or
+    /// rotated (shaped horizontally), and advances are extents down the line.
+    package let isVertical: Bool
 
     /// The paragraph without its separator.
     package var content: Range<Int> { span.contentRange }
@@ -62,8 +65,9 @@ package final class ParagraphAnalysis: Sendable {
     init(
         span: ParagraphSpan, style: ParagraphStyle, baseLevel: UInt8, levels: [UInt8], items: [ShapedItem],
         breaks: [LineBreakOpportunity], graphemes: [Int], prefixAdvance: [CGFloat], isWhitespace: [Bool],
-        hasTabs: Bool, fallbackMetricsFont: Font
+        hasTabs: Bool, fallbackMetricsFont: Font, isVertical: Bool = false
     ) {
+        self.isVertical = isVertical
         self.span = span
         self.style = style
         self.baseLevel = baseLevel
@@ -83,9 +87,13 @@ package final class ParagraphAnalysis: Sendable {
     /// With `forcedLevel`, every character of the paragraph gets that embedding level and the
     /// bidi algorithm is not run (directional controls and `writingDirection` attributes are
     /// ignored), as CoreText's kCTTypesetterOptionForcedEmbeddingLevel asks.
+    /// The paragraph is set in vertical lines when its first character has vertical forms
+    /// (`Attributes.verticalForms`, as CoreText takes the paragraph style from it) or when
+    /// `vertical` is given; its characters are then oriented as that text orientation says, or
+    /// as each run's attributes say (see `VerticalItems`).
     package convenience init(
         text: AttributedText, span: ParagraphSpan, defaultFont: Font, fonts: FontCollection,
-        cache: ShapingCache? = nil, forcedLevel: UInt8? = nil
+        cache: ShapingCache? = nil, forcedLevel: UInt8? = nil, vertical: TextOrientation? = nil
     ) {
         let content = span.contentRange
         let units = text.utf16
@@ -95,13 +103,14 @@ package final class ParagraphAnalysis: Sendable {
         let style = firstAttributes.paragraphStyle ?? .default
         let metricsFont = firstAttributes.font ?? defaultFont
         let direction = ParagraphAnalysis.baseDirection(of: style)
+        let isVertical = vertical != nil || firstAttributes.verticalForms == true
         guard !content.isEmpty else {
             self.init(
                 span: span, style: style, baseLevel: forcedLevel ?? (direction == .rightToLeft ? 1 : 0), levels: [],
                 items: [],
                 breaks: [LineBreakOpportunity(offset: content.upperBound, isMandatory: false)],
                 graphemes: [content.lowerBound], prefixAdvance: [0], isWhitespace: [], hasTabs: false,
-                fallbackMetricsFont: metricsFont)
+                fallbackMetricsFont: metricsFont, isVertical: isVertical)
             return
         }
         let (baseLevel, levels) =
@@ -110,17 +119,19 @@ package final class ParagraphAnalysis: Sendable {
         let graphemes = GraphemeClusters.boundaries(in: units, range: content)
         let breaks = ParagraphAnalysis.breakOpportunities(
             text: text, content: content, style: style, language: firstAttributes.language, graphemes: graphemes)
-        let specs = VariantSynthesis.split(
+        var specs = VariantSynthesis.split(
             Itemizer.items(
                 text: text, content: content, levels: levels, graphemes: graphemes, defaultFont: defaultFont,
                 fonts: fonts),
             units: units)
+        if isVertical { specs = VerticalItems.split(specs, units: units, orientation: vertical) }
         let (items, storage) = ParagraphAnalysis.shapeItems(specs, units: units, content: content, cache: cache)
         let (isWhitespace, hasTabs) = ParagraphAnalysis.whitespace(of: units, in: content)
         self.init(
             span: span, style: style, baseLevel: baseLevel, levels: levels, items: items, breaks: breaks,
             graphemes: graphemes, prefixAdvance: ParagraphAnalysis.prefixAdvances(of: storage, content: content),
-            isWhitespace: isWhitespace, hasTabs: hasTabs, fallbackMetricsFont: metricsFont)
+            isWhitespace: isWhitespace, hasTabs: hasTabs, fallbackMetricsFont: metricsFont,
+            isVertical: isVertical)
     }
 
     /// The bidi base direction a paragraph style asks for.
@@ -153,7 +164,7 @@ package final class ParagraphAnalysis: Sendable {
             items.append(
                 ShapedItem(
                     range: spec.range, font: spec.font, attributes: spec.attributes, level: spec.level,
-                    script: spec.script, storage: storage, glyphRange: glyphRange))
+                    script: spec.script, storage: storage, glyphRange: glyphRange, isUpright: spec.isUpright))
         }
         return (items, storage)
     }
@@ -236,6 +247,7 @@ package final class ParagraphAnalysis: Sendable {
                 features: FeatureSettings.features(for: spec.attributes, font: spec.font),
                 transform: spec.attributes.textTransform.map(CaseChange.init), show: spec.attributes.show ?? [])
             request.expansion = TextSpacing.expansionFactor(spec.attributes)
+            request.vertical = spec.isUpright
             if let cache { cache.shape(request, into: &glyphs) } else { HarfBuzzShaper.shape(request, into: &glyphs) }
             if let info = spec.attributes.glyphInfo {
                 GlyphInfoSubstitution.apply(info, spec: spec, units: units, range: range, to: &glyphs, from: first)
@@ -255,12 +267,13 @@ package final class ParagraphAnalysis: Sendable {
         let glyphRange = shape(spec, units: units, context: context, range: range, into: &glyphs)
         return ShapedItem(
             range: range, font: spec.font, attributes: spec.attributes, level: spec.level, script: spec.script,
-            storage: GlyphStorage(glyphs), glyphRange: glyphRange)
+            storage: GlyphStorage(glyphs), glyphRange: glyphRange, isUpright: spec.isUpright)
     }
 
     /// The item spec an item was made from (to shape a piece of it again).
     package static func spec(of item: ShapedItem) -> ItemSpec {
         ItemSpec(
-            range: item.range, font: item.font, attributes: item.attributes, level: item.level, script: item.script)
+            range: item.range, font: item.font, attributes: item.attributes, level: item.level, script: item.script,
+            isUpright: item.isUpright)
     }
 }

@@ -54,12 +54,16 @@ package final class ShapedItem: Sendable {
     package let glyphRange: Range<Int>
     /// True for a placeholder (its attributes carry a run delegate).
     package let isPlaceholder: Bool
+    /// Set upright in a vertical line: shaped with direction TTB, each glyph's advance its
+    /// extent down the line (see `ShapingRequest.vertical`).
+    package let isUpright: Bool
 
     /// An item over `range`, whose glyphs are `glyphRange` of `storage`.
     package init(
         range: Range<Int>, font: Font, attributes: Attributes, level: UInt8, script: String, storage: GlyphStorage,
-        glyphRange: Range<Int>
+        glyphRange: Range<Int>, isUpright: Bool = false
     ) {
+        self.isUpright = isUpright
         self.range = range
         self.font = font
         self.attributes = attributes

@@ -149,6 +149,15 @@ public enum Attribute: Sendable, Hashable {
     /// `kCTRubyAnnotationAttributeName`. Lines never break inside a base, and hit testing and
     /// selection address the base text (the ruby is not part of the string).
     case rubyAnnotation(RubyAnnotation)
+    /// Vertical glyph forms: in a vertical line, the run's characters are set as
+    /// ``Attribute/textOrientation(_:)`` says (default mixed: ideographs and kana upright, shaped
+    /// with HarfBuzz's direction TTB so `vert`/`vrt2` apply); false or absent, every character is
+    /// rotated 90° clockwise. The first character's value makes its paragraph vertical (set in
+    /// vertical lines). Like `kCTVerticalFormsAttributeName`.
+    case verticalForms(Bool)
+    /// How the run's characters stand in a vertical line with vertical forms (see
+    /// ``VerticalTextOrientation``). Like CSS `text-orientation`.
+    case textOrientation(VerticalTextOrientation)
 
     /// The name of each kind of attribute.
     public enum Key: String, Sendable, Hashable, CaseIterable {
@@ -226,6 +235,10 @@ public enum Attribute: Sendable, Hashable {
         case baselineReferenceInfo
         /// ``Attribute/rubyAnnotation(_:)``.
         case rubyAnnotation
+        /// ``Attribute/verticalForms(_:)``.
+        case verticalForms
+        /// ``Attribute/textOrientation(_:)``.
+        case textOrientation
     }
 
     /// Which kind of attribute this is.
@@ -268,6 +281,8 @@ public enum Attribute: Sendable, Hashable {
         case .baselineInfo: .baselineInfo
         case .baselineReferenceInfo: .baselineReferenceInfo
         case .rubyAnnotation: .rubyAnnotation
+        case .verticalForms: .verticalForms
+        case .textOrientation: .textOrientation
         }
     }
 }

@@ -46,7 +46,7 @@ extension Attribute {
         switch self {
         case .font, .foregroundColor, .paragraphStyle, .runDelegate, .underline, .strikethrough, .backgroundColor,
             .allowsLineBreaks, .insertsHyphens, .overline, .fontVariant, .fontScale, .fontFallback, .gravity,
-            .gravityHint, .textTransform, .textSegment, .baselineClass:
+            .gravityHint, .textTransform, .textSegment, .baselineClass, .verticalForms, .textOrientation:
             .valid
         case .expansion(let value):
             value.isFinite && abs(value) <= 10
@@ -165,6 +165,8 @@ extension Attribute.Key {
         case .baselineInfo: .baselineInfo([.hanging: 8])
         case .baselineReferenceInfo: .baselineReferenceInfo(.font(font))
         case .rubyAnnotation: .rubyAnnotation(RubyAnnotation("かんじ"))
+        case .verticalForms: .verticalForms(true)
+        case .textOrientation: .textOrientation(.upright)
         }
     }
 
@@ -212,6 +214,9 @@ extension Attribute.Key {
         case .baselineReferenceInfo:
             KeyRow(\.baselineReferenceInfo, Attribute.baselineReferenceInfo, Scope.BaselineReferenceInfoAttribute.self)
         case .rubyAnnotation: KeyRow(\.rubyAnnotation, Attribute.rubyAnnotation, Scope.RubyAnnotationAttribute.self)
+        case .verticalForms: KeyRow(\.verticalForms, Attribute.verticalForms, Scope.VerticalFormsAttribute.self)
+        case .textOrientation:
+            KeyRow(\.textOrientation, Attribute.textOrientation, Scope.TextOrientationAttribute.self)
         }
     }
 
@@ -255,6 +260,8 @@ extension Attribute.Key {
         case .baselineClass, .baselineInfo, .baselineReferenceInfo:
             .notExpressible("Pango markup has no baseline alignment attribute")
         case .rubyAnnotation: .tag("<ruby>x<rt>かんじ</rt>")
+        case .verticalForms, .textOrientation:
+            .notExpressible("Pango sets vertical text with gravity, not vertical forms or a text orientation")
         }
     }
 }

@@ -62,6 +62,8 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         var baselineInfo: [BaselineClass: CGFloat]?
         var baselineReferenceInfo: BaselineReference?
         var rubyAnnotation: RubyAnnotation?
+        var verticalForms: Bool?
+        var textOrientation: VerticalTextOrientation?
 
         /// Stores one attribute, checked by the key table: an invalid value or an empty array
         /// removes the key (see ``Attribute/validity``).
@@ -108,6 +110,8 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
             case .baselineInfo(let value): baselineInfo = value
             case .baselineReferenceInfo(let value): baselineReferenceInfo = value
             case .rubyAnnotation(let value): rubyAnnotation = value
+            case .verticalForms(let value): verticalForms = value
+            case .textOrientation(let value): textOrientation = value
             }
         }
     }
@@ -354,6 +358,18 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         get { storage.values.rubyAnnotation }
         set { update(\.rubyAnnotation, newValue, Attribute.rubyAnnotation) }
     }
+    /// Vertical glyph forms. Like `kCTVerticalFormsAttributeName`; see
+    /// ``Attribute/verticalForms(_:)``.
+    public var verticalForms: Bool? {
+        get { storage.values.verticalForms }
+        set { update(\.verticalForms, newValue, Attribute.verticalForms) }
+    }
+    /// How characters stand in a vertical line. Like CSS `text-orientation`; see
+    /// ``Attribute/textOrientation(_:)``.
+    public var textOrientation: VerticalTextOrientation? {
+        get { storage.values.textOrientation }
+        set { update(\.textOrientation, newValue, Attribute.textOrientation) }
+    }
 
     /// No attributes.
     public init() {}
@@ -462,6 +478,8 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         case .baselineReferenceInfo(.offsets(let value)): baselineOffsets(value)
         case .baselineReferenceInfo(.font(let font)): "\(font.postScriptName) \(number(font.size))pt"
         case .baselineReferenceInfo(.originalFont): "originalFont"
+        case .verticalForms(let value): "\(value)"
+        case .textOrientation(let value): value.rawValue
         }
     }
 

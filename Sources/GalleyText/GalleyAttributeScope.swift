@@ -136,6 +136,10 @@ extension AttributeScopes {
         public let baselineReferenceInfo: BaselineReferenceInfoAttribute
         /// Ruby text over the range. Like `kCTRubyAnnotationAttributeName`.
         public let rubyAnnotation: RubyAnnotationAttribute
+        /// Vertical glyph forms. Like `kCTVerticalFormsAttributeName`.
+        public let verticalForms: VerticalFormsAttribute
+        /// How characters stand in a vertical line. Like CSS `text-orientation`.
+        public let textOrientation: TextOrientationAttribute
         /// Foundation's own attributes (`languageIdentifier`, `link`, …), so a
         /// `ScopedAttributeContainer` of this scope can reach them too.
         public let foundation: FoundationAttributes
@@ -444,6 +448,22 @@ extension AttributeScopes {
             public typealias Value = RubyAnnotation
             /// `"Galley.rubyAnnotation"`.
             public static let name = "Galley.rubyAnnotation"
+        }
+
+        /// The key for ``verticalForms``: a `Bool`, like `kCTVerticalFormsAttributeName`.
+        public enum VerticalFormsAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/verticalForms``.
+            public typealias Value = Bool
+            /// `"Galley.verticalForms"`.
+            public static let name = "Galley.verticalForms"
+        }
+
+        /// The key for ``textOrientation``: a `VerticalTextOrientation`, like CSS `text-orientation`.
+        public enum TextOrientationAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/textOrientation``.
+            public typealias Value = VerticalTextOrientation
+            /// `"Galley.textOrientation"`.
+            public static let name = "Galley.textOrientation"
         }
     }
 

@@ -102,7 +102,8 @@ struct AttributeKeyTableTests {
         #expect(
             inexpressible == [
                 .paragraphStyle, .kern, .writingDirection, .ligatureLevel, .obliqueness, .stroke, .shadow,
-                .expansion, .glyphInfo, .baselineClass, .baselineInfo, .baselineReferenceInfo,
+                .expansion, .glyphInfo, .baselineClass, .baselineInfo, .baselineReferenceInfo, .verticalForms,
+                .textOrientation,
             ])
     }
 }

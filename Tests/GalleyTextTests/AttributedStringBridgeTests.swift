@@ -29,6 +29,7 @@ struct AttributedStringBridgeTests {
             .glyphInfo(GlyphInfo(glyph: 36, baseString: "A")), .baselineClass(.hanging),
             .baselineInfo([.hanging: 9]), .baselineReferenceInfo(.offsets([.ideographicCentered: 4])),
             .rubyAnnotation(RubyAnnotation("かんじ")),
+            .verticalForms(true), .textOrientation(.upright),
         ]
     }
 
@@ -73,6 +74,8 @@ struct AttributedStringBridgeTests {
         case .baselineInfo: run.galley.baselineInfo
         case .baselineReferenceInfo: run.galley.baselineReferenceInfo
         case .rubyAnnotation: run.galley.rubyAnnotation
+        case .verticalForms: run.galley.verticalForms
+        case .textOrientation: run.galley.textOrientation
         }
     }
 
@@ -116,6 +119,8 @@ struct AttributedStringBridgeTests {
         case .baselineInfo(let v): v
         case .baselineReferenceInfo(let v): v
         case .rubyAnnotation(let v): v
+        case .verticalForms(let v): v
+        case .textOrientation(let v): v
         }
     }
 

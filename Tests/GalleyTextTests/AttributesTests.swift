@@ -39,7 +39,7 @@ struct AttributesTests {
             .textTransform(.capitalize), .textSegment(.word), .expansion(-0.3),
             .glyphInfo(GlyphInfo(glyphName: "a.alt", baseString: "a")), .baselineClass(.ideographicLow),
             .baselineInfo([.roman: 1]), .baselineReferenceInfo(.originalFont),
-            .rubyAnnotation(RubyAnnotation("かんじ")),
+            .rubyAnnotation(RubyAnnotation("かんじ")), .verticalForms(true), .textOrientation(.sideways),
         ]
         // Fonts need GalleyFonts; their key is checked with the other keys here.
         guard let attribute = values.first(where: { $0.key == key }) else {
@@ -67,6 +67,8 @@ struct AttributesTests {
                     "allowsLineBreaks", "insertsHyphens", "overline", "fontVariant", "fontScale", "fontFallback",
                     "gravity", "gravityHint", "show", "lineHeight", "textTransform", "textSegment", "expansion",
                     "glyphInfo", "baselineClass", "baselineInfo", "baselineReferenceInfo", "rubyAnnotation",
+                    "verticalForms",
+                    "textOrientation",
                 ])
     }
 

@@ -50,6 +50,8 @@ struct PangoAttributeTermsTests {
         case .baselineInfo: .baselineInfo([.math: 5])
         case .baselineReferenceInfo: .baselineReferenceInfo(.originalFont)
         case .rubyAnnotation: .rubyAnnotation(RubyAnnotation("pīn", position: .after))
+        case .verticalForms: .verticalForms(true)
+        case .textOrientation: .textOrientation(.sideways)
         }
     }
 
