@@ -80,7 +80,7 @@ extension CairoPainter {
             font: g.font, glyphs: g.glyphs,
             positions: g.positions.map { CGPoint(x: $0.x - box.minX, y: $0.y - box.minY) },
             stringIndices: g.stringIndices, stringRange: g.stringRange, isRightToLeft: g.isRightToLeft,
-            color: g.color, fills: g.fills, stroke: g.stroke, skew: g.skew, xScale: g.xScale)
+            color: g.color, fills: g.fills, stroke: g.stroke, skew: g.skew, xScale: g.xScale, isRotated: g.isRotated)
         let list = PaintList([
             .shadow(
                 ShadowPaint(glyphs: moved, offset: shadow.offset, blurRadius: shadow.blurRadius, color: shadow.color))

@@ -125,16 +125,23 @@ struct CairoPainter {
     /// synthetic oblique (0.2, as the bitmap renderer's) plus the obliqueness attribute's skew,
     /// unhinted. False when the face cannot be opened.
     func selectFont(_ paint: GlyphPaint) -> Bool {
-        selectFont(paint.font, size: Double(paint.font.size), shear: Self.shear(paint), xScale: paint.xScale)
+        selectFont(
+            paint.font, size: Double(paint.font.size), shear: Self.shear(paint), xScale: paint.xScale,
+            rotated: paint.isRotated)
     }
 
     /// Selects `font`'s cairo-ft face at `size` points, stretched horizontally by `xScale` then
-    /// sheared by `shear`, unhinted.
-    func selectFont(_ font: Font, size: Double, shear: Double, xScale: Double = 1) -> Bool {
+    /// sheared by `shear`, then, when `rotated`, turned 90° clockwise (in cairo's y-down user
+    /// space: the glyph's x axis down, its up to the right), unhinted.
+    func selectFont(_ font: Font, size: Double, shear: Double, xScale: Double = 1, rotated: Bool = false) -> Bool {
         guard let face = faces.fontFace(for: font), size.isFinite, size > 0 else { return false }
         cairo_set_font_face(cr, face)
         var matrix = cairo_matrix_t()
-        cairo_matrix_init(&matrix, xScale * size, 0, -shear * size, size, 0, 0)
+        if rotated {
+            cairo_matrix_init(&matrix, 0, xScale * size, -size, -shear * size, 0, 0)
+        } else {
+            cairo_matrix_init(&matrix, xScale * size, 0, -shear * size, size, 0, 0)
+        }
         cairo_set_font_matrix(cr, &matrix)
         if let options = cairo_font_options_create() {
             cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)

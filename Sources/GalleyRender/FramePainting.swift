@@ -64,7 +64,7 @@ extension PaintList {
             font: whole.font, glyphs: Array(whole.glyphs[lo..<hi]), positions: Array(whole.positions[lo..<hi]),
             stringIndices: Array(whole.stringIndices[lo..<hi]), stringRange: whole.stringRange,
             isRightToLeft: whole.isRightToLeft, color: whole.color, fills: whole.fills, stroke: whole.stroke,
-            skew: whole.skew, xScale: whole.xScale)
+            skew: whole.skew, xScale: whole.xScale, isRotated: whole.isRotated)
         var operations: [PaintOperation] = []
         if let shadow = run.attributes.shadow, shadow.color.alpha > 0 {
             operations.append(
@@ -201,7 +201,8 @@ struct FramePainter {
             isRightToLeft: run.isRightToLeft, color: color, fills: stroke?.fills ?? true,
             stroke: stroke.map { GlyphStroke(width: $0.lineWidth(fontSize: run.font.size), color: $0.color ?? color) },
             skew: Double(shear) / 65536,
-            xScale: Double(GlyphSynthesis.xScale(expansion: run.attributes.expansion.map(Double.init))) / 65536)
+            xScale: Double(GlyphSynthesis.xScale(expansion: run.attributes.expansion.map(Double.init))) / 65536,
+            isRotated: run.isRotated)
     }
 }
 

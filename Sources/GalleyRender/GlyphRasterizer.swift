@@ -106,6 +106,8 @@ public final class GlyphRasterizer: Sendable {
         /// The horizontal scale x *= xScale / 65536 about the glyph origin (16.16 fixed), for
         /// UIKit's `NSExpansionAttributeName` (e^expansion); 65536 leaves the glyph as it is.
         var xScale: Int = 0x10000
+        /// Turned 90° clockwise about the glyph origin (a rotated run in a vertical line).
+        var rotated = false
 
         /// The filled, unsheared glyph.
         static let plain = GlyphStyle()
@@ -310,6 +312,7 @@ public final class GlyphRasterizer: Sendable {
                         strength: FT_Pos(ppem64) / GlyphSynthesis.emboldenDivisor)
                     GlyphSynthesis.scaleHorizontally(&slot.pointee.outline, by: style.xScale)
                     GlyphSynthesis.shear(&slot.pointee.outline, by: style.shear)
+                    if style.rotated { GlyphSynthesis.rotateClockwise(&slot.pointee.outline) }
                     // FreeType's y axis points up: a pen lower on the page is a negative delta.
                     FT_Outline_Translate(
                         &slot.pointee.outline, FT_Pos(phaseX * 64 / GlyphRasterizer.subpixelSteps),

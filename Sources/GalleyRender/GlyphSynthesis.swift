@@ -47,6 +47,14 @@ extension GlyphSynthesis {
         FT_Outline_Transform(&outline, &matrix)
     }
 
+    /// Turns `outline` 90° clockwise about the glyph origin (y up): (x, y) → (y, −x), so the
+    /// glyph's baseline runs down the page and its up points right, as a rotated run in a
+    /// vertical line is drawn.
+    static func rotateClockwise(_ outline: inout FT_Outline) {
+        var matrix = FT_Matrix(xx: 0, xy: 0x10000, yx: -0x10000, yy: 0)
+        FT_Outline_Transform(&outline, &matrix)
+    }
+
     /// The 16.16 horizontal scale of an expansion attribute (e^expansion, the expansion clamped
     /// to ±10 as the attribute's rule allows; 65536 for none or NaN).
     static func xScale(expansion: Double?) -> Int {

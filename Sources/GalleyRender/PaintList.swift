@@ -107,12 +107,18 @@ public struct GlyphPaint: Sendable, Equatable {
     /// The horizontal scale of UIKit's `NSExpansionAttributeName` (e^expansion), applied to each
     /// outline about its origin before the skew: x *= xScale; 1 for none.
     public let xScale: Double
+    /// Whether each glyph is turned 90° clockwise about its origin, as the glyphs of a rotated run
+    /// in a vertical line are (``GlyphRun/isRotated``): the font's x axis runs down the page and
+    /// its up to the right.
+    public let isRotated: Bool
 
     /// A glyph run paint; `positions` and `stringIndices` have one entry per glyph.
     public init(
         font: Font, glyphs: [GlyphID], positions: [CGPoint], stringIndices: [Int], stringRange: Range<Int>,
-        isRightToLeft: Bool, color: Color, fills: Bool, stroke: GlyphStroke?, skew: Double, xScale: Double = 1
+        isRightToLeft: Bool, color: Color, fills: Bool, stroke: GlyphStroke?, skew: Double, xScale: Double = 1,
+        isRotated: Bool = false
     ) {
+        self.isRotated = isRotated
         self.xScale = xScale.isFinite && xScale > 0 ? xScale : 1
         self.font = font
         self.glyphs = glyphs

@@ -262,7 +262,7 @@ public struct Renderer: Sendable {
         }
         var layers: [GlyphLayer] = []
         if paint.fills {
-            layers.append(layer(.init(shear: shear, xScale: xScale), paint.color))
+            layers.append(layer(.init(shear: shear, xScale: xScale, rotated: paint.isRotated), paint.color))
         }
         if let stroke = paint.stroke {
             // Capped (at 256 pixels) before the conversion to Int: a finite but huge stroke
@@ -270,7 +270,10 @@ public struct Renderer: Sendable {
             let radius = (Double(stroke.width) * s * 32).rounded()
             if radius >= 1 {
                 let radius64 = Int(min(radius, Double(64 * 256)))
-                layers.append(layer(.init(shear: shear, strokeRadius64: radius64, xScale: xScale), stroke.color))
+                layers.append(
+                    layer(
+                        .init(shear: shear, strokeRadius64: radius64, xScale: xScale, rotated: paint.isRotated),
+                        stroke.color))
             }
         }
         return layers

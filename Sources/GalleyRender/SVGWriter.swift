@@ -202,7 +202,9 @@ public struct SVGWriter: Sendable {
                 guard !outline.isEmpty else { continue }
                 body +=
                     "<path d=\""
-                    + pathData(outline, originX: ox, originY: oy, size: size, shear: glyphs.skew, xScale: glyphs.xScale)
+                    + pathData(
+                        outline, originX: ox, originY: oy, size: size, shear: glyphs.skew, xScale: glyphs.xScale,
+                        rotated: glyphs.isRotated)
                     + "\"/>\n"
             } else if let image = colorGlyphImage(
                 glyphs.font, glyph: glyphs.glyphs[i], originX: ox, originY: oy, alpha: alpha)
@@ -214,14 +216,18 @@ public struct SVGWriter: Sendable {
     }
 
     /// The `d` attribute of an outline placed with its origin at (`originX`, `originY`) (y-up
-    /// points), stretched and sheared about the glyph origin: x′ = `xScale` · x + `shear` · y.
+    /// points), stretched and sheared about the glyph origin: x′ = `xScale` · x + `shear` · y;
+    /// then, when `rotated`, turned 90° clockwise about it: (x′, y) → (y, −x′).
     func pathData(
-        _ outline: GlyphOutline, originX: Double, originY: Double, size: Double, shear: Double = 0, xScale: Double = 1
+        _ outline: GlyphOutline, originX: Double, originY: Double, size: Double, shear: Double = 0, xScale: Double = 1,
+        rotated: Bool = false
     ) -> String {
         let k = size / Double(max(outline.unitsPerEm, 1))
         let h = Double(height)
         func p(_ x: Double, _ y: Double) -> String {
-            Self.number(originX + (xScale * x + shear * y) * k) + " " + Self.number(h - (originY + y * k))
+            let along = (xScale * x + shear * y) * k, up = y * k
+            let (dx, dy) = rotated ? (up, -along) : (along, up)
+            return Self.number(originX + dx) + " " + Self.number(h - (originY + dy))
         }
         var d = ""
         var open = false
