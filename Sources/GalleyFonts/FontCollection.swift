@@ -39,9 +39,9 @@ public final class FontCollection: Sendable {
         self.query = nil
     }
 
-    /// A collection of the faces of `base` that match at least one of `descriptors` (by
-    /// ``FontDescriptor/matches(_:)``); its lookups and fallback search only those faces. An empty
-    /// list gives an empty collection. Like `CTFontCollectionCreateWithFontDescriptors`.
+    /// A collection of the faces of `base` that match at least one of `descriptors` (as
+    /// `FontDescriptor.matchingFontDescriptors(in:)` matches them); its lookups and fallback
+    /// search only those faces. An empty list gives an empty collection. Like `CTFontCollectionCreateWithFontDescriptors`.
     public init(descriptors: [FontDescriptor], base: FontCollection = .shared) {
         self.bundledFontsDirectory = base.bundledFontsDirectory
         self.includesSystemFonts = base.includesSystemFonts

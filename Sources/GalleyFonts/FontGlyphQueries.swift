@@ -123,7 +123,7 @@ extension Font {
         }
     }
 
-    /// The union of ``opticalBounds(for:)``, glyphs placed one after another along their advances.
+    /// The union of `opticalBounds(for:)` of the glyph array, glyphs placed one after another along their advances.
     /// Like the return value of `CTFontGetOpticalBoundsForGlyphs`.
     public func opticalBound(for glyphs: [GlyphID]) -> CGRect {
         var x: CGFloat = 0
