@@ -26,6 +26,11 @@ extension Line {
     /// The primary and secondary caret x for the insertion point before `index`, relative to the
     /// line origin. Like CTLineGetOffsetForStringIndex.
     ///
+    /// In a vertical line (``isVertical``) the offsets are distances DOWN the line from its origin
+    /// (the top of the centre line), positive, along the inline axis as x is for a horizontal
+    /// line: the caret is at (0, −offset) in line coordinates, as CoreText's offsets in a vertical
+    /// frame are along the line.
+    ///
     /// The primary caret is where a character of the paragraph's direction typed at `index` would
     /// appear, the secondary where one of the opposite direction would. Such a character takes the
     /// paragraph's embedding level (UAX #9), so it follows the character before `index` directly only
@@ -57,9 +62,13 @@ extension Line {
     /// so hitting a primary caret gives back its index (or one whose primary caret is at the same
     /// x), and equal distances otherwise go to the lower index. Points left or right of the line
     /// act like its edges; NaN acts like 0. An empty line answers its range's start.
+    ///
+    /// In a vertical line only y matters: the point's distance down the line, −y, plays x's part
+    /// (the offsets are those of `offset(forStringIndex:)`, down the line).
     public func stringIndex(for position: CGPoint) -> Int {
         guard let map = caretMap else { return stringRange.lowerBound }
-        let x = position.x.isNaN ? 0 : min(max(position.x, 0), map.width)
+        let along = isVertical ? -position.y : position.x
+        let x = along.isNaN ? 0 : min(max(along, 0), map.width)
         var best = map.stops[0]
         var bestDistance = CGFloat.infinity
         var bestIsPrimary = false
@@ -87,6 +96,8 @@ extension Line {
     /// trailing edge, with `stringIndex` the cluster's first UTF-16 index. Visiting left to right,
     /// a left-to-right cluster gives its leading then its trailing edge, a right-to-left one its
     /// trailing then its leading edge, so the offsets never decrease. Set `stop` to end early.
+    /// In a vertical line, "left to right" is top to bottom and the offsets are distances down
+    /// the line, as in `offset(forStringIndex:)`.
     public func enumerateCaretOffsets(
         _ body: (_ offset: CGFloat, _ stringIndex: Int, _ leadingEdge: Bool, _ stop: inout Bool) -> Void
     ) {
@@ -130,7 +141,8 @@ extension Line {
 struct CaretSegment: Sendable {
     /// The UTF-16 range, in logical order.
     let range: Range<Int>
-    /// The left and right edges relative to the line origin.
+    /// The left and right edges relative to the line origin (in a vertical line, the top and
+    /// bottom edges as distances down the line).
     let left: CGFloat
     let right: CGFloat
     /// The bidi level of the run that holds it.
@@ -247,7 +259,11 @@ struct CaretMap: Sendable {
         let count = min(run.stringIndices.count, run.advances.count)
         var pairs: [(index: Int, width: CGFloat)] = []
         pairs.reserveCapacity(count)
-        for g in 0..<count { pairs.append((run.stringIndices[g], run.advances[g].width)) }
+        // Along the line: a vertical run's advances are (0, −extent).
+        let vertical = run.isVertical
+        for g in 0..<count {
+            pairs.append((run.stringIndices[g], vertical ? -run.advances[g].height : run.advances[g].width))
+        }
         if pairs.count > 1, pairs[0].index > pairs[pairs.count - 1].index { pairs.reverse() }
         if !zip(pairs, pairs.dropFirst()).allSatisfy({ $0.index <= $1.index }) {
             pairs.sort { $0.index < $1.index }
