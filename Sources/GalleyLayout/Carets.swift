@@ -120,6 +120,11 @@ extension Line {
     /// line covers [0, width]; its trailing whitespace sits at the paragraph's end side (UAX #9
     /// rule L1), so without it the highlight is [0, width − trailingWhitespaceWidth] in a
     /// left-to-right paragraph and [trailingWhitespaceWidth, width] in a right-to-left one.
+    ///
+    /// In a vertical line each rectangle spans the column's width, x from −descent (left of the
+    /// centre line) to ascent (right of it), and the piece's extent down the line: from
+    /// y = −bottom to y = −top, where top and bottom are distances down the line as
+    /// `offset(forStringIndex:)` gives them; pieces are ordered top to bottom.
     public func selectionRects(for range: Range<Int>) -> [CGRect] {
         guard let map = caretMap else { return [] }
         var pieces: [(left: CGFloat, right: CGFloat)] = []
@@ -128,6 +133,11 @@ extension Line {
                 pieces[pieces.count - 1].right = max(last.right, segment.right)
             } else {
                 pieces.append((segment.left, segment.right))
+            }
+        }
+        if isVertical {
+            return pieces.map {
+                CGRect(x: -descent, y: -$0.right, width: ascent + descent, height: $0.right - $0.left)
             }
         }
         return pieces.map {

@@ -89,4 +89,55 @@ struct VerticalCaretTests {
             }
         }
     }
+
+    /// Selecting ideographs 1 and 2 highlights the column's width (x from −descent = −½ em to
+    /// ascent = ½ em: the em box centred on the centre line) from 1 em to 3 em down the line.
+    @Test func selectionSpansTheColumnDownTheLine() throws {
+        let line = try Self.ideographLine()
+        let em = Self.size
+        #expect(line.selectionRects(for: 1..<3) == [CGRect(x: -em / 2, y: -3 * em, width: em, height: 2 * em)])
+        #expect(line.selectionRects(for: 0..<4) == [CGRect(x: -em / 2, y: -4 * em, width: em, height: 4 * em)])
+        #expect(line.selectionRects(for: 9..<12).isEmpty)
+    }
+
+    /// A selection over an upright ideograph and a rotated word is one piece (contiguous down the
+    /// line) spanning the line's column: −descent to ascent, the line's maxima over both runs.
+    @Test func selectionOverMixedRunsIsOnePiece() throws {
+        let line = try Typesetter(try Self.verticalText("縦Swift", latin: 1..<6)).line(for: 0..<6)
+        let rects = line.selectionRects(for: 0..<6)
+        #expect(
+            rects == [CGRect(x: -line.descent, y: -line.width, width: line.ascent + line.descent, height: line.width)])
+        // Letters 1..<3 ("wi"): from the caret at 2 down to the caret at 4.
+        let top = line.offset(forStringIndex: 2).primary
+        let bottom = line.offset(forStringIndex: 4).primary
+        #expect(top > Self.size && bottom > top)
+        #expect(
+            line.selectionRects(for: 2..<4) == [
+                CGRect(x: -line.descent, y: -bottom, width: line.ascent + line.descent, height: bottom - top)
+            ])
+    }
+
+    /// In a right-to-left frame of columns (5 ideographs each, 100 pt tall, at (10, 20)) a
+    /// selection of 3..<7 covers the last two ideographs of the first column (2 em to 5 em down
+    /// it, top of the frame at y = 120) and the first two of the second, one column pitch to the
+    /// left; each rect one em wide, centred on its column's centre line.
+    @Test func frameSelectionFollowsTheColumns() throws {
+        let setter = Framesetter(typesetter: try Typesetter(try Self.verticalText(String(repeating: "縦", count: 12))))
+        let rect = CGRect(x: 10, y: 20, width: 200, height: 100)
+        let frame = try setter.frame(in: rect, options: FrameOptions(truncation: nil, progression: .rightToLeft))
+        try #require(frame.lines.count == 3 && frame.lines[0].stringRange == 0..<5)
+        let em = Self.size
+        let pitch = frame.lines[0].descent + frame.lines[0].leading + frame.lines[1].ascent
+        let firstCentre = rect.maxX - em / 2
+        let rects = frame.selectionRects(for: 3..<7)
+        let expected = [
+            CGRect(x: firstCentre - em / 2, y: rect.maxY - 5 * em, width: em, height: 2 * em),
+            CGRect(x: firstCentre - pitch - em / 2, y: rect.maxY - 2 * em, width: em, height: 2 * em),
+        ]
+        #expect(rects.count == 2)
+        for (r, e) in zip(rects, expected) {
+            #expect(abs(r.minX - e.minX) < 1e-9 && abs(r.minY - e.minY) < 1e-9)
+            #expect(abs(r.width - e.width) < 1e-9 && abs(r.height - e.height) < 1e-9)
+        }
+    }
 }
