@@ -95,12 +95,18 @@ extension GlyphRun {
     /// by half the stroke width of the `stroke` attribute; `CGRect.null` when they have no ink.
     /// A placeholder's glyph range covering its glyph gives its delegate's box. Like
     /// CTRunGetImageBounds with no context.
+    ///
+    /// In a vertical line, an upright glyph's box sits at its position unturned (HarfBuzz's TTB
+    /// offsets already place the glyph's horizontal origin); a rotated run's glyph box (after
+    /// bold and the text matrix, before the stroke, as the renderer turns the outline) is turned
+    /// 90° clockwise about the glyph's origin, (x, y) → (y, −x); a placeholder's box lies along
+    /// the line (`LineOrientation.box`).
     public func imageBounds(forGlyphs range: Range<Int>) -> CGRect {
         let lo = max(0, min(range.lowerBound, glyphs.count))
         let hi = max(lo, min(range.upperBound, glyphs.count))
         if let delegate = runDelegate {
             guard hi > lo else { return .null }
-            return LineOrientation.horizontal.box(
+            return (isVertical ? LineOrientation.vertical : .horizontal).box(
                 inlineStart: originX, extent: delegate.width, ascent: delegate.ascent, descent: delegate.descent,
                 shift: baselineShift)
         }
@@ -113,6 +119,7 @@ extension GlyphRun {
             if box.isEmpty { continue }
             if bold > 0 { box = CGRect(x: box.minX, y: box.minY, width: box.width + bold, height: box.height + bold) }
             if !matrix.isIdentity { box = matrix.apply(to: box) }
+            if isRotated { box = CGRect(x: box.minY, y: -box.maxX, width: box.height, height: box.width) }
             if stroke > 0 { box = box.insetBy(dx: -stroke, dy: -stroke) }
             result = result.union(box.offsetBy(dx: positions[i].x, dy: positions[i].y))
         }
@@ -131,20 +138,27 @@ extension GlyphRun {
     /// justification, which CoreText's advances include too; a mark's is usually 0); a glyph's
     /// origin is its offset from the pen, so that `positions[i]` = (pen before glyph i, 0) +
     /// `origins[i]` — HarfBuzz's `x_offset`/`y_offset`, where mark attachment goes, plus the
-    /// run's baseline shift.
+    /// run's baseline shift. In a vertical run the pen goes down the line, at (0, −pen), each
+    /// advance (0, −extent), so that `positions[i]` = (0, −pen before glyph i) + `origins[i]`.
     public func baseAdvancesAndOrigins(forGlyphs range: Range<Int>) -> (advances: [CGSize], origins: [CGPoint]) {
         let lo = max(0, min(range.lowerBound, glyphs.count))
         let hi = max(lo, min(range.upperBound, glyphs.count))
+        // Along the line: a vertical run's advances are (0, −extent).
+        let vertical = isVertical
+        func inline(_ i: Int) -> CGFloat { vertical ? -advances[i].height : advances[i].width }
         var pen = originX
-        for i in 0..<lo { pen += advances[i].width }
+        for i in 0..<lo { pen += inline(i) }
         var resultAdvances: [CGSize] = []
         var origins: [CGPoint] = []
         resultAdvances.reserveCapacity(hi - lo)
         origins.reserveCapacity(hi - lo)
         for i in lo..<hi {
             resultAdvances.append(advances[i])
-            origins.append(CGPoint(x: positions[i].x - pen, y: positions[i].y))
-            pen += advances[i].width
+            origins.append(
+                vertical
+                    ? CGPoint(x: positions[i].x, y: positions[i].y + pen)
+                    : CGPoint(x: positions[i].x - pen, y: positions[i].y))
+            pen += inline(i)
         }
         return (resultAdvances, origins)
     }

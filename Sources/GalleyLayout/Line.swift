@@ -108,12 +108,13 @@ public struct Line: Sendable {
     /// past the edge (at the right of a left-to-right line, at the left of a right-to-left one).
     /// Like CTLineGetPenOffsetForFlush.
     /// With the paragraph style's `lineBoundsOptions` holding `useHangingPunctuation` or
-    /// `useOpticalBounds`, the box of `bounds(options:)` for those options is flushed instead.
+    /// `useOpticalBounds`, the box of `bounds(options:)` for those options is flushed instead
+    /// (along the line's inline axis, for a vertical line too).
     public func penOffset(flushFactor: CGFloat, width available: CGFloat) -> CGFloat {
         let factor = flushFactor.isNaN ? 0 : min(max(flushFactor, 0), 1)
         let edges = (paragraphStyle?.lineBoundsOptions ?? []).intersection([.useHangingPunctuation, .useOpticalBounds])
         if !edges.isEmpty {
-            let box = bounds(options: edges)
+            let box = inlineBounds(options: edges)
             return factor * (available - box.width) - box.minX
         }
         let visible = width - trailingWhitespaceWidth

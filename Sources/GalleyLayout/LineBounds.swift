@@ -28,10 +28,26 @@ extension Line {
     ///   bounding box (`head` yMax and −yMin), the extent of every glyph the font has for its
     ///   languages, so drawing in the box does not clip stacked diacritics; ignored with glyph
     ///   path bounds, as CoreText's doc says.
+    ///
+    /// A vertical line (``isVertical``) gives the same box turned 90° clockwise about the origin,
+    /// (x, y) → (y, −x), as its rotated glyphs are: its extent along the line runs down from 0 to
+    /// −``width`` and its ascent lies right of the centre line, its descent and then its leading
+    /// left of it (x from −(descent + leading) to ascent). Optical edges of upright glyphs are
+    /// their advance boxes (`opbd` is horizontal); language extents grow only by rotated runs'
+    /// fonts (an upright glyph's horizontal box says nothing about its column's width).
     public func bounds(options: LineBoundsOptions = []) -> CGRect {
         if options.contains(.useGlyphPathBounds), !options.contains(.useOpticalBounds) {
             return imageBounds
         }
+        let box = inlineBounds(options: options)
+        guard isVertical else { return box }
+        return CGRect(x: box.minY, y: -box.maxX, width: box.height, height: box.width)
+    }
+
+    /// The typographic box of `bounds(options:)` (glyph path bounds aside) in the line's inline
+    /// and block axes: x along the line from its origin, y up from the baseline (for a vertical
+    /// line: x down the line, y to the right of the centre line), as a horizontal line's box.
+    func inlineBounds(options: LineBoundsOptions) -> CGRect {
         var (ascent, descent) = (self.ascent, self.descent)
         if options.contains(.excludeTypographicShifts), !glyphRuns.isEmpty {
             ascent = 0
@@ -43,9 +59,10 @@ extension Line {
             }
         }
         if options.contains(.includeLanguageExtents) {
-            for run in glyphRuns where !run.isPlaceholder {
+            for run in glyphRuns where !run.isPlaceholder && (run.isRotated || !run.isVertical) {
                 let box = run.font.boundingBox
-                let shift = options.contains(.excludeTypographicShifts) ? 0 : run.baselineShift
+                var shift = options.contains(.excludeTypographicShifts) ? 0 : run.baselineShift
+                if run.isRotated { shift += LineAssembly.rotatedBaseline(run.font) }
                 ascent = max(ascent, box.maxY + shift)
                 descent = max(descent, -box.minY - shift)
             }
@@ -86,7 +103,7 @@ extension Line {
         for run in glyphRuns {
             var pen = run.originX
             for g in 0..<run.glyphCount {
-                let advance = run.advances[g].width
+                let advance = run.isVertical ? -run.advances[g].height : run.advances[g].width
                 defer { pen += advance }
                 guard visible.contains(run.stringIndices[g]) || run.isTruncationToken else { continue }
                 if let delegate = run.runDelegate {
@@ -94,8 +111,10 @@ extension Line {
                     right = max(right, pen + delegate.width)
                     continue
                 }
+                let advanceBox = CGRect(x: 0, y: 0, width: advance, height: 0)
                 let optical =
-                    run.font.opticalBounds(for: run.glyphs[g]) ?? CGRect(x: 0, y: 0, width: advance, height: 0)
+                    run.isVertical && !run.isRotated
+                    ? advanceBox : run.font.opticalBounds(for: run.glyphs[g]) ?? advanceBox
                 left = min(left, pen + optical.minX)
                 right = max(right, pen + optical.maxX)
             }
