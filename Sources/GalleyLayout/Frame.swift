@@ -125,9 +125,11 @@ public struct Frame: Sendable {
     /// baseline plus ascent, as in `placedLineMetrics` — holds the point's y, or the nearest line when the point is above,
     /// below or between bands — and, in a row of several lines, the one horizontally nearest to the
     /// point. Nil only for a frame without lines. (CoreText has no such call;
-    /// this is what text views build from CTFrameGetLineOrigins.)
+    /// this is what text views build from CTFrameGetLineOrigins.) In a frame of vertical lines,
+    /// the column whose band across the page holds the point's x (`columnIndex(at:)`).
     public func lineIndex(at point: CGPoint) -> Int? {
         guard !lines.isEmpty else { return nil }
+        if lines[0].isVertical { return columnIndex(at: point) }
         let y = point.y - rect.minY
         var best = 0
         var bestDistance = CGFloat.infinity

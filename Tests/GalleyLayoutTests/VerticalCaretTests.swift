@@ -140,4 +140,23 @@ struct VerticalCaretTests {
             #expect(abs(r.width - e.width) < 1e-9 && abs(r.height - e.height) < 1e-9)
         }
     }
+
+    /// Hit testing a right-to-left frame of columns (5 ideographs each, 100 pt tall, at (10, 20)):
+    /// a point in the second column's band (one column pitch left of the first centre line),
+    /// 1.4 em down from the top, is nearest to caret 1 of that column, index 6; 1.6 em down, 7.
+    /// A point right of the frame goes to the first column, left of every column to the last.
+    @Test func frameHitTestingPicksTheColumnByX() throws {
+        let setter = Framesetter(typesetter: try Typesetter(try Self.verticalText(String(repeating: "縦", count: 12))))
+        let rect = CGRect(x: 10, y: 20, width: 200, height: 100)
+        let frame = try setter.frame(in: rect, options: FrameOptions(truncation: nil, progression: .rightToLeft))
+        try #require(frame.lines.count == 3 && frame.lines[1].stringRange == 5..<10)
+        let em = Self.size
+        let pitch = frame.lines[0].descent + frame.lines[0].leading + frame.lines[1].ascent
+        let secondCentre = rect.maxX - em / 2 - pitch
+        #expect(frame.lineIndex(at: CGPoint(x: secondCentre + 3, y: rect.maxY - 1.4 * em)) == 1)
+        #expect(frame.stringIndex(for: CGPoint(x: secondCentre + 3, y: rect.maxY - 1.4 * em)) == 6)
+        #expect(frame.stringIndex(for: CGPoint(x: secondCentre - 3, y: rect.maxY - 1.6 * em)) == 7)
+        #expect(frame.lineIndex(at: CGPoint(x: rect.maxX + 50, y: rect.maxY - 10)) == 0)
+        #expect(frame.lineIndex(at: CGPoint(x: rect.minX - 50, y: rect.maxY - 10)) == 2)
+    }
 }
