@@ -97,4 +97,28 @@ struct VerticalBoundsTests {
             #expect(abs(run.positions[k + 1].y - (-CGFloat(k + 1) * Self.size + origin.y)) < 1e-6)
         }
     }
+
+    /// A placeholder in a vertical line lies along it: its delegate's width is its extent down
+    /// the line (from its pen, one em below the ideograph before it), its ascent right of the
+    /// centre line and its descent left of it.
+    @Test func placeholderBoxLiesAlongTheLine() throws {
+        let delegate = try RunDelegate(width: 30, ascent: 8, descent: 4, value: "img")
+        var builder = AttributedTextBuilder(try Self.verticalText("縦"))
+        try builder.insertPlaceholder(delegate, at: 1)
+        let line = try Typesetter(builder.build()).line(for: 0..<2)
+        let run = try #require(line.glyphRuns.first { $0.runDelegate != nil })
+        let expected = CGRect(x: -4, y: -(Self.size + 30), width: 12, height: 30)
+        #expect(Self.near(run.imageBounds, expected))
+        #expect(Self.near(run.imageBounds(forGlyphs: 0..<1), expected))
+    }
+
+    /// With hanging punctuation, "「縦」" leaves out the opening bracket at the line's start and
+    /// the closing one at its end (one em each, hb-shape TTB ay = −256): down the line only the
+    /// ideograph's em remains, from 1 em to 2 em, across it the typographic column.
+    @Test func hangingPunctuationIsLeftOutDownTheLine() throws {
+        let line = try Typesetter(try Self.verticalText("「縦」")).line(for: 0..<3)
+        let em = Self.size
+        let box = line.bounds(options: [.useHangingPunctuation, .excludeTypographicLeading])
+        #expect(Self.near(box, CGRect(x: -em / 2, y: -2 * em, width: em, height: em)))
+    }
 }
