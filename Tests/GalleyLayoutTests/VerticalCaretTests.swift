@@ -159,4 +159,21 @@ struct VerticalCaretTests {
         #expect(frame.lineIndex(at: CGPoint(x: rect.maxX + 50, y: rect.maxY - 10)) == 0)
         #expect(frame.lineIndex(at: CGPoint(x: rect.minX - 50, y: rect.maxY - 10)) == 2)
     }
+
+    /// Left-to-right columns mirror it: the second column's centre line is one pitch right of the
+    /// first, whose centre is half an em in from the left edge.
+    @Test func frameHitTestingInLeftToRightColumns() throws {
+        let setter = Framesetter(typesetter: try Typesetter(try Self.verticalText(String(repeating: "縦", count: 12))))
+        let rect = CGRect(x: 10, y: 20, width: 200, height: 100)
+        let frame = try setter.frame(in: rect, options: FrameOptions(truncation: nil, progression: .leftToRight))
+        try #require(frame.lines.count == 3 && frame.lines[1].stringRange == 5..<10)
+        let em = Self.size
+        let pitch = frame.lines[0].descent + frame.lines[0].leading + frame.lines[1].ascent
+        let secondCentre = rect.minX + em / 2 + pitch
+        #expect(frame.stringIndex(for: CGPoint(x: secondCentre, y: rect.maxY - 3.4 * em)) == 8)
+        #expect(frame.stringIndex(for: CGPoint(x: rect.minX + em / 2, y: rect.maxY - 0.6 * em)) == 1)
+        let rects = frame.selectionRects(for: 5..<6)
+        #expect(rects.count == 1)
+        #expect(abs(rects[0].midX - secondCentre) < 1e-9 && abs(rects[0].maxY - rect.maxY) < 1e-9)
+    }
 }
