@@ -45,8 +45,9 @@ public final class Typesetter: Sendable {
     /// Whether every paragraph is analysed for vertical lines: the typesetter of vertical frames
     /// (see `verticalTypesetter`).
     package let isVertical: Bool
-    /// The typesetter of this text's vertical frames, made on first use.
-    private let verticalSibling = Locked<Typesetter?>(nil)
+    /// The typesetter of this text's vertical frames, made on first use (or taken over, for
+    /// the unchanged paragraphs, from the typesetter an edited one was made from).
+    private let verticalSibling: Locked<Typesetter?>
 
     /// Creates a typesetter for `text`. Like CTTypesetterCreateWithAttributedString.
     /// Without `defaultFont`, characters without a font attribute take `fonts`' DejaVu Sans at
@@ -85,6 +86,7 @@ public final class Typesetter: Sendable {
         self.environment = environment
         self.options = options
         self.isVertical = isVertical
+        self.verticalSibling = Locked(nil)
         let paragraphs = ParagraphSplitter.split(text.utf16)
         self.paragraphs = paragraphs
         // Per-paragraph state in arrays indexed by paragraph (not dictionaries: no hashing per lookup).
@@ -111,6 +113,8 @@ public final class Typesetter: Sendable {
         self.environment = previous.environment
         self.options = previous.options
         self.isVertical = previous.isVertical
+        let previousSibling = previous.isVertical ? nil : previous.verticalSibling.withLock { $0 }
+        self.verticalSibling = Locked(previousSibling.map { Typesetter(text, reusing: $0) })
         let paragraphs = ParagraphSplitter.split(text.utf16)
         self.paragraphs = paragraphs
         cache = Locked(Array(repeating: nil, count: paragraphs.count))

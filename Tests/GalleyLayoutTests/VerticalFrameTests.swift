@@ -96,4 +96,22 @@ struct VerticalFrameTests {
         }
         #expect(before.lineOrigins == after.lineOrigins)
     }
+
+    /// After an edit to one paragraph, a vertical frame takes the other paragraphs' vertical
+    /// analyses over (`Framesetter(_:reusing:)`) and equals a fresh one.
+    @Test func editReusesVerticalAnalyses() throws {
+        let font = try Fonts.dejaVu(Self.size)
+        let before = AttributedText("one\ntwo\nthree", attributes: [.font(font)])
+        let after = AttributedText("one\nTWO\nthree", attributes: [.font(font)])
+        let options = FrameOptions(truncation: nil, progression: .rightToLeft)
+        let first = Framesetter(typesetter: try Typesetter(before))
+        _ = try first.frame(in: Self.rect, options: options)
+        let edited = Framesetter(after, reusing: first)
+        let reused = try edited.frame(in: Self.rect, options: options)
+        #expect(edited.typesetter.verticalTypesetter.inheritedParagraphCount == 2)
+        let fresh = try Self.frame(after, .rightToLeft)
+        #expect(reused.lineOrigins == fresh.lineOrigins)
+        #expect(reused.lines.map { $0.glyphRuns.map(\.isRotated) } == fresh.lines.map { $0.glyphRuns.map(\.isRotated) })
+        #expect(reused.lines.allSatisfy { $0.isVertical })
+    }
 }
