@@ -29,9 +29,15 @@ extension Framesetter {
     /// `depth` in from the right edge (vertical-rl) or the left edge (vertical-lr), `inline`
     /// down from the top. A column's ascent is its half-width on the side stacking starts from
     /// (`GlyphRun`'s vertical metrics are symmetric em-box halves, so the two sides agree).
-    /// Lines are vertical when their paragraph is (its first character has
-    /// `Attributes.verticalForms`); other paragraphs' lines keep horizontal runs.
+    /// Every line is vertical, as in CoreText: the lines come from the vertical typesetter
+    /// (`Typesetter.verticalTypesetter`), where characters with vertical forms
+    /// (`Attributes.verticalForms`) stand as their text orientation says and the others are
+    /// rotated 90° clockwise.
     func verticalFrame(in rect: CGRect, range: Range<Int>, options: FrameOptions) throws(LayoutError) -> Frame {
+        guard typesetter.isVertical else {
+            return try Framesetter(typesetter: typesetter.verticalTypesetter).verticalFrame(
+                in: rect, range: range, options: options)
+        }
         guard options.exclusionPaths.isEmpty, options.clippingPaths.isEmpty, options.insets == .zero,
             options.pathWidth == 0
         else {

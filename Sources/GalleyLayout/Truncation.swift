@@ -231,7 +231,7 @@ extension Line {
             throw .invalidText("truncation token: \(error.description)")
         }
         token = builder.build()
-        let setter = Typesetter(token, environment: environment.with(defaultFont: font))
+        let setter = Typesetter(token, environment: environment.with(defaultFont: font), isVertical: isVertical)
         return setter.makeLine(
             setter.analysis(ofParagraph: 0), range: 0..<setter.paragraphs[0].range.upperBound, offset: 0)
     }

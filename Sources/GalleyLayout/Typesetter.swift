@@ -42,6 +42,12 @@ public final class Typesetter: Sendable {
     private let extras: Locked<[(style: ResolvedParagraphStyle, tabs: [Int])?]>
     /// The last whole-paragraph plan, for frames that continue its paragraph.
     let plans = ParagraphPlanCache()
+    /// Whether every paragraph is analysed for vertical lines: the typesetter of vertical frames
+    /// (see `verticalTypesetter`).
+    package let isVertical: Bool
+    /// The typesetter of this text's vertical frames, made on first use (or taken over, for
+    /// the unchanged paragraphs, from the typesetter an edited one was made from).
+    private let verticalSibling: Locked<Typesetter?>
 
     /// Creates a typesetter for `text`. Like CTTypesetterCreateWithAttributedString.
     /// Without `defaultFont`, characters without a font attribute take `fonts`' DejaVu Sans at
@@ -72,10 +78,15 @@ public final class Typesetter: Sendable {
     }
 
     /// A typesetter laying `text` out with `environment`'s fonts.
-    init(_ text: AttributedText, environment: LayoutEnvironment, options: TypesetterOptions = TypesetterOptions()) {
+    init(
+        _ text: AttributedText, environment: LayoutEnvironment, options: TypesetterOptions = TypesetterOptions(),
+        isVertical: Bool = false
+    ) {
         self.text = text
         self.environment = environment
         self.options = options
+        self.isVertical = isVertical
+        self.verticalSibling = Locked(nil)
         let paragraphs = ParagraphSplitter.split(text.utf16)
         self.paragraphs = paragraphs
         // Per-paragraph state in arrays indexed by paragraph (not dictionaries: no hashing per lookup).
@@ -101,6 +112,9 @@ public final class Typesetter: Sendable {
         self.text = text
         self.environment = previous.environment
         self.options = previous.options
+        self.isVertical = previous.isVertical
+        let previousSibling = previous.isVertical ? nil : previous.verticalSibling.withLock { $0 }
+        self.verticalSibling = Locked(previousSibling.map { Typesetter(text, reusing: $0) })
         let paragraphs = ParagraphSplitter.split(text.utf16)
         self.paragraphs = paragraphs
         cache = Locked(Array(repeating: nil, count: paragraphs.count))
@@ -155,10 +169,26 @@ public final class Typesetter: Sendable {
         } else {
             made = ParagraphAnalysis(
                 text: text, span: paragraphs[index], defaultFont: defaultFont, fonts: fonts,
-                cache: environment.shapingCache, forcedLevel: options.forcedLevel)
+                cache: environment.shapingCache, forcedLevel: options.forcedLevel, verticalLines: isVertical)
         }
         cache.withLock { $0[index] = made }
         return made
+    }
+
+    /// The typesetter of this text's vertical frames (`FrameProgression` right to left or left
+    /// to right): the same text, fonts and options, with every paragraph analysed for vertical
+    /// lines, as CoreText sets every line of a vertical frame vertically (characters without
+    /// vertical forms rotated, see `VerticalItems`). Its analyses and line caches are its own, so
+    /// horizontal and vertical frames of one text never share lines. This typesetter when it is
+    /// that one already.
+    package var verticalTypesetter: Typesetter {
+        if isVertical { return self }
+        return verticalSibling.withLock { sibling in
+            if let sibling { return sibling }
+            let made = Typesetter(text, environment: environment, options: options, isVertical: true)
+            sibling = made
+            return made
+        }
     }
 
     func analysis(containing offset: Int) -> ParagraphAnalysis {

@@ -33,6 +33,9 @@ import GalleyText
 ///   is neither underlined nor struck through. Placeholder runs get a background but no lines.
 /// - By word (`TextDecoration.byWord`, UIKit's `NSUnderlineStyle.byWord`): one stroke per stretch
 ///   of the run's glyphs whose characters are not White_Space, so spaces between words get none.
+/// - Vertical lines: see `LineDecorations+Vertical.swift` (underline on the right of the column,
+///   CSS's `text-underline-position: auto` for Japanese; left for Chinese; strikethrough through
+///   the centre line; backgrounds spanning the column).
 struct LineDecorations {
     /// A filled box (a background).
     struct Box {
@@ -53,10 +56,20 @@ struct LineDecorations {
         var bands: [(top: CGFloat, thickness: CGFloat)]
         var dashes: [CGFloat]
         var color: Color
+        /// For a vertical line: which side of the centre line is the bands' "up" (+1 right, −1
+        /// left); `rects` then turns the computed rectangles (see `turned`). nil: horizontal.
+        var verticalSide: CGFloat? = nil
 
         /// The rectangles that draw this stroke (one per band and dash; one per step of the
         /// wave for an error underline), y up.
         var rects: [CGRect] {
+            guard let side = verticalSide else { return inlineRects }
+            return inlineRects.map { LineDecorations.turned($0, side: side) }
+        }
+
+        /// The rectangles with x along the line and y across it (the line's own coordinates for
+        /// a horizontal line).
+        private var inlineRects: [CGRect] {
             if style == .error, let band = bands.first {
                 return LineDecorations.wave(top: band.top, thickness: band.thickness, from: minX, to: maxX)
             }
@@ -107,10 +120,8 @@ struct LineDecorations {
         }
         for run in line.glyphRuns {
             guard let color = run.attributes.backgroundColor, color.alpha > 0, let (a, b) = clip(run) else { continue }
-            backgrounds.append(
-                Box(
-                    rect: CGRect(x: a, y: -line.descent, width: b - a, height: line.ascent + line.descent),
-                    color: color))
+            let band = CGRect(x: a, y: -line.descent, width: b - a, height: line.ascent + line.descent)
+            backgrounds.append(Box(rect: line.isVertical ? LineDecorations.turned(band, side: 1) : band, color: color))
         }
         let texts = line.glyphRuns.filter { !$0.isPlaceholder && !$0.glyphs.isEmpty }
         // The strokes of one kind of decoration: one top edge for the line (`pick` of the runs'
@@ -125,20 +136,24 @@ struct LineDecorations {
             }
             guard !decorated.isEmpty else { return [] }
             let runs = decorated.map(\.run)
-            let top = pick(runs.map { $0.font[keyPath: position] }) ?? 0
             let t = LineDecorations.thickness(runs.map { $0.font[keyPath: thickness] }, runs)
+            let placement = LineDecorations.verticalPlacement(kind, runs: runs, thickness: t, vertical: line.isVertical)
+            let top = placement?.top ?? pick(runs.map { $0.font[keyPath: position] }) ?? 0
+            func stroke(_ item: (run: GlyphRun, decoration: TextDecoration), _ extent: (CGFloat, CGFloat)?) -> Stroke? {
+                guard var made = LineDecorations.stroke(kind, item.run, item.decoration, top: top, thickness: t, extent)
+                else { return nil }
+                if let placement { made.vertical(top: top, side: placement.side) }
+                return made
+            }
             return decorated.flatMap { item -> [Stroke] in
                 guard item.decoration.byWord else {
-                    return LineDecorations.stroke(
-                        kind, item.run, item.decoration, top: top, thickness: t, clip(item.run)
-                    )
-                    .map { [$0] } ?? []
+                    return stroke(item, clip(item.run)).map { [$0] } ?? []
                 }
                 // NSUnderlineStyle.byWord: one stroke per stretch of non-whitespace glyphs.
                 return LineDecorations.wordExtents(of: item.run, units: line.units).compactMap { word in
                     guard let (a, b) = clip(item.run), word.1 > a, word.0 < b else { return nil }
                     let extent = (max(a, word.0), min(b, word.1))
-                    return LineDecorations.stroke(kind, item.run, item.decoration, top: top, thickness: t, extent)
+                    return stroke(item, extent)
                 }
             }
         }
@@ -176,7 +191,8 @@ struct LineDecorations {
         return result
     }
 
-    /// The x extents (line coordinates, left to right) of the stretches of `run`'s glyphs whose
+    /// The x extents (line coordinates, left to right; along the line, down from the origin,
+    /// for a vertical line) of the stretches of `run`'s glyphs whose
     /// characters are not whitespace (PropList White_Space: spaces, TAB, no-break and ideographic
     /// spaces, line separators), for an underline or strikethrough drawn by word.
     static func wordExtents(of run: GlyphRun, units: [UInt16]) -> [(CGFloat, CGFloat)] {
@@ -186,7 +202,7 @@ struct LineDecorations {
         for g in 0..<run.glyphCount {
             let index = run.stringIndices[g]
             let isSpace = index >= 0 && index < units.count && isWhitespace(units[index])
-            let advance = run.advances[g].width
+            let advance = run.isVertical ? -run.advances[g].height : run.advances[g].width
             if isSpace {
                 if let s = start { result.append((s, pen)) }
                 start = nil

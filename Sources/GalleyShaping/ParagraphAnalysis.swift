@@ -89,11 +89,14 @@ package final class ParagraphAnalysis: Sendable {
     /// ignored), as CoreText's kCTTypesetterOptionForcedEmbeddingLevel asks.
     /// The paragraph is set in vertical lines when its first character has vertical forms
     /// (`Attributes.verticalForms`, as CoreText takes the paragraph style from it) or when
-    /// `vertical` is given; its characters are then oriented as that text orientation says, or
-    /// as each run's attributes say (see `VerticalItems`).
+    /// `vertical` is given, or when `verticalLines` is true (every paragraph of a vertical frame,
+    /// as CoreText sets a frame with a vertical progression in vertical lines); its characters are
+    /// then oriented as that text orientation says, or as each run's attributes say (see
+    /// `VerticalItems`: runs without vertical forms are rotated).
     package convenience init(
         text: AttributedText, span: ParagraphSpan, defaultFont: Font, fonts: FontCollection,
-        cache: ShapingCache? = nil, forcedLevel: UInt8? = nil, vertical: TextOrientation? = nil
+        cache: ShapingCache? = nil, forcedLevel: UInt8? = nil, vertical: TextOrientation? = nil,
+        verticalLines: Bool = false
     ) {
         let content = span.contentRange
         let units = text.utf16
@@ -103,7 +106,7 @@ package final class ParagraphAnalysis: Sendable {
         let style = firstAttributes.paragraphStyle ?? .default
         let metricsFont = firstAttributes.font ?? defaultFont
         let direction = ParagraphAnalysis.baseDirection(of: style)
-        let isVertical = vertical != nil || firstAttributes.verticalForms == true
+        let isVertical = verticalLines || vertical != nil || firstAttributes.verticalForms == true
         guard !content.isEmpty else {
             self.init(
                 span: span, style: style, baseLevel: forcedLevel ?? (direction == .rightToLeft ? 1 : 0), levels: [],
