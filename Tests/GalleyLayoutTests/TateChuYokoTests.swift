@@ -118,4 +118,20 @@ struct TateChuYokoTests {
             options: FrameOptions(truncation: nil, progression: .rightToLeft))
         #expect(frame.lines.map(\.stringRange) == [0..<1, 1..<5, 5..<6])
     }
+
+    /// Justification spreads a column between clusters: the combined run stays one cluster
+    /// (its glyphs share one baseline, side by side) and still takes one em of its own.
+    @Test func justifiedColumnKeepsTheClusterWhole() throws {
+        let line = try Self.line("2026", count: 4)
+        let justified = line.justified(factor: 1, width: 5 * Self.size)
+        let run = try #require(justified.glyphRuns.first { $0.stringRange == 1..<5 })
+        let ys = (0..<run.glyphCount).map { run.positions[$0].y }
+        #expect(ys.allSatisfy { abs($0 - ys[0]) < 1e-9 })
+        let xs = (0..<run.glyphCount).map { run.positions[$0].x }
+        #expect(zip(xs, xs.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(abs(justified.width - 5 * Self.size) < 1e-6)
+        // Three clusters, two gaps of one em each: the cluster starts two ems down.
+        let top = justified.glyphRuns.first { $0.stringRange == 1..<5 }?.originX
+        #expect(abs((top ?? 0) - 2 * Self.size) < 1e-6)
+    }
 }
