@@ -136,4 +136,19 @@ struct VerticalRubyTests {
         let r = try #require(ruby.lines.first?.rubies.first)
         #expect(abs((plain.lineOrigins[0].x - ruby.lineOrigins[0].x) - r.rect.width) < Self.eps)
     }
+
+    /// A rotated base (Latin set sideways) gets its ruby rotated too, right of the column.
+    @Test func rotatedBaseHasRotatedRuby() throws {
+        let droid = try Font(path: Fonts.path("DroidSansFallbackFull.ttf"), size: Self.size)
+        var builder = AttributedTextBuilder("のabcの", attributes: [.font(droid), .verticalForms(true)])
+        try builder.setFont(try Fonts.dejaVu(Self.size), range: 1..<4)
+        try builder.setAttribute(.rubyAnnotation(RubyAnnotation("xyz")), range: 1..<4)
+        let text = builder.build()
+        let line = try Typesetter(text).line(for: 0..<text.length)
+        let r = try #require(line.rubies.first)
+        #expect(line.glyphRuns.contains { $0.stringRange == 1..<4 && $0.isRotated })
+        #expect(r.glyphRuns.allSatisfy { $0.isVertical && $0.isRotated })
+        #expect(abs(r.rect.minX - r.baseRect.maxX) < Self.eps)
+        #expect(abs(line.ascent - r.rect.maxX) < Self.eps)
+    }
 }
