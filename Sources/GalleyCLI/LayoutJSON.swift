@@ -194,6 +194,7 @@ package enum LayoutJSON {
         case .rubyAnnotation(let v): rubyValue(v)
         case .verticalForms(let v): .bool(v)
         case .textOrientation(let v): .string(v.rawValue)
+        case .horizontalInVerticalForms(let v): .num(CGFloat(v))
         }
     }
 

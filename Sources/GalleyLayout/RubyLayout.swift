@@ -25,6 +25,14 @@
 // it across, inline is after B on the baseline. The ruby rect is its typographic box: from its
 // first glyph's pen position to its last glyph's advance end (space added after the last letter
 // excluded), from its font's descent to its ascent.
+//
+// Vertical lines (issue 14) follow the same rules with the axes turned: "along the line" is
+// down the column from the line's origin (start = top, end = bottom), "across" is x: before is
+// to the right of the column (on the base's right half, the line's ascent), after to the left
+// (the descent side), interCharacter below the base centred across, inline below it on the
+// centre line. The annotation is laid out as a vertical line itself (vertical forms on, its
+// characters oriented as the base's), its origin the top of its centre line; the ruby rect's
+// width is its column (its ascent + descent), its height its length down the line.
 
 import Foundation
 import GalleyFonts
@@ -52,6 +60,10 @@ public struct RubyPlacement: Sendable {
     public let origin: CGPoint
     /// The annotation's glyph runs (its string indices count in ``text``).
     public let glyphRuns: [GlyphRun]
+    /// Whether the base is in a vertical line: the annotation is then a vertical line too, to
+    /// the right of the column (before) or to its left (after), and ``origin`` is the top end
+    /// of its centre line.
+    public let isVertical: Bool
 }
 
 /// Places a line's ruby.
@@ -89,8 +101,9 @@ enum RubyLayout {
     static func grown(_ bounds: TypographicBounds, _ rubies: [RubyPlacement]) -> TypographicBounds {
         var b = bounds
         for ruby in rubies {
-            b.ascent = max(b.ascent, ruby.rect.maxY)
-            b.descent = max(b.descent, -ruby.rect.minY)
+            // Across a vertical line, the ascent is the half right of the centre line.
+            b.ascent = max(b.ascent, ruby.isVertical ? ruby.rect.maxX : ruby.rect.maxY)
+            b.descent = max(b.descent, ruby.isVertical ? -ruby.rect.minX : -ruby.rect.minY)
         }
         return b
     }
@@ -102,16 +115,21 @@ enum RubyLayout {
         guard let text = ruby.text(for: position), let first = base.first,
             var font = RubySpacing.annotationFont(ruby, base: first.font)
         else { return nil }
+        let vertical = first.isVertical
         let lo = base.map(\.stringRange.lowerBound).min()!
         let hi = base.map(\.stringRange.upperBound).max()!
-        let x0 = base.map(\.originX).min()!
+        // u: along the line (x, or down a vertical line); the base's extent across it.
+        let u0 = base.map(\.originX).min()!
         let inline = RubySpacing.inlineWidth(ruby, font: first.font)
-        let x1 = base.map { $0.originX + $0.width }.max()! - inline
+        let u1 = base.map { $0.originX + $0.width }.max()! - inline
         let ascent = base.map { $0.verticalMetrics.ascent }.max()!
         let descent = base.map { $0.verticalMetrics.descent }.max()!
-        let baseRect = CGRect(x: x0, y: -descent, width: x1 - x0, height: ascent + descent)
-        let b = x1 - x0
-        let attributes = annotationAttributes(first.attributes)
+        let baseRect =
+            vertical
+            ? CGRect(x: -descent, y: -u1, width: ascent + descent, height: u1 - u0)
+            : CGRect(x: u0, y: -descent, width: u1 - u0, height: ascent + descent)
+        let b = u1 - u0
+        let attributes = annotationAttributes(first, vertical: vertical)
         var line = layOut(text, font: font, kern: 0, attributes: attributes, environment: environment)
         var w = line.width
         let across = position == .before || position == .after
@@ -120,36 +138,45 @@ enum RubyLayout {
             line = layOut(text, font: font, kern: 0, attributes: attributes, environment: environment)
             w = line.width
         }
-        var x: CGFloat
+        var u: CGFloat
         var kern: CGFloat = 0
         if across {
-            let atStart = x0 <= 0.001
-            let atEnd = x1 + inline >= visibleWidth - 0.001
-            (x, kern) = horizontal(
-                resolved(ruby.alignment, atStart: atStart, atEnd: atEnd), x0: x0, b: b, w: w, letters: text.count)
+            let atStart = u0 <= 0.001
+            let atEnd = u1 + inline >= visibleWidth - 0.001
+            (u, kern) = horizontal(
+                resolved(ruby.alignment, atStart: atStart, atEnd: atEnd), x0: u0, b: b, w: w, letters: text.count)
             if kern != 0 {
                 line = layOut(text, font: font, kern: kern, attributes: attributes, environment: environment)
-            } else if atStart, x < x0 {
-                x = x0
-            } else if atEnd, x + w > x1 {
-                x = x1 - w
+            } else if atStart, u < u0 {
+                u = u0
+            } else if atEnd, u + w > u1 {
+                u = u1 - w
             }
         } else {
-            x = x1
+            u = u1
         }
-        let y: CGFloat =
+        // v: the annotation's baseline across the line (its centre line in a vertical line),
+        // from the base box's edges across it (its top and bottom, or right and left).
+        let (high, low, middle) =
+            vertical ? (baseRect.maxX, baseRect.minX, baseRect.midX) : (baseRect.maxY, baseRect.minY, baseRect.midY)
+        let v: CGFloat =
             switch position {
-            case .before: baseRect.maxY + line.descent
-            case .after: baseRect.minY - line.ascent
-            case .interCharacter: baseRect.midY - (line.ascent - line.descent) / 2
+            case .before: high + line.descent
+            case .after: low - line.ascent
+            case .interCharacter: middle - (line.ascent - line.descent) / 2
             case .inline: 0
             }
         let lead = kern > 0 && ruby.alignment != .distributeLetter && text.count > 1 ? kern / 2 : 0
-        let inkWidth = line.width - kern
-        let rect = CGRect(x: x + lead, y: y - line.descent, width: inkWidth, height: line.ascent + line.descent)
+        let start = u + lead
+        let length = line.width - kern
+        let thickness = line.ascent + line.descent
         return RubyPlacement(
-            baseRange: lo..<hi, annotation: ruby, position: position, text: text, baseRect: baseRect, rect: rect,
-            origin: CGPoint(x: x + lead, y: y), glyphRuns: line.glyphRuns)
+            baseRange: lo..<hi, annotation: ruby, position: position, text: text, baseRect: baseRect,
+            rect: vertical
+                ? CGRect(x: v - line.descent, y: -(start + length), width: thickness, height: length)
+                : CGRect(x: start, y: v - line.descent, width: length, height: thickness),
+            origin: vertical ? CGPoint(x: v, y: -start) : CGPoint(x: start, y: v), glyphRuns: line.glyphRuns,
+            isVertical: vertical)
     }
 
     /// `alignment` with lineEdge resolved for a base that starts or ends the line.
@@ -174,11 +201,17 @@ enum RubyLayout {
         }
     }
 
-    /// What the annotation text keeps of its base's attributes: colour and language.
-    private static func annotationAttributes(_ base: Attributes) -> Attributes {
+    /// What the annotation text keeps of its base run's attributes: colour and language; in a
+    /// vertical line, vertical forms (so that it is a vertical line too) with the base's text
+    /// orientation (sideways when the base is rotated).
+    private static func annotationAttributes(_ base: GlyphRun, vertical: Bool) -> Attributes {
         var a = Attributes()
-        a.foregroundColor = base.foregroundColor
-        a.language = base.language
+        a.foregroundColor = base.attributes.foregroundColor
+        a.language = base.attributes.language
+        if vertical {
+            a.verticalForms = true
+            a.textOrientation = base.isRotated ? .sideways : base.attributes.textOrientation
+        }
         return a
     }
 

@@ -242,6 +242,8 @@ package final class ParagraphAnalysis: Sendable {
                     id: 0, cluster: Int32(range.lowerBound - glyphs.base), unsafeToBreak: false,
                     advance: delegate.width,
                     offset: .zero))
+        } else if TateChuYoko.combines(spec, units: units, range: range) {
+            TateChuYoko.shape(spec, units: units, context: context, range: range, into: &glyphs)
         } else {
             var request = ShapingRequest(
                 text: units, context: context, range: range, font: spec.font, rightToLeft: spec.level & 1 == 1,

@@ -25,24 +25,48 @@ package enum VerticalItems {
                 result.append(upright)
                 continue
             }
-            // Each Tr character is looked up once per item (ー recurs through katakana).
-            var known: [UInt32: Bool] = [:]
-            let runs = (orientation ?? Self.orientation(of: spec.attributes)).runs(in: units, range: spec.range) {
-                scalar in
-                if let found = known[scalar.value] { return found }
-                let found = hasVerticalAlternate(scalar, in: spec.font)
-                known[scalar.value] = found
-                return found
+            let combined = spec.attributes.horizontalInVerticalForms.map {
+                TateChuYoko.combinedRuns(in: units, range: spec.range, count: $0)
             }
-            for run in runs {
+            guard let combined, !combined.isEmpty else {
+                result += pieces(of: spec, range: spec.range, units: units, orientation: orientation)
+                continue
+            }
+            // Tate-chū-yoko: each combined run is an upright item of its own (see `TateChuYoko`).
+            var start = spec.range.lowerBound
+            for run in combined {
+                result += pieces(of: spec, range: start..<run.lowerBound, units: units, orientation: orientation)
                 var piece = ItemSpec(
-                    range: run.range, font: spec.font, attributes: spec.attributes, level: spec.level,
-                    script: spec.script)
-                piece.isUpright = run.isUpright
-                result.append(piece)
+                    range: run, font: spec.font, attributes: spec.attributes, level: spec.level, script: spec.script)
+                piece.isUpright = true
+                result.append(TateChuYoko.fitted(piece, units: units))
+                start = run.upperBound
             }
+            result += pieces(of: spec, range: start..<spec.range.upperBound, units: units, orientation: orientation)
         }
         return result
+    }
+
+    /// The upright and rotated pieces of `range` (inside `spec.range`; none when empty).
+    private static func pieces(
+        of spec: ItemSpec, range: Range<Int>, units: [UInt16], orientation: TextOrientation?
+    ) -> [ItemSpec] {
+        guard !range.isEmpty else { return [] }
+        // Each Tr character is looked up once per item (ー recurs through katakana).
+        var known: [UInt32: Bool] = [:]
+        let runs = (orientation ?? Self.orientation(of: spec.attributes)).runs(in: units, range: range) { scalar in
+            if let found = known[scalar.value] { return found }
+            let found = hasVerticalAlternate(scalar, in: spec.font)
+            known[scalar.value] = found
+            return found
+        }
+        return runs.map { run in
+            var piece = ItemSpec(
+                range: run.range, font: spec.font, attributes: spec.attributes, level: spec.level,
+                script: spec.script)
+            piece.isUpright = run.isUpright
+            return piece
+        }
     }
 
     /// How a run with `attributes` stands in a vertical line: with vertical forms

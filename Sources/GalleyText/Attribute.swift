@@ -158,6 +158,12 @@ public enum Attribute: Sendable, Hashable {
     /// How the run's characters stand in a vertical line with vertical forms (see
     /// ``VerticalTextOrientation``). Like CSS `text-orientation`.
     case textOrientation(VerticalTextOrientation)
+    /// Tate-chū-yoko: in a vertical line with vertical forms, a run of up to 4 digits or Latin
+    /// letters is set horizontally as one upright cluster one em long, with the font's half-width
+    /// (`hwid`, 2 characters) or third-width (`twid`, 3) forms or scaled to fit the em. The value
+    /// is the number of characters to combine, 1…4; 0 is no attribute. Like
+    /// `kCTHorizontalInVerticalFormsAttributeName` (CSS `text-combine-upright`).
+    case horizontalInVerticalForms(Int)
 
     /// The name of each kind of attribute.
     public enum Key: String, Sendable, Hashable, CaseIterable {
@@ -239,6 +245,8 @@ public enum Attribute: Sendable, Hashable {
         case verticalForms
         /// ``Attribute/textOrientation(_:)``.
         case textOrientation
+        /// ``Attribute/horizontalInVerticalForms(_:)``.
+        case horizontalInVerticalForms
     }
 
     /// Which kind of attribute this is.
@@ -283,6 +291,7 @@ public enum Attribute: Sendable, Hashable {
         case .rubyAnnotation: .rubyAnnotation
         case .verticalForms: .verticalForms
         case .textOrientation: .textOrientation
+        case .horizontalInVerticalForms: .horizontalInVerticalForms
         }
     }
 }

@@ -77,6 +77,12 @@ extension Attribute {
         case .writingDirection(let levels): levels.isEmpty ? .noValue : .valid
         case .fontFeatures(let features): features.isEmpty ? .noValue : .valid
         case .fontVariations(let variations): variations.isEmpty ? .noValue : .valid
+        case .horizontalInVerticalForms(let count):
+            count == 0
+                ? .noValue
+                : Self.horizontalInVerticalCounts.contains(count)
+                    ? .valid
+                    : .invalid("horizontal in vertical forms must be 0 (none) or 1...4 characters, not \(count)")
         }
     }
 
@@ -105,6 +111,8 @@ extension Attribute {
     static let ligatureLevels = 0...2
     /// The valid ``superscript(_:)`` values.
     static let superscriptLevels = -10...10
+    /// The valid ``horizontalInVerticalForms(_:)`` counts (0 is no attribute).
+    static let horizontalInVerticalCounts = 1...4
 }
 
 /// How Pango-style markup writes an attribute: the markup table's entry for a key.
@@ -167,6 +175,7 @@ extension Attribute.Key {
         case .rubyAnnotation: .rubyAnnotation(RubyAnnotation("かんじ"))
         case .verticalForms: .verticalForms(true)
         case .textOrientation: .textOrientation(.upright)
+        case .horizontalInVerticalForms: .horizontalInVerticalForms(2)
         }
     }
 
@@ -217,6 +226,10 @@ extension Attribute.Key {
         case .verticalForms: KeyRow(\.verticalForms, Attribute.verticalForms, Scope.VerticalFormsAttribute.self)
         case .textOrientation:
             KeyRow(\.textOrientation, Attribute.textOrientation, Scope.TextOrientationAttribute.self)
+        case .horizontalInVerticalForms:
+            KeyRow(
+                \.horizontalInVerticalForms, Attribute.horizontalInVerticalForms,
+                Scope.HorizontalInVerticalFormsAttribute.self)
         }
     }
 
@@ -260,7 +273,7 @@ extension Attribute.Key {
         case .baselineClass, .baselineInfo, .baselineReferenceInfo:
             .notExpressible("Pango markup has no baseline alignment attribute")
         case .rubyAnnotation: .tag("<ruby>x<rt>かんじ</rt>")
-        case .verticalForms, .textOrientation:
+        case .verticalForms, .textOrientation, .horizontalInVerticalForms:
             .notExpressible("Pango sets vertical text with gravity, not vertical forms or a text orientation")
         }
     }

@@ -64,6 +64,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         var rubyAnnotation: RubyAnnotation?
         var verticalForms: Bool?
         var textOrientation: VerticalTextOrientation?
+        var horizontalInVerticalForms: Int?
 
         /// Stores one attribute, checked by the key table: an invalid value or an empty array
         /// removes the key (see ``Attribute/validity``).
@@ -112,6 +113,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
             case .rubyAnnotation(let value): rubyAnnotation = value
             case .verticalForms(let value): verticalForms = value
             case .textOrientation(let value): textOrientation = value
+            case .horizontalInVerticalForms(let value): horizontalInVerticalForms = value
             }
         }
     }
@@ -370,6 +372,12 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         get { storage.values.textOrientation }
         set { update(\.textOrientation, newValue, Attribute.textOrientation) }
     }
+    /// Tate-chū-yoko: how many characters to set horizontally in one vertical em. Like
+    /// `kCTHorizontalInVerticalFormsAttributeName`; see ``Attribute/horizontalInVerticalForms(_:)``.
+    public var horizontalInVerticalForms: Int? {
+        get { storage.values.horizontalInVerticalForms }
+        set { update(\.horizontalInVerticalForms, newValue, Attribute.horizontalInVerticalForms) }
+    }
 
     /// No attributes.
     public init() {}
@@ -480,6 +488,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         case .baselineReferenceInfo(.originalFont): "originalFont"
         case .verticalForms(let value): "\(value)"
         case .textOrientation(let value): value.rawValue
+        case .horizontalInVerticalForms(let value): "\(value)"
         }
     }
 

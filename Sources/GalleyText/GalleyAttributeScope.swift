@@ -140,6 +140,8 @@ extension AttributeScopes {
         public let verticalForms: VerticalFormsAttribute
         /// How characters stand in a vertical line. Like CSS `text-orientation`.
         public let textOrientation: TextOrientationAttribute
+        /// Tate-chū-yoko. Like `kCTHorizontalInVerticalFormsAttributeName`.
+        public let horizontalInVerticalForms: HorizontalInVerticalFormsAttribute
         /// Foundation's own attributes (`languageIdentifier`, `link`, …), so a
         /// `ScopedAttributeContainer` of this scope can reach them too.
         public let foundation: FoundationAttributes
@@ -464,6 +466,15 @@ extension AttributeScopes {
             public typealias Value = VerticalTextOrientation
             /// `"Galley.textOrientation"`.
             public static let name = "Galley.textOrientation"
+        }
+
+        /// The key for ``horizontalInVerticalForms``: an `Int`, like
+        /// `kCTHorizontalInVerticalFormsAttributeName`.
+        public enum HorizontalInVerticalFormsAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/horizontalInVerticalForms``.
+            public typealias Value = Int
+            /// `"Galley.horizontalInVerticalForms"`.
+            public static let name = "Galley.horizontalInVerticalForms"
         }
     }
 

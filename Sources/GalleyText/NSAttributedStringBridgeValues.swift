@@ -53,7 +53,7 @@ extension Attribute.Key {
         case .expansion: .single(.expansion)
         case .glyphInfo: .single(.glyphInfo)
         case .rubyAnnotation: .single(.rubyAnnotation)
-        case .verticalForms, .textOrientation: .galley
+        case .verticalForms, .textOrientation, .horizontalInVerticalForms: .galley
         }
     }
 }

@@ -172,6 +172,8 @@ package enum PangoAttributeTerms {
         case .rubyAnnotation: terms["galley:ruby"] = attributes.rubyAnnotation?.description
         case .verticalForms: terms["galley:vertical-forms"] = attributes.verticalForms.map { "\($0)" }
         case .textOrientation: terms["galley:text-orientation"] = attributes.textOrientation?.rawValue
+        case .horizontalInVerticalForms:
+            terms["galley:horizontal-in-vertical-forms"] = attributes.horizontalInVerticalForms.map { "\($0)" }
         case .font, .foregroundColor, .paragraphStyle, .kern, .language, .runDelegate, .writingDirection, .tracking,
             .ligatureLevel, .fontFeatures, .baselineOffset, .superscript, .obliqueness, .underline, .strikethrough,
             .backgroundColor, .stroke, .shadow, .fontVariations, .allowsLineBreaks, .insertsHyphens:

@@ -103,7 +103,7 @@ struct AttributeKeyTableTests {
             inexpressible == [
                 .paragraphStyle, .kern, .writingDirection, .ligatureLevel, .obliqueness, .stroke, .shadow,
                 .expansion, .glyphInfo, .baselineClass, .baselineInfo, .baselineReferenceInfo, .verticalForms,
-                .textOrientation,
+                .textOrientation, .horizontalInVerticalForms,
             ])
     }
 }

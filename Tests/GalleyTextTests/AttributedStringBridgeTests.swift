@@ -29,7 +29,7 @@ struct AttributedStringBridgeTests {
             .glyphInfo(GlyphInfo(glyph: 36, baseString: "A")), .baselineClass(.hanging),
             .baselineInfo([.hanging: 9]), .baselineReferenceInfo(.offsets([.ideographicCentered: 4])),
             .rubyAnnotation(RubyAnnotation("かんじ")),
-            .verticalForms(true), .textOrientation(.upright),
+            .verticalForms(true), .textOrientation(.upright), .horizontalInVerticalForms(2),
         ]
     }
 
@@ -76,6 +76,7 @@ struct AttributedStringBridgeTests {
         case .rubyAnnotation: run.galley.rubyAnnotation
         case .verticalForms: run.galley.verticalForms
         case .textOrientation: run.galley.textOrientation
+        case .horizontalInVerticalForms: run.galley.horizontalInVerticalForms
         }
     }
 
@@ -121,6 +122,7 @@ struct AttributedStringBridgeTests {
         case .rubyAnnotation(let v): v
         case .verticalForms(let v): v
         case .textOrientation(let v): v
+        case .horizontalInVerticalForms(let v): v
         }
     }
 

@@ -40,6 +40,7 @@ struct AttributesTests {
             .glyphInfo(GlyphInfo(glyphName: "a.alt", baseString: "a")), .baselineClass(.ideographicLow),
             .baselineInfo([.roman: 1]), .baselineReferenceInfo(.originalFont),
             .rubyAnnotation(RubyAnnotation("かんじ")), .verticalForms(true), .textOrientation(.sideways),
+            .horizontalInVerticalForms(3),
         ]
         // Fonts need GalleyFonts; their key is checked with the other keys here.
         guard let attribute = values.first(where: { $0.key == key }) else {
@@ -68,7 +69,7 @@ struct AttributesTests {
                     "gravity", "gravityHint", "show", "lineHeight", "textTransform", "textSegment", "expansion",
                     "glyphInfo", "baselineClass", "baselineInfo", "baselineReferenceInfo", "rubyAnnotation",
                     "verticalForms",
-                    "textOrientation",
+                    "textOrientation", "horizontalInVerticalForms",
                 ])
     }
 

@@ -52,6 +52,7 @@ struct PangoAttributeTermsTests {
         case .rubyAnnotation: .rubyAnnotation(RubyAnnotation("pīn", position: .after))
         case .verticalForms: .verticalForms(true)
         case .textOrientation: .textOrientation(.sideways)
+        case .horizontalInVerticalForms: .horizontalInVerticalForms(4)
         }
     }
 
