@@ -332,6 +332,8 @@ private struct MarkupParser {
         var variations: [FontVariation] = []
         /// `allow_breaks`, `insert_hyphens` and `fallback`.
         var allowsLineBreaks, insertsHyphens, fallback: Bool?
+        /// Galley's `text_combine_upright` (tate-chū-yoko): how many characters to combine, 1…4.
+        var combineUpright: Int?
         /// Values that an element may set to "none" (the inner nil) or leave as they are (the outer nil).
         var variant: FontVariant??
         var fontScale: FontScale??
@@ -468,7 +470,8 @@ private struct MarkupParser {
     }
 
     /// The span's other attributes: spacing, features, language, break and hyphen permissions,
-    /// fallback, gravity, `show`, line height, text transform and segment.
+    /// fallback, gravity, `show`, line height, text transform and segment; Galley's
+    /// `text_combine_upright` (1…4: tate-chū-yoko, like CSS `text-combine-upright: digits N`).
     private func readSpanText(_ values: [String: MarkupAttribute], into changes: inout ElementChanges)
         throws(MarkupError)
     {
@@ -488,6 +491,9 @@ private struct MarkupParser {
             changes.textTransform = .some(transform)
         }
         changes.segment = try read(values, "segment", { TextSegment(rawValue: $0) })
+        changes.combineUpright = try read(values, "text_combine_upright") {
+            Int($0).flatMap { (1...4).contains($0) ? $0 : nil }
+        }
     }
 
     /// The font attributes of a `<span>`: `font`, `font_family`, `size`, `style`, `weight`,
@@ -607,6 +613,7 @@ private struct MarkupParser {
             attributes.tracking = tracking
         }
         attributes.allowsLineBreaks = changes.allowsLineBreaks ?? attributes.allowsLineBreaks
+        attributes.horizontalInVerticalForms = changes.combineUpright ?? attributes.horizontalInVerticalForms
         attributes.insertsHyphens = changes.insertsHyphens ?? attributes.insertsHyphens
         attributes.fontFallback = changes.fallback ?? attributes.fontFallback
         attributes.gravity = changes.gravity ?? attributes.gravity
@@ -721,6 +728,7 @@ private struct MarkupParser {
         "overline": "overline", "overline_color": "overline_color", "font_scale": "font_scale",
         "fallback": "fallback", "gravity": "gravity", "gravity_hint": "gravity_hint", "show": "show",
         "line_height": "line_height", "text_transform": "text_transform", "segment": "segment",
+        "text_combine_upright": "text_combine_upright",
     ]
 
     /// The span's attributes by canonical name; synonyms may not repeat a property.
