@@ -9,22 +9,6 @@ import GalleyLayout
 import GalleyText
 import Testing
 
-/// hb-shape's horizontal advances (font units), the oracle of the run's width.
-private func hbAdvances(_ text: String, font path: String) throws -> [Int] {
-    struct Glyph: Decodable { let ax: Int }
-    let exe = "/usr/bin/hb-shape"
-    guard FileManager.default.isExecutableFile(atPath: exe) else { throw CocoaError(.fileNoSuchFile) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: exe)
-    process.arguments = ["--no-glyph-names", "--output-format=json", "--font-file=\(path)", "--text=\(text)"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return try JSONDecoder().decode([Glyph].self, from: data).map(\.ax)
-}
-
 @Suite("Tate-chū-yoko")
 struct TateChuYokoTests {
     static let size: CGFloat = 20
@@ -58,7 +42,7 @@ struct TateChuYokoTests {
         #expect((0..<run.glyphCount).allSatisfy { run.stringIndices[$0] == 1 })
 
         let dejaVu = try Fonts.dejaVu(Self.size)
-        let units = try hbAdvances(digits, font: Fonts.path("DejaVuSans.ttf"))
+        let units = try hbShape(digits, font: Fonts.path("DejaVuSans.ttf")).map(\.ax)
         let widths = units.map { CGFloat($0) * Self.size / CGFloat(dejaVu.unitsPerEm) }
         let natural = widths.reduce(0, +)
         let scale = min(1, Self.size / natural)
@@ -98,7 +82,7 @@ struct TateChuYokoTests {
         let run = try #require(line.glyphRuns.first { $0.stringRange == 1..<(1 + digits.utf16.count) })
         #expect(run.isVertical && run.isRotated)
         #expect(run.glyphCount == digits.count)
-        let units = try hbAdvances(digits, font: Fonts.path("DejaVuSans.ttf"))
+        let units = try hbShape(digits, font: Fonts.path("DejaVuSans.ttf")).map(\.ax)
         let natural = CGFloat(units.reduce(0, +)) * Self.size / CGFloat(try Fonts.dejaVu(Self.size).unitsPerEm)
         #expect(abs(line.width - (2 * Self.size + natural)) < 1e-6)
     }

@@ -9,22 +9,6 @@ import GalleyLayout
 import GalleyText
 import Testing
 
-/// hb-shape's horizontal glyph ids for `text` in the font at `path` (the rotated runs' oracle).
-private func hbGlyphs(_ text: String, font path: String) throws -> [UInt32] {
-    struct Glyph: Decodable { let g: UInt32 }
-    let exe = "/usr/bin/hb-shape"
-    guard FileManager.default.isExecutableFile(atPath: exe) else { throw CocoaError(.fileNoSuchFile) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: exe)
-    process.arguments = ["--no-glyph-names", "--output-format=json", "--font-file=\(path)", "--text=\(text)"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return try JSONDecoder().decode([Glyph].self, from: data).map(\.g)
-}
-
 @Suite("Vertical frames set every paragraph vertically")
 struct VerticalFrameTests {
     static let size: CGFloat = 20
@@ -47,7 +31,7 @@ struct VerticalFrameTests {
         let glyphs = frame.lines.flatMap { line in
             line.glyphRuns.flatMap { run in (0..<run.glyphCount).map { run.glyphs[$0] } }
         }
-        let reference = try hbGlyphs(string, font: Fonts.path("DejaVuSans.ttf"))
+        let reference = try hbShape(string, font: Fonts.path("DejaVuSans.ttf")).map(\.g)
         #expect(glyphs == reference)
     }
 

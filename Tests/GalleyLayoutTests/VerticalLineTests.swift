@@ -10,30 +10,6 @@ import GalleyText
 import Testing
 
 /// hb-shape's glyphs (font units), for the vertical tests.
-private struct HBGlyph: Decodable {
-    let g: UInt32
-    let dx: Int
-    let dy: Int
-    let ax: Int
-    let ay: Int
-}
-
-private func hbShape(_ text: String, font path: String, ttb: Bool) throws -> [HBGlyph] {
-    let exe = "/usr/bin/hb-shape"
-    guard FileManager.default.isExecutableFile(atPath: exe) else { throw CocoaError(.fileNoSuchFile) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: exe)
-    process.arguments =
-        ["--no-glyph-names", "--output-format=json", "--font-file=\(path)", "--text=\(text)"]
-        + (ttb ? ["--direction=ttb"] : [])
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return try JSONDecoder().decode([HBGlyph].self, from: data)
-}
-
 @Suite("Vertical lines and frames")
 struct VerticalLineTests {
     static let size: CGFloat = 20
