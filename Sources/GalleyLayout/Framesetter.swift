@@ -205,10 +205,10 @@ public final class Framesetter: Sendable {
         return try line.truncatedLine(width: width, type: .end, token: .none, force: false) ?? line
     }
 
-    /// The line origin's x for its paragraph's alignment (`style`: the paragraph's).
-    func alignmentOffset(_ line: Line, width: CGFloat, style: ParagraphStyle) -> CGFloat {
+    /// The line origin's x for its paragraph's `alignment`.
+    func alignmentOffset(_ line: Line, width: CGFloat, alignment: TextAlignment) -> CGFloat {
         let factor: CGFloat
-        switch style.alignment {
+        switch alignment {
         case .left: factor = 0
         case .right: factor = 1
         case .center: factor = 0.5

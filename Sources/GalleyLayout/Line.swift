@@ -112,7 +112,8 @@ public struct Line: Sendable {
     /// (along the line's inline axis, for a vertical line too).
     public func penOffset(flushFactor: CGFloat, width available: CGFloat) -> CGFloat {
         let factor = flushFactor.isNaN ? 0 : min(max(flushFactor, 0), 1)
-        let edges = (paragraphStyle?.lineBoundsOptions ?? []).intersection([.useHangingPunctuation, .useOpticalBounds])
+        let options = firstRunIndex.flatMap { glyphRuns[$0].attributes.paragraphStyle?.lineBoundsOptions } ?? []
+        let edges = options.intersection([.useHangingPunctuation, .useOpticalBounds])
         if !edges.isEmpty {
             let box = inlineBounds(options: edges)
             return factor * (available - box.width) - box.minX

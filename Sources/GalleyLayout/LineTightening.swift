@@ -9,7 +9,18 @@ extension Line {
     /// The paragraph style of the line's first character (CoreText takes a paragraph's style
     /// from its first character), nil when the line has no run with one.
     var paragraphStyle: ParagraphStyle? {
-        glyphRuns.min { $0.stringRange.lowerBound < $1.stringRange.lowerBound }?.attributes.paragraphStyle
+        firstRunIndex.flatMap { glyphRuns[$0].attributes.paragraphStyle }
+    }
+
+    /// The index of the run holding the line's first character (the lowest string index), found
+    /// without copying a run: this is asked for every line a frame aligns.
+    var firstRunIndex: Int? {
+        guard var first = glyphRuns.indices.first else { return nil }
+        for i in glyphRuns.indices.dropFirst()
+        where glyphRuns[i].stringRange.lowerBound < glyphRuns[first].stringRange.lowerBound {
+            first = i
+        }
+        return first
     }
 
     /// The line tightened to fit `width` when its paragraph style allows tightening for

@@ -112,12 +112,15 @@ extension Framesetter {
         for item in placed {
             var line = item.line
             natural.append(line.width - line.trailingWhitespaceWidth)
-            let style = item.resolved.style
+            // Read through the shared resolved style: copying its `ParagraphStyle` for every line costs.
+            let resolved = item.resolved
             // Hanging punctuation widens the line's measure on the side it hangs from.
-            let hang = line.hangs(style.hangingPunctuation, measure: item.width, firstLine: item.startsParagraph)
+            let hang = line.hangs(
+                resolved.style.hangingPunctuation, measure: item.width, firstLine: item.startsParagraph)
             let measure = item.width + hang.start + hang.end
-            if style.alignment == .justified, !line.endsParagraph, !line.endsWithLineSeparator, !line.isTruncated,
-                !style.lineBreakMode.isSingleLine
+            let alignment = resolved.style.alignment
+            if alignment == .justified, !line.endsParagraph, !line.endsWithLineSeparator, !line.isTruncated,
+                !resolved.style.lineBreakMode.isSingleLine
             {
                 line = line.justified(factor: 1, width: measure)
             }
@@ -126,7 +129,7 @@ extension Framesetter {
                 item.resolved.lineLeft(
                     frameWidth: item.slotWidth, head: item.head, width: item.width,
                     rightToLeft: line.isRightToLeft) - (line.isRightToLeft ? hang.end : hang.start)
-            let inline = item.slotX + left + alignmentOffset(line, width: measure, style: style)
+            let inline = item.slotX + left + alignmentOffset(line, width: measure, alignment: alignment)
             origins.append(LineOrientation.horizontal.origin(inline: inline, depth: item.baseline, in: rect.size))
         }
         return Frame(

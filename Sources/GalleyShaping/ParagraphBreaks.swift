@@ -16,24 +16,26 @@ extension ParagraphAnalysis {
     /// - ``WordBreak/keepAll`` removes the opportunities between two letters
     ///   (`LineBreaker.keepingAll`).
     /// - Then ``Attributes/allowsLineBreaks`` false removes opportunities inside its ranges
-    ///   (``removingForbidden(_:text:content:)``).
+    ///   (``removingForbidden(_:runs:units:content:)``).
     package static func breakOpportunities(
         text: AttributedText, content: Range<Int>, style: ParagraphStyle, language: String?, graphemes: [Int]
     ) -> [LineBreakOpportunity] {
+        // The paragraph's attribute runs, read once for the three questions asked of them.
+        let runs = ParagraphRuns.runs(of: text, in: content)
         let breaks = styledOpportunities(
-            units: text.utf16, content: content, style: style, languages: languageStretches(text, content, language),
+            units: text.utf16, content: content, style: style, languages: languageStretches(runs, content, language),
             graphemes: graphemes)
-        return removingForbidden(breaks, text: text, content: content)
+        return removingForbidden(breaks, runs: runs, units: text.utf16, content: content)
     }
 
     /// The stretches of `content` with one language each (`kCTLanguageAttributeName` per run,
     /// CoreText's "locale-specific line breaking" for each run): `first`, the paragraph's first
     /// character's language, when the whole paragraph has it, else one stretch per change.
-    private static func languageStretches(_ text: AttributedText, _ content: Range<Int>, _ first: String?)
+    private static func languageStretches(_ runs: [AttributeRun], _ content: Range<Int>, _ first: String?)
         -> [(range: Range<Int>, language: String?)]
     {
         var stretches: [(range: Range<Int>, language: String?)] = []
-        for run in ParagraphRuns.runs(of: text, in: content) {
+        for run in runs {
             let language = run.attributes.language
             if let last = stretches.last, last.language == language, last.range.upperBound == run.range.lowerBound {
                 stretches[stretches.count - 1].range = last.range.lowerBound..<run.range.upperBound
@@ -75,14 +77,15 @@ extension ParagraphAnalysis {
     /// the characters on both sides of it carry false (so the edges of such a range still
     /// break), unless it is mandatory, the end of the content, or one an explicit break
     /// character makes (``isExplicitBreak(before:in:from:)``).
-    package static func removingForbidden(
-        _ allBreaks: [LineBreakOpportunity], text: AttributedText, content: Range<Int>
+    /// `runs` are the attribute runs of `content` (`ParagraphRuns.runs`), `units` the text's.
+    static func removingForbidden(
+        _ allBreaks: [LineBreakOpportunity], runs: [AttributeRun], units: [UInt16], content: Range<Int>
     ) -> [LineBreakOpportunity] {
-        let breaks = RubyBases.removingBreaksInside(allBreaks, text: text, content: content)
+        let breaks = RubyBases.removingBreaksInside(allBreaks, runs: runs)
         // Maximal ranges of characters that forbid breaks (adjacent runs joined).
         var forbidden: [Range<Int>] = []
         // A glyph-info range is one glyph: it never breaks inside either.
-        for run in ParagraphRuns.runs(of: text, in: content)
+        for run in runs
         where run.attributes.allowsLineBreaks == false || run.attributes.glyphInfo != nil {
             if let last = forbidden.last, last.upperBound == run.range.lowerBound {
                 forbidden[forbidden.count - 1] = last.lowerBound..<run.range.upperBound
@@ -98,7 +101,7 @@ extension ParagraphAnalysis {
             guard index < forbidden.count, forbidden[index].lowerBound < offset, !opportunity.isMandatory,
                 offset < content.upperBound
             else { return true }
-            return isExplicitBreak(before: offset, in: text.utf16, from: forbidden[index].lowerBound)
+            return isExplicitBreak(before: offset, in: units, from: forbidden[index].lowerBound)
         }
     }
 

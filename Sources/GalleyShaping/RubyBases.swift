@@ -7,13 +7,12 @@ import GalleyUnicode
 
 /// The ranges of text that carry a ruby annotation.
 package enum RubyBases {
-    /// Each base in `content`: a maximal range of adjacent runs carrying the same annotation (two
-    /// adjacent bases with distinct annotations stay two), with its annotation.
-    package static func bases(of text: AttributedText, in content: Range<Int>) -> [(
-        range: Range<Int>, annotation: RubyAnnotation
-    )] {
+    /// Each base among a paragraph's attribute runs `runs` (in order, as
+    /// ``ParagraphRuns/runs(of:in:)`` gives them): a maximal range of adjacent runs carrying the
+    /// same annotation (two adjacent bases with distinct annotations stay two), with its annotation.
+    static func bases(inRuns runs: [AttributeRun]) -> [(range: Range<Int>, annotation: RubyAnnotation)] {
         var result: [(range: Range<Int>, annotation: RubyAnnotation)] = []
-        for run in ParagraphRuns.runs(of: text, in: content) {
+        for run in runs {
             guard let ruby = run.attributes.rubyAnnotation else { continue }
             if let last = result.last, last.annotation == ruby, last.range.upperBound == run.range.lowerBound {
                 result[result.count - 1].range = last.range.lowerBound..<run.range.upperBound
@@ -27,10 +26,8 @@ package enum RubyBases {
     /// `breaks` without those strictly inside a ruby base (CSS Ruby 1 §3.2: a ruby base and its
     /// annotation are not broken across lines when the base is one unit; JLREQ §3.3.4: group
     /// ruby is not split). Mandatory breaks (a line separator inside a base) stay.
-    package static func removingBreaksInside(
-        _ breaks: [LineBreakOpportunity], text: AttributedText, content: Range<Int>
-    ) -> [LineBreakOpportunity] {
-        let bases = bases(of: text, in: content)
+    static func removingBreaksInside(_ breaks: [LineBreakOpportunity], runs: [AttributeRun]) -> [LineBreakOpportunity] {
+        let bases = bases(inRuns: runs)
         guard !bases.isEmpty else { return breaks }
         var index = 0
         return breaks.filter { opportunity in
