@@ -21,8 +21,10 @@
 #                    without mutating (for CI)
 
 SWIFT ?= swift
+# fonts-ipaexfont-mincho: IPAex Mincho, the Japanese font of the vertical samples and their tests
+# (right `vert` forms and vertical metrics; at 7.8 MB too big to bundle in Fonts/, see Fonts/README.md).
 DEBIAN_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev libcairo2-dev \
-                  unicode-data libharfbuzz-bin \
+                  unicode-data libharfbuzz-bin fonts-ipaexfont-mincho \
                   libhyphen-dev hyphen-en-us hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-pt-pt hyphen-ru
 CONFIG ?= release
 GALLEY = .build/$(CONFIG)/galley
