@@ -155,19 +155,22 @@ package final class ParagraphAnalysis: Sendable {
         shaped.glyphs.reserveCapacity(content.count)
         var glyphRanges: [Range<Int>] = []
         glyphRanges.reserveCapacity(specs.count)
-        for spec in specs {
+        // By index, not `for spec in specs`: iterating would copy each spec (its font, attributes
+        // and script retained and released again).
+        for i in specs.indices {
             glyphRanges.append(
                 ParagraphAnalysis.shape(
-                    spec, units: units, context: content, range: spec.range, into: &shaped, cache: cache))
+                    specs[i], units: units, context: content, range: specs[i].range, into: &shaped, cache: cache))
         }
         let storage = GlyphStorage(shaped)
         var items: [ShapedItem] = []
         items.reserveCapacity(specs.count)
-        for (spec, glyphRange) in zip(specs, glyphRanges) {
+        for i in specs.indices {
             items.append(
                 ShapedItem(
-                    range: spec.range, font: spec.font, attributes: spec.attributes, level: spec.level,
-                    script: spec.script, storage: storage, glyphRange: glyphRange, isUpright: spec.isUpright))
+                    range: specs[i].range, font: specs[i].font, attributes: specs[i].attributes,
+                    level: specs[i].level, script: specs[i].script, storage: storage, glyphRange: glyphRanges[i],
+                    isUpright: specs[i].isUpright))
         }
         return (items, storage)
     }
