@@ -300,6 +300,44 @@ struct VerticalParagraphTests {
         }
     }
 
+    // MARK: - Sideways text is a horizontal frame turned
+
+    /// Text without vertical forms is set sideways: as CSS's `text-orientation: sideways`
+    /// defines it, laid out as horizontal text in the frame turned a quarter, then turned 90°
+    /// clockwise. So a vertical frame of it and a horizontal frame as wide as the column is long
+    /// agree on the lines, on every caret's distance along its line (indents, TABs, justified
+    /// spaces included), on each line's adjustment ratio, and on the gaps between lines (a
+    /// rotated column's ascent + descent is the font's).
+    @Test(arguments: [FrameProgression.rightToLeft, .leftToRight])
+    func sidewaysTextIsTheHorizontalFrameTurned(_ progression: FrameProgression) throws {
+        var style = ParagraphStyle(
+            alignment: .justified, firstLineHeadIndent: 15, headIndent: 5, tailIndent: -10,
+            tabStops: [TextTab(location: 60), TextTab(alignment: .right, location: 150)], paragraphSpacing: 4)
+        style.lineSpacing = 3
+        let string = "Sideways\ttext\tturns a quarter of a page, line by line, as if horizontal.\nA second one\tends."
+        let text = AttributedText(string, attributes: [.font(try Fonts.dejaVu(Self.size)), .paragraphStyle(style)])
+        let vertical = try Self.frame(text, CGRect(x: 0, y: 0, width: 400, height: 170), progression)
+        let horizontal = try Framesetter(typesetter: try Typesetter(text)).frame(
+            in: CGRect(x: 0, y: 0, width: 170, height: 400))
+        let (v, h) = (vertical.lines, horizontal.lines)
+        #expect(v.count == h.count && v.count >= 4)
+        #expect(v.map(\.stringRange) == h.map(\.stringRange))
+        for i in 0..<min(v.count, h.count) {
+            #expect(v[i].glyphRuns.allSatisfy { $0.isVertical && $0.isRotated })
+            #expect(abs(Self.down(vertical, i, v[i].stringRange.lowerBound) - horizontal.lineOrigins[i].x) < 1e-6)
+            for index in v[i].stringRange {
+                let (a, b) = (v[i].offset(forStringIndex: index).primary, h[i].offset(forStringIndex: index).primary)
+                #expect(abs(a - b) < 1e-6, "line \(i) index \(index)")
+            }
+            let ratios = (vertical.adjustmentRatio(ofLine: i), horizontal.adjustmentRatio(ofLine: i))
+            #expect(
+                (ratios.0 == nil) == (ratios.1 == nil) && abs((ratios.0 ?? 0) - (ratios.1 ?? 0)) < 1e-9, "line \(i)")
+            guard i > 0 else { continue }
+            let step = abs(vertical.lineOrigins[i].x - vertical.lineOrigins[i - 1].x)
+            #expect(abs(step - (horizontal.lineOrigins[i - 1].y - horizontal.lineOrigins[i].y)) < 1e-6)
+        }
+    }
+
     // MARK: - Truncation
 
     /// The kept text and the token along the column for each truncation type: `.end` keeps the
@@ -320,6 +358,17 @@ struct VerticalParagraphTests {
         case .start: #expect(before == 0 && after > 0)
         case .middle: #expect(before > 0 && after > 0)
         }
+    }
+
+    /// Tightening for truncation works down the column: ten ideographs (200 pt) in 192 pt lose
+    /// 8 pt from the gaps after their first nine (at most 0.05 em, 1 pt, each) and are not cut.
+    @Test func tighteningSqueezesTheColumn() throws {
+        var style = ParagraphStyle()
+        style.allowsDefaultTighteningForTruncation = true
+        let line = try Typesetter(try Self.text(String(repeating: "縦", count: 10), style)).line(for: 0..<10)
+        let cut = try #require(try line.truncated(width: 192, type: .end, token: nil))
+        #expect(!cut.isTruncated && cut.isVertical && abs(cut.width - 192) < 1e-6)
+        #expect(abs(cut.offset(forStringIndex: 1).primary - (20 - 8.0 / 9)) < 1e-6)
     }
 
     /// The "…" token of a vertical column is a vertical ellipsis: DroidSansFallback lacks U+2026,
