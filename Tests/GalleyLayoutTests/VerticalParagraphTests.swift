@@ -141,6 +141,25 @@ struct VerticalParagraphTests {
         #expect(abs(Self.down(frame, 0, after) - expected) < 1e-6)
     }
 
+    /// A TAB in upright text (`text-orientation: upright`, so the TAB is shaped top to bottom
+    /// too) goes to its stop the same way, and a line whose TAB reaches past the column's end
+    /// breaks before the text after it (the TAB's width counts in breaking).
+    @Test func tabsInUprightTextAndBreaking() throws {
+        let style = ParagraphStyle(tabStops: [TextTab(location: 50), TextTab(location: 90)])
+        let text = AttributedText(
+            "縦\t縦\t縦縦",
+            attributes: [
+                .font(try Self.droid()), .verticalForms(true), .textOrientation(.upright), .paragraphStyle(style),
+            ])
+        let wide = try Self.frame(text, CGRect(x: 0, y: 0, width: 100, height: 200), .rightToLeft)
+        #expect(wide.lines.count == 1 && wide.lines[0].glyphRuns.allSatisfy { $0.isVertical && !$0.isRotated })
+        #expect(abs(Self.down(wide, 0, 2) - 50) < 1e-6 && abs(Self.down(wide, 0, 4) - 90) < 1e-6)
+        // 100 pt: "縦\t縦\t" reaches 90, "縦縦" would end at 130; the second line starts there.
+        let narrow = try Self.frame(text, CGRect(x: 0, y: 0, width: 100, height: 100), .rightToLeft)
+        #expect(narrow.lines.count == 2 && narrow.lines[0].stringRange.upperBound <= 5)
+        #expect(Self.down(narrow, 0, narrow.lines[0].stringRange.upperBound) <= 100 + 1e-6)
+    }
+
     // MARK: - Placeholders
 
     static let delegate = try! RunDelegate(width: 30, ascent: 14, descent: 4, value: "image")
@@ -264,6 +283,21 @@ struct VerticalParagraphTests {
         #expect(abs(frame.lineOrigins[0].x - (progression == .rightToLeft ? rect.width - 10 : 10)) < 1e-6)
     }
 
+    /// A right-to-left paragraph's line runs up the column (CSS: in a vertical line, a
+    /// right-to-left inline direction goes from bottom to top), so natural alignment and the
+    /// head indent are at the bottom: the logical start sits 10 pt above the column's end.
+    @Test(arguments: [FrameProgression.rightToLeft, .leftToRight])
+    func rightToLeftParagraphStartsAtTheBottom(_ progression: FrameProgression) throws {
+        let hebrew = try Font(path: Fonts.path("NotoSansHebrew-Regular.ttf"), size: Self.size)
+        let style = ParagraphStyle(firstLineHeadIndent: 10)
+        let text = AttributedText("שלום עולם", attributes: [.font(hebrew), .paragraphStyle(style)])
+        let rect = CGRect(x: 0, y: 0, width: 100, height: 200)
+        let frame = try Self.frame(text, rect, progression)
+        #expect(frame.lines.count == 1 && frame.lines[0].isRightToLeft)
+        #expect(abs(Self.down(frame, 0, 0) - (rect.height - 10)) < 1e-6)
+        #expect(Self.down(frame, 0, 9) < Self.down(frame, 0, 5) && Self.down(frame, 0, 5) < Self.down(frame, 0, 0))
+    }
+
     /// A justified column with an IDEOGRAPHIC SPACE: the 10 pt left over in a 70 pt column goes
     /// to the space (a word separator), not between the ideographs.
     @Test func justifiedColumnStretchesItsSpaces() throws {
@@ -371,6 +405,26 @@ struct VerticalParagraphTests {
         #expect(abs(cut.offset(forStringIndex: 1).primary - (20 - 8.0 / 9)) < 1e-6)
     }
 
+    /// A truncating line-break mode gives each paragraph one column, cut to the column's length
+    /// with the token at its end (`.truncatingTail`), start (`.truncatingHead`) or between.
+    @Test(arguments: [LineBreakMode.truncatingTail, .truncatingHead, .truncatingMiddle])
+    func truncatingModesCutEachColumn(_ mode: LineBreakMode) throws {
+        let ideographs = String(repeating: "縦", count: 10)
+        let text = try Self.text(ideographs + "\n" + ideographs, ParagraphStyle(lineBreakMode: mode))
+        let frame = try Self.frame(text, CGRect(x: 0, y: 0, width: 100, height: 100), .rightToLeft)
+        #expect(frame.lines.count == 2)
+        for line in frame.lines {
+            #expect(line.isTruncated && line.isVertical && line.width <= 100 + 1e-6)
+            let token = try #require(line.glyphRuns.first { $0.isTruncationToken })
+            let extent = line.width - line.trailingWhitespaceWidth
+            switch mode {
+            case .truncatingHead: #expect(token.originX == 0)
+            case .truncatingTail: #expect(abs(token.originX + token.width - extent) < 1e-6)
+            default: #expect(token.originX > 0 && token.originX + token.width < extent - 1e-6)
+            }
+        }
+    }
+
     /// The "…" token of a vertical column is a vertical ellipsis: DroidSansFallback lacks U+2026,
     /// so the token comes from a fallback font without a vertical form and is rotated (UAX #50:
     /// U+2026 is R), its three dots running down the column (ink taller than wide).
@@ -391,16 +445,19 @@ struct VerticalParagraphTests {
         }
     }
 
-    /// In a font with a vertical form of U+2026 (IPAex Mincho's `vert`), the token stands
-    /// upright in that form: the glyph hb-shape --direction=ttb gives.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: ipaexPath)))
-    func ellipsisTakesTheFontsVerticalForm() throws {
+    /// In a font with a vertical form of U+2026 (IPAex Mincho's `vert`; Debian's
+    /// fonts-ipaexfont-mincho), a mixed-orientation column's token stands upright in that form:
+    /// the glyph hb-shape --direction=ttb gives. Sideways text (no vertical forms) keeps the
+    /// token rotated, its glyph hb-shape's horizontal one, as the text around it.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: ipaexPath)), arguments: [true, false])
+    func ellipsisTakesTheFontsVerticalForm(_ verticalForms: Bool) throws {
         let font = try Font(path: Self.ipaexPath, size: Self.size)
-        let text = AttributedText(String(repeating: "縦", count: 30), attributes: [.font(font), .verticalForms(true)])
+        let text = AttributedText(
+            String(repeating: "縦", count: 30), attributes: [.font(font), .verticalForms(verticalForms)])
         let frame = try Self.frame(text, CGRect(x: 0, y: 0, width: 30, height: 100), .rightToLeft, truncation: .end)
         let token = try #require(frame.lines.first?.glyphRuns.last)
-        #expect(token.isTruncationToken && token.isVertical && !token.isRotated)
-        let reference = try hbShape("\u{2026}", font: Self.ipaexPath, ttb: true)
+        #expect(token.isTruncationToken && token.isVertical && token.isRotated == !verticalForms)
+        let reference = try hbShape("\u{2026}", font: Self.ipaexPath, ttb: verticalForms)
         let glyph: UInt32? = token.glyphs.first
         #expect(token.glyphCount == 1 && glyph == reference.first?.g)
         let ink = token.imageBounds
