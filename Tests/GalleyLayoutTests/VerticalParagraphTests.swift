@@ -228,6 +228,32 @@ struct VerticalParagraphTests {
         }
     }
 
+    /// Ruby before the base (right of the column) widens the column on its right: in both
+    /// progressions every column's band (centre line − descent … + ascent) holds its ruby, lies
+    /// inside the frame and leaves the next column's band alone.
+    @Test(arguments: [FrameProgression.rightToLeft, .leftToRight])
+    func rubyColumnsStayApart(_ progression: FrameProgression) throws {
+        var builder = AttributedTextBuilder("漢字漢字漢字", attributes: [.font(try Self.droid()), .verticalForms(true)])
+        try builder.setAttribute(.rubyAnnotation(RubyAnnotation("かんじ")), range: 0..<2)
+        let rect = CGRect(x: 0, y: 0, width: 200, height: 40)
+        let frame = try Self.frame(builder.build(), rect, progression)
+        #expect(frame.lines.count == 3 && frame.lines[0].rubies.count == 1)
+        let bands = zip(frame.lines, frame.lineOrigins).map { line, origin in
+            (origin.x - line.descent)...(origin.x + line.ascent)
+        }
+        let ruby = try #require(frame.lines[0].rubies.first)
+        let rubyX = (frame.lineOrigins[0].x + ruby.rect.minX)...(frame.lineOrigins[0].x + ruby.rect.maxX)
+        #expect(ruby.rect.minX >= 0 && bands[0].contains(rubyX.lowerBound) && bands[0].contains(rubyX.upperBound))
+        #expect(bands.allSatisfy { $0.lowerBound >= -1e-6 && $0.upperBound <= rect.width + 1e-6 })
+        for i in 1..<bands.count {
+            let apart =
+                progression == .rightToLeft
+                ? bands[i].upperBound <= bands[i - 1].lowerBound + 1e-6
+                : bands[i].lowerBound >= bands[i - 1].upperBound - 1e-6
+            #expect(apart, "columns \(i - 1) and \(i)")
+        }
+    }
+
     // MARK: - Paragraph and line spacing
 
     /// The gap between columns: descent + leading + ascent inside a paragraph, plus the previous
