@@ -398,6 +398,40 @@ struct VerticalParagraphTests {
         }
     }
 
+    // MARK: - Bad input
+
+    /// Indents past the column's end, tab stops far beyond it, placeholders longer than the
+    /// column or empty, and frames with no room: a vertical frame is made (no crash, no hang),
+    /// every line in it vertical, and the text that fits comes out in order.
+    @Test(.timeLimit(.minutes(1)), arguments: 0..<6)
+    func hostileParagraphsStillLayOut(_ c: Int) throws {
+        let string = String(repeating: "縦", count: 8) + "\t縦"
+        var text = try Self.text(string)
+        var rect = CGRect(x: 0, y: 0, width: 100, height: 100)
+        switch c {
+        case 0: text = try Self.text(string, ParagraphStyle(firstLineHeadIndent: 1e6, headIndent: 500))
+        case 1:
+            let stops = [TextTab(alignment: .right, location: 1e300), TextTab(alignment: .decimal, location: 1e12)]
+            text = try Self.text(string, ParagraphStyle(tabStops: stops, defaultTabInterval: 1e-300))
+        case 2: text = try Self.text(string, ParagraphStyle(tailIndent: -1e9))
+        case 3:
+            var builder = AttributedTextBuilder(text)
+            try builder.insertPlaceholder(try RunDelegate(width: 1e6, ascent: 1e5, descent: 0), at: 2)
+            try builder.insertPlaceholder(try RunDelegate(width: 0, ascent: 0, descent: 0), at: 0)
+            text = builder.build()
+        case 4: rect.size.height = 0
+        default: rect.size.width = 0
+        }
+        for progression in [FrameProgression.rightToLeft, .leftToRight] {
+            for truncation in [nil, TruncationType.end] {
+                let frame = try Self.frame(text, rect, progression, truncation: truncation)
+                #expect(frame.lines.allSatisfy { $0.isVertical })
+                let starts = frame.lines.map(\.stringRange.lowerBound)
+                #expect(starts == starts.sorted())
+            }
+        }
+    }
+
     // MARK: - Truncation
 
     /// The kept text and the token along the column for each truncation type: `.end` keeps the
