@@ -83,7 +83,7 @@ public struct Frame: Sendable {
                 guard i < line.visibleEnd, g == 0 || run.stringIndices[g - 1] != i,
                     Line.isJustifiableSpace(line.units[i])
                 else { continue }
-                spaces += run.advances[g].width
+                spaces += run.isVertical ? -run.advances[g].height : run.advances[g].width
                 count += 1
             }
         }

@@ -91,9 +91,10 @@ extension Framesetter {
                 placed.append(contentsOf: lines)
             }
             let row = Framesetter.rowMetrics(placed, first..<placed.count)
+            let (before, after) = Framesetter.blockExtents(row, options.progression)
             // The row's own metrics decide whether it fits (whole lines only).
-            let baseline = pen + row.ascent + gap
-            guard baseline + row.descent <= bottom else {
+            let baseline = pen + before + gap
+            guard baseline + after <= bottom else {
                 placed.removeSubrange(first...)
                 break
             }
@@ -104,7 +105,7 @@ extension Framesetter {
                 )
             }
             start = placed[placed.count - 1].line.stringRange.upperBound
-            pen = baseline + row.descent + row.leading
+            pen = baseline + after + row.leading
         }
         let end = try truncateLastRow(&placed, range: range, options: options)
         return (placed, end)
@@ -122,9 +123,22 @@ extension Framesetter {
         placed.append(last)
         var first = placed.count - 1
         while first > 0, placed[first - 1].row == last.row { first -= 1 }
-        let ascent = Framesetter.rowMetrics(placed, first..<placed.count).ascent
-        for i in first..<placed.count { placed[i].baseline = last.rowPen + ascent + last.rowGap }
+        let before = Framesetter.blockExtents(Framesetter.rowMetrics(placed, first..<placed.count), options.progression)
+            .before
+        for i in first..<placed.count { placed[i].baseline = last.rowPen + before + last.rowGap }
         return end
+    }
+
+    /// How far a row reaches before its baseline (towards where stacking starts) and after it,
+    /// along the block axis: its ascent, then its descent — except in a vertical-lr frame, whose
+    /// columns stack from the left edge while a vertical line's ascent is right of its centre
+    /// line (CoreText turns a line's ascent to the right in both progressions), so there the
+    /// descent comes first. The two differ only when a column is lopsided (a placeholder, a
+    /// baseline shift, ruby, a line-height multiple).
+    static func blockExtents(_ row: TypographicBounds, _ progression: FrameProgression)
+        -> (before: CGFloat, after: CGFloat)
+    {
+        progression == .leftToRight ? (row.descent, row.ascent) : (row.ascent, row.descent)
     }
 
     /// The largest placed ascent, descent and leading of the lines `range` of `lines` (a row),

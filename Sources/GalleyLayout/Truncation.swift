@@ -35,7 +35,10 @@ extension Line {
     /// - The default token (nil) is "…" (U+2026) with the attributes and font of the character
     ///   next to the cut (the last kept one for `.end` and `.middle`, the first kept one for
     ///   `.start`). A given token keeps its own attributes (its runs may hold placeholders); it
-    ///   is laid out in the line's direction.
+    ///   is laid out in the line's direction. In a vertical line of mixed orientation the
+    ///   default token stands upright in its font's vertical form of "…" (`vert`) when the font
+    ///   has one, and is rotated otherwise (UAX #50 gives U+2026 R): either way its dots run
+    ///   down the column. Sideways text keeps it rotated, upright text upright.
     /// - Nothing smaller than a grapheme cluster, a glyph cluster (a ligature) or a placeholder
     ///   is removed. The truncated line drops the original's trailing whitespace.
     /// - Positions are logical: in a right-to-left line, `.end` removes the text at the left and
@@ -218,6 +221,15 @@ extension Line {
             attributes.runDelegate = nil
             if let f = run?.font { attributes.font = f }
             font = attributes.font ?? font
+            if isVertical, VerticalItems.orientation(of: attributes) == .mixed,
+                VerticalItems.hasVerticalAlternate("\u{2026}", in: font)
+            {
+                // In mixed orientation, a font with a vertical form of "…" (`vert`, as Japanese
+                // fonts map it to "︙") sets it upright in that form; without one it is rotated
+                // (UAX #50: R), which also runs its dots down the column.
+                attributes.verticalForms = true
+                attributes.textOrientation = .upright
+            }
             token = AttributedText("\u{2026}", attributes: attributes)
         }
         guard token.length > 0 else { return nil }

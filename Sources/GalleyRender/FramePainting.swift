@@ -25,15 +25,20 @@ extension PaintList {
     /// The paint list of one line with its baseline starting at `origin` (y-up points), in the
     /// order of ``init(frame:selection:selectionColor:)``. Like what `CTLineDraw` paints after
     /// `CGContextSetTextPosition(origin)`. Its placeholder runs come last, as placeholders
-    /// (`ascent` above and `descent` below the run's baseline) of line index 0.
+    /// (`ascent` above and `descent` below the run's baseline; in a vertical line right and
+    /// left of it) of line index 0.
     public init(line: Line, at origin: CGPoint) {
         let painter = FramePainter(lines: [(line, origin)])
         var operations = painter.operations(selection: nil, selectionColor: Renderer.selectionColor)
         for run in line.glyphRuns {
             guard let delegate = run.runDelegate else { continue }
-            let rect = CGRect(
-                x: origin.x + run.originX, y: origin.y + run.baselineShift - delegate.descent,
-                width: delegate.width, height: delegate.ascent + delegate.descent)
+            // A vertical line's placeholder lies down the line, across it (`imageBounds`).
+            let rect =
+                run.isVertical
+                ? run.imageBounds.offsetBy(dx: origin.x, dy: origin.y)
+                : CGRect(
+                    x: origin.x + run.originX, y: origin.y + run.baselineShift - delegate.descent,
+                    width: delegate.width, height: delegate.ascent + delegate.descent)
             operations.append(
                 .placeholder(
                     Placeholder(
