@@ -509,7 +509,7 @@ struct VerticalParagraphTests {
     /// fonts-ipaexfont-mincho), a mixed-orientation column's token stands upright in that form:
     /// the glyph hb-shape --direction=ttb gives. Sideways text (no vertical forms) keeps the
     /// token rotated, its glyph hb-shape's horizontal one, as the text around it.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: ipaexPath)), arguments: [true, false])
+    @Test(arguments: [true, false])
     func ellipsisTakesTheFontsVerticalForm(_ verticalForms: Bool) throws {
         let font = try Font(path: Self.ipaexPath, size: Self.size)
         let text = AttributedText(
