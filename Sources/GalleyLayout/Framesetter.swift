@@ -77,7 +77,11 @@ public final class Framesetter: Sendable {
         guard options.maximumNumberOfLines >= 0 else {
             throw .invalidGeometry("maximum number of lines \(options.maximumNumberOfLines) must be ≥ 0")
         }
-        if options.progression.isVertical { return try verticalFrame(in: rect, range: range, options: options) }
+        if options.progression.isVertical {
+            try options.validatePaths()
+            try options.insets.validate(in: rect.standardized)
+            return try verticalFrame(in: .rectangle(rect.standardized), range: range, options: options)
+        }
         if !options.exclusionPaths.isEmpty || !options.clippingPaths.isEmpty || options.insets != .zero
             || options.pathWidth != 0
         {
