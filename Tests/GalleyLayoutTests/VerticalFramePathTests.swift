@@ -73,6 +73,11 @@ struct VerticalFramePathTests {
         #expect(frame.lines.map(\.stringRange) == [0..<2, 2..<4, 4..<9])
         #expect(frame.lineRowIndices == [0, 0, 1])
         #expect(frame.lineOrigins == [CGPoint(x: 190, y: 100), CGPoint(x: 190, y: 40), CGPoint(x: 170, y: 100)])
+        // Hit testing picks the segment along the column: above, inside and below the gap.
+        #expect(frame.lineIndex(at: CGPoint(x: 190, y: 80)) == 0)
+        #expect(frame.lineIndex(at: CGPoint(x: 192, y: 20)) == 1)
+        #expect(frame.lineIndex(at: CGPoint(x: 188, y: 45)) == 1)
+        #expect(frame.lineIndex(at: CGPoint(x: 170, y: 20)) == 2)
     }
 
     /// A circle 200 pt across: a column's segment is the chord at its band's edge farthest from
