@@ -207,20 +207,17 @@ public enum GalleyTool {
     /// is as tall as the lines it keeps; with `--exclude` it grows until the text fits, then
     /// shrinks to the lines; a `--path` other than `rect` fills a square box (`width` × `width`).
     static func layOut(_ document: InputDocument, _ options: Options) throws(CLIError) -> Frame {
-        let boxHeight = pathBoxHeight(options)
-        if case .polygon(let points) = options.path, let h = boxHeight {
-            for p in points where p.x < 0 || p.x > options.width || p.y < 0 || p.y > h {
+        let vertical = options.writingMode != .horizontalTB
+        let boxHeight = vertical ? options.columnLength : pathBoxHeight(options)
+        let boxWidth = vertical ? columnBoxWidth(options) : options.width
+        if case .polygon(let points) = options.path, let h = boxHeight, let w = boxWidth {
+            for p in points where p.x < 0 || p.x > w || p.y < 0 || p.y > h {
                 throw CLIError(
-                    "--path polygon point \(p.x),\(p.y) lies outside the \(options.width)×\(h) frame (y up from its bottom-left corner)"
+                    "--path polygon point \(p.x),\(p.y) lies outside the \(w)×\(h) frame (y up from its bottom-left corner)"
                 )
             }
         }
-        if options.writingMode != .horizontalTB {
-            guard options.path.isWholeRectangle, options.exclusions.isEmpty else {
-                throw CLIError("--writing-mode \(options.writingMode.rawValue) takes no --path or --exclude yet")
-            }
-            return try layOutColumns(document, options)
-        }
+        if vertical { return try layOutColumns(document, options) }
         do {
             let framesetter = try Framesetter(document.text, defaultFont: document.font)
             func frame(height: CGFloat) throws(LayoutError) -> Frame {
@@ -257,43 +254,6 @@ public enum GalleyTool {
         }
     }
 
-    /// The frame of a vertical writing mode: columns `columnLength` long (`--height`, default
-    /// 400) in a box `--width` wide, or without `--width` as wide as the columns need (the
-    /// suggested size for a vertical progression, rounded up to whole points; with `--max-lines`
-    /// as wide as the columns it keeps): the mirror of horizontal lines without `--height`.
-    static func layOutColumns(_ document: InputDocument, _ options: Options) throws(CLIError) -> Frame {
-        let height = options.columnLength
-        do {
-            let framesetter = try Framesetter(document.text, defaultFont: document.font)
-            func frame(width: CGFloat) throws(LayoutError) -> Frame {
-                let box = CGRect(x: options.margins.left, y: options.margins.bottom, width: width, height: height)
-                return try framesetter.frame(in: box, options: options.frameOptions)
-            }
-            if let width = options.fixedWidth { return try frame(width: width) }
-            let suggested = try framesetter.suggestFrameSize(
-                constraints: CGSize(width: CGFloat.greatestFiniteMagnitude, height: height),
-                options: options.frameOptions)
-            let full = try frame(width: suggested.size.width.rounded(.up))
-            guard options.maximumLines > 0, full.lines.count >= options.maximumLines else { return full }
-            // Fewer columns than the text needs: shrink the frame to them, unless that loses one.
-            let fitted = try frame(width: usedWidth(full).rounded(.up))
-            return fitted.lines.count == full.lines.count && fitted.visibleStringRange == full.visibleStringRange
-                ? fitted : full
-        } catch {
-            throw CLIError.layoutFailed(error)
-        }
-    }
-
-    /// How much of a vertical frame's width its columns take, from the edge they stack from to
-    /// the far half-width of the farthest column (a column's descent is on the far side).
-    static func usedWidth(_ frame: Frame) -> CGFloat {
-        let leftToRight = frame.attributes.progression == .leftToRight
-        let extents = zip(frame.placedLineMetrics, frame.lineOrigins).map { metrics, origin in
-            leftToRight ? origin.x + metrics.descent : frame.rect.width - (origin.x - metrics.descent)
-        }
-        return extents.max() ?? 0
-    }
-
     /// The height of the frame box when it is fixed: `--height`, or for a `--path` other than
     /// `rect` without `--height`, the width (a square box). Nil: as tall as the text needs.
     static func pathBoxHeight(_ options: Options) -> CGFloat? {
@@ -303,8 +263,11 @@ public enum GalleyTool {
     /// The canvas size in points: margins around the frame box (`--width` × the frame's height,
     /// or the box of a shaped frame, whose path's bounding box may be smaller).
     static func canvasExtent(_ frame: Frame, _ options: Options) -> CGSize {
-        let boxTop = options.margins.bottom + (options.path.isWholeRectangle ? 0 : pathBoxHeight(options) ?? 0)
-        let boxWidth = options.fixedWidth ?? frame.rect.width
+        let vertical = options.writingMode != .horizontalTB
+        let boxTop =
+            options.margins.bottom
+            + (vertical ? options.columnLength : options.path.isWholeRectangle ? 0 : pathBoxHeight(options) ?? 0)
+        let boxWidth = vertical ? columnBoxWidth(options) ?? frame.rect.width : options.width
         return CGSize(
             width: max(frame.rect.maxX, options.margins.left + boxWidth) + options.margins.right,
             height: max(frame.rect.maxY, boxTop) + options.margins.top)

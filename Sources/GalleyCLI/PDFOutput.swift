@@ -62,7 +62,7 @@ enum PDFOutput {
         let vertical = options.writingMode != .horizontalTB
         guard let height = vertical ? options.columnLength : options.height else { return nil }
         let range = frame.visibleStringRange.upperBound..<frame.stringRange.upperBound
-        let width = options.fixedWidth ?? frame.rect.width
+        let width = vertical ? GalleyTool.columnBoxWidth(options) ?? frame.rect.width : options.width
         let box = CGRect(x: options.margins.left, y: options.margins.bottom, width: width, height: height)
         var frameOptions = options.frameOptions
         frameOptions.exclusionPaths = options.exclusions.map { $0.framePath(box: box) }

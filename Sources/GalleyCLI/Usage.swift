@@ -88,7 +88,7 @@ enum Usage {
                                  paragraph becomes one line truncated at its start, middle or end
           --path SHAPE           the frame's shape in the width × height box: rect, rounded:R, ellipse
                                  or polygon:X1,Y1,X2,Y2,… (points, y up from the box's bottom-left);
-                                 without --height a shaped box is square
+                                 without --height (vertical writing: --width) a shaped box is square
           --exclude SHAPE        an area lines flow around (repeatable): rect:X,Y,W,H,
                                  rounded:X,Y,W,H,R, ellipse:X,Y,W,H or polygon:X1,Y1,…
           --direction D          ltr, rtl or auto: the base direction (default auto: first strong character)

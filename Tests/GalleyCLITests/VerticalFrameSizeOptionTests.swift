@@ -1,7 +1,7 @@
 // Tests of the frame size of `--writing-mode vertical-rl|vertical-lr`: the mirror of horizontal
 // lines. `--height` is the column length, 400 by default as `--width` is for horizontal lines;
 // without `--width` the frame is as wide as the columns need (the suggested size), with it the
-// width is fixed. Numbers: DroidSansFallback's ideographs advance one em down the column
+// width is fixed; a shaped `--path` box without `--width` is square; `--exclude` works. Numbers: DroidSansFallback's ideographs advance one em down the column
 // (hb-shape --direction=ttb: y advance −256 of 256 units per em, 20 pt at size 20) and a column
 // of upright ideographs is one em wide (its em halves either side of the centre line), with no
 // leading between columns (hhea.lineGap 0).
@@ -78,6 +78,68 @@ struct VerticalFrameSizeOptionTests {
             (50..<70).contains { x in ppm.pixel(x, y) != (255, 255, 255) }
         }
         #expect(inked)
+    }
+
+    /// --path ellipse without --width: the box is square (the column length, 200 pt), as a
+    /// shaped horizontal box without --height; the columns follow the circle's chords (the first
+    /// band moves 1 pt in until its outer chord, 2·√(100² − 99²) ≈ 28.2 pt, holds an ideograph:
+    /// its centre line at 200 − 1 − 10 = 189, its top at 100 + √199). The image is that box with
+    /// 10-pt margins.
+    @Test func shapedPathIsSquare() throws {
+        let json = try Self.layout(["--writing-mode", "vertical-rl", "--path", "ellipse", "--height", "200"])
+        #expect(TypographyOptionTests.nums(json["size"]) == [200, 200])
+        let first = try #require(try TypographyOptionTests.lines(json).first)
+        let origin = TypographyOptionTests.nums(first["origin"])
+        #expect(origin.count == 2 && origin[0] == 189 && abs(origin[1] - (100 + 199.0.squareRoot())) < 1e-3)
+        #expect(TypographyOptionTests.nums(first["stringRange"]) == [0, 1])
+        let run = CLITestSupport.run([
+            "render", "--font", Self.droidPath, "--size", "20", "--writing-mode", "vertical-rl", "--path", "ellipse",
+            "--height", "200", "--text", Self.text, "-o", "-",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let ppm = try CLITestSupport.parsePPM(run.stdout)
+        #expect(ppm.width == 220 && ppm.height == 220)
+    }
+
+    /// --exclude without --width: an exclusion over the top 100 pt of the first vertical-lr
+    /// column (x 0…20, y 300…400 from the box's bottom-left) leaves it 300 pt (15 ideographs);
+    /// the other 30 take a whole column and half of one, so the frame is 3 columns wide.
+    @Test func exclusionWithoutWidth() throws {
+        let json = try Self.layout(["--writing-mode", "vertical-lr", "--exclude", "rect:0,300,20,100"])
+        #expect(TypographyOptionTests.nums(json["size"]) == [3 * Self.em, 400])
+        let lines = try TypographyOptionTests.lines(json)
+        #expect(lines.map { TypographyOptionTests.nums($0["stringRange"]) } == [[0, 15], [15, 20], [35, 10]])
+        #expect(TypographyOptionTests.nums(lines[0]["origin"]) == [Self.em / 2, 300])
+        #expect(TypographyOptionTests.nums(lines[1]["origin"]) == [3 * Self.em / 2, 400])
+    }
+
+    /// A polygon point outside the vertical box (400 × 400 without --width) is an error.
+    @Test func polygonOutsideTheBox() {
+        let run = CLITestSupport.run([
+            "layout", "--writing-mode", "vertical-rl", "--path", "polygon:0,0,500,0,0,400", "--text", "x",
+        ])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("lies outside the 400.0×400.0 frame"), "\(run.stderr)")
+    }
+
+    /// PDF pages mirror horizontal ones: with --width 50 (two columns, 40 ideographs) the 45
+    /// ideographs continue on a second page; without --width the frame holds them all on one.
+    @Test(.enabled(if: PDFOutputTests.hasPoppler))
+    func pdfPagesContinueOnlyWithWidth() throws {
+        let dir = try CLITestSupport.temporaryDirectory()
+        for (width, pages) in [(["--width", "50"], 2), ([], 1)] {
+            let out = dir.appendingPathComponent("vertical-\(pages).pdf").path
+            let run = CLITestSupport.run(
+                ["render", "--font", Self.droidPath, "--size", "20", "--writing-mode", "vertical-rl"] + width + [
+                    "--text", Self.text, "-o", out,
+                ])
+            #expect(run.status == 0, "\(run.stderr)")
+            let info = try #require(PDFOutputTests.poppler("pdfinfo", [out]))
+            let count = info.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap {
+                Int($0.split(separator: " ").last ?? "")
+            }
+            #expect(count == pages, "\(info)")
+        }
     }
 
     /// Parsing: --width is recorded as given; a vertical mode without it has no fixed width and
