@@ -191,7 +191,7 @@ struct VerticalFramePathTests {
     }
 
     /// Bad geometry still throws with a vertical progression: a negative inset, a non-finite
-    /// exclusion, a negative path width.
+    /// exclusion, a negative path width; an empty path gives an empty frame.
     @Test func badGeometryThrows() throws {
         let setter = try Self.setter(4)
         let rect = CGRect(x: 0, y: 0, width: 100, height: 100)
@@ -207,5 +207,10 @@ struct VerticalFramePathTests {
         var options = Self.options(.rightToLeft)
         options.pathWidth = -2
         #expect(throws: LayoutError.self) { try setter.frame(in: .ellipse(in: rect), options: options) }
+        // A path that encloses nothing gives a frame without lines, as a horizontal one does.
+        for path in [FramePath.polygon([]), .ellipse(in: CGRect(x: 5, y: 5, width: 0, height: 50))] {
+            let empty = try setter.frame(in: path, options: Self.options(.leftToRight))
+            #expect(empty.lines.isEmpty && empty.visibleStringRange.isEmpty)
+        }
     }
 }
