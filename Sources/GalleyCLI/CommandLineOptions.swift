@@ -82,9 +82,13 @@ package struct Options: Equatable, Sendable {
     package var font: FontChoice = .family("DejaVu Sans")
     /// `--size`, in points.
     package var size: CGFloat = 12
-    /// `--width`: the frame's width in points.
+    /// `--width`: the frame's width in points (400 unless given; in a vertical `writingMode`
+    /// without `--width` the frame is as wide as its columns need: see `fixedWidth`).
     package var width: CGFloat = 400
-    /// Nil: as tall as the text needs (`Framesetter.suggestFrameSize`).
+    /// Whether `--width` was given.
+    package var widthIsGiven = false
+    /// Nil: as tall as the text needs (`Framesetter.suggestFrameSize`); in a vertical
+    /// `writingMode`, the column length, 400 when nil (see `columnLength`).
     package var height: CGFloat?
     /// `--align`.
     package var alignment: TextAlignment = .natural
@@ -347,6 +351,7 @@ package enum CommandLineParser {
             options.size = try length(value, option: name)
         case "--width":
             options.width = try length(value, option: name)
+            options.widthIsGiven = true
         case "--height":
             options.height = try length(value, option: name)
         case "--scale":

@@ -207,22 +207,17 @@ public enum GalleyTool {
     /// is as tall as the lines it keeps; with `--exclude` it grows until the text fits, then
     /// shrinks to the lines; a `--path` other than `rect` fills a square box (`width` × `width`).
     static func layOut(_ document: InputDocument, _ options: Options) throws(CLIError) -> Frame {
-        let boxHeight = pathBoxHeight(options)
-        if case .polygon(let points) = options.path, let h = boxHeight {
-            for p in points where p.x < 0 || p.x > options.width || p.y < 0 || p.y > h {
+        let vertical = options.writingMode != .horizontalTB
+        let boxHeight = vertical ? options.columnLength : pathBoxHeight(options)
+        let boxWidth = vertical ? columnBoxWidth(options) : options.width
+        if case .polygon(let points) = options.path, let h = boxHeight, let w = boxWidth {
+            for p in points where p.x < 0 || p.x > w || p.y < 0 || p.y > h {
                 throw CLIError(
-                    "--path polygon point \(p.x),\(p.y) lies outside the \(options.width)×\(h) frame (y up from its bottom-left corner)"
+                    "--path polygon point \(p.x),\(p.y) lies outside the \(w)×\(h) frame (y up from its bottom-left corner)"
                 )
             }
         }
-        if options.writingMode != .horizontalTB {
-            guard options.height != nil else {
-                throw CLIError("--writing-mode \(options.writingMode.rawValue) needs --height (the column length)")
-            }
-            guard options.path.isWholeRectangle, options.exclusions.isEmpty else {
-                throw CLIError("--writing-mode \(options.writingMode.rawValue) takes no --path or --exclude yet")
-            }
-        }
+        if vertical { return try layOutColumns(document, options) }
         do {
             let framesetter = try Framesetter(document.text, defaultFont: document.font)
             func frame(height: CGFloat) throws(LayoutError) -> Frame {
@@ -268,9 +263,13 @@ public enum GalleyTool {
     /// The canvas size in points: margins around the frame box (`--width` × the frame's height,
     /// or the box of a shaped frame, whose path's bounding box may be smaller).
     static func canvasExtent(_ frame: Frame, _ options: Options) -> CGSize {
-        let boxTop = options.margins.bottom + (options.path.isWholeRectangle ? 0 : pathBoxHeight(options) ?? 0)
+        let vertical = options.writingMode != .horizontalTB
+        let boxTop =
+            options.margins.bottom
+            + (vertical ? options.columnLength : options.path.isWholeRectangle ? 0 : pathBoxHeight(options) ?? 0)
+        let boxWidth = vertical ? columnBoxWidth(options) ?? frame.rect.width : options.width
         return CGSize(
-            width: max(frame.rect.maxX, options.margins.left + options.width) + options.margins.right,
+            width: max(frame.rect.maxX, options.margins.left + boxWidth) + options.margins.right,
             height: max(frame.rect.maxY, boxTop) + options.margins.top)
     }
 

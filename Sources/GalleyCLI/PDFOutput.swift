@@ -11,7 +11,9 @@ import Galley
 /// purpose), text that does not fit continues on the next page in a frame of the same box, path
 /// and exclusions, starting where the previous frame's visible range ends — CTFramesetter's
 /// frame after frame at `visibleStringRange.upperBound` — until all text is placed, a frame
-/// places nothing (a line taller than the box), or ``maximumPages`` pages.
+/// places nothing (a line taller than the box), or ``maximumPages`` pages. In a vertical writing
+/// mode the mirror holds: without `--width` the frame is as wide as its columns and there is
+/// one page; with `--width`, columns that do not fit continue on the next page.
 enum PDFOutput {
     /// The most pages one document gets.
     static let maximumPages = 10_000
@@ -49,16 +51,19 @@ enum PDFOutput {
 
     /// Whether text remains after `frame` that a next page should take.
     static func continues(_ frame: Frame, _ options: Options) -> Bool {
-        options.height != nil && options.maximumLines == 0 && options.ellipsize == nil
+        (options.writingMode == .horizontalTB ? options.height != nil : options.fixedWidth != nil)
+            && options.maximumLines == 0 && options.ellipsize == nil
             && frame.visibleStringRange.upperBound < frame.stringRange.upperBound
     }
 
     /// The frame of the next page: the same box, path and exclusions as `frame`'s, for the text
     /// after its visible range.
     static func nextFrame(after frame: Frame, document: InputDocument, options: Options) throws(CLIError) -> Frame? {
-        guard let height = options.height else { return nil }
+        let vertical = options.writingMode != .horizontalTB
+        guard let height = vertical ? options.columnLength : options.height else { return nil }
         let range = frame.visibleStringRange.upperBound..<frame.stringRange.upperBound
-        let box = CGRect(x: options.margins.left, y: options.margins.bottom, width: options.width, height: height)
+        let width = vertical ? GalleyTool.columnBoxWidth(options) ?? frame.rect.width : options.width
+        let box = CGRect(x: options.margins.left, y: options.margins.bottom, width: width, height: height)
         var frameOptions = options.frameOptions
         frameOptions.exclusionPaths = options.exclusions.map { $0.framePath(box: box) }
         do {

@@ -57,9 +57,24 @@ package enum WritingMode: String, Equatable, Sendable, CaseIterable {
 }
 
 extension Options {
-    /// True when the frame's line count is bounded (by `--max-lines` or `--height`), so a
-    /// `--ellipsize` mode truncates the frame's last line instead of making every paragraph one line.
-    package var truncatesLastLine: Bool { maximumLines > 0 || height != nil }
+    /// True when the frame's line count is bounded (by `--max-lines`, or `--height` for
+    /// horizontal lines, `--width` for vertical columns), so a `--ellipsize` mode truncates the
+    /// frame's last line instead of making every paragraph one line.
+    package var truncatesLastLine: Bool {
+        maximumLines > 0 || (writingMode == .horizontalTB ? height != nil : widthIsGiven)
+    }
+
+    /// The default column length of vertical writing, as `--width`'s default for horizontal lines.
+    package static let defaultColumnLength: CGFloat = 400
+
+    /// The column length of a vertical `writingMode`: `--height`, else 400 (the mirror of
+    /// `--width` for horizontal lines).
+    package var columnLength: CGFloat { height ?? Options.defaultColumnLength }
+
+    /// The frame box's width when it is fixed: `--width` (or its default 400); nil in a vertical
+    /// `writingMode` without `--width`, where the frame is as wide as its columns need (the mirror
+    /// of the height of horizontal lines without `--height`).
+    package var fixedWidth: CGFloat? { writingMode != .horizontalTB && !widthIsGiven ? nil : width }
 
     /// The paragraph style the options give every paragraph:
     /// - `--indent PX` like pango-view's: positive indents each paragraph's first line by PX

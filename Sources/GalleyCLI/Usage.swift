@@ -62,8 +62,9 @@ enum Usage {
 
     static let layoutOptions = """
         \(fontOption)
-          --width PT             frame width (default 400)
-          --height PT            frame height (default: as tall as the text needs)
+          --width PT             frame width (default 400; vertical writing: as wide as the columns need)
+          --height PT            frame height (default: as tall as the text needs; vertical writing:
+                                 the column length, default 400)
           --align A              left, right, center, justify or natural (default natural)
           --justify              the same as --align justify
           --wrap W               word, char or none (none: one line per paragraph, clipped)
@@ -87,12 +88,13 @@ enum Usage {
                                  paragraph becomes one line truncated at its start, middle or end
           --path SHAPE           the frame's shape in the width × height box: rect, rounded:R, ellipse
                                  or polygon:X1,Y1,X2,Y2,… (points, y up from the box's bottom-left);
-                                 without --height a shaped box is square
+                                 without --height (vertical writing: --width) a shaped box is square
           --exclude SHAPE        an area lines flow around (repeatable): rect:X,Y,W,H,
                                  rounded:X,Y,W,H,R, ellipse:X,Y,W,H or polygon:X1,Y1,…
           --direction D          ltr, rtl or auto: the base direction (default auto: first strong character)
           --writing-mode M       horizontal-tb (default), vertical-rl or vertical-lr (CSS names): vertical
-                                 columns stacked from the right or the left, --height long (needed)
+                                 columns stacked from the right or the left, --height long (default
+                                 400), in a frame --width wide or as wide as the columns need
           --text-orientation O   mixed (default), upright or sideways: how characters stand in columns
           --color, --foreground COLOR
                                  text colour: #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS name (default black)
@@ -137,7 +139,7 @@ enum Usage {
         PDF and PostScript output (through cairo) keep text as text, in embedded subset fonts, so it
         can be searched and copied; a page is the canvas in points, at most 14400 pt (200 inches) a
         side. With --height (and neither --max-lines nor --ellipsize), text that does not fit
-        continues on further pages, each a frame of the same size.
+        continues on further pages, each a frame of the same size (in vertical writing: with --width).
 
         examples:
           galley render --text "Hello" --font "DejaVu Sans 24" -o hello.png

@@ -6,7 +6,8 @@ extension Frame {
     /// The index of the vertical line (column) at `point` (path coordinates, y up): the column
     /// whose band — from its centre line minus descent to its centre line plus ascent, as
     /// `placedLineMetrics` give them — holds the point's x, or the nearest one (the first of two
-    /// equally near, in frame order). Nil for a frame without lines. Called by
+    /// equally near, in frame order), and in a column split into several lines the one nearest
+    /// along the column. Nil for a frame without lines. Called by
     /// `lineIndex(at:)` when the frame's lines are vertical.
     func columnIndex(at point: CGPoint) -> Int? {
         guard !lines.isEmpty else { return nil }
@@ -23,6 +24,20 @@ extension Frame {
             }
             if distance == 0 { break }
         }
-        return best
+        // In a column of several lines (split by the path or an exclusion), the line whose
+        // extent down the column is nearest to the point's y.
+        let y = point.y - rect.minY
+        var bestY = CGFloat.infinity
+        var chosen = best
+        for i in lines.indices where lineRowIndices[i] == lineRowIndices[best] {
+            let top = lineOrigins[i].y
+            let bottom = top - lines[i].width
+            let distance = y > top ? y - top : (y < bottom ? bottom - y : 0)
+            if distance < bestY {
+                bestY = distance
+                chosen = i
+            }
+        }
+        return chosen
     }
 }

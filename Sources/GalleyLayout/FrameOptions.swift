@@ -48,8 +48,9 @@ public struct FrameOptions: Sendable {
     /// kCTFramePathFillRuleAttributeName, kCTFramePathWidthAttributeName). Default none.
     public var clippingPaths: [ClippingPath] = []
     /// Which way lines advance: horizontal lines top to bottom (the default), or vertical lines
-    /// (columns) right to left or left to right (see `FrameProgression`; rectangular frames
-    /// only). Like kCTFrameProgressionAttributeName.
+    /// (columns) right to left or left to right (see `FrameProgression`; in any frame path, with
+    /// exclusions, clipping paths, insets and path width turned with it). Like
+    /// kCTFrameProgressionAttributeName.
     public var progression: FrameProgression = .topToBottom
 
     /// Options with the given values.

@@ -77,7 +77,11 @@ public final class Framesetter: Sendable {
         guard options.maximumNumberOfLines >= 0 else {
             throw .invalidGeometry("maximum number of lines \(options.maximumNumberOfLines) must be ≥ 0")
         }
-        if options.progression.isVertical { return try verticalFrame(in: rect, range: range, options: options) }
+        if options.progression.isVertical {
+            try options.validatePaths()
+            try options.insets.validate(in: rect.standardized)
+            return try verticalFrame(in: .rectangle(rect.standardized), range: range, options: options)
+        }
         if !options.exclusionPaths.isEmpty || !options.clippingPaths.isEmpty || options.insets != .zero
             || options.pathWidth != 0
         {
@@ -103,10 +107,34 @@ public final class Framesetter: Sendable {
     public func suggestFrameSize(range: Range<Int>? = nil, constraints: CGSize) throws(LayoutError)
         -> (size: CGSize, fitRange: Range<Int>)
     {
+        try suggestFrameSize(range: range, constraints: constraints, options: FrameOptions())
+    }
+
+    /// Like `suggestFrameSize(range:constraints:)`, for a frame with `options` (CoreText's
+    /// frameAttributes argument of CTFramesetterSuggestFrameSizeWithConstraints). As in
+    /// CoreText, the only option that changes a suggested size is the progression
+    /// (kCTFrameProgressionAttributeName): for vertical lines (`.rightToLeft`, `.leftToRight`)
+    /// the constraints' height is the column length and their width the room to stack columns
+    /// in; the suggested height is the longest column's extent from the top, indents included,
+    /// without its trailing whitespace, and the suggested width runs from the edge stacking
+    /// starts at to the far half-width of the last column (the columns' widths and the leading
+    /// between them: see `FrameProgression`). A vertical frame of exactly this size holds the
+    /// same columns and the same range. The other options (line limit, truncation, paths,
+    /// insets) are not read.
+    public func suggestFrameSize(range: Range<Int>? = nil, constraints: CGSize, options: FrameOptions)
+        throws(LayoutError) -> (size: CGSize, fitRange: Range<Int>)
+    {
         let range = try validateRange(range)
         guard !constraints.width.isNaN, !constraints.height.isNaN, constraints.width >= 0, constraints.height >= 0
         else {
             throw .invalidGeometry("constraints \(constraints.width)×\(constraints.height) must be numbers ≥ 0")
+        }
+        if options.progression.isVertical {
+            // Columns are horizontal lines in the frame turned a quarter (see `verticalFrame`).
+            let vertical = typesetter.isVertical ? self : Framesetter(typesetter: typesetter.verticalTypesetter)
+            let turned = try vertical.suggestFrameSize(
+                range: range, constraints: CGSize(width: constraints.height, height: constraints.width))
+            return (CGSize(width: turned.size.height, height: turned.size.width), turned.fitRange)
         }
         let unbounded = CGFloat.greatestFiniteMagnitude / 2
         let width = constraints.width >= unbounded ? .infinity : constraints.width

@@ -45,6 +45,9 @@ extension Framesetter {
     ///   rectangle without exclusions is the exception: all its bands are alike, so, as in
     ///   `frame(in:)`, a line there takes at least one cluster even if it overflows.
     /// - **Origins** are relative to the path's bounding-box origin (`Frame.rect`), as CoreText's.
+    /// - **Vertical frames.** With a vertical `options.progression` the path, exclusions,
+    ///   clipping paths and insets are turned a quarter and each column is a row of this
+    ///   algorithm, its intervals segments down the column (see `FrameProgression`).
     /// - **Options.** `maximumNumberOfLines` counts lines, not rows (YYText's
     ///   maximumNumberOfRows counts rows). The last visible line is truncated as in a rectangle,
     ///   to its own interval's width, and its row's baseline is recomputed for the token's metrics.
@@ -66,6 +69,7 @@ extension Framesetter {
         guard options.maximumNumberOfLines >= 0 else {
             throw .invalidGeometry("maximum number of lines \(options.maximumNumberOfLines) must be ≥ 0")
         }
+        if options.progression.isVertical { return try verticalFrame(in: path, range: range, options: options) }
         let area = FrameArea(path: path, options: options)
         let placed = try stack(range, in: area, options: options)
         return assemble(placed.lines, end: placed.end, rect: area.box, range: range, path: path, options: options)

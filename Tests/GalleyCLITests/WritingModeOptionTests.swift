@@ -29,11 +29,10 @@ struct WritingModeOptionTests {
     }
 
     @Test(
-        "bad values and missing --height get one line naming the option",
+        "bad values get one line naming the option",
         arguments: [
             (["--writing-mode", "tb-rl"], "--writing-mode must be"),
             (["--text-orientation", "rotated"], "--text-orientation must be"),
-            (["--writing-mode", "vertical-rl"], "--writing-mode vertical-rl needs --height"),
         ])
     func errors(arguments: [String], message: String) {
         let run = CLITestSupport.run(["layout", "--text", "x"] + arguments)

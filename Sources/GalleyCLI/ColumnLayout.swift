@@ -1,0 +1,68 @@
+// The frame of `--writing-mode vertical-rl|vertical-lr`: sized as the mirror of horizontal lines
+// (`--height` is the column length, default 400; without `--width` the frame is as wide as the
+// columns need), in the `--path` shape, around the `--exclude` shapes.
+import Foundation
+import Galley
+
+extension GalleyTool {
+    /// The width of a vertical frame's box when it is fixed: `--width`, or for a `--path` other
+    /// than `rect` without `--width`, the column length (a square box, as a shaped horizontal
+    /// box without `--height` is square). Nil: as wide as the columns need.
+    static func columnBoxWidth(_ options: Options) -> CGFloat? {
+        options.fixedWidth ?? (options.path.isWholeRectangle ? nil : options.columnLength)
+    }
+
+    /// The frame of a vertical writing mode: columns `columnLength` long (`--height`, default
+    /// 400) in a box `columnBoxWidth` wide, or as wide as the columns need: the suggested size
+    /// for a vertical progression, rounded up to whole points; with `--exclude`, grown until the
+    /// text fits; with `--max-lines` or `--exclude`, then shrunk to the columns it keeps (the
+    /// mirror of horizontal lines without `--height`). The path and exclusions are placed in the
+    /// box as for horizontal lines (y up from its bottom-left corner).
+    static func layOutColumns(_ document: InputDocument, _ options: Options) throws(CLIError) -> Frame {
+        let height = options.columnLength
+        do {
+            let framesetter = try Framesetter(document.text, defaultFont: document.font)
+            func frame(width: CGFloat) throws(LayoutError) -> Frame {
+                let box = CGRect(x: options.margins.left, y: options.margins.bottom, width: width, height: height)
+                var frameOptions = options.frameOptions
+                frameOptions.exclusionPaths = options.exclusions.map { $0.framePath(box: box) }
+                if options.path.isWholeRectangle { return try framesetter.frame(in: box, options: frameOptions) }
+                return try framesetter.frame(in: options.path.framePath(box: box), options: frameOptions)
+            }
+            if let width = columnBoxWidth(options) { return try frame(width: width) }
+            let suggested = try framesetter.suggestFrameSize(
+                constraints: CGSize(width: CGFloat.greatestFiniteMagnitude, height: height),
+                options: options.frameOptions)
+            var width = suggested.size.width.rounded(.up)
+            var full = try frame(width: width)
+            if !options.exclusions.isEmpty {
+                // Exclusions take room the suggested size does not know of: grow until the text fits.
+                while full.visibleStringRange.upperBound < full.stringRange.upperBound,
+                    options.maximumLines == 0 || full.lines.count < options.maximumLines,
+                    width < CommandLineParser.maximumLength
+                {
+                    width = min(CommandLineParser.maximumLength, (width * 1.5).rounded(.up) + 10)
+                    full = try frame(width: width)
+                }
+            }
+            guard (options.maximumLines > 0 && full.lines.count >= options.maximumLines) || !options.exclusions.isEmpty
+            else { return full }
+            // Fewer columns than the box holds: shrink the frame to them, unless that changes them.
+            let fitted = try frame(width: usedWidth(full).rounded(.up))
+            return fitted.lines.map(\.stringRange) == full.lines.map(\.stringRange)
+                && fitted.visibleStringRange == full.visibleStringRange ? fitted : full
+        } catch {
+            throw CLIError.layoutFailed(error)
+        }
+    }
+
+    /// How much of a vertical frame's width its columns take, from the edge they stack from to
+    /// the far half-width of the farthest column (a column's descent is on the far side).
+    static func usedWidth(_ frame: Frame) -> CGFloat {
+        let leftToRight = frame.attributes.progression == .leftToRight
+        let extents = zip(frame.placedLineMetrics, frame.lineOrigins).map { metrics, origin in
+            leftToRight ? origin.x + metrics.descent : frame.rect.width - (origin.x - metrics.descent)
+        }
+        return extents.max() ?? 0
+    }
+}
