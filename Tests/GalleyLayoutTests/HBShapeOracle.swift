@@ -11,15 +11,16 @@ struct HBGlyph: Decodable {
     let ay: Int
 }
 
-/// `text` shaped by hb-shape in the font at `path`, top to bottom when `ttb`.
-func hbShape(_ text: String, font path: String, ttb: Bool = false) throws -> [HBGlyph] {
+/// `text` shaped by hb-shape in the font at `path`, top to bottom when `ttb`, with `features`
+/// (hb-shape's `--features` syntax, e.g. "hwid") when given.
+func hbShape(_ text: String, font path: String, ttb: Bool = false, features: String? = nil) throws -> [HBGlyph] {
     let exe = "/usr/bin/hb-shape"
     guard FileManager.default.isExecutableFile(atPath: exe) else { throw CocoaError(.fileNoSuchFile) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: exe)
     process.arguments =
         ["--no-glyph-names", "--output-format=json", "--font-file=\(path)", "--text=\(text)"]
-        + (ttb ? ["--direction=ttb"] : [])
+        + (ttb ? ["--direction=ttb"] : []) + (features.map { ["--features=\($0)"] } ?? [])
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()

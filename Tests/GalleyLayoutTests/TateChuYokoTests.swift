@@ -74,6 +74,43 @@ struct TateChuYokoTests {
         #expect(abs(above - below) < 1e-9)
     }
 
+    /// Two digits in a font with half-width forms (IPAex Mincho's `hwid`, Debian's
+    /// fonts-ipaexfont-mincho): the combined run takes those glyphs, exactly the ones
+    /// `hb-shape --features=hwid` gives, at their own advances (half an em each, so together one
+    /// em: no horizontal scaling), side by side and centred on the column's centre line. Three
+    /// digits (IPAex has no `twid`) fall back to scaling the proportional glyphs.
+    @Test(arguments: [("12", true), ("123", false)])
+    func halfWidthFormsWhenTheFontHasThem(_ digits: String, _ hasForm: Bool) throws {
+        let path = "/usr/share/fonts/opentype/ipaexfont-mincho/ipaexm.ttf"
+        let font = try Font(path: path, size: Self.size)
+        let string = "年\(digits)年"
+        var builder = AttributedTextBuilder(string, attributes: [.font(font), .verticalForms(true)])
+        let range = 1..<(1 + digits.utf16.count)
+        try builder.setAttribute(.horizontalInVerticalForms(4), range: range)
+        let line = try Typesetter(builder.build()).line(for: 0..<string.utf16.count)
+        let run = try #require(line.glyphRuns.first { $0.stringRange == range })
+        #expect(abs(line.width - 3 * Self.size) < 1e-9)
+
+        let reference = try hbShape(digits, font: path, features: hasForm ? "hwid" : nil)
+        #expect((0..<run.glyphCount).map { run.glyphs[$0] } == reference.map(\.g))
+        let widths = reference.map { CGFloat($0.ax) * Self.size / CGFloat(font.unitsPerEm) }
+        let natural = widths.reduce(0, +)
+        if hasForm {
+            // hwid glyphs are half an em each: the pair is exactly one em, not scaled.
+            #expect(widths.allSatisfy { abs($0 - Self.size / 2) < 1e-9 })
+            #expect(run.attributes.expansion == nil)
+        } else {
+            #expect(natural > Self.size)
+            #expect(abs(exp(try #require(run.attributes.expansion)) - Self.size / natural) < 1e-9)
+        }
+        let scale = min(1, Self.size / natural)
+        var pen = -natural * scale / 2
+        for i in 0..<run.glyphCount {
+            #expect(abs(run.positions[i].x - pen) < 1e-6)
+            pen += widths[i] * scale
+        }
+    }
+
     /// A run longer than the attribute's count (or than 4) is not combined: set as its text
     /// orientation says (mixed: Latin digits rotated), each digit its own advance.
     @Test(arguments: [("20261", 4), ("123", 2)])
