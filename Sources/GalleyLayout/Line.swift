@@ -31,7 +31,7 @@ public struct Line: Sendable {
     public let endsParagraph: Bool
     /// Whether this is a vertical line (issue 14): its runs are vertical, laid down −y from the
     /// origin at the top of the column's centre line (see `GlyphRun.isVertical`).
-    public var isVertical: Bool { glyphRuns.first?.isVertical ?? false }
+    public var isVertical: Bool { !glyphRuns.isEmpty && glyphRuns[0].isVertical }
 
     /// Typographic width, trailing whitespace included.
     public var width: CGFloat { typographicBounds.width }
@@ -42,7 +42,11 @@ public struct Line: Sendable {
     /// Leading.
     public var leading: CGFloat { typographicBounds.leading }
     /// Like CTLineGetGlyphCount.
-    public var glyphCount: Int { glyphRuns.reduce(0) { $0 + $1.glyphCount } }
+    public var glyphCount: Int {
+        var count = 0
+        for i in glyphRuns.indices { count += glyphRuns[i].glyphCount }
+        return count
+    }
     /// True when the line ends with U+2028 LINE SEPARATOR (a forced line break inside a paragraph).
     public var endsWithLineSeparator: Bool {
         stringRange.upperBound > stringRange.lowerBound && units[stringRange.upperBound - 1] == 0x2028
@@ -112,7 +116,7 @@ public struct Line: Sendable {
     /// (along the line's inline axis, for a vertical line too).
     public func penOffset(flushFactor: CGFloat, width available: CGFloat) -> CGFloat {
         let factor = flushFactor.isNaN ? 0 : min(max(flushFactor, 0), 1)
-        let options = firstRunIndex.flatMap { glyphRuns[$0].attributes.paragraphStyle?.lineBoundsOptions } ?? []
+        let options = firstRunIndex.map { glyphRuns[$0].attributes.paragraphLineBoundsOptions } ?? []
         let edges = options.intersection([.useHangingPunctuation, .useOpticalBounds])
         if !edges.isEmpty {
             let box = inlineBounds(options: edges)

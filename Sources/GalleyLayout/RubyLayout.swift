@@ -70,7 +70,9 @@ public struct RubyPlacement: Sendable {
 enum RubyLayout {
     /// Whether any run carries ruby (the cheap test every line makes).
     static func hasRuby(_ runs: [GlyphRun]) -> Bool {
-        runs.contains { $0.attributes.rubyAnnotation != nil }
+        // By index: a `contains` closure would copy each run (its arrays and references).
+        for i in runs.indices where runs[i].attributes.hasRubyAnnotation { return true }
+        return false
     }
 
     /// The ruby of a line whose runs are `runs`, `visibleWidth` wide without trailing whitespace.

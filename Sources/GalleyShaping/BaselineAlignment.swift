@@ -25,10 +25,7 @@ import GalleyText
 package enum BaselineAlignment {
     /// How far a run with `attributes` whose glyphs are in `font` is raised (negative: lowered).
     package static func shift(_ attributes: Attributes, font: Font) -> CGFloat {
-        guard
-            attributes.baselineClass != nil || attributes.baselineInfo != nil
-                || attributes.baselineReferenceInfo != nil
-        else { return 0 }
+        guard attributes.hasBaselineAlignment else { return 0 }
         let c = attributes.baselineClass ?? .roman
         let requested = attributes.font ?? font
         let own = attributes.baselineInfo?[c] ?? font.baselineOffset(for: c)

@@ -155,12 +155,14 @@ package final class ParagraphAnalysis: Sendable {
         shaped.glyphs.reserveCapacity(content.count)
         var glyphRanges: [Range<Int>] = []
         glyphRanges.reserveCapacity(specs.count)
-        // By index, not `for spec in specs`: iterating would copy each spec (its font, attributes
-        // and script retained and released again).
-        for i in specs.indices {
-            glyphRanges.append(
-                ParagraphAnalysis.shape(
-                    specs[i], units: units, context: content, range: specs[i].range, into: &shaped, cache: cache))
+        // Through the buffer, not `for spec in specs`: iterating (or subscripting the array) would
+        // copy each spec (its font, attributes and script retained and released again).
+        specs.withUnsafeBufferPointer { specs in
+            for i in specs.indices {
+                glyphRanges.append(
+                    ParagraphAnalysis.shape(
+                        specs[i], units: units, context: content, range: specs[i].range, into: &shaped, cache: cache))
+            }
         }
         let storage = GlyphStorage(shaped)
         var items: [ShapedItem] = []
@@ -237,7 +239,7 @@ package final class ParagraphAnalysis: Sendable {
         cache: ShapingCache? = nil
     ) -> Range<Int> {
         let first = glyphs.count
-        if let delegate = spec.attributes.runDelegate {
+        if spec.attributes.hasRunDelegate, let delegate = spec.attributes.runDelegate {
             // A placeholder (one cluster: a U+FFFC or any text under a run delegate): one
             // glyph-less slot as wide as its delegate says.
             glyphs.glyphs.append(
@@ -257,10 +259,10 @@ package final class ParagraphAnalysis: Sendable {
             request.expansion = TextSpacing.expansionFactor(spec.attributes)
             request.vertical = spec.isUpright
             if let cache { cache.shape(request, into: &glyphs) } else { HarfBuzzShaper.shape(request, into: &glyphs) }
-            if let info = spec.attributes.glyphInfo {
+            if spec.attributes.hasGlyphInfo, let info = spec.attributes.glyphInfo {
                 GlyphInfoSubstitution.apply(info, spec: spec, units: units, range: range, to: &glyphs, from: first)
             }
-            if let ruby = spec.attributes.rubyAnnotation {
+            if spec.attributes.hasRubyAnnotation, let ruby = spec.attributes.rubyAnnotation {
                 RubySpacing.apply(
                     ruby, font: spec.font, units: units, context: context, range: range, to: &glyphs, from: first)
             }

@@ -169,8 +169,8 @@ struct ParagraphItemizer {
             requested = scaled
         }
         // Glyph info names a glyph of the requested font: its range stays in that font.
-        noFallback = attributes.fontFallback == false || attributes.glyphInfo != nil
-        hasDelegate = attributes.runDelegate != nil
+        noFallback = attributes.fontFallback == false || attributes.hasGlyphInfo
+        hasDelegate = attributes.hasRunDelegate
         asciiKnown = (0, 0)
         asciiCovered = (0, 0)
     }

@@ -13,7 +13,7 @@ package enum RubyBases {
     static func bases(inRuns runs: [AttributeRun]) -> [(range: Range<Int>, annotation: RubyAnnotation)] {
         var result: [(range: Range<Int>, annotation: RubyAnnotation)] = []
         for run in runs {
-            guard let ruby = run.attributes.rubyAnnotation else { continue }
+            guard run.attributes.hasRubyAnnotation, let ruby = run.attributes.rubyAnnotation else { continue }
             if let last = result.last, last.annotation == ruby, last.range.upperBound == run.range.lowerBound {
                 result[result.count - 1].range = last.range.lowerBound..<run.range.upperBound
             } else {

@@ -71,7 +71,7 @@ package final class ShapedItem: Sendable {
         self.script = script
         self.storage = storage
         self.glyphRange = glyphRange
-        self.isPlaceholder = attributes.runDelegate != nil
+        self.isPlaceholder = attributes.hasRunDelegate
     }
 
     /// Whether the item runs right to left (an odd level).

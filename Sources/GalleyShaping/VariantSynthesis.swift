@@ -26,7 +26,7 @@ package enum VariantSynthesis {
         var result: [ItemSpec] = []
         result.reserveCapacity(specs.count)
         for spec in specs {
-            guard let variant = spec.attributes.fontVariant, variant != .titleCaps, spec.attributes.runDelegate == nil,
+            guard let variant = spec.attributes.fontVariant, variant != .titleCaps, !spec.attributes.hasRunDelegate,
                 !fontHas(variant, spec.font)
             else {
                 result.append(spec)

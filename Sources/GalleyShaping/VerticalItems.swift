@@ -18,7 +18,7 @@ package enum VerticalItems {
         var result: [ItemSpec] = []
         result.reserveCapacity(specs.count)
         for spec in specs {
-            if spec.attributes.runDelegate != nil {
+            if spec.attributes.hasRunDelegate {
                 // A placeholder keeps its delegate's width along the line: never shaped.
                 var upright = spec
                 upright.isUpright = true

@@ -125,7 +125,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         static let empty = Storage(Values())
     }
 
-    private var storage: Storage = .empty
+    fileprivate(set) var storage: Storage = .empty
 
     /// The stored values, for the key table's rows.
     var values: Values { storage.values }
