@@ -38,7 +38,9 @@ extension Typesetter {
                     + Hanging.allowance(
                         paragraph, units: units, from: start, visibleEnd: visible.upperBound, style: hanging)
             // Tracking after the last cluster is trailing whitespace (kCTTrackingAttributeName): it hangs.
-            let tracking = hyphen > 0 ? 0 : paragraph.trailingTracking(lineStart: start, visibleEnd: visible.upperBound)
+            let tracking =
+                hyphen > 0 || !paragraph.hasTracking
+                ? 0 : paragraph.trailingTracking(lineStart: start, visibleEnd: visible.upperBound)
             if tabMeasure != nil {
                 return tabMeasure!.width(to: visible.upperBound) + hyphen - tracking <= room
             }

@@ -251,6 +251,7 @@ enum LineAssembly {
     /// and below, as Pango and CSS share half-leading (a smaller height takes from both, the
     /// descent down to 0 at most). The run's own typographic bounds stay the font's, as CoreText's
     /// do.
+    @inline(__always)
     static func lineHeightMetrics(_ run: GlyphRun) -> (ascent: CGFloat, descent: CGFloat, leading: CGFloat) {
         let metrics = run.verticalMetrics
         guard let lineHeight = run.attributes.lineHeight, !run.isPlaceholder else { return metrics }
@@ -280,7 +281,8 @@ enum LineAssembly {
     /// (kCTSuperscriptAttributeName; `SuperscriptLayout`: the OS/2 superscript or subscript y
     /// offsets, the itemizer having already scaled the font).
     static func baselineShift(_ attributes: Attributes, font: Font) -> CGFloat {
-        var shift = (attributes.baselineOffset ?? 0) + BaselineAlignment.shift(attributes, font: font)
+        var shift = attributes.baselineOffset ?? 0
+        if attributes.hasBaselineAlignment { shift += BaselineAlignment.shift(attributes, font: font) }
         if let level = attributes.superscript, level != 0 {
             shift += SuperscriptLayout.baselineShift(level: level, attributes: attributes, font: font)
         }

@@ -157,24 +157,24 @@ package final class ParagraphAnalysis: Sendable {
         glyphRanges.reserveCapacity(specs.count)
         // Through the buffer, not `for spec in specs`: iterating (or subscripting the array) would
         // copy each spec (its font, attributes and script retained and released again).
-        specs.withUnsafeBufferPointer { specs in
+        return specs.withUnsafeBufferPointer { specs in
             for i in specs.indices {
                 glyphRanges.append(
                     ParagraphAnalysis.shape(
                         specs[i], units: units, context: content, range: specs[i].range, into: &shaped, cache: cache))
             }
+            let storage = GlyphStorage(shaped)
+            var items: [ShapedItem] = []
+            items.reserveCapacity(specs.count)
+            for i in specs.indices {
+                items.append(
+                    ShapedItem(
+                        range: specs[i].range, font: specs[i].font, attributes: specs[i].attributes,
+                        level: specs[i].level, script: specs[i].script, storage: storage, glyphRange: glyphRanges[i],
+                        isUpright: specs[i].isUpright))
+            }
+            return (items, storage)
         }
-        let storage = GlyphStorage(shaped)
-        var items: [ShapedItem] = []
-        items.reserveCapacity(specs.count)
-        for i in specs.indices {
-            items.append(
-                ShapedItem(
-                    range: specs[i].range, font: specs[i].font, attributes: specs[i].attributes,
-                    level: specs[i].level, script: specs[i].script, storage: storage, glyphRange: glyphRanges[i],
-                    isUpright: specs[i].isUpright))
-        }
-        return (items, storage)
     }
 
     /// The total advance before each code unit of `content` (and after the last), from the glyphs

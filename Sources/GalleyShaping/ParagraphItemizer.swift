@@ -52,6 +52,8 @@ struct ParagraphItemizer {
     private var attributes = Attributes()
     private var requested: Font
     private var hasDelegate = false
+    /// The attribute run's `.language`, read once per run (fallback asks for it per cluster).
+    private var language: String? = nil
     /// Coverage of printable ASCII by `requested`, filled in lazily: bit c of `asciiKnown` says
     /// whether `asciiCovered` bit c is known yet. Reset whenever `requested` changes.
     private var asciiKnown: (UInt64, UInt64) = (0, 0)
@@ -171,6 +173,7 @@ struct ParagraphItemizer {
         // Glyph info names a glyph of the requested font: its range stays in that font.
         noFallback = attributes.fontFallback == false || attributes.hasGlyphInfo
         hasDelegate = attributes.hasRunDelegate
+        language = attributes.language
         asciiKnown = (0, 0)
         asciiCovered = (0, 0)
     }
@@ -190,7 +193,7 @@ struct ParagraphItemizer {
         }
         return Itemizer.resolveFont(
             units: units, cluster: cluster, requested: requested,
-            previous: runIndex == currentRun ? currentFont : nil, fonts: fonts, language: attributes.language,
+            previous: runIndex == currentRun ? currentFont : nil, fonts: fonts, language: language,
             cache: &fallbackCache)
     }
 

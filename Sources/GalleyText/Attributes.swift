@@ -31,40 +31,41 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
 
     /// The stored values; shared between copies until one of them changes (copy on write),
     /// so passing attributes along the pipeline costs one reference, not a copy of every field.
+    @usableFromInline
     struct Values: Sendable, Hashable {
-        var font: Font?
-        var foregroundColor, backgroundColor: Color?
-        var paragraphStyle: ParagraphStyle?
-        var kern, tracking, baselineOffset, obliqueness: CGFloat?
-        var language: String?
-        var runDelegate: RunDelegate?
-        var writingDirection: [BidiEmbedding]?
-        var ligatureLevel, superscript: Int?
-        var fontFeatures: [FontFeature]?
-        var underline, strikethrough: TextDecoration?
-        var stroke: TextStroke?
-        var shadow: TextShadow?
-        var fontVariations: [FontVariation]?
-        var allowsLineBreaks, insertsHyphens: Bool?
-        var overline: TextDecoration?
-        var fontVariant: FontVariant?
-        var fontScale: FontScale?
-        var fontFallback: Bool?
-        var gravity: Gravity?
-        var gravityHint: GravityHint?
-        var show: ShowFlags?
-        var lineHeight: LineHeight?
-        var textTransform: TextTransform?
-        var textSegment: TextSegment?
-        var expansion: CGFloat?
-        var glyphInfo: GlyphInfo?
-        var baselineClass: BaselineClass?
-        var baselineInfo: [BaselineClass: CGFloat]?
-        var baselineReferenceInfo: BaselineReference?
-        var rubyAnnotation: RubyAnnotation?
-        var verticalForms: Bool?
-        var textOrientation: VerticalTextOrientation?
-        var horizontalInVerticalForms: Int?
+        @usableFromInline var font: Font?
+        @usableFromInline var foregroundColor, backgroundColor: Color?
+        @usableFromInline var paragraphStyle: ParagraphStyle?
+        @usableFromInline var kern, tracking, baselineOffset, obliqueness: CGFloat?
+        @usableFromInline var language: String?
+        @usableFromInline var runDelegate: RunDelegate?
+        @usableFromInline var writingDirection: [BidiEmbedding]?
+        @usableFromInline var ligatureLevel, superscript: Int?
+        @usableFromInline var fontFeatures: [FontFeature]?
+        @usableFromInline var underline, strikethrough: TextDecoration?
+        @usableFromInline var stroke: TextStroke?
+        @usableFromInline var shadow: TextShadow?
+        @usableFromInline var fontVariations: [FontVariation]?
+        @usableFromInline var allowsLineBreaks, insertsHyphens: Bool?
+        @usableFromInline var overline: TextDecoration?
+        @usableFromInline var fontVariant: FontVariant?
+        @usableFromInline var fontScale: FontScale?
+        @usableFromInline var fontFallback: Bool?
+        @usableFromInline var gravity: Gravity?
+        @usableFromInline var gravityHint: GravityHint?
+        @usableFromInline var show: ShowFlags?
+        @usableFromInline var lineHeight: LineHeight?
+        @usableFromInline var textTransform: TextTransform?
+        @usableFromInline var textSegment: TextSegment?
+        @usableFromInline var expansion: CGFloat?
+        @usableFromInline var glyphInfo: GlyphInfo?
+        @usableFromInline var baselineClass: BaselineClass?
+        @usableFromInline var baselineInfo: [BaselineClass: CGFloat]?
+        @usableFromInline var baselineReferenceInfo: BaselineReference?
+        @usableFromInline var rubyAnnotation: RubyAnnotation?
+        @usableFromInline var verticalForms: Bool?
+        @usableFromInline var textOrientation: VerticalTextOrientation?
+        @usableFromInline var horizontalInVerticalForms: Int?
 
         /// Stores one attribute, checked by the key table: an invalid value or an empty array
         /// removes the key (see ``Attribute/validity``).
@@ -119,13 +120,14 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
     }
 
     /// Immutable boxed values; replaced, never mutated.
+    @usableFromInline
     final class Storage: Sendable {
-        let values: Values
+        @usableFromInline let values: Values
         init(_ values: Values) { self.values = values }
         static let empty = Storage(Values())
     }
 
-    fileprivate(set) var storage: Storage = .empty
+    @usableFromInline fileprivate(set) var storage: Storage = .empty
 
     /// The stored values, for the key table's rows.
     var values: Values { storage.values }
@@ -155,227 +157,227 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
 
     /// Like `kCTFontAttributeName`.
     public var font: Font? {
-        get { storage.values.font }
+        @inlinable get { storage.values.font }
         set { update(\.font, newValue, Attribute.font) }
     }
     /// Like `kCTForegroundColorAttributeName`.
     public var foregroundColor: Color? {
-        get { storage.values.foregroundColor }
+        @inlinable get { storage.values.foregroundColor }
         set { update(\.foregroundColor, newValue, Attribute.foregroundColor) }
     }
     /// Like `kCTParagraphStyleAttributeName`.
     public var paragraphStyle: ParagraphStyle? {
-        get { storage.values.paragraphStyle }
+        @inlinable get { storage.values.paragraphStyle }
         set { update(\.paragraphStyle, newValue, Attribute.paragraphStyle) }
     }
     /// Like `kCTKernAttributeName`. Always finite.
     public var kern: CGFloat? {
-        get { storage.values.kern }
+        @inlinable get { storage.values.kern }
         set { update(\.kern, newValue, Attribute.kern) }
     }
     /// Like `kCTLanguageAttributeName`. Never empty.
     public var language: String? {
-        get { storage.values.language }
+        @inlinable get { storage.values.language }
         set { update(\.language, newValue, Attribute.language) }
     }
     /// Like `kCTRunDelegateAttributeName`.
     public var runDelegate: RunDelegate? {
-        get { storage.values.runDelegate }
+        @inlinable get { storage.values.runDelegate }
         set { update(\.runDelegate, newValue, Attribute.runDelegate) }
     }
     /// Like `kCTWritingDirectionAttributeName`. Never empty (setting an empty array removes it).
     public var writingDirection: [BidiEmbedding]? {
-        get { storage.values.writingDirection }
+        @inlinable get { storage.values.writingDirection }
         set { update(\.writingDirection, newValue, Attribute.writingDirection) }
     }
     /// Like `kCTTrackingAttributeName`. Always finite.
     public var tracking: CGFloat? {
-        get { storage.values.tracking }
+        @inlinable get { storage.values.tracking }
         set { update(\.tracking, newValue, Attribute.tracking) }
     }
     /// Like `kCTLigatureAttributeName`. Always 0, 1 or 2 (nil: CoreText's default, 1).
     public var ligatureLevel: Int? {
-        get { storage.values.ligatureLevel }
+        @inlinable get { storage.values.ligatureLevel }
         set { update(\.ligatureLevel, newValue, Attribute.ligatureLevel) }
     }
     /// Like `kCTFontFeatureSettingsAttribute`. Never empty (setting an empty array removes it).
     public var fontFeatures: [FontFeature]? {
-        get { storage.values.fontFeatures }
+        @inlinable get { storage.values.fontFeatures }
         set { update(\.fontFeatures, newValue, Attribute.fontFeatures) }
     }
     /// Like `kCTBaselineOffsetAttributeName`. Always finite.
     public var baselineOffset: CGFloat? {
-        get { storage.values.baselineOffset }
+        @inlinable get { storage.values.baselineOffset }
         set { update(\.baselineOffset, newValue, Attribute.baselineOffset) }
     }
     /// Like `kCTSuperscriptAttributeName`. Always in -10…10.
     public var superscript: Int? {
-        get { storage.values.superscript }
+        @inlinable get { storage.values.superscript }
         set { update(\.superscript, newValue, Attribute.superscript) }
     }
     /// Like `NSObliquenessAttributeName`. Always finite.
     public var obliqueness: CGFloat? {
-        get { storage.values.obliqueness }
+        @inlinable get { storage.values.obliqueness }
         set { update(\.obliqueness, newValue, Attribute.obliqueness) }
     }
     /// Like `kCTUnderlineStyleAttributeName` + `kCTUnderlineColorAttributeName`.
     public var underline: TextDecoration? {
-        get { storage.values.underline }
+        @inlinable get { storage.values.underline }
         set { update(\.underline, newValue, Attribute.underline) }
     }
     /// Like `NSStrikethroughStyleAttributeName` + `NSStrikethroughColorAttributeName`.
     public var strikethrough: TextDecoration? {
-        get { storage.values.strikethrough }
+        @inlinable get { storage.values.strikethrough }
         set { update(\.strikethrough, newValue, Attribute.strikethrough) }
     }
     /// Like `kCTBackgroundColorAttributeName`.
     public var backgroundColor: Color? {
-        get { storage.values.backgroundColor }
+        @inlinable get { storage.values.backgroundColor }
         set { update(\.backgroundColor, newValue, Attribute.backgroundColor) }
     }
     /// Like `kCTStrokeWidthAttributeName` + `kCTStrokeColorAttributeName`. Its width is
     /// always finite.
     public var stroke: TextStroke? {
-        get { storage.values.stroke }
+        @inlinable get { storage.values.stroke }
         set { update(\.stroke, newValue, Attribute.stroke) }
     }
     /// Like `NSShadowAttributeName`. Its offset is always finite and its blur radius finite
     /// and not negative.
     public var shadow: TextShadow? {
-        get { storage.values.shadow }
+        @inlinable get { storage.values.shadow }
         set { update(\.shadow, newValue, Attribute.shadow) }
     }
     /// Like `kCTFontVariationAttribute`. Never empty (setting an empty array removes it).
     public var fontVariations: [FontVariation]? {
-        get { storage.values.fontVariations }
+        @inlinable get { storage.values.fontVariations }
         set { update(\.fontVariations, newValue, Attribute.fontVariations) }
     }
     /// Whether lines may break inside the range. Like Pango's `allow_breaks`; see
     /// ``Attribute/allowsLineBreaks(_:)``.
     public var allowsLineBreaks: Bool? {
-        get { storage.values.allowsLineBreaks }
+        @inlinable get { storage.values.allowsLineBreaks }
         set { update(\.allowsLineBreaks, newValue, Attribute.allowsLineBreaks) }
     }
     /// Whether a word broken inside the range shows a hyphen. Like Pango's `insert_hyphens`; see
     /// ``Attribute/insertsHyphens(_:)``.
     public var insertsHyphens: Bool? {
-        get { storage.values.insertsHyphens }
+        @inlinable get { storage.values.insertsHyphens }
         set { update(\.insertsHyphens, newValue, Attribute.insertsHyphens) }
     }
     /// A line over the text, at the font's ascender. Like Pango's `overline` with
     /// `overline_color` (`PangoOverline`); CoreText has no overline.
     public var overline: TextDecoration? {
-        get { storage.values.overline }
+        @inlinable get { storage.values.overline }
         set { update(\.overline, newValue, Attribute.overline) }
     }
     /// Small, petite, unicase or titling capitals (see ``FontVariant``): the font's OpenType
     /// features, or capitals synthesised at a smaller size where the font lacks them. Like Pango's
     /// `variant`; CoreText writes it as `smcp`/`c2sc` feature settings.
     public var fontVariant: FontVariant? {
-        get { storage.values.fontVariant }
+        @inlinable get { storage.values.fontVariant }
         set { update(\.fontVariant, newValue, Attribute.fontVariant) }
     }
     /// A size change from the font's own metrics (superscript, subscript or small-capital size;
     /// see ``FontScale``), without raising the glyphs. Like Pango's `font_scale`.
     public var fontScale: FontScale? {
-        get { storage.values.fontScale }
+        @inlinable get { storage.values.fontScale }
         set { update(\.fontScale, newValue, Attribute.fontScale) }
     }
     /// Whether characters the font lacks may be drawn with another font: false draws them
     /// with the font's missing-glyph (`.notdef`) glyph. True or absent: the usual fallback. Like
     /// Pango's `fallback` (`PangoAttrFallback`); CoreText always falls back.
     public var fontFallback: Bool? {
-        get { storage.values.fontFallback }
+        @inlinable get { storage.values.fontFallback }
         set { update(\.fontFallback, newValue, Attribute.fontFallback) }
     }
     /// Which way glyphs lean in vertical text (see ``Gravity``). Like Pango's `gravity`. Stored
     /// and reported; horizontal lines ignore it.
     public var gravity: Gravity? {
-        get { storage.values.gravity }
+        @inlinable get { storage.values.gravity }
         set { update(\.gravity, newValue, Attribute.gravity) }
     }
     /// How a vertical gravity applies to horizontal scripts (see ``GravityHint``). Like Pango's
     /// `gravity_hint`. Stored and reported, as ``Attribute/gravity(_:)`` is.
     public var gravityHint: GravityHint? {
-        get { storage.values.gravityHint }
+        @inlinable get { storage.values.gravityHint }
         set { update(\.gravityHint, newValue, Attribute.gravityHint) }
     }
     /// Invisible characters drawn as visible symbols (see ``ShowFlags``). Like Pango's `show`.
     /// An empty set is no attribute.
     public var show: ShowFlags? {
-        get { storage.values.show }
+        @inlinable get { storage.values.show }
         set { update(\.show, newValue, Attribute.show) }
     }
     /// The height the run asks its line to have, as a multiple of its font's height or in points
     /// (see ``LineHeight``); the value must be finite and not negative. Like Pango's `line_height`.
     public var lineHeight: LineHeight? {
-        get { storage.values.lineHeight }
+        @inlinable get { storage.values.lineHeight }
         set { update(\.lineHeight, newValue, Attribute.lineHeight) }
     }
     /// A case change applied at layout, keeping string indices (see ``TextTransform``). Like
     /// Pango's `text_transform` and CSS `text-transform`.
     public var textTransform: TextTransform? {
-        get { storage.values.textTransform }
+        @inlinable get { storage.values.textTransform }
         set { update(\.textTransform, newValue, Attribute.textTransform) }
     }
     /// Marks the range as one word or one sentence (see ``TextSegment``). Like Pango's `segment`.
     /// Stored and reported.
     public var textSegment: TextSegment? {
-        get { storage.values.textSegment }
+        @inlinable get { storage.values.textSegment }
         set { update(\.textSegment, newValue, Attribute.textSegment) }
     }
 
     /// The log of the horizontal expansion factor. Like UIKit's `NSExpansionAttributeName`; see
     /// ``Attribute/expansion(_:)``.
     public var expansion: CGFloat? {
-        get { storage.values.expansion }
+        @inlinable get { storage.values.expansion }
         set { update(\.expansion, newValue, Attribute.expansion) }
     }
     /// One glyph for the range. Like `kCTGlyphInfoAttributeName`; see ``Attribute/glyphInfo(_:)``.
     public var glyphInfo: GlyphInfo? {
-        get { storage.values.glyphInfo }
+        @inlinable get { storage.values.glyphInfo }
         set { update(\.glyphInfo, newValue, Attribute.glyphInfo) }
     }
     /// The glyphs' baseline class. Like `kCTBaselineClassAttributeName`; see
     /// ``Attribute/baselineClass(_:)``.
     public var baselineClass: BaselineClass? {
-        get { storage.values.baselineClass }
+        @inlinable get { storage.values.baselineClass }
         set { update(\.baselineClass, newValue, Attribute.baselineClass) }
     }
     /// The run's own baseline offsets. Like `kCTBaselineInfoAttributeName`; see
     /// ``Attribute/baselineInfo(_:)``.
     public var baselineInfo: [BaselineClass: CGFloat]? {
-        get { storage.values.baselineInfo }
+        @inlinable get { storage.values.baselineInfo }
         set { update(\.baselineInfo, newValue, Attribute.baselineInfo) }
     }
     /// The reference baselines. Like `kCTBaselineReferenceInfoAttributeName`; see
     /// ``Attribute/baselineReferenceInfo(_:)``.
     public var baselineReferenceInfo: BaselineReference? {
-        get { storage.values.baselineReferenceInfo }
+        @inlinable get { storage.values.baselineReferenceInfo }
         set { update(\.baselineReferenceInfo, newValue, Attribute.baselineReferenceInfo) }
     }
     /// Ruby text over, under or beside the range. Like `kCTRubyAnnotationAttributeName`; see
     /// ``Attribute/rubyAnnotation(_:)``.
     public var rubyAnnotation: RubyAnnotation? {
-        get { storage.values.rubyAnnotation }
+        @inlinable get { storage.values.rubyAnnotation }
         set { update(\.rubyAnnotation, newValue, Attribute.rubyAnnotation) }
     }
     /// Vertical glyph forms. Like `kCTVerticalFormsAttributeName`; see
     /// ``Attribute/verticalForms(_:)``.
     public var verticalForms: Bool? {
-        get { storage.values.verticalForms }
+        @inlinable get { storage.values.verticalForms }
         set { update(\.verticalForms, newValue, Attribute.verticalForms) }
     }
     /// How characters stand in a vertical line. Like CSS `text-orientation`; see
     /// ``Attribute/textOrientation(_:)``.
     public var textOrientation: VerticalTextOrientation? {
-        get { storage.values.textOrientation }
+        @inlinable get { storage.values.textOrientation }
         set { update(\.textOrientation, newValue, Attribute.textOrientation) }
     }
     /// Tate-chū-yoko: how many characters to set horizontally in one vertical em. Like
     /// `kCTHorizontalInVerticalFormsAttributeName`; see ``Attribute/horizontalInVerticalForms(_:)``.
     public var horizontalInVerticalForms: Int? {
-        get { storage.values.horizontalInVerticalForms }
+        @inlinable get { storage.values.horizontalInVerticalForms }
         set { update(\.horizontalInVerticalForms, newValue, Attribute.horizontalInVerticalForms) }
     }
 
