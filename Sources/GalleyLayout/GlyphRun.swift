@@ -49,12 +49,8 @@ public struct GlyphRun: Sendable {
     /// and attributes are the token's, and its string indices and range are those of the text the
     /// token stands for.
     public let isTruncationToken: Bool
-    /// How far the run's baseline is raised above the line's (negative: lowered), in points: the
-    /// run's `baselineOffset` attribute plus its `superscript` level times the font's OS/2
-    /// superscript offset (subscript offset for negative levels). Already included in
-    /// `positions` and in the run's ascent and descent. This is the shift that
-    /// CTLineGetBoundsWithOptions's `kCTLineBoundsExcludeTypographicShifts` leaves out.
-    public let baselineShift: CGFloat
+    // (The flags are declared together: stored properties keep their order, and one-byte
+    // values side by side share a word; a run is copied often.)
     /// True for a run of a vertical line (issue 14): its positions run down −y from the line's
     /// origin (the top of the column's centre line), its advances are (0, −extent). Like a CTRun
     /// of a vertical frame with `kCTVerticalFormsAttributeName`.
@@ -63,6 +59,12 @@ public struct GlyphRun: Sendable {
     /// about their positions (horizontal glyphs laid down the line); false for upright glyphs
     /// (shaped with HarfBuzz's TTB direction, drawn unrotated) and in horizontal lines.
     public let isRotated: Bool
+    /// How far the run's baseline is raised above the line's (negative: lowered), in points: the
+    /// run's `baselineOffset` attribute plus its `superscript` level times the font's OS/2
+    /// superscript offset (subscript offset for negative levels). Already included in
+    /// `positions` and in the run's ascent and descent. This is the shift that
+    /// CTLineGetBoundsWithOptions's `kCTLineBoundsExcludeTypographicShifts` leaves out.
+    public let baselineShift: CGFloat
     /// True when the run is right-to-left.
     public var isRightToLeft: Bool { status.contains(.rightToLeft) }
     /// Like CTRunGetGlyphCount.

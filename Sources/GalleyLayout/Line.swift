@@ -29,6 +29,14 @@ public struct Line: Sendable {
     public let paragraphLevel: UInt8
     /// True when the line ends its paragraph (its range reaches a paragraph separator or the text's end).
     public let endsParagraph: Bool
+    // (The one-byte values are declared together: stored properties keep their order, and side
+    // by side they share a word. A line is copied often; at 128 bytes it is copied inline.)
+    /// True when the line ends inside a word (at a soft hyphen or a hyphenation point) and shows a
+    /// hyphen there: the hyphen's glyphs belong to the line's last character (CoreText has no
+    /// such flag: it never hyphenates).
+    public let isHyphenated: Bool
+    /// True for a line made by truncation (CoreText has no such flag; DTCoreText compares glyphs).
+    public let isTruncated: Bool
     /// Whether this is a vertical line (issue 14): its runs are vertical, laid down −y from the
     /// origin at the top of the column's centre line (see `GlyphRun.isVertical`).
     public var isVertical: Bool { !glyphRuns.isEmpty && glyphRuns[0].isVertical }
@@ -57,13 +65,10 @@ public struct Line: Sendable {
     /// For a line made by truncation, the UTF-16 range of the line's text that the token stands
     /// for (what was cut; empty when a frame forced a token at the end of text that fits); nil
     /// for a line that was not truncated. The token's glyph runs have `isTruncationToken` set.
-    public let truncationTokenRange: Range<Int>?
-    /// True for a line made by truncation (CoreText has no such flag; DTCoreText compares glyphs).
-    public var isTruncated: Bool { truncationTokenRange != nil }
-    /// True when the line ends inside a word (at a soft hyphen or a hyphenation point) and shows a
-    /// hyphen there: the hyphen's glyphs belong to the line's last character (CoreText has no
-    /// such flag: it never hyphenates).
-    public let isHyphenated: Bool
+    public var truncationTokenRange: Range<Int>? { isTruncated ? tokenRange : nil }
+    /// The token's range when ``isTruncated`` (stored without an optional's tag byte, which would
+    /// make a line a word longer).
+    private let tokenRange: Range<Int>
 
     /// The text's code units (shared storage, not a copy), to tell spaces apart when justifying.
     package let units: [UInt16]
@@ -82,7 +87,8 @@ public struct Line: Sendable {
     ) {
         self.isHyphenated = isHyphenated
         self.environment = environment
-        self.truncationTokenRange = truncationTokenRange
+        self.isTruncated = truncationTokenRange != nil
+        self.tokenRange = truncationTokenRange ?? 0..<0
         self.units = units
         self.visibleEnd = visibleEnd
         self.glyphRuns = glyphRuns
