@@ -57,11 +57,13 @@ extension GalleyTool {
     }
 
     /// How much of a vertical frame's width its columns take, from the edge they stack from to
-    /// the far half-width of the farthest column (a column's descent is on the far side).
+    /// the far half-width of the farthest column. A vertical line's ascent is right of its centre
+    /// line and its descent left of it in both progressions (`Framesetter.blockExtents`), so the
+    /// far side is the descent right to left and the ascent left to right.
     static func usedWidth(_ frame: Frame) -> CGFloat {
         let leftToRight = frame.attributes.progression == .leftToRight
         let extents = zip(frame.placedLineMetrics, frame.lineOrigins).map { metrics, origin in
-            leftToRight ? origin.x + metrics.descent : frame.rect.width - (origin.x - metrics.descent)
+            leftToRight ? origin.x + metrics.ascent : frame.rect.width - (origin.x - metrics.descent)
         }
         return extents.max() ?? 0
     }

@@ -64,6 +64,28 @@ struct VerticalFrameSizeOptionTests {
         #expect(try TypographyOptionTests.lines(json).count == 2)
     }
 
+    /// A lopsided column (its first ideographs raised 5 pt, `rise`: 5 pt further right of the
+    /// centre line) kept alone by --max-lines: the frame is as wide as that column, its ascent
+    /// (right of the centre line) plus its descent (left), rounded up, in both progressions —
+    /// the far side being the descent right to left and the ascent left to right.
+    @Test(arguments: ["vertical-rl", "vertical-lr"])
+    func lopsidedColumnSetsTheWidth(mode: String) throws {
+        let text = "<span rise=\"5120\">縦縦縦縦縦</span>" + String(repeating: "縦", count: 40)
+        let run = CLITestSupport.run([
+            "layout", "--font", Self.droidPath, "--size", "20", "--writing-mode", mode, "--max-lines", "1",
+            "--ellipsize", "none", "--markup", "--text", text,
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try run.json()
+        let lines = try TypographyOptionTests.lines(json)
+        try #require(lines.count == 1)
+        let ascent = try #require(lines[0]["ascent"] as? Double)
+        let descent = try #require(lines[0]["descent"] as? Double)
+        #expect(abs(ascent - (Self.em / 2 + 5)) < 1e-9)
+        #expect(abs(descent - Self.em / 2) < 1e-9)
+        #expect(TypographyOptionTests.nums(json["size"]) == [(ascent + descent).rounded(.up), 400])
+    }
+
     /// `galley render` without --height: the image is the margins (10 pt each side, scale 1)
     /// around the three columns, 80 × 420 pixels, and the rightmost column has ink.
     @Test func renderWithoutHeight() throws {
