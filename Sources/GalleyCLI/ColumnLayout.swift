@@ -13,10 +13,9 @@ extension GalleyTool {
     }
 
     /// The frame of a vertical writing mode: columns `columnLength` long (`--height`, default
-    /// 400) in a box `columnBoxWidth` wide, or as wide as the columns need: the suggested size
-    /// for a vertical progression, rounded up to whole points; with `--exclude`, grown until the
-    /// text fits; with `--max-lines` or `--exclude`, then shrunk to the columns it keeps (the
-    /// mirror of horizontal lines without `--height`). The path and exclusions are placed in the
+    /// 400) in a box `columnBoxWidth` wide, or as wide as the columns need (`sizedFrame`, with
+    /// the suggested size for a vertical progression: the mirror of horizontal lines without
+    /// `--height`). The path and exclusions are placed in the
     /// box as for horizontal lines (y up from its bottom-left corner).
     static func layOutColumns(_ document: InputDocument, _ options: Options) throws(CLIError) -> Frame {
         let height = options.columnLength
@@ -24,33 +23,17 @@ extension GalleyTool {
             let framesetter = try Framesetter(document.text, defaultFont: document.font)
             func frame(width: CGFloat) throws(LayoutError) -> Frame {
                 let box = CGRect(x: options.margins.left, y: options.margins.bottom, width: width, height: height)
-                var frameOptions = options.frameOptions
-                frameOptions.exclusionPaths = options.exclusions.map { $0.framePath(box: box) }
-                if options.path.isWholeRectangle { return try framesetter.frame(in: box, options: frameOptions) }
-                return try framesetter.frame(in: options.path.framePath(box: box), options: frameOptions)
+                return try GalleyTool.frame(framesetter, in: box, options: options)
             }
-            if let width = columnBoxWidth(options) { return try frame(width: width) }
-            let suggested = try framesetter.suggestFrameSize(
-                constraints: CGSize(width: CGFloat.greatestFiniteMagnitude, height: height),
-                options: options.frameOptions)
-            var width = suggested.size.width.rounded(.up)
-            var full = try frame(width: width)
-            if !options.exclusions.isEmpty {
-                // Exclusions take room the suggested size does not know of: grow until the text fits.
-                while full.visibleStringRange.upperBound < full.stringRange.upperBound,
-                    options.maximumLines == 0 || full.lines.count < options.maximumLines,
-                    width < CommandLineParser.maximumLength
-                {
-                    width = min(CommandLineParser.maximumLength, (width * 1.5).rounded(.up) + 10)
-                    full = try frame(width: width)
-                }
-            }
-            guard (options.maximumLines > 0 && full.lines.count >= options.maximumLines) || !options.exclusions.isEmpty
-            else { return full }
-            // Fewer columns than the box holds: shrink the frame to them, unless that changes them.
-            let fitted = try frame(width: usedWidth(full).rounded(.up))
-            return fitted.lines.map(\.stringRange) == full.lines.map(\.stringRange)
-                && fitted.visibleStringRange == full.visibleStringRange ? fitted : full
+            return try sizedFrame(
+                fixed: columnBoxWidth(options),
+                suggested: { () throws(LayoutError) in
+                    try framesetter.suggestFrameSize(
+                        constraints: CGSize(width: CGFloat.greatestFiniteMagnitude, height: height),
+                        options: options.frameOptions
+                    ).size.width
+                },
+                used: usedWidth, options: options, frame: frame(width:))
         } catch {
             throw CLIError.layoutFailed(error)
         }

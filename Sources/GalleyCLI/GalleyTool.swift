@@ -223,32 +223,16 @@ public enum GalleyTool {
             func frame(height: CGFloat) throws(LayoutError) -> Frame {
                 let box = CGRect(
                     x: options.margins.left, y: options.margins.bottom, width: options.width, height: height)
-                var frameOptions = options.frameOptions
-                frameOptions.exclusionPaths = options.exclusions.map { $0.framePath(box: box) }
-                if options.path.isWholeRectangle { return try framesetter.frame(in: box, options: frameOptions) }
-                return try framesetter.frame(in: options.path.framePath(box: box), options: frameOptions)
+                return try GalleyTool.frame(framesetter, in: box, options: options)
             }
-            if let h = boxHeight { return try frame(height: h) }
-            let suggested = try framesetter.suggestFrameSize(
-                constraints: CGSize(width: options.width, height: .greatestFiniteMagnitude))
-            var height = suggested.size.height.rounded(.up)
-            var full = try frame(height: height)
-            if !options.exclusions.isEmpty {
-                // Exclusions take room the suggested size does not know of: grow until the text fits.
-                while full.visibleStringRange.upperBound < full.stringRange.upperBound,
-                    options.maximumLines == 0 || full.lines.count < options.maximumLines,
-                    height < CommandLineParser.maximumLength
-                {
-                    height = min(CommandLineParser.maximumLength, (height * 1.5).rounded(.up) + 10)
-                    full = try frame(height: height)
-                }
-            }
-            guard (options.maximumLines > 0 && full.lines.count >= options.maximumLines) || !options.exclusions.isEmpty
-            else { return full }
-            // Fewer lines than the box holds: shrink the frame to them, unless that loses one.
-            let fitted = try frame(height: full.usedHeight.rounded(.up))
-            return fitted.lines.count == full.lines.count && fitted.visibleStringRange == full.visibleStringRange
-                ? fitted : full
+            return try sizedFrame(
+                fixed: boxHeight,
+                suggested: { () throws(LayoutError) in
+                    try framesetter.suggestFrameSize(
+                        constraints: CGSize(width: options.width, height: .greatestFiniteMagnitude)
+                    ).size.height
+                },
+                used: \.usedHeight, options: options, frame: frame(height:))
         } catch {
             throw CLIError.layoutFailed(error)
         }
