@@ -44,11 +44,16 @@ let package = Package(
 
         // The one lock type of every module (a pthread mutex, which ThreadSanitizer understands).
         .target(name: "GalleySync", swiftSettings: strict),
+        // The words every stage shares (writing direction and mode, line axis, glyph and text
+        // orientation, line-break rules), below text and Unicode so each stage switches over them.
+        .target(name: "GalleyVocabulary", swiftSettings: strict),
         .target(
             name: "GalleyFonts", dependencies: ["GalleySync", "CFreeType", "CHarfBuzz", "CFontconfig"],
             swiftSettings: strict),
-        .target(name: "GalleyText", dependencies: ["GalleyFonts"], swiftSettings: strict),
-        .target(name: "GalleyUnicode", dependencies: ["GalleySync", "CICU", "CHyphen"], swiftSettings: strict),
+        .target(name: "GalleyText", dependencies: ["GalleyVocabulary", "GalleyFonts"], swiftSettings: strict),
+        .target(
+            name: "GalleyUnicode", dependencies: ["GalleySync", "GalleyVocabulary", "CICU", "CHyphen"],
+            swiftSettings: strict),
         .target(
             name: "GalleyShaping",
             dependencies: ["GalleySync", "GalleyText", "GalleyFonts", "GalleyUnicode", "CHarfBuzz"],
@@ -61,7 +66,8 @@ let package = Package(
         .target(
             name: "Galley",
             dependencies: [
-                "GalleyFonts", "GalleyText", "GalleyUnicode", "GalleyShaping", "GalleyLayout", "GalleyRender",
+                "GalleyVocabulary", "GalleyFonts", "GalleyText", "GalleyUnicode", "GalleyShaping", "GalleyLayout",
+                "GalleyRender",
             ],
             swiftSettings: strict),
         // The command-line tool: argument parsing and commands live in a library so tests can call them.

@@ -44,9 +44,12 @@ extension GalleyTool {
     /// line and its descent left of it in both progressions (`Framesetter.blockExtents`), so the
     /// far side is the descent right to left and the ascent left to right.
     static func usedWidth(_ frame: Frame) -> CGFloat {
-        let leftToRight = frame.attributes.progression == .leftToRight
+        let progression = frame.attributes.progression
         let extents = zip(frame.placedLineMetrics, frame.lineOrigins).map { metrics, origin in
-            leftToRight ? origin.x + metrics.ascent : frame.rect.width - (origin.x - metrics.descent)
+            switch progression {
+            case .leftToRight: origin.x + metrics.ascent
+            case .rightToLeft, .topToBottom: frame.rect.width - (origin.x - metrics.descent)
+            }
         }
         return extents.max() ?? 0
     }

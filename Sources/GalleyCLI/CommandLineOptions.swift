@@ -140,9 +140,9 @@ package struct Options: Equatable, Sendable {
     /// `--ellipsize`; nil when not given.
     package var ellipsize: EllipsizeMode?
     /// `--writing-mode`: horizontal lines (the default) or vertical columns.
-    package var writingMode: WritingMode = .horizontalTB
+    package var writingMode: FrameProgression = .topToBottom
     /// `--text-orientation`: how characters stand in vertical lines; nil: mixed.
-    package var textOrientation: VerticalTextOrientation?
+    package var textOrientation: TextOrientation?
     /// `--path`: the frame's shape (the whole `--width` × `--height` box by default).
     package var path: ShapeOption = .rectangle(nil)
     /// `--exclude`, each occurrence adding one: shapes the lines flow around.

@@ -207,7 +207,7 @@ public enum GalleyTool {
     /// is as tall as the lines it keeps; with `--exclude` it grows until the text fits, then
     /// shrinks to the lines; a `--path` other than `rect` fills a square box (`width` × `width`).
     static func layOut(_ document: InputDocument, _ options: Options) throws(CLIError) -> Frame {
-        let vertical = options.writingMode != .horizontalTB
+        let vertical = options.writingMode.lineAxis == .vertical
         let boxHeight = vertical ? options.columnLength : pathBoxHeight(options)
         let boxWidth = vertical ? columnBoxWidth(options) : options.width
         if case .polygon(let points) = options.path, let h = boxHeight, let w = boxWidth {
@@ -247,7 +247,7 @@ public enum GalleyTool {
     /// The canvas size in points: margins around the frame box (`--width` × the frame's height,
     /// or the box of a shaped frame, whose path's bounding box may be smaller).
     static func canvasExtent(_ frame: Frame, _ options: Options) -> CGSize {
-        let vertical = options.writingMode != .horizontalTB
+        let vertical = options.writingMode.lineAxis == .vertical
         let boxTop =
             options.margins.bottom
             + (vertical ? options.columnLength : options.path.isWholeRectangle ? 0 : pathBoxHeight(options) ?? 0)

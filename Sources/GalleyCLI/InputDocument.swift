@@ -65,7 +65,7 @@ struct InputDocument {
         var base: Attributes = [.font(font), .foregroundColor(options.color)]
         base.paragraphStyle = options.paragraphStyle
         base.language = options.language
-        if options.writingMode != .horizontalTB {
+        if options.writingMode.lineAxis == .vertical {
             // Vertical columns: the text takes vertical forms (kCTVerticalFormsAttributeName).
             base.verticalForms = true
             base.textOrientation = options.textOrientation

@@ -54,7 +54,7 @@ package enum LayoutJSON {
                     ("placedMetrics", placedMetrics(frame, index, line)),
                     ("hyphenated", .bool(line.isHyphenated)),
                     ("adjustmentRatio", frame.adjustmentRatio(ofLine: index).map { .num($0) } ?? .null),
-                ] + (line.isVertical ? [("vertical", .bool(true))] : []))
+                ] + (line.lineAxis == .vertical ? [("vertical", .bool(true))] : []))
         }
         return .object(
             [
@@ -97,7 +97,9 @@ package enum LayoutJSON {
                 ("baselineShift", .num(run.baselineShift)),
                 ("isTruncationToken", .bool(run.isTruncationToken)),
                 ("attributes", characterAttributes(run.attributes)),
-            ] + (run.isVertical ? [("vertical", .bool(true)), ("rotated", .bool(run.isRotated))] : []))
+            ]
+                + (run.orientation.lineAxis == .vertical
+                    ? [("vertical", .bool(true)), ("rotated", .bool(run.orientation == .sideways))] : []))
     }
 
     /// `lines` (the JSON of the frame's lines) with a last member `ruby` on each line that has

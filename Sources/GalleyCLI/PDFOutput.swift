@@ -51,7 +51,7 @@ enum PDFOutput {
 
     /// Whether text remains after `frame` that a next page should take.
     static func continues(_ frame: Frame, _ options: Options) -> Bool {
-        (options.writingMode == .horizontalTB ? options.height != nil : options.fixedWidth != nil)
+        (options.writingMode.lineAxis == .horizontal ? options.height != nil : options.fixedWidth != nil)
             && options.maximumLines == 0 && options.ellipsize == nil
             && frame.visibleStringRange.upperBound < frame.stringRange.upperBound
     }
@@ -59,7 +59,7 @@ enum PDFOutput {
     /// The frame of the next page: the same box, path and exclusions as `frame`'s, for the text
     /// after its visible range.
     static func nextFrame(after frame: Frame, document: InputDocument, options: Options) throws(CLIError) -> Frame? {
-        let vertical = options.writingMode != .horizontalTB
+        let vertical = options.writingMode.lineAxis == .vertical
         guard let height = vertical ? options.columnLength : options.height else { return nil }
         let range = frame.visibleStringRange.upperBound..<frame.stringRange.upperBound
         let width = vertical ? GalleyTool.columnBoxWidth(options) ?? frame.rect.width : options.width

@@ -36,32 +36,16 @@ package enum EllipsizeMode: String, Equatable, Sendable, CaseIterable {
     }
 }
 
-/// `--writing-mode`: CSS's `writing-mode` names for the frame progression (CoreText's
-/// `kCTFrameProgressionAttributeName`).
-package enum WritingMode: String, Equatable, Sendable, CaseIterable {
-    /// Horizontal lines stacked top to bottom (the default).
-    case horizontalTB = "horizontal-tb"
-    /// Vertical lines stacked right to left (Japanese and Chinese books).
-    case verticalRL = "vertical-rl"
-    /// Vertical lines stacked left to right.
-    case verticalLR = "vertical-lr"
-
-    /// The frame progression of this writing mode.
-    package var progression: FrameProgression {
-        switch self {
-        case .horizontalTB: .topToBottom
-        case .verticalRL: .rightToLeft
-        case .verticalLR: .leftToRight
-        }
-    }
-}
-
 extension Options {
     /// True when the frame's line count is bounded (by `--max-lines`, or `--height` for
     /// horizontal lines, `--width` for vertical columns), so a `--ellipsize` mode truncates the
     /// frame's last line instead of making every paragraph one line.
     package var truncatesLastLine: Bool {
-        maximumLines > 0 || (writingMode == .horizontalTB ? height != nil : widthIsGiven)
+        if maximumLines > 0 { return true }
+        switch writingMode.lineAxis {
+        case .horizontal: return height != nil
+        case .vertical: return widthIsGiven
+        }
     }
 
     /// The default column length of vertical writing, as `--width`'s default for horizontal lines.
@@ -74,7 +58,7 @@ extension Options {
     /// The frame box's width when it is fixed: `--width` (or its default 400); nil in a vertical
     /// `writingMode` without `--width`, where the frame is as wide as its columns need (the mirror
     /// of the height of horizontal lines without `--height`).
-    package var fixedWidth: CGFloat? { writingMode != .horizontalTB && !widthIsGiven ? nil : width }
+    package var fixedWidth: CGFloat? { writingMode.lineAxis == .vertical && !widthIsGiven ? nil : width }
 
     /// The paragraph style the options give every paragraph:
     /// - `--indent PX` like pango-view's: positive indents each paragraph's first line by PX
@@ -117,7 +101,7 @@ extension Options {
             truncation = maximumLines > 0 ? .end : nil
         }
         return FrameOptions(
-            maximumNumberOfLines: maximumLines, truncation: truncation, progression: writingMode.progression)
+            maximumNumberOfLines: maximumLines, truncation: truncation, progression: writingMode)
     }
 }
 
@@ -154,10 +138,11 @@ extension CommandLineParser {
         case "--exclude":
             options.exclusions.append(try ShapeOption.parse(value, option: name, whole: false))
         case "--writing-mode":
-            options.writingMode = try choice(value, option: name, WritingMode.allCases.map { ([$0.rawValue], $0) })
+            options.writingMode = try choice(
+                value, option: name, FrameProgression.allCases.map { ([$0.cssName], $0) })
         case "--text-orientation":
             options.textOrientation = try choice(
-                value, option: name, VerticalTextOrientation.allCases.map { ([$0.rawValue], $0) })
+                value, option: name, TextOrientation.allCases.map { ([$0.rawValue], $0) })
         case "--ellipsize":
             let modes: [EllipsizeMode] = [.start, .middle, .end, .none]
             options.ellipsize = try choice(value, option: name, modes.map { ([$0.rawValue], $0) })

@@ -26,7 +26,7 @@ extension Line {
     /// The primary and secondary caret x for the insertion point before `index`, relative to the
     /// line origin. Like CTLineGetOffsetForStringIndex.
     ///
-    /// In a vertical line (``isVertical``) the offsets are distances DOWN the line from its origin
+    /// In a vertical line (``lineAxis`` `.vertical`) the offsets are distances DOWN the line from its origin
     /// (the top of the centre line), positive, along the inline axis as x is for a horizontal
     /// line: the caret is at (0, −offset) in line coordinates, as CoreText's offsets in a vertical
     /// frame are along the line.
@@ -67,7 +67,11 @@ extension Line {
     /// (the offsets are those of `offset(forStringIndex:)`, down the line).
     public func stringIndex(for position: CGPoint) -> Int {
         guard let map = caretMap else { return stringRange.lowerBound }
-        let along = isVertical ? -position.y : position.x
+        let along: CGFloat =
+            switch lineAxis {
+            case .horizontal: position.x
+            case .vertical: -position.y
+            }
         let x = along.isNaN ? 0 : min(max(along, 0), map.width)
         var best = map.stops[0]
         var bestDistance = CGFloat.infinity
@@ -135,13 +139,8 @@ extension Line {
                 pieces.append((segment.left, segment.right))
             }
         }
-        if isVertical {
-            return pieces.map {
-                CGRect(x: -descent, y: -$0.right, width: ascent + descent, height: $0.right - $0.left)
-            }
-        }
         return pieces.map {
-            CGRect(x: $0.left, y: -descent, width: $0.right - $0.left, height: ascent + descent)
+            lineAxis.box(inlineStart: $0.left, extent: $0.right - $0.left, ascent: ascent, descent: descent, shift: 0)
         }
     }
 }
@@ -270,9 +269,9 @@ struct CaretMap: Sendable {
         var pairs: [(index: Int, width: CGFloat)] = []
         pairs.reserveCapacity(count)
         // Along the line: a vertical run's advances are (0, −extent).
-        let vertical = run.isVertical
+        let axis = run.orientation.lineAxis
         for g in 0..<count {
-            pairs.append((run.stringIndices[g], vertical ? -run.advances[g].height : run.advances[g].width))
+            pairs.append((run.stringIndices[g], axis.inlineExtent(run.advances[g])))
         }
         if pairs.count > 1, pairs[0].index > pairs[pairs.count - 1].index { pairs.reverse() }
         if !zip(pairs, pairs.dropFirst()).allSatisfy({ $0.index <= $1.index }) {

@@ -83,7 +83,7 @@ public struct Frame: Sendable {
                 guard i < line.visibleEnd, g == 0 || run.stringIndices[g - 1] != i,
                     Line.isJustifiableSpace(line.units[i])
                 else { continue }
-                spaces += run.isVertical ? -run.advances[g].height : run.advances[g].width
+                spaces += run.orientation.lineAxis.inlineExtent(run.advances[g])
                 count += 1
             }
         }
@@ -129,7 +129,10 @@ public struct Frame: Sendable {
     /// the column whose band across the page holds the point's x (`columnIndex(at:)`).
     public func lineIndex(at point: CGPoint) -> Int? {
         guard !lines.isEmpty else { return nil }
-        if lines[0].isVertical { return columnIndex(at: point) }
+        switch attributes.progression.lineAxis {
+        case .horizontal: break
+        case .vertical: return columnIndex(at: point)
+        }
         let y = point.y - rect.minY
         var best = 0
         var bestDistance = CGFloat.infinity

@@ -77,7 +77,9 @@ public final class Framesetter: Sendable {
         guard options.maximumNumberOfLines >= 0 else {
             throw .invalidGeometry("maximum number of lines \(options.maximumNumberOfLines) must be ≥ 0")
         }
-        if options.progression.isVertical {
+        switch options.progression.lineAxis {
+        case .horizontal: break
+        case .vertical:
             try options.validatePaths()
             try options.insets.validate(in: rect.standardized)
             return try verticalFrame(in: .rectangle(rect.standardized), range: range, options: options)
@@ -129,9 +131,12 @@ public final class Framesetter: Sendable {
         else {
             throw .invalidGeometry("constraints \(constraints.width)×\(constraints.height) must be numbers ≥ 0")
         }
-        if options.progression.isVertical {
+        switch options.progression.lineAxis {
+        case .horizontal: break
+        case .vertical:
             // Columns are horizontal lines in the frame turned a quarter (see `verticalFrame`).
-            let vertical = typesetter.isVertical ? self : Framesetter(typesetter: typesetter.verticalTypesetter)
+            let verticalSetter = typesetter.typesetter(along: .vertical)
+            let vertical = verticalSetter === typesetter ? self : Framesetter(typesetter: verticalSetter)
             let turned = try vertical.suggestFrameSize(
                 range: range, constraints: CGSize(width: constraints.height, height: constraints.width))
             return (CGSize(width: turned.size.height, height: turned.size.width), turned.fitRange)

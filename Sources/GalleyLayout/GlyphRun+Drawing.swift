@@ -100,13 +100,13 @@ extension GlyphRun {
     /// offsets already place the glyph's horizontal origin); a rotated run's glyph box (after
     /// bold and the text matrix, before the stroke, as the renderer turns the outline) is turned
     /// 90° clockwise about the glyph's origin, (x, y) → (y, −x); a placeholder's box lies along
-    /// the line (`LineOrientation.box`).
+    /// the line (`LineAxis.box`).
     public func imageBounds(forGlyphs range: Range<Int>) -> CGRect {
         let lo = max(0, min(range.lowerBound, glyphs.count))
         let hi = max(lo, min(range.upperBound, glyphs.count))
         if let delegate = runDelegate {
             guard hi > lo else { return .null }
-            return (isVertical ? LineOrientation.vertical : .horizontal).box(
+            return orientation.lineAxis.box(
                 inlineStart: originX, extent: delegate.width, ascent: delegate.ascent, descent: delegate.descent,
                 shift: baselineShift)
         }
@@ -119,7 +119,10 @@ extension GlyphRun {
             if box.isEmpty { continue }
             if bold > 0 { box = CGRect(x: box.minX, y: box.minY, width: box.width + bold, height: box.height + bold) }
             if !matrix.isIdentity { box = matrix.apply(to: box) }
-            if isRotated { box = CGRect(x: box.minY, y: -box.maxX, width: box.height, height: box.width) }
+            switch orientation {
+            case .horizontal, .upright: break
+            case .sideways: box = CGRect(x: box.minY, y: -box.maxX, width: box.height, height: box.width)
+            }
             if stroke > 0 { box = box.insetBy(dx: -stroke, dy: -stroke) }
             result = result.union(box.offsetBy(dx: positions[i].x, dy: positions[i].y))
         }
@@ -144,8 +147,8 @@ extension GlyphRun {
         let lo = max(0, min(range.lowerBound, glyphs.count))
         let hi = max(lo, min(range.upperBound, glyphs.count))
         // Along the line: a vertical run's advances are (0, −extent).
-        let vertical = isVertical
-        func inline(_ i: Int) -> CGFloat { vertical ? -advances[i].height : advances[i].width }
+        let axis = orientation.lineAxis
+        func inline(_ i: Int) -> CGFloat { axis.inlineExtent(advances[i]) }
         var pen = originX
         for i in 0..<lo { pen += inline(i) }
         var resultAdvances: [CGSize] = []
@@ -154,10 +157,10 @@ extension GlyphRun {
         origins.reserveCapacity(hi - lo)
         for i in lo..<hi {
             resultAdvances.append(advances[i])
-            origins.append(
-                vertical
-                    ? CGPoint(x: positions[i].x, y: positions[i].y + pen)
-                    : CGPoint(x: positions[i].x - pen, y: positions[i].y))
+            switch axis {
+            case .horizontal: origins.append(CGPoint(x: positions[i].x - pen, y: positions[i].y))
+            case .vertical: origins.append(CGPoint(x: positions[i].x, y: positions[i].y + pen))
+            }
             pen += inline(i)
         }
         return (resultAdvances, origins)

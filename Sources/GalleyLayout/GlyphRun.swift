@@ -51,14 +51,13 @@ public struct GlyphRun: Sendable {
     public let isTruncationToken: Bool
     // (The flags are declared together: stored properties keep their order, and one-byte
     // values side by side share a word; a run is copied often.)
-    /// True for a run of a vertical line (issue 14): its positions run down −y from the line's
-    /// origin (the top of the column's centre line), its advances are (0, −extent). Like a CTRun
-    /// of a vertical frame with `kCTVerticalFormsAttributeName`.
-    public let isVertical: Bool
-    /// True for a rotated run of a vertical line: its glyphs are drawn turned 90° clockwise
-    /// about their positions (horizontal glyphs laid down the line); false for upright glyphs
-    /// (shaped with HarfBuzz's TTB direction, drawn unrotated) and in horizontal lines.
-    public let isRotated: Bool
+    /// How the run's glyphs stand on their line. In a vertical line (`orientation.lineAxis` is
+    /// `.vertical`) its positions run down −y from the line's origin (the top of the column's
+    /// centre line) and its advances are (0, −extent); `.upright` glyphs were shaped with
+    /// HarfBuzz's TTB direction and are drawn unturned (like a CTRun of a vertical frame with
+    /// `kCTVerticalFormsAttributeName`), `.sideways` glyphs are horizontal glyphs drawn turned
+    /// 90° clockwise about their positions.
+    public let orientation: GlyphOrientation
     /// How far the run's baseline is raised above the line's (negative: lowered), in points: the
     /// run's `baselineOffset` attribute plus its `superscript` level times the font's OS/2
     /// superscript offset (subscript offset for negative levels). Already included in
@@ -73,14 +72,14 @@ public struct GlyphRun: Sendable {
     package init(
         glyphs: [GlyphID], positions: [CGPoint], advances: [CGSize], stringIndices: [Int],
         stringRange: Range<Int>, attributes: Attributes, font: Font, bidiLevel: UInt8, isPlaceholder: Bool,
-        originX: CGFloat, isTruncationToken: Bool = false, baselineShift: CGFloat = 0, isVertical: Bool = false,
-        isRotated: Bool = false
+        originX: CGFloat, isTruncationToken: Bool = false, baselineShift: CGFloat = 0,
+        orientation: GlyphOrientation = .horizontal
     ) {
         self.init(
             glyphs: RunValues(glyphs), positions: RunValues(positions), advances: RunValues(advances),
             stringIndices: RunValues(stringIndices), stringRange: stringRange, attributes: attributes, font: font,
             bidiLevel: bidiLevel, isPlaceholder: isPlaceholder, originX: originX, isTruncationToken: isTruncationToken,
-            baselineShift: baselineShift, isVertical: isVertical, isRotated: isRotated)
+            baselineShift: baselineShift, orientation: orientation)
     }
 
     /// A run whose values are stretches of storage shared with other runs of its line.
@@ -89,10 +88,9 @@ public struct GlyphRun: Sendable {
         glyphs: RunValues<GlyphID>, positions: RunValues<CGPoint>, advances: RunValues<CGSize>,
         stringIndices: RunValues<Int>, stringRange: Range<Int>, attributes: Attributes, font: Font, bidiLevel: UInt8,
         isPlaceholder: Bool, originX: CGFloat, isTruncationToken: Bool = false, baselineShift: CGFloat = 0,
-        isVertical: Bool = false, isRotated: Bool = false
+        orientation: GlyphOrientation = .horizontal
     ) {
-        self.isVertical = isVertical
-        self.isRotated = isRotated
+        self.orientation = orientation
         self.baselineShift = baselineShift
         self.isTruncationToken = isTruncationToken
         self.originX = originX
@@ -140,8 +138,7 @@ public struct GlyphRun: Sendable {
         self.isTruncationToken = run.isTruncationToken
         self.baselineShift = run.baselineShift
         self.originX = run.originX
-        self.isVertical = run.isVertical
-        self.isRotated = run.isRotated
+        self.orientation = run.orientation
     }
 
     /// The run's vertical metrics: its delegate's for a placeholder, else its font's, moved by
@@ -151,11 +148,22 @@ public struct GlyphRun: Sendable {
     /// a rotated run's centred ascent + descent halves (see `LineAssembly.rotatedBaseline`).
     var verticalMetrics: (ascent: CGFloat, descent: CGFloat, leading: CGFloat) {
         if let delegate = runDelegate { return (delegate.ascent + baselineShift, delegate.descent - baselineShift, 0) }
-        if isVertical {
-            let half = isRotated ? (font.ascent + font.descent) / 2 : font.size / 2
-            return (half + baselineShift, half - baselineShift, font.leading)
+        let (ascent, descent) = GlyphRun.metrics(of: font, orientation)
+        return (ascent + baselineShift, descent - baselineShift, font.leading)
+    }
+
+    /// The ascent and descent of `font`'s glyphs standing as `orientation` says, before any
+    /// baseline shift: the font's own in a horizontal line; in a vertical line the half-widths of
+    /// the column right and left of its centre line — an upright run's em box halves (HarfBuzz
+    /// centres TTB glyphs on the pen), a sideways run's centred ascent + descent halves (see
+    /// `LineAssembly.rotatedBaseline`). An empty line of a vertical paragraph takes the upright
+    /// values of its font.
+    static func metrics(of font: Font, _ orientation: GlyphOrientation) -> (ascent: CGFloat, descent: CGFloat) {
+        switch orientation {
+        case .horizontal: (font.ascent, font.descent)
+        case .upright: (font.size / 2, font.size / 2)
+        case .sideways: ((font.ascent + font.descent) / 2, (font.ascent + font.descent) / 2)
         }
-        return (font.ascent + baselineShift, font.descent - baselineShift, font.leading)
     }
 
     /// The run's typographic bounds. Like CTRunGetTypographicBounds over all glyphs.
@@ -170,10 +178,9 @@ public struct GlyphRun: Sendable {
         let lo = max(0, min(range.lowerBound, glyphs.count))
         let hi = max(lo, min(range.upperBound, glyphs.count))
         var width: CGFloat = 0
-        if isVertical {
-            for i in lo..<hi { width -= advances[i].height }
-        } else {
-            for i in lo..<hi { width += advances[i].width }
+        switch orientation.lineAxis {
+        case .horizontal: for i in lo..<hi { width += advances[i].width }
+        case .vertical: for i in lo..<hi { width -= advances[i].height }
         }
         let m = verticalMetrics
         return TypographicBounds(width: width, ascent: m.ascent, descent: m.descent, leading: m.leading)
@@ -183,7 +190,10 @@ public struct GlyphRun: Sendable {
     public let originX: CGFloat
     /// The sum of the run's advances (along the line: in a vertical run, the sum of −height).
     public var width: CGFloat {
-        isVertical ? advances.reduce(0) { $0 - $1.height } : advances.reduce(0) { $0 + $1.width }
+        switch orientation.lineAxis {
+        case .horizontal: advances.reduce(0) { $0 + $1.width }
+        case .vertical: advances.reduce(0) { $0 - $1.height }
+        }
     }
 
     /// The union of the glyphs' ink rectangles as the renderer draws them, relative to the line
@@ -192,7 +202,7 @@ public struct GlyphRun: Sendable {
     /// box. Like CTRunGetImageBounds with no context.
     public var imageBounds: CGRect {
         if let delegate = runDelegate {
-            return (isVertical ? LineOrientation.vertical : .horizontal).box(
+            return orientation.lineAxis.box(
                 inlineStart: originX, extent: delegate.width, ascent: delegate.ascent, descent: delegate.descent,
                 shift: baselineShift)
         }

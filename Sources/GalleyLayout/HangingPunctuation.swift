@@ -81,7 +81,7 @@ extension Line {
         var total: CGFloat = 0
         for run in glyphRuns where run.stringRange.contains(index) {
             for g in 0..<run.glyphCount where run.stringIndices[g] == index {
-                total += run.isVertical ? -run.advances[g].height : run.advances[g].width
+                total += run.orientation.lineAxis.inlineExtent(run.advances[g])
             }
         }
         return total

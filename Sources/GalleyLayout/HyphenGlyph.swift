@@ -59,7 +59,7 @@ enum HyphenGlyph {
         }
         return ShapedItem(
             range: range, font: item.font, attributes: item.attributes, level: item.level, script: item.script,
-            storage: GlyphStorage(moved), glyphRange: 0..<moved.glyphs.count, isUpright: item.isUpright)
+            storage: GlyphStorage(moved), glyphRange: 0..<moved.glyphs.count, orientation: item.orientation)
     }
 
     /// A shaping request for `range` of `units` with `item`'s font, direction, script, language,
@@ -72,7 +72,7 @@ enum HyphenGlyph {
             kern: TextSpacing.extraAdvance(attributes),
             features: FeatureSettings.features(for: attributes))
         request.expansion = TextSpacing.expansionFactor(attributes)
-        request.vertical = item.isUpright
+        request.orientation = item.orientation
         return request
     }
 }

@@ -78,11 +78,10 @@ extension Line {
         var frame = LineFrame(
             stringRange: stringRange, paragraphLevel: paragraphLevel, endsParagraph: endsParagraph, units: units,
             visibleEnd: visibleEnd, trailingWhitespaceWidth: trailingWhitespaceWidth,
-            emptyMetrics: .bounds(typographicBounds))
+            emptyMetrics: .bounds(typographicBounds), lineAxis: lineAxis)
         frame.truncationTokenRange = truncationTokenRange
         frame.isHyphenated = isHyphenated
         var options = LineAssembly.Options()
-        if isVertical { options.orientation = .vertical }
         options.extraAdvances = extraAdvances
         options.offsetsIncludeShift = true
         return LineAssembly.line(

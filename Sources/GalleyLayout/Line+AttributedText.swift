@@ -49,6 +49,6 @@ extension Line {
             trailingWhitespaceWidth: line.trailingWhitespaceWidth, paragraphLevel: line.paragraphLevel,
             endsParagraph: line.endsParagraph, units: units, visibleEnd: line.visibleEnd,
             truncationTokenRange: line.truncationTokenRange, isHyphenated: line.isHyphenated,
-            environment: line.environment)
+            lineAxis: line.lineAxis, environment: line.environment)
     }
 }

@@ -37,9 +37,10 @@ public struct Line: Sendable {
     public let isHyphenated: Bool
     /// True for a line made by truncation (CoreText has no such flag; DTCoreText compares glyphs).
     public let isTruncated: Bool
-    /// Whether this is a vertical line (issue 14): its runs are vertical, laid down −y from the
-    /// origin at the top of the column's centre line (see `GlyphRun.isVertical`).
-    public var isVertical: Bool { !glyphRuns.isEmpty && glyphRuns[0].isVertical }
+    /// The axis the line runs along: a vertical line's runs are laid down −y from its origin at
+    /// the top of the column's centre line (see ``GlyphRun/orientation``), an empty one's too.
+    /// CoreText's lines are vertical in frames of a vertical progression.
+    public let lineAxis: LineAxis
 
     /// Typographic width, trailing whitespace included.
     public var width: CGFloat { typographicBounds.width }
@@ -83,9 +84,10 @@ public struct Line: Sendable {
         glyphRuns: [GlyphRun], stringRange: Range<Int>, typographicBounds: TypographicBounds,
         trailingWhitespaceWidth: CGFloat, paragraphLevel: UInt8, endsParagraph: Bool, units: [UInt16],
         visibleEnd: Int, truncationTokenRange: Range<Int>? = nil, isHyphenated: Bool = false,
-        environment: LayoutEnvironment
+        lineAxis: LineAxis, environment: LayoutEnvironment
     ) {
         self.isHyphenated = isHyphenated
+        self.lineAxis = lineAxis
         self.environment = environment
         self.isTruncated = truncationTokenRange != nil
         self.tokenRange = truncationTokenRange ?? 0..<0

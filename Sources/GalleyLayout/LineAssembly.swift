@@ -56,10 +56,20 @@ enum EmptyLineMetrics {
     case font(Font)
     case bounds(TypographicBounds)
 
-    var values: (ascent: CGFloat, descent: CGFloat, leading: CGFloat) {
+    /// The metrics of an empty line along `axis`: a font's as its glyphs would stand there (an
+    /// empty vertical line as wide as an upright em, centred on its centre line: see
+    /// `GlyphRun.metrics(of:_:)`), or the given ones.
+    func values(along axis: LineAxis) -> (ascent: CGFloat, descent: CGFloat, leading: CGFloat) {
         switch self {
-        case .font(let font): (font.ascent, font.descent, font.leading)
-        case .bounds(let b): (b.ascent, b.descent, b.leading)
+        case .font(let font):
+            let orientation: GlyphOrientation =
+                switch axis {
+                case .horizontal: .horizontal
+                case .vertical: .upright
+                }
+            let (ascent, descent) = GlyphRun.metrics(of: font, orientation)
+            return (ascent, descent, font.leading)
+        case .bounds(let b): return (b.ascent, b.descent, b.leading)
         }
     }
 }
@@ -77,47 +87,67 @@ struct LineFrame {
     let trailingWhitespaceWidth: CGFloat
     /// The metrics of a line without glyphs.
     let emptyMetrics: EmptyLineMetrics
+    /// The axis the line runs along (its paragraph's).
+    let lineAxis: LineAxis
     var truncationTokenRange: Range<Int>? = nil
     /// Whether the line shows a hyphen where it breaks inside a word.
     var isHyphenated = false
 }
 
-/// The axes a line is laid along. Glyph records hold an advance along the inline axis and an
-/// offset (x right, y up, as HarfBuzz gives them); a line's runs get positions and advances in
-/// the line's coordinates (origin at the start of the baseline, y up). Horizontal lines run
-/// along +x and stack along −y.
+/// Where a glyph record goes on its line. Glyph records hold an advance along the inline axis
+/// and an offset (x right, y up, as HarfBuzz gives them); a line's runs get positions and
+/// advances in the line's coordinates (origin at the start of the baseline, y up). Horizontal
+/// glyphs run along +x.
 ///
-/// Vertical lines (issue 14) run down −y from their origin, the top end of the vertical
-/// baseline (the column's centre line); the block axis is x (a baseline shift moves a run to
-/// the right). Their upright glyphs (`vertical`) carry HarfBuzz's TTB offsets, relative to the
-/// pen on the centre line; their rotated glyphs (`verticalRotated`) are a horizontal run turned
-/// 90° clockwise about the pen: horizontal x goes down the line, horizontal y (up) goes right,
-/// the run's shift placing its baseline (see `LineAssembly.rotatedBaseline`). Every advance of
-/// a vertical line is (0, −extent).
-enum LineOrientation: Sendable, Equatable {
-    case horizontal
-    /// Upright glyphs of a vertical line (shaped TTB).
-    case vertical
-    /// Rotated glyphs of a vertical line (shaped horizontally, drawn turned 90° clockwise).
-    case verticalRotated
-
+/// Vertical lines run down −y from their origin, the top end of the vertical baseline (the
+/// column's centre line); the block axis is x (a baseline shift moves a run to the right).
+/// Upright glyphs carry HarfBuzz's TTB offsets, relative to the pen on the centre line; sideways
+/// glyphs are a horizontal run turned 90° clockwise about the pen: horizontal x goes down the
+/// line, horizontal y (up) goes right, the run's shift placing its baseline (see
+/// `LineAssembly.rotatedBaseline`).
+extension GlyphOrientation {
     /// The position of a glyph whose pen is `pen` along the inline axis, offset by `offset` and
     /// raised by `shift` (a baseline shift, along the block axis).
     @inline(__always)
     func position(pen: CGFloat, offset: CGPoint, shift: CGFloat?) -> CGPoint {
         switch self {
         case .horizontal: CGPoint(x: pen + offset.x, y: shift.map { offset.y + $0 } ?? offset.y)
-        case .vertical: CGPoint(x: shift.map { offset.x + $0 } ?? offset.x, y: offset.y - pen)
-        case .verticalRotated: CGPoint(x: shift.map { offset.y + $0 } ?? offset.y, y: -(pen + offset.x))
+        case .upright: CGPoint(x: shift.map { offset.x + $0 } ?? offset.x, y: offset.y - pen)
+        case .sideways: CGPoint(x: shift.map { offset.y + $0 } ?? offset.y, y: -(pen + offset.x))
         }
     }
 
+    /// The glyph record's offset (relative to its pen `pen` along the line) that `position`
+    /// turns into the line position `position` with no shift: `position`'s inverse.
+    @inline(__always)
+    func offset(of position: CGPoint, pen: CGFloat) -> CGPoint {
+        switch self {
+        case .horizontal: CGPoint(x: position.x - pen, y: position.y)
+        case .upright: CGPoint(x: position.x, y: position.y + pen)
+        case .sideways: CGPoint(x: -position.y - pen, y: position.x)
+        }
+    }
+}
+
+/// The axes a line is laid along, in the line's coordinates (y up): a horizontal line runs
+/// along +x and stacks along −y; a vertical line runs down −y and stacks along x. Every advance
+/// of a vertical line is (0, −extent).
+extension LineAxis {
     /// A glyph's advance as a size in the line's coordinates.
     @inline(__always)
     func advance(_ inline: CGFloat) -> CGSize {
         switch self {
         case .horizontal: CGSize(width: inline, height: 0)
-        case .vertical, .verticalRotated: CGSize(width: 0, height: -inline)
+        case .vertical: CGSize(width: 0, height: -inline)
+        }
+    }
+
+    /// The extent along the line of an advance in the line's coordinates (`advance`'s inverse).
+    @inline(__always)
+    package func inlineExtent(_ advance: CGSize) -> CGFloat {
+        switch self {
+        case .horizontal: advance.width
+        case .vertical: -advance.height
         }
     }
 
@@ -127,8 +157,7 @@ enum LineOrientation: Sendable, Equatable {
     func box(inlineStart: CGFloat, extent: CGFloat, ascent: CGFloat, descent: CGFloat, shift: CGFloat) -> CGRect {
         switch self {
         case .horizontal: CGRect(x: inlineStart, y: shift - descent, width: extent, height: ascent + descent)
-        case .vertical, .verticalRotated:
-            CGRect(x: shift - descent, y: -(inlineStart + extent), width: ascent + descent, height: extent)
+        case .vertical: CGRect(x: shift - descent, y: -(inlineStart + extent), width: ascent + descent, height: extent)
         }
     }
 
@@ -139,7 +168,7 @@ enum LineOrientation: Sendable, Equatable {
     func origin(inline: CGFloat, depth: CGFloat, in size: CGSize) -> CGPoint {
         switch self {
         case .horizontal: CGPoint(x: inline, y: size.height - depth)
-        case .vertical, .verticalRotated: CGPoint(x: size.width - depth, y: size.height - inline)
+        case .vertical: CGPoint(x: size.width - depth, y: size.height - inline)
         }
     }
 }
@@ -171,7 +200,6 @@ enum LineAssembly {
         var offsetsIncludeShift = false
         /// Whether a piece without glyphs becomes an (empty) run.
         var keepsEmptyPieces = true
-        var orientation: LineOrientation = .horizontal
     }
 
     /// The line made of `pieces` taken in `order` (visual order, left to right along the inline
@@ -198,21 +226,16 @@ enum LineAssembly {
                     let source = sources[piece.source]
                     let start = pen
                     let shift = baselineShift(source.attributes, font: source.font)
-                    let range: Range<Int>
-                    if options.orientation == .horizontal {
-                        range = scratch.append(
-                            piece.glyphs, of: source.storage, reversed: piece.flip,
-                            shift: options.offsetsIncludeShift ? nil : shift, options: options, pen: &pen)
-                    } else {
-                        // A vertical line: each piece upright or rotated (see `LineOrientation`).
-                        var vertical = options
-                        let upright = source.isUpright || source.isPlaceholder
-                        vertical.orientation = upright ? .vertical : .verticalRotated
-                        let placed = upright ? shift : shift + rotatedBaseline(source.font)
-                        range = scratch.append(
-                            piece.glyphs, of: source.storage, reversed: piece.flip,
-                            shift: options.offsetsIncludeShift ? nil : placed, options: vertical, pen: &pen)
+                    // A sideways run's horizontal baseline sits off the column's centre line.
+                    let raised: CGFloat
+                    switch source.orientation {
+                    case .horizontal, .upright: raised = shift
+                    case .sideways: raised = shift + rotatedBaseline(source.font)
                     }
+                    let range = scratch.append(
+                        piece.glyphs, of: source.storage, reversed: piece.flip,
+                        shift: options.offsetsIncludeShift ? nil : raised, orientation: source.orientation,
+                        options: options, pen: &pen)
                     placed[r] = (range, start, shift)
                 }
             }
@@ -228,13 +251,14 @@ enum LineAssembly {
                     stringIndices: RunValues(values.stringIndices, range: range), stringRange: piece.range,
                     attributes: source.attributes, font: source.font, bidiLevel: piece.level,
                     isPlaceholder: source.isPlaceholder, originX: start, isTruncationToken: piece.isTruncationToken,
-                    baselineShift: shift, isVertical: options.orientation != .horizontal,
-                    isRotated: options.orientation != .horizontal && !source.isUpright && !source.isPlaceholder)
+                    baselineShift: shift, orientation: source.orientation)
                 bounds.include(lineHeightMetrics(run))
                 runs.append(run)
             }
         }
-        if runs.isEmpty { (bounds.ascent, bounds.descent, bounds.leading) = frame.emptyMetrics.values }
+        if runs.isEmpty {
+            (bounds.ascent, bounds.descent, bounds.leading) = frame.emptyMetrics.values(along: frame.lineAxis)
+        }
         bounds.width = pen
         return Line(
             glyphRuns: runs, stringRange: frame.stringRange,
@@ -242,7 +266,7 @@ enum LineAssembly {
             trailingWhitespaceWidth: min(frame.trailingWhitespaceWidth, pen), paragraphLevel: frame.paragraphLevel,
             endsParagraph: frame.endsParagraph, units: frame.units, visibleEnd: frame.visibleEnd,
             truncationTokenRange: frame.truncationTokenRange, isHyphenated: frame.isHyphenated,
-            environment: environment)
+            lineAxis: frame.lineAxis, environment: environment)
     }
 
     /// What a run asks of its line's height: its ascent, descent and leading, with the height a
@@ -304,16 +328,10 @@ enum LineAssembly {
             for g in 0..<run.glyphCount {
                 let x = pen
                 // Along the line: a vertical run's advances are (0, −extent).
-                let advance = run.isVertical ? -run.advances[g].height : run.advances[g].width
+                let advance = run.orientation.lineAxis.inlineExtent(run.advances[g])
                 pen += advance
                 guard keep(run, g) else { continue }
-                let position = run.positions[g]
-                // The inverse of `LineOrientation.position` for the run's orientation.
-                let offset =
-                    !run.isVertical
-                    ? CGPoint(x: position.x - x, y: position.y)
-                    : run.isRotated
-                        ? CGPoint(x: -position.y - x, y: position.x) : CGPoint(x: position.x, y: position.y + x)
+                let offset = run.orientation.offset(of: run.positions[g], pen: x)
                 records.append(
                     ShapedGlyph(
                         id: run.glyphs[g], cluster: Int32(truncatingIfNeeded: stringIndex(run, g)),
@@ -323,8 +341,7 @@ enum LineAssembly {
             shaped.glyphs = records
             return ShapedItem(
                 range: run.stringRange, font: run.font, attributes: run.attributes, level: run.bidiLevel, script: "",
-                storage: GlyphStorage(shaped), glyphRange: 0..<records.count,
-                isUpright: run.isVertical && !run.isRotated)
+                storage: GlyphStorage(shaped), glyphRange: 0..<records.count, orientation: run.orientation)
         }
     }
 }

@@ -29,7 +29,7 @@ extension Line {
     ///   languages, so drawing in the box does not clip stacked diacritics; ignored with glyph
     ///   path bounds, as CoreText's doc says.
     ///
-    /// A vertical line (``isVertical``) gives the same box turned 90° clockwise about the origin,
+    /// A vertical line (``lineAxis`` `.vertical`) gives the same box turned 90° clockwise about the origin,
     /// (x, y) → (y, −x), as its rotated glyphs are: its extent along the line runs down from 0 to
     /// −``width`` and its ascent lies right of the centre line, its descent and then its leading
     /// left of it (x from −(descent + leading) to ascent). Optical edges of upright glyphs are
@@ -40,8 +40,10 @@ extension Line {
             return imageBounds
         }
         let box = inlineBounds(options: options)
-        guard isVertical else { return box }
-        return CGRect(x: box.minY, y: -box.maxX, width: box.height, height: box.width)
+        switch lineAxis {
+        case .horizontal: return box
+        case .vertical: return CGRect(x: box.minY, y: -box.maxX, width: box.height, height: box.width)
+        }
     }
 
     /// The typographic box of `bounds(options:)` (glyph path bounds aside) in the line's inline
@@ -59,10 +61,10 @@ extension Line {
             }
         }
         if options.contains(.includeLanguageExtents) {
-            for run in glyphRuns where !run.isPlaceholder && (run.isRotated || !run.isVertical) {
+            for run in glyphRuns where !run.isPlaceholder && run.orientation != .upright {
                 let box = run.font.boundingBox
                 var shift = options.contains(.excludeTypographicShifts) ? 0 : run.baselineShift
-                if run.isRotated { shift += LineAssembly.rotatedBaseline(run.font) }
+                if run.orientation == .sideways { shift += LineAssembly.rotatedBaseline(run.font) }
                 ascent = max(ascent, box.maxY + shift)
                 descent = max(descent, -box.minY - shift)
             }
@@ -103,7 +105,7 @@ extension Line {
         for run in glyphRuns {
             var pen = run.originX
             for g in 0..<run.glyphCount {
-                let advance = run.isVertical ? -run.advances[g].height : run.advances[g].width
+                let advance = run.orientation.lineAxis.inlineExtent(run.advances[g])
                 defer { pen += advance }
                 guard visible.contains(run.stringIndices[g]) || run.isTruncationToken else { continue }
                 if let delegate = run.runDelegate {
@@ -112,9 +114,11 @@ extension Line {
                     continue
                 }
                 let advanceBox = CGRect(x: 0, y: 0, width: advance, height: 0)
-                let optical =
-                    run.isVertical && !run.isRotated
-                    ? advanceBox : run.font.opticalBounds(for: run.glyphs[g]) ?? advanceBox
+                let optical: CGRect
+                switch run.orientation {
+                case .upright: optical = advanceBox
+                case .horizontal, .sideways: optical = run.font.opticalBounds(for: run.glyphs[g]) ?? advanceBox
+                }
                 left = min(left, pen + optical.minX)
                 right = max(right, pen + optical.maxX)
             }

@@ -44,11 +44,10 @@ enum LineBuilder {
             endsParagraph: range.upperBound >= paragraph.content.upperBound, units: text.utf16, visibleEnd: trimmedEnd,
             trailingWhitespaceWidth: tabs.width(of: trimmedEnd..<glyphRange.upperBound, in: paragraph)
                 + paragraph.trailingTracking(lineStart: glyphRange.lowerBound, visibleEnd: trimmedEnd),
-            emptyMetrics: .font(paragraph.fallbackMetricsFont))
+            emptyMetrics: .font(paragraph.fallbackMetricsFont), lineAxis: paragraph.lineAxis)
         frame.isHyphenated = showsHyphen
         var options = LineAssembly.Options()
         options.tabs = tabs
-        if paragraph.isVertical { options.orientation = .vertical }
         return LineAssembly.line(
             pieces, order: LineAssembly.visualOrder(pieces), sources: sources, frame: frame, environment: environment,
             options: options)

@@ -60,7 +60,7 @@ extension Line {
             glyphRuns: delta == 0 ? glyphRuns : glyphRuns.map { $0.shifted(by: delta) }, stringRange: move(stringRange),
             typographicBounds: typographicBounds, trailingWhitespaceWidth: trailingWhitespaceWidth,
             paragraphLevel: paragraphLevel, endsParagraph: endsParagraph, units: units, visibleEnd: visibleEnd + delta,
-            truncationTokenRange: truncationTokenRange.map(move), isHyphenated: isHyphenated,
+            truncationTokenRange: truncationTokenRange.map(move), isHyphenated: isHyphenated, lineAxis: lineAxis,
             environment: environment)
     }
 }

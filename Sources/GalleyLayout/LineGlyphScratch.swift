@@ -5,6 +5,7 @@
 import Foundation
 import GalleyFonts
 import GalleyShaping
+import GalleyVocabulary
 
 /// Scratch buffers for the glyph values of one line, valid inside `collect(count:_:)` only.
 struct LineGlyphScratch {
@@ -58,19 +59,20 @@ struct LineGlyphScratch {
     }
 
     /// Appends the glyphs `block` of `storage` (in reverse when `reversed`), pen positions from
-    /// `pen` on (advanced past them), raised by `shift` (nil: the offsets include it); a TAB's
+    /// `pen` on (advanced past them), raised by `shift` (nil: the offsets include it), standing as
+    /// `orientation` says (see `GlyphOrientation.position`); a TAB's
     /// cluster takes its width from `options.tabs` on its visually first glyph, its other glyphs
     /// none; each glyph's advance grows by its `options.extraAdvances` entry. Returns where they went.
     @inline(__always)
     mutating func append(
-        _ block: Range<Int>, of storage: GlyphStorage, reversed: Bool, shift: CGFloat?, options: LineAssembly.Options,
-        pen: inout CGFloat
+        _ block: Range<Int>, of storage: GlyphStorage, reversed: Bool, shift: CGFloat?, orientation: GlyphOrientation,
+        options: LineAssembly.Options, pen: inout CGFloat
     ) -> Range<Int> {
         let first = count
         let tabs = options.tabs
         let hasTabs = !tabs.widths.isEmpty
         let extra = options.extraAdvances
-        let orientation = options.orientation
+        let axis = orientation.lineAxis
         var next = count
         var inline = pen
         let base = storage.base
@@ -87,7 +89,7 @@ struct LineGlyphScratch {
                     advance = firstOfCluster ? tab : 0
                 }
                 if let extra { advance += extra[next] }
-                advances[next] = orientation.advance(advance)
+                advances[next] = axis.advance(advance)
                 inline += advance
                 next += 1
             }

@@ -6,6 +6,7 @@
 // hook (`ParagraphLineSource`).
 import Foundation
 import GalleyShaping
+import GalleyVocabulary
 
 extension Framesetter {
     /// One line as the framesetter placed it.
@@ -138,7 +139,10 @@ extension Framesetter {
     static func blockExtents(_ row: TypographicBounds, _ progression: FrameProgression)
         -> (before: CGFloat, after: CGFloat)
     {
-        progression == .leftToRight ? (row.descent, row.ascent) : (row.ascent, row.descent)
+        switch progression {
+        case .topToBottom, .rightToLeft: (row.ascent, row.descent)
+        case .leftToRight: (row.descent, row.ascent)
+        }
     }
 
     /// The largest placed ascent, descent and leading of the lines `range` of `lines` (a row),

@@ -69,7 +69,10 @@ extension Framesetter {
         guard options.maximumNumberOfLines >= 0 else {
             throw .invalidGeometry("maximum number of lines \(options.maximumNumberOfLines) must be ≥ 0")
         }
-        if options.progression.isVertical { return try verticalFrame(in: path, range: range, options: options) }
+        switch options.progression.lineAxis {
+        case .horizontal: break
+        case .vertical: return try verticalFrame(in: path, range: range, options: options)
+        }
         let area = FrameArea(path: path, options: options)
         let placed = try stack(range, in: area, options: options)
         return assemble(placed.lines, end: placed.end, rect: area.box, range: range, path: path, options: options)
@@ -134,7 +137,7 @@ extension Framesetter {
                     frameWidth: item.slotWidth, head: item.head, width: item.width,
                     rightToLeft: line.isRightToLeft) - (line.isRightToLeft ? hang.end : hang.start)
             let inline = item.slotX + left + alignmentOffset(line, width: measure, alignment: alignment)
-            origins.append(LineOrientation.horizontal.origin(inline: inline, depth: item.baseline, in: rect.size))
+            origins.append(LineAxis.horizontal.origin(inline: inline, depth: item.baseline, in: rect.size))
         }
         return Frame(
             rect: rect, lines: lines, lineOrigins: origins, stringRange: range,

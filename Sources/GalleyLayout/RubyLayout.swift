@@ -60,10 +60,10 @@ public struct RubyPlacement: Sendable {
     public let origin: CGPoint
     /// The annotation's glyph runs (its string indices count in ``text``).
     public let glyphRuns: [GlyphRun]
-    /// Whether the base is in a vertical line: the annotation is then a vertical line too, to
-    /// the right of the column (before) or to its left (after), and ``origin`` is the top end
+    /// The axis of the base's line: in a vertical line the annotation is a vertical line too,
+    /// to the right of the column (before) or to its left (after), and ``origin`` is the top end
     /// of its centre line.
-    public let isVertical: Bool
+    public let lineAxis: LineAxis
 }
 
 /// Places a line's ruby.
@@ -104,8 +104,14 @@ enum RubyLayout {
         var b = bounds
         for ruby in rubies {
             // Across a vertical line, the ascent is the half right of the centre line.
-            b.ascent = max(b.ascent, ruby.isVertical ? ruby.rect.maxX : ruby.rect.maxY)
-            b.descent = max(b.descent, ruby.isVertical ? -ruby.rect.minX : -ruby.rect.minY)
+            switch ruby.lineAxis {
+            case .horizontal:
+                b.ascent = max(b.ascent, ruby.rect.maxY)
+                b.descent = max(b.descent, -ruby.rect.minY)
+            case .vertical:
+                b.ascent = max(b.ascent, ruby.rect.maxX)
+                b.descent = max(b.descent, -ruby.rect.minX)
+            }
         }
         return b
     }
@@ -117,7 +123,8 @@ enum RubyLayout {
         guard let text = ruby.text(for: position), let first = base.first,
             var font = RubySpacing.annotationFont(ruby, base: first.font)
         else { return nil }
-        let vertical = first.isVertical
+        let axis = first.orientation.lineAxis
+        let vertical = axis == .vertical
         let lo = base.map(\.stringRange.lowerBound).min()!
         let hi = base.map(\.stringRange.upperBound).max()!
         // u: along the line (x, or down a vertical line); the base's extent across it.
@@ -178,7 +185,7 @@ enum RubyLayout {
                 ? CGRect(x: v - line.descent, y: -(start + length), width: thickness, height: length)
                 : CGRect(x: start, y: v - line.descent, width: length, height: thickness),
             origin: vertical ? CGPoint(x: v, y: -start) : CGPoint(x: start, y: v), glyphRuns: line.glyphRuns,
-            isVertical: vertical)
+            lineAxis: axis)
     }
 
     /// `alignment` with lineEdge resolved for a base that starts or ends the line.
@@ -212,7 +219,7 @@ enum RubyLayout {
         a.language = base.attributes.language
         if vertical {
             a.verticalForms = true
-            a.textOrientation = base.isRotated ? .sideways : base.attributes.textOrientation
+            a.textOrientation = base.orientation == .sideways ? .sideways : base.attributes.textOrientation
         }
         return a
     }

@@ -101,7 +101,8 @@ extension Line {
         }
         var frame = LineFrame(
             stringRange: stringRange, paragraphLevel: paragraphLevel, endsParagraph: endsParagraph, units: units,
-            visibleEnd: visible, trailingWhitespaceWidth: trailing, emptyMetrics: .bounds(typographicBounds))
+            visibleEnd: visible, trailingWhitespaceWidth: trailing, emptyMetrics: .bounds(typographicBounds),
+            lineAxis: lineAxis)
         frame.truncationTokenRange = elided
         // The hyphen at the line's end stays when the cut keeps the end.
         frame.isHyphenated = isHyphenated && type != .end
@@ -196,7 +197,6 @@ extension Line {
             pieces[$0.seq]
         }
         var options = LineAssembly.Options()
-        if isVertical { options.orientation = .vertical }
         options.offsetsIncludeShift = true
         options.keepsEmptyPieces = false
         return LineAssembly.line(
@@ -221,7 +221,7 @@ extension Line {
             attributes.runDelegate = nil
             if let f = run?.font { attributes.font = f }
             font = attributes.font ?? font
-            if isVertical, VerticalItems.orientation(of: attributes) == .mixed,
+            if lineAxis == .vertical, VerticalItems.orientation(of: attributes) == .mixed,
                 VerticalItems.hasVerticalAlternate("\u{2026}", in: font)
             {
                 // In mixed orientation, a font with a vertical form of "…" (`vert`, as Japanese
@@ -243,7 +243,7 @@ extension Line {
             throw .invalidText("truncation token: \(error.description)")
         }
         token = builder.build()
-        let setter = Typesetter(token, environment: environment.with(defaultFont: font), isVertical: isVertical)
+        let setter = Typesetter(token, environment: environment.with(defaultFont: font), lineAxis: lineAxis)
         return setter.makeLine(
             setter.analysis(ofParagraph: 0), range: 0..<setter.paragraphs[0].range.upperBound, offset: 0)
     }
@@ -276,7 +276,7 @@ private struct TruncationMeasure {
                 mark(s)
                 // Along the line: a vertical run's advances are (0, −extent).
                 if s >= lo, s < hi {
-                    advance[s - lo] += run.isVertical ? -run.advances[g].height : run.advances[g].width
+                    advance[s - lo] += run.orientation.lineAxis.inlineExtent(run.advances[g])
                 }
             }
         }

@@ -42,11 +42,13 @@ public final class Typesetter: Sendable {
     private let extras: Locked<[(style: ResolvedParagraphStyle, tabs: [Int])?]>
     /// The last whole-paragraph plan, for frames that continue its paragraph.
     let plans = ParagraphPlanCache()
-    /// Whether every paragraph is analysed for vertical lines: the typesetter of vertical frames
-    /// (see `verticalTypesetter`).
-    package let isVertical: Bool
+    /// The axis every paragraph is analysed for: `.vertical` for the typesetter of vertical
+    /// frames (see `typesetter(along:)`); a horizontal typesetter's paragraphs are vertical only
+    /// when their first character asks for vertical forms.
+    package let lineAxis: LineAxis
     /// The typesetter of this text's vertical frames, made on first use (or taken over, for
-    /// the unchanged paragraphs, from the typesetter an edited one was made from).
+    /// the unchanged paragraphs, from the typesetter an edited one was made from); only a
+    /// horizontal typesetter has one.
     private let verticalSibling: Locked<Typesetter?>
 
     /// Creates a typesetter for `text`. Like CTTypesetterCreateWithAttributedString.
@@ -80,12 +82,12 @@ public final class Typesetter: Sendable {
     /// A typesetter laying `text` out with `environment`'s fonts.
     init(
         _ text: AttributedText, environment: LayoutEnvironment, options: TypesetterOptions = TypesetterOptions(),
-        isVertical: Bool = false
+        lineAxis: LineAxis = .horizontal
     ) {
         self.text = text
         self.environment = environment
         self.options = options
-        self.isVertical = isVertical
+        self.lineAxis = lineAxis
         self.verticalSibling = Locked(nil)
         let paragraphs = ParagraphSplitter.split(text.utf16)
         self.paragraphs = paragraphs
@@ -112,8 +114,8 @@ public final class Typesetter: Sendable {
         self.text = text
         self.environment = previous.environment
         self.options = previous.options
-        self.isVertical = previous.isVertical
-        let previousSibling = previous.isVertical ? nil : previous.verticalSibling.withLock { $0 }
+        self.lineAxis = previous.lineAxis
+        let previousSibling = previous.verticalSibling.withLock { $0 }
         self.verticalSibling = Locked(previousSibling.map { Typesetter(text, reusing: $0) })
         let paragraphs = ParagraphSplitter.split(text.utf16)
         self.paragraphs = paragraphs
@@ -169,25 +171,31 @@ public final class Typesetter: Sendable {
         } else {
             made = ParagraphAnalysis(
                 text: text, span: paragraphs[index], defaultFont: defaultFont, fonts: fonts,
-                cache: environment.shapingCache, forcedLevel: options.forcedLevel, verticalLines: isVertical)
+                cache: environment.shapingCache, forcedLevel: options.forcedLevel, lineAxis: lineAxis)
         }
         cache.withLock { $0[index] = made }
         return made
     }
 
-    /// The typesetter of this text's vertical frames (`FrameProgression` right to left or left
-    /// to right): the same text, fonts and options, with every paragraph analysed for vertical
-    /// lines, as CoreText sets every line of a vertical frame vertically (characters without
-    /// vertical forms rotated, see `VerticalItems`). Its analyses and line caches are its own, so
-    /// horizontal and vertical frames of one text never share lines. This typesetter when it is
-    /// that one already.
-    package var verticalTypesetter: Typesetter {
-        if isVertical { return self }
-        return verticalSibling.withLock { sibling in
-            if let sibling { return sibling }
-            let made = Typesetter(text, environment: environment, options: options, isVertical: true)
-            sibling = made
-            return made
+    /// The typesetter of this text's frames whose lines run along `axis` (a vertical one for a
+    /// `FrameProgression` right to left or left to right): the same text, fonts and options,
+    /// with every paragraph analysed for lines along `axis`, as CoreText sets every line of a
+    /// vertical frame vertically (characters without vertical forms sideways, see
+    /// `VerticalItems`). Its analyses and line caches are its own, so horizontal and vertical
+    /// frames of one text never share lines. This typesetter when it is that one already; a
+    /// horizontal typesetter keeps the vertical one it made.
+    package func typesetter(along axis: LineAxis) -> Typesetter {
+        if axis == lineAxis { return self }
+        switch axis {
+        case .horizontal:
+            return Typesetter(text, environment: environment, options: options, lineAxis: .horizontal)
+        case .vertical:
+            return verticalSibling.withLock { sibling in
+                if let sibling { return sibling }
+                let made = Typesetter(text, environment: environment, options: options, lineAxis: .vertical)
+                sibling = made
+                return made
+            }
         }
     }
 

@@ -4,6 +4,7 @@
 // and line origins turned back.
 import Foundation
 import GalleyFonts
+import GalleyVocabulary
 
 /// The map from a vertical frame's box (a path's bounding box, y up) to the turned box its
 /// columns are laid out in as horizontal lines: the turned x is the distance down from the
@@ -16,8 +17,17 @@ import GalleyFonts
 struct QuarterTurn {
     /// The vertical frame's box.
     let box: CGRect
-    /// Right to left or left to right.
+    /// Right to left or left to right (a quarter turn is made only for vertical progressions;
+    /// `topToBottom` would turn as right to left).
     let progression: FrameProgression
+
+    /// Whether columns stack from the box's left edge (vertical-lr) rather than its right.
+    private var stacksFromLeft: Bool {
+        switch progression {
+        case .topToBottom, .rightToLeft: false
+        case .leftToRight: true
+        }
+    }
 
     /// The turned box: the column length wide, the frame's width tall, at the origin.
     var turnedBox: CGRect { CGRect(x: 0, y: 0, width: box.height, height: box.width) }
@@ -25,7 +35,7 @@ struct QuarterTurn {
     /// The turn as an affine map of absolute points: x′ = maxY − y; y′ = x − minX (right to
     /// left) or maxX − x (left to right).
     var transform: AffineTransform {
-        progression == .leftToRight
+        stacksFromLeft
             ? AffineTransform(m11: 0, m12: -1, m21: -1, m22: 0, tX: box.maxY, tY: box.maxX)
             : AffineTransform(m11: 0, m12: 1, m21: -1, m22: 0, tX: box.maxY, tY: -box.minX)
     }
@@ -59,7 +69,7 @@ struct QuarterTurn {
     /// column starts (the turned left), the bottom where it ends (the turned right); the side
     /// that columns stack from is the turned top.
     func turn(_ insets: FrameInsets) -> FrameInsets {
-        let (from, to) = progression == .leftToRight ? (insets.left, insets.right) : (insets.right, insets.left)
+        let (from, to) = stacksFromLeft ? (insets.left, insets.right) : (insets.right, insets.left)
         return FrameInsets(top: from, left: insets.top, bottom: to, right: insets.bottom)
     }
 
@@ -79,6 +89,6 @@ struct QuarterTurn {
     /// A line origin of the turned frame (relative to the turned box) as the origin of its
     /// column, relative to the vertical frame's box: the top end of the column's centre line.
     func turnBack(origin: CGPoint) -> CGPoint {
-        CGPoint(x: progression == .leftToRight ? box.width - origin.y : origin.y, y: box.height - origin.x)
+        CGPoint(x: stacksFromLeft ? box.width - origin.y : origin.y, y: box.height - origin.x)
     }
 }

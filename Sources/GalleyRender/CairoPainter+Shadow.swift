@@ -75,12 +75,7 @@ extension CairoPainter {
         let scale = min(Self.shadowPixelsPerPoint, (Double(Self.maximumShadowPixels) / max(area, 1)).squareRoot())
         let w = Int((Double(box.width) * scale).rounded(.up)), h = Int((Double(box.height) * scale).rounded(.up))
         guard w > 0, h > 0, var image = try? Bitmap(width: w, height: h, background: .clear) else { return }
-        let g = shadow.glyphs
-        let moved = GlyphPaint(
-            font: g.font, glyphs: g.glyphs,
-            positions: g.positions.map { CGPoint(x: $0.x - box.minX, y: $0.y - box.minY) },
-            stringIndices: g.stringIndices, stringRange: g.stringRange, isRightToLeft: g.isRightToLeft,
-            color: g.color, fills: g.fills, stroke: g.stroke, skew: g.skew, xScale: g.xScale, isRotated: g.isRotated)
+        let moved = shadow.glyphs.offsetBy(dx: -box.minX, dy: -box.minY)
         let list = PaintList([
             .shadow(
                 ShadowPaint(glyphs: moved, offset: shadow.offset, blurRadius: shadow.blurRadius, color: shadow.color))

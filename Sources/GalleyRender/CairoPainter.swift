@@ -127,7 +127,7 @@ struct CairoPainter {
     func selectFont(_ paint: GlyphPaint) -> Bool {
         selectFont(
             paint.font, size: Double(paint.font.size), shear: Self.shear(paint), xScale: paint.xScale,
-            rotated: paint.isRotated)
+            rotated: paint.orientation == .sideways)
     }
 
     /// Selects `font`'s cairo-ft face at `size` points, stretched horizontally by `xScale` then

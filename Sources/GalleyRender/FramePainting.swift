@@ -33,12 +33,14 @@ extension PaintList {
         for run in line.glyphRuns {
             guard let delegate = run.runDelegate else { continue }
             // A vertical line's placeholder lies down the line, across it (`imageBounds`).
-            let rect =
-                run.isVertical
-                ? run.imageBounds.offsetBy(dx: origin.x, dy: origin.y)
-                : CGRect(
+            let rect: CGRect
+            switch run.orientation.lineAxis {
+            case .horizontal:
+                rect = CGRect(
                     x: origin.x + run.originX, y: origin.y + run.baselineShift - delegate.descent,
                     width: delegate.width, height: delegate.ascent + delegate.descent)
+            case .vertical: rect = run.imageBounds.offsetBy(dx: origin.x, dy: origin.y)
+            }
             operations.append(
                 .placeholder(
                     Placeholder(
@@ -64,12 +66,7 @@ extension PaintList {
             self.init([])
             return
         }
-        let whole = FramePainter.paint(run, count: count, lineOrigin: lineOrigin)
-        let paint = GlyphPaint(
-            font: whole.font, glyphs: Array(whole.glyphs[lo..<hi]), positions: Array(whole.positions[lo..<hi]),
-            stringIndices: Array(whole.stringIndices[lo..<hi]), stringRange: whole.stringRange,
-            isRightToLeft: whole.isRightToLeft, color: whole.color, fills: whole.fills, stroke: whole.stroke,
-            skew: whole.skew, xScale: whole.xScale, isRotated: whole.isRotated)
+        let paint = FramePainter.paint(run, count: count, lineOrigin: lineOrigin).glyphs(lo..<hi)
         var operations: [PaintOperation] = []
         if let shadow = run.attributes.shadow, shadow.color.alpha > 0 {
             operations.append(
@@ -176,12 +173,8 @@ struct FramePainter {
             for run in ruby.glyphRuns where run.runDelegate == nil {
                 let count = min(run.glyphs.count, run.positions.count)
                 guard count > 0 else { continue }
-                let p = Self.paint(run, count: count, lineOrigin: rubyOrigin)
-                let paint = GlyphPaint(
-                    font: p.font, glyphs: p.glyphs, positions: p.positions,
-                    stringIndices: Array(repeating: at, count: count), stringRange: at..<at,
-                    isRightToLeft: p.isRightToLeft, color: p.color, fills: p.fills, stroke: p.stroke, skew: p.skew,
-                    xScale: p.xScale)
+                let paint = Self.paint(run, count: count, lineOrigin: rubyOrigin).with(
+                    stringIndices: Array(repeating: at, count: count), stringRange: at..<at)
                 result.append((run, paint))
             }
         }
@@ -207,7 +200,7 @@ struct FramePainter {
             stroke: stroke.map { GlyphStroke(width: $0.lineWidth(fontSize: run.font.size), color: $0.color ?? color) },
             skew: Double(shear) / 65536,
             xScale: Double(GlyphSynthesis.xScale(expansion: run.attributes.expansion.map(Double.init))) / 65536,
-            isRotated: run.isRotated)
+            orientation: run.orientation)
     }
 }
 

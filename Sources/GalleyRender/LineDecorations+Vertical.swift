@@ -28,9 +28,12 @@ extension LineDecorations {
     /// For a vertical line: the top edge (across the line, on `side`) of the `kind` strokes over
     /// `runs`; nil for a horizontal line.
     static func verticalPlacement(
-        _ kind: DecorationPaint.Kind, runs: [GlyphRun], thickness: CGFloat, vertical: Bool
+        _ kind: DecorationPaint.Kind, runs: [GlyphRun], thickness: CGFloat, along axis: LineAxis
     ) -> (top: CGFloat, side: CGFloat)? {
-        guard vertical else { return nil }
+        switch axis {
+        case .horizontal: return nil
+        case .vertical: break
+        }
         let underlineSide: CGFloat = (runs.first?.attributes.language ?? "").lowercased().hasPrefix("zh") ? -1 : 1
         let bounds = runs.map(\.typographicBounds)
         switch kind {

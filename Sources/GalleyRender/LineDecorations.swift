@@ -121,7 +121,12 @@ struct LineDecorations {
         for run in line.glyphRuns {
             guard let color = run.attributes.backgroundColor, color.alpha > 0, let (a, b) = clip(run) else { continue }
             let band = CGRect(x: a, y: -line.descent, width: b - a, height: line.ascent + line.descent)
-            backgrounds.append(Box(rect: line.isVertical ? LineDecorations.turned(band, side: 1) : band, color: color))
+            let rect: CGRect
+            switch line.lineAxis {
+            case .horizontal: rect = band
+            case .vertical: rect = LineDecorations.turned(band, side: 1)
+            }
+            backgrounds.append(Box(rect: rect, color: color))
         }
         let texts = line.glyphRuns.filter { !$0.isPlaceholder && !$0.glyphs.isEmpty }
         // The strokes of one kind of decoration: one top edge for the line (`pick` of the runs'
@@ -137,7 +142,7 @@ struct LineDecorations {
             guard !decorated.isEmpty else { return [] }
             let runs = decorated.map(\.run)
             let t = LineDecorations.thickness(runs.map { $0.font[keyPath: thickness] }, runs)
-            let placement = LineDecorations.verticalPlacement(kind, runs: runs, thickness: t, vertical: line.isVertical)
+            let placement = LineDecorations.verticalPlacement(kind, runs: runs, thickness: t, along: line.lineAxis)
             let top = placement?.top ?? pick(runs.map { $0.font[keyPath: position] }) ?? 0
             func stroke(_ item: (run: GlyphRun, decoration: TextDecoration), _ extent: (CGFloat, CGFloat)?) -> Stroke? {
                 guard var made = LineDecorations.stroke(kind, item.run, item.decoration, top: top, thickness: t, extent)
@@ -202,7 +207,7 @@ struct LineDecorations {
         for g in 0..<run.glyphCount {
             let index = run.stringIndices[g]
             let isSpace = index >= 0 && index < units.count && isWhitespace(units[index])
-            let advance = run.isVertical ? -run.advances[g].height : run.advances[g].width
+            let advance = run.orientation.lineAxis.inlineExtent(run.advances[g])
             if isSpace {
                 if let s = start { result.append((s, pen)) }
                 start = nil

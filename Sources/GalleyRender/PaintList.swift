@@ -107,18 +107,18 @@ public struct GlyphPaint: Sendable, Equatable {
     /// The horizontal scale of UIKit's `NSExpansionAttributeName` (e^expansion), applied to each
     /// outline about its origin before the skew: x *= xScale; 1 for none.
     public let xScale: Double
-    /// Whether each glyph is turned 90° clockwise about its origin, as the glyphs of a rotated run
-    /// in a vertical line are (``GlyphRun/isRotated``): the font's x axis runs down the page and
-    /// its up to the right.
-    public let isRotated: Bool
+    /// How the glyphs stand (``GlyphRun/orientation``): `.sideways` glyphs are each turned 90°
+    /// clockwise about their origin, as in a vertical line, so the font's x axis runs down the
+    /// page and its up to the right; `.horizontal` and `.upright` glyphs are drawn unturned.
+    public let orientation: GlyphOrientation
 
     /// A glyph run paint; `positions` and `stringIndices` have one entry per glyph.
     public init(
         font: Font, glyphs: [GlyphID], positions: [CGPoint], stringIndices: [Int], stringRange: Range<Int>,
         isRightToLeft: Bool, color: Color, fills: Bool, stroke: GlyphStroke?, skew: Double, xScale: Double = 1,
-        isRotated: Bool = false
+        orientation: GlyphOrientation = .horizontal
     ) {
-        self.isRotated = isRotated
+        self.orientation = orientation
         self.xScale = xScale.isFinite && xScale > 0 ? xScale : 1
         self.font = font
         self.glyphs = glyphs
@@ -130,6 +130,35 @@ public struct GlyphPaint: Sendable, Equatable {
         self.fills = fills
         self.stroke = stroke
         self.skew = skew
+    }
+}
+
+extension GlyphPaint {
+    /// This paint with the given glyph values in place of its own (each nil keeps this paint's)
+    /// and every other field — font, direction, colour, fill, stroke, skew, scale, orientation —
+    /// kept: the one way a paint is derived from another, so no field is forgotten.
+    /// `positions` and `stringIndices` must have one entry per glyph.
+    public func with(
+        glyphs: [GlyphID]? = nil, positions: [CGPoint]? = nil, stringIndices: [Int]? = nil,
+        stringRange: Range<Int>? = nil
+    ) -> GlyphPaint {
+        GlyphPaint(
+            font: font, glyphs: glyphs ?? self.glyphs, positions: positions ?? self.positions,
+            stringIndices: stringIndices ?? self.stringIndices, stringRange: stringRange ?? self.stringRange,
+            isRightToLeft: isRightToLeft, color: color, fills: fills, stroke: stroke, skew: skew, xScale: xScale,
+            orientation: orientation)
+    }
+
+    /// This paint's glyphs `range` (glyph indices, within the paint), everything else kept.
+    public func glyphs(_ range: Range<Int>) -> GlyphPaint {
+        with(
+            glyphs: Array(glyphs[range]), positions: Array(positions[range]),
+            stringIndices: Array(stringIndices[range]))
+    }
+
+    /// This paint moved by (`dx`, `dy`), everything else kept.
+    public func offsetBy(dx: CGFloat, dy: CGFloat) -> GlyphPaint {
+        with(positions: positions.map { CGPoint(x: $0.x + dx, y: $0.y + dy) })
     }
 }
 

@@ -262,7 +262,8 @@ public struct Renderer: Sendable {
         }
         var layers: [GlyphLayer] = []
         if paint.fills {
-            layers.append(layer(.init(shear: shear, xScale: xScale, rotated: paint.isRotated), paint.color))
+            layers.append(
+                layer(.init(shear: shear, xScale: xScale, rotated: paint.orientation == .sideways), paint.color))
         }
         if let stroke = paint.stroke {
             // Capped (at 256 pixels) before the conversion to Int: a finite but huge stroke
@@ -272,7 +273,9 @@ public struct Renderer: Sendable {
                 let radius64 = Int(min(radius, Double(64 * 256)))
                 layers.append(
                     layer(
-                        .init(shear: shear, strokeRadius64: radius64, xScale: xScale, rotated: paint.isRotated),
+                        .init(
+                            shear: shear, strokeRadius64: radius64, xScale: xScale,
+                            rotated: paint.orientation == .sideways),
                         stroke.color))
             }
         }

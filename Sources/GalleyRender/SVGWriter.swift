@@ -204,7 +204,7 @@ public struct SVGWriter: Sendable {
                     "<path d=\""
                     + pathData(
                         outline, originX: ox, originY: oy, size: size, shear: glyphs.skew, xScale: glyphs.xScale,
-                        rotated: glyphs.isRotated)
+                        rotated: glyphs.orientation == .sideways)
                     + "\"/>\n"
             } else if let image = colorGlyphImage(
                 glyphs.font, glyph: glyphs.glyphs[i], originX: ox, originY: oy, alpha: alpha)

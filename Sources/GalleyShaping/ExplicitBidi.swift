@@ -9,7 +9,7 @@ import GalleyUnicode
 package enum ExplicitBidi {
     /// The paragraph level and the level of each code unit of `content`.
     package static func levels(
-        text: AttributedText, content: Range<Int>, direction: BaseDirection
+        text: AttributedText, content: Range<Int>, direction: WritingDirection
     ) -> (baseLevel: UInt8, levels: [UInt8]) {
         let runs = ParagraphRuns.runs(of: text, in: content)
         guard runs.contains(where: { $0.attributes.writingDirection != nil }) else {

@@ -34,13 +34,15 @@ package struct ShapingRequest: Sendable {
     /// The horizontal expansion factor (e^`NSExpansionAttributeName`; 1 for none): HarfBuzz's
     /// advances and x offsets are multiplied by it, before the kern is added.
     package var expansion: CGFloat = 1
-    /// Shape the range upright in a vertical line: HarfBuzz's direction TTB (so the font's
-    /// `vert`/`vrt2` vertical alternates apply, and advances and origins come from its
-    /// `vhea`/`vmtx`/`VORG`, or HarfBuzz's synthesised fallback). `rightToLeft` is then ignored.
-    /// Each glyph's `advance` is then its extent down the line (HarfBuzz's −y_advance, positive),
-    /// its offset HarfBuzz's (x_offset, y_offset), relative to the vertical pen (the top centre
-    /// of the glyph's em box). Like Pango's gravity south / CoreText's vertical forms.
-    package var vertical = false
+    /// How the glyphs stand on their line. `.upright` shapes the range with HarfBuzz's
+    /// direction TTB (so the font's `vert`/`vrt2` vertical alternates apply, and advances and
+    /// origins come from its `vhea`/`vmtx`/`VORG`, or HarfBuzz's synthesised fallback), and
+    /// `rightToLeft` is ignored: each glyph's `advance` is then its extent down the line
+    /// (HarfBuzz's −y_advance, positive), its offset HarfBuzz's (x_offset, y_offset), relative to
+    /// the vertical pen (the top centre of the glyph's em box), like Pango's gravity south /
+    /// CoreText's vertical forms. `.horizontal` and `.sideways` (a vertical line's glyphs turned
+    /// a quarter after shaping) shape left to right or right to left.
+    package var orientation: GlyphOrientation = .horizontal
 
     /// A request to shape `range` of `text` within `context`; see the properties.
     package init(
@@ -158,7 +160,7 @@ package enum HarfBuzzShaper {
             outcome = .allocationFailed
         }
         replaceControlGlyphs(in: &out, from: first, text: request.text, font: request.font)
-        if request.expansion != 1, !request.vertical {
+        if request.expansion != 1, request.orientation != .upright {
             for i in first..<out.count {
                 out.glyphs[i].advance *= request.expansion
                 out.glyphs[i].offset.x *= request.expansion
@@ -191,8 +193,12 @@ package enum HarfBuzzShaper {
             }
             hb_buffer_add_utf16(buffer, base, Int32(context.count), UInt32(range.upperBound - context.lowerBound), 0)
         }
-        hb_buffer_set_direction(
-            buffer, request.vertical ? HB_DIRECTION_TTB : request.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        let direction: hb_direction_t =
+            switch request.orientation {
+            case .upright: HB_DIRECTION_TTB
+            case .horizontal, .sideways: request.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR
+            }
+        hb_buffer_set_direction(buffer, direction)
         if request.script != "Zyyy", request.script != "Zinh", request.script != "Zzzz" {
             let script = request.script.withCString { hb_script_from_string($0, -1) }
             hb_buffer_set_script(buffer, script)
@@ -240,7 +246,7 @@ package enum HarfBuzzShaper {
         // costing ~700 instructions an array).
         out.glyphs.reserveCapacity(out.count + n)
         let flag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
-        if request.vertical {
+        if request.orientation == .upright {
             appendVertical(infos: infos, positions: positions, count: n, scale: scale, to: &out)
             return true
         }

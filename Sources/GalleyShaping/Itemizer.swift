@@ -18,9 +18,10 @@ package struct ItemSpec: Sendable {
     package let level: UInt8
     /// ISO 15924 script code to shape with.
     package let script: String
-    /// Set upright in a vertical line: shaped with HarfBuzz's direction TTB (see
-    /// `VerticalItems`); false for horizontal text and for text rotated in a vertical line.
-    package var isUpright = false
+    /// How its glyphs stand on their line: `.horizontal` in a horizontal paragraph; `.upright`
+    /// (shaped with HarfBuzz's direction TTB) or `.sideways` in a vertical one (see
+    /// `VerticalItems`).
+    package var orientation: GlyphOrientation = .horizontal
 }
 
 /// Itemization: a paragraph into items, and the font fallback it decides with.

@@ -38,9 +38,9 @@ package final class ParagraphAnalysis: Sendable {
     /// Whether any item has a non-zero tracking attribute (only then can a line end in tracking
     /// that hangs like trailing whitespace; line fitting asks at every break).
     package let hasTracking: Bool
-    /// Whether the paragraph is set in vertical lines: its items are upright (shaped TTB) or
-    /// rotated (shaped horizontally), and advances are extents down the line.
-    package let isVertical: Bool
+    /// The axis of the paragraph's lines: in vertical lines its items are upright (shaped TTB)
+    /// or sideways (shaped horizontally), and advances are extents down the line.
+    package let lineAxis: LineAxis
 
     /// The paragraph without its separator.
     package var content: Range<Int> { span.contentRange }
@@ -65,9 +65,9 @@ package final class ParagraphAnalysis: Sendable {
     init(
         span: ParagraphSpan, style: ParagraphStyle, baseLevel: UInt8, levels: [UInt8], items: [ShapedItem],
         breaks: [LineBreakOpportunity], graphemes: [Int], prefixAdvance: [CGFloat], isWhitespace: [Bool],
-        hasTabs: Bool, fallbackMetricsFont: Font, isVertical: Bool = false
+        hasTabs: Bool, fallbackMetricsFont: Font, lineAxis: LineAxis = .horizontal
     ) {
-        self.isVertical = isVertical
+        self.lineAxis = lineAxis
         self.span = span
         self.style = style
         self.baseLevel = baseLevel
@@ -89,14 +89,14 @@ package final class ParagraphAnalysis: Sendable {
     /// ignored), as CoreText's kCTTypesetterOptionForcedEmbeddingLevel asks.
     /// The paragraph is set in vertical lines when its first character has vertical forms
     /// (`Attributes.verticalForms`, as CoreText takes the paragraph style from it) or when
-    /// `vertical` is given, or when `verticalLines` is true (every paragraph of a vertical frame,
+    /// `vertical` is given, or when `lineAxis` is vertical (every paragraph of a vertical frame,
     /// as CoreText sets a frame with a vertical progression in vertical lines); its characters are
     /// then oriented as that text orientation says, or as each run's attributes say (see
     /// `VerticalItems`: runs without vertical forms are rotated).
     package convenience init(
         text: AttributedText, span: ParagraphSpan, defaultFont: Font, fonts: FontCollection,
         cache: ShapingCache? = nil, forcedLevel: UInt8? = nil, vertical: TextOrientation? = nil,
-        verticalLines: Bool = false
+        lineAxis requested: LineAxis = .horizontal
     ) {
         let content = span.contentRange
         let units = text.utf16
@@ -105,15 +105,16 @@ package final class ParagraphAnalysis: Sendable {
             span.range.isEmpty ? Attributes() : ParagraphRuns.attributes(of: text, at: span.range.lowerBound)
         let style = firstAttributes.paragraphStyle ?? .default
         let metricsFont = firstAttributes.font ?? defaultFont
-        let direction = ParagraphAnalysis.baseDirection(of: style)
-        let isVertical = verticalLines || vertical != nil || firstAttributes.verticalForms == true
+        let direction = style.baseWritingDirection
+        let lineAxis: LineAxis =
+            requested == .vertical || vertical != nil || firstAttributes.verticalForms == true ? .vertical : .horizontal
         guard !content.isEmpty else {
             self.init(
                 span: span, style: style, baseLevel: forcedLevel ?? (direction == .rightToLeft ? 1 : 0), levels: [],
                 items: [],
                 breaks: [LineBreakOpportunity(offset: content.upperBound, isMandatory: false)],
                 graphemes: [content.lowerBound], prefixAdvance: [0], isWhitespace: [], hasTabs: false,
-                fallbackMetricsFont: metricsFont, isVertical: isVertical)
+                fallbackMetricsFont: metricsFont, lineAxis: lineAxis)
             return
         }
         let (baseLevel, levels) =
@@ -127,23 +128,17 @@ package final class ParagraphAnalysis: Sendable {
                 text: text, content: content, levels: levels, graphemes: graphemes, defaultFont: defaultFont,
                 fonts: fonts),
             units: units)
-        if isVertical { specs = VerticalItems.split(specs, units: units, orientation: vertical) }
+        switch lineAxis {
+        case .horizontal: break
+        case .vertical: specs = VerticalItems.split(specs, units: units, orientation: vertical)
+        }
         let (items, storage) = ParagraphAnalysis.shapeItems(specs, units: units, content: content, cache: cache)
         let (isWhitespace, hasTabs) = ParagraphAnalysis.whitespace(of: units, in: content)
         self.init(
             span: span, style: style, baseLevel: baseLevel, levels: levels, items: items, breaks: breaks,
             graphemes: graphemes, prefixAdvance: ParagraphAnalysis.prefixAdvances(of: storage, content: content),
             isWhitespace: isWhitespace, hasTabs: hasTabs, fallbackMetricsFont: metricsFont,
-            isVertical: isVertical)
-    }
-
-    /// The bidi base direction a paragraph style asks for.
-    private static func baseDirection(of style: ParagraphStyle) -> BaseDirection {
-        switch style.baseWritingDirection {
-        case .natural: .natural
-        case .leftToRight: .leftToRight
-        case .rightToLeft: .rightToLeft
-        }
+            lineAxis: lineAxis)
     }
 
     /// Shapes every item of a paragraph into one storage (a paragraph has about one glyph per
@@ -171,7 +166,7 @@ package final class ParagraphAnalysis: Sendable {
                     ShapedItem(
                         range: specs[i].range, font: specs[i].font, attributes: specs[i].attributes,
                         level: specs[i].level, script: specs[i].script, storage: storage, glyphRange: glyphRanges[i],
-                        isUpright: specs[i].isUpright))
+                        orientation: specs[i].orientation))
             }
             return (items, storage)
         }
@@ -257,7 +252,7 @@ package final class ParagraphAnalysis: Sendable {
                 features: FeatureSettings.features(for: spec.attributes, font: spec.font),
                 transform: spec.attributes.textTransform.map(CaseChange.init), show: spec.attributes.show ?? [])
             request.expansion = TextSpacing.expansionFactor(spec.attributes)
-            request.vertical = spec.isUpright
+            request.orientation = spec.orientation
             if let cache { cache.shape(request, into: &glyphs) } else { HarfBuzzShaper.shape(request, into: &glyphs) }
             if spec.attributes.hasGlyphInfo, let info = spec.attributes.glyphInfo {
                 GlyphInfoSubstitution.apply(info, spec: spec, units: units, range: range, to: &glyphs, from: first)
@@ -277,13 +272,13 @@ package final class ParagraphAnalysis: Sendable {
         let glyphRange = shape(spec, units: units, context: context, range: range, into: &glyphs)
         return ShapedItem(
             range: range, font: spec.font, attributes: spec.attributes, level: spec.level, script: spec.script,
-            storage: GlyphStorage(glyphs), glyphRange: glyphRange, isUpright: spec.isUpright)
+            storage: GlyphStorage(glyphs), glyphRange: glyphRange, orientation: spec.orientation)
     }
 
     /// The item spec an item was made from (to shape a piece of it again).
     package static func spec(of item: ShapedItem) -> ItemSpec {
         ItemSpec(
             range: item.range, font: item.font, attributes: item.attributes, level: item.level, script: item.script,
-            isUpright: item.isUpright)
+            orientation: item.orientation)
     }
 }

@@ -37,13 +37,13 @@ extension ParagraphAnalysis {
             ShapedItem(
                 range: move(item.range), font: item.font, attributes: item.attributes, level: item.level,
                 script: item.script, storage: storage ?? item.storage, glyphRange: item.glyphRange,
-                isUpright: item.isUpright)
+                orientation: item.orientation)
         }
         return ParagraphAnalysis(
             span: ParagraphSpan(range: move(span.range), contentRange: move(span.contentRange)), style: style,
             baseLevel: baseLevel, levels: levels, items: movedItems,
             breaks: breaks.map { LineBreakOpportunity(offset: $0.offset + delta, isMandatory: $0.isMandatory) },
             graphemes: graphemes.map { $0 + delta }, prefixAdvance: prefixAdvance, isWhitespace: isWhitespace,
-            hasTabs: hasTabs, fallbackMetricsFont: fallbackMetricsFont, isVertical: isVertical)
+            hasTabs: hasTabs, fallbackMetricsFont: fallbackMetricsFont, lineAxis: lineAxis)
     }
 }

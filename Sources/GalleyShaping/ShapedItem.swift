@@ -54,16 +54,17 @@ package final class ShapedItem: Sendable {
     package let glyphRange: Range<Int>
     /// True for a placeholder (its attributes carry a run delegate).
     package let isPlaceholder: Bool
-    /// Set upright in a vertical line: shaped with direction TTB, each glyph's advance its
-    /// extent down the line (see `ShapingRequest.vertical`).
-    package let isUpright: Bool
+    /// How its glyphs stand on their line: `.upright` items were shaped with direction TTB, each
+    /// glyph's advance its extent down the line (see `ShapingRequest.orientation`); `.sideways`
+    /// items are horizontal glyphs a vertical line turns a quarter.
+    package let orientation: GlyphOrientation
 
     /// An item over `range`, whose glyphs are `glyphRange` of `storage`.
     package init(
         range: Range<Int>, font: Font, attributes: Attributes, level: UInt8, script: String, storage: GlyphStorage,
-        glyphRange: Range<Int>, isUpright: Bool = false
+        glyphRange: Range<Int>, orientation: GlyphOrientation = .horizontal
     ) {
-        self.isUpright = isUpright
+        self.orientation = orientation
         self.range = range
         self.font = font
         self.attributes = attributes

@@ -10,6 +10,7 @@
 import Foundation
 import GalleyFonts
 import GalleySync
+import GalleyVocabulary
 import Synchronization
 
 /// Shaped words, shared by every typesetter given the same cache. Thread-safe.
@@ -114,7 +115,8 @@ public final class ShapingCache: Sendable {
     /// words when the item allows it and all its words are known, else with HarfBuzz.
     package func shape(_ request: ShapingRequest, into out: inout ShapedGlyphs) {
         // Text drawn differently from how it is stored is shaped apart from the words of the cache.
-        guard capacity > 0, request.transform == nil, request.show.isEmpty, request.expansion == 1, !request.vertical,
+        guard capacity > 0, request.transform == nil, request.show.isEmpty, request.expansion == 1,
+            request.orientation != .upright,
             ShapingCache.neighboursAreSpaces(request)
         else {
             HarfBuzzShaper.shape(request, into: &out)

@@ -42,7 +42,8 @@ package enum TateChuYoko {
     /// Whether `spec` is a combined run over `range`: upright, carrying the attribute, and
     /// exactly one of `combinedRuns` of its own range.
     package static func combines(_ spec: ItemSpec, units: [UInt16], range: Range<Int>) -> Bool {
-        guard spec.isUpright, let count = spec.attributes.horizontalInVerticalForms, range == spec.range else {
+        guard spec.orientation == .upright, let count = spec.attributes.horizontalInVerticalForms, range == spec.range
+        else {
             return false
         }
         return combinedRuns(in: units, range: range, count: count) == [range]
@@ -91,7 +92,7 @@ package enum TateChuYoko {
         attributes.expansion = log(base * em / width)
         var fitted = ItemSpec(
             range: spec.range, font: spec.font, attributes: attributes, level: spec.level, script: spec.script)
-        fitted.isUpright = true
+        fitted.orientation = .upright
         return fitted
     }
 

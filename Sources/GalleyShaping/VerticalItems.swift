@@ -10,9 +10,9 @@ import GalleyUnicode
 
 /// Splitting a vertical paragraph's items by orientation.
 package enum VerticalItems {
-    /// `specs` split into upright and rotated items under `orientation` (CSS
-    /// `text-orientation`), or when nil each item's own (`orientation(of:)`): an upright piece
-    /// gets `isUpright`. A `Tr` character (brackets, the long vowel mark) stands upright only
+    /// `specs` split into upright and sideways items under `orientation` (CSS
+    /// `text-orientation`), or when nil each item's own (`orientation(of:)`), each piece's
+    /// `orientation` set. A `Tr` character (brackets, the long vowel mark) stands upright only
     /// when the item's font has a vertical alternate for it (`hasVerticalAlternate`).
     package static func split(_ specs: [ItemSpec], units: [UInt16], orientation: TextOrientation?) -> [ItemSpec] {
         var result: [ItemSpec] = []
@@ -21,7 +21,7 @@ package enum VerticalItems {
             if spec.attributes.hasRunDelegate {
                 // A placeholder keeps its delegate's width along the line: never shaped.
                 var upright = spec
-                upright.isUpright = true
+                upright.orientation = .upright
                 result.append(upright)
                 continue
             }
@@ -38,7 +38,7 @@ package enum VerticalItems {
                 result += pieces(of: spec, range: start..<run.lowerBound, units: units, orientation: orientation)
                 var piece = ItemSpec(
                     range: run, font: spec.font, attributes: spec.attributes, level: spec.level, script: spec.script)
-                piece.isUpright = true
+                piece.orientation = .upright
                 result.append(TateChuYoko.fitted(piece, units: units))
                 start = run.upperBound
             }
@@ -64,7 +64,7 @@ package enum VerticalItems {
             var piece = ItemSpec(
                 range: run.range, font: spec.font, attributes: spec.attributes, level: spec.level,
                 script: spec.script)
-            piece.isUpright = run.isUpright
+            piece.orientation = run.orientation
             return piece
         }
     }
@@ -74,11 +74,7 @@ package enum VerticalItems {
     /// them rotated (sideways), as CoreText rotates text without vertical forms.
     package static func orientation(of attributes: Attributes) -> TextOrientation {
         guard attributes.verticalForms == true else { return .sideways }
-        switch attributes.textOrientation ?? .mixed {
-        case .mixed: return .mixed
-        case .upright: return .upright
-        case .sideways: return .sideways
-        }
+        return attributes.textOrientation ?? .mixed
     }
 
     /// Whether `font` has a vertical alternate for `scalar`: shaping it alone with direction TTB

@@ -156,8 +156,8 @@ public enum Attribute: Sendable, Hashable {
     /// vertical lines). Like `kCTVerticalFormsAttributeName`.
     case verticalForms(Bool)
     /// How the run's characters stand in a vertical line with vertical forms (see
-    /// ``VerticalTextOrientation``). Like CSS `text-orientation`.
-    case textOrientation(VerticalTextOrientation)
+    /// ``TextOrientation``). Like CSS `text-orientation`.
+    case textOrientation(TextOrientation)
     /// Tate-chū-yoko: in a vertical line with vertical forms, a run of up to 4 digits or Latin
     /// letters is set horizontally as one upright cluster one em long, with the font's half-width
     /// (`hwid`, 2 characters) or third-width (`twid`, 3) forms or scaled to fit the em. The value

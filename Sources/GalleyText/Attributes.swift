@@ -64,7 +64,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         @usableFromInline var baselineReferenceInfo: BaselineReference?
         @usableFromInline var rubyAnnotation: RubyAnnotation?
         @usableFromInline var verticalForms: Bool?
-        @usableFromInline var textOrientation: VerticalTextOrientation?
+        @usableFromInline var textOrientation: TextOrientation?
         @usableFromInline var horizontalInVerticalForms: Int?
 
         /// Stores one attribute, checked by the key table: an invalid value or an empty array
@@ -370,7 +370,7 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
     }
     /// How characters stand in a vertical line. Like CSS `text-orientation`; see
     /// ``Attribute/textOrientation(_:)``.
-    public var textOrientation: VerticalTextOrientation? {
+    public var textOrientation: TextOrientation? {
         @inlinable get { storage.values.textOrientation }
         set { update(\.textOrientation, newValue, Attribute.textOrientation) }
     }

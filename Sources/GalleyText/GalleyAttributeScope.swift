@@ -460,10 +460,10 @@ extension AttributeScopes {
             public static let name = "Galley.verticalForms"
         }
 
-        /// The key for ``textOrientation``: a `VerticalTextOrientation`, like CSS `text-orientation`.
+        /// The key for ``textOrientation``: a `TextOrientation`, like CSS `text-orientation`.
         public enum TextOrientationAttribute: AttributedStringKey {
             /// The value: as ``Attributes/textOrientation``.
-            public typealias Value = VerticalTextOrientation
+            public typealias Value = TextOrientation
             /// `"Galley.textOrientation"`.
             public static let name = "Galley.textOrientation"
         }

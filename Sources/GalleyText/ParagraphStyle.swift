@@ -1,6 +1,7 @@
 // ParagraphStyle: every paragraph-level setting of CoreText's CTParagraphStyle (alignment,
-// indents, tabs, line breaking, line height and spacing, writing direction), with the
-// enumerations it uses. Tabs are in TextTab.swift, the strut option in LineHeightMode.swift.
+// indents, tabs, line breaking, line height and spacing, writing direction), with the alignment
+// it uses. Tabs are in TextTab.swift, the strut option in LineHeightMode.swift; the line-break
+// mode and the writing direction are GalleyVocabulary's words.
 import Foundation
 
 /// How the lines of a paragraph sit between the margins. Like `CTTextAlignment`.
@@ -17,49 +18,6 @@ public enum TextAlignment: Sendable, Hashable, CaseIterable {
     /// Left for a left-to-right paragraph, right for a right-to-left one (the default).
     /// Like `kCTTextAlignmentNatural`.
     case natural
-}
-
-/// What happens to a line that does not fit. Like `CTLineBreakMode`.
-public enum LineBreakMode: Sendable, Hashable, CaseIterable {
-    /// Break at word boundaries (UAX #14); a word longer than the line breaks between
-    /// clusters (the default). Like `kCTLineBreakByWordWrapping`.
-    case wordWrapping
-    /// Break between grapheme clusters. Like `kCTLineBreakByCharWrapping`.
-    case charWrapping
-    /// One line per paragraph (up to its paragraph separator or U+2028), cut after the grapheme
-    /// cluster that crosses the width: no wrapping, no token. Like `kCTLineBreakByClipping`
-    /// ("Lines are simply not drawn past the edge of the text container"): the last cluster that
-    /// starts inside the width is kept whole and overflows it, for a clip to cut; the clusters
-    /// after it are dropped.
-    case clipping
-    /// One line per paragraph; when it does not fit, its start is replaced by "…" in the font
-    /// of the first kept character. Like `kCTLineBreakByTruncatingHead`.
-    case truncatingHead
-    /// One line per paragraph; when it does not fit, its end is replaced by "…". Like
-    /// `kCTLineBreakByTruncatingTail`.
-    case truncatingTail
-    /// One line per paragraph; when it does not fit, its middle is replaced by "…". Like
-    /// `kCTLineBreakByTruncatingMiddle`.
-    case truncatingMiddle
-
-    /// True for the modes that keep each paragraph on one line (clipping and truncation).
-    public var isSingleLine: Bool {
-        switch self {
-        case .wordWrapping, .charWrapping: return false
-        case .clipping, .truncatingHead, .truncatingTail, .truncatingMiddle: return true
-        }
-    }
-}
-
-/// The base direction of a paragraph. Like `CTWritingDirection`.
-public enum WritingDirection: Sendable, Hashable {
-    /// From the paragraph's first strong character (UAX #9, rules P2–P3), the default.
-    /// Like `kCTWritingDirectionNatural`.
-    case natural
-    /// Left to right. Like `kCTWritingDirectionLeftToRight`.
-    case leftToRight
-    /// Right to left. Like `kCTWritingDirectionRightToLeft`.
-    case rightToLeft
 }
 
 /// The paragraph-level settings of text. Like `CTParagraphStyle`.

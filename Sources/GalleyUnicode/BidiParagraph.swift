@@ -55,10 +55,14 @@ public struct BidiParagraph: Sendable {
     /// level of 1 only for `.rightToLeft`. Any text is accepted (unpaired surrogates
     /// are class L). A paragraph separator inside the range starts a new paragraph for
     /// ICU, whose level is resolved on its own; `baseLevel` is the first one's.
-    public init(text: [UInt16], range: Range<Int>, baseDirection: BaseDirection) {
+    public init(text: [UInt16], range: Range<Int>, baseDirection: WritingDirection) {
         let clamped = UTF16Range.clamp(range, count: text.count)
         self.range = clamped
-        let fallbackLevel: UInt8 = baseDirection == .rightToLeft ? 1 : 0
+        let fallbackLevel: UInt8
+        switch baseDirection {
+        case .natural, .leftToRight: fallbackLevel = 0
+        case .rightToLeft: fallbackLevel = 1
+        }
         let length = clamped.count
         guard length > 0 else {
             baseLevel = fallbackLevel

@@ -27,46 +27,34 @@ public enum VerticalOrientation: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// Whether a character of this class stands upright in a `mixed` vertical line: always for
-    /// `U` and `Tu`, never for `R`, and for `Tr` only when the font has a vertical alternate
-    /// for it (UAX #50: "the fallback is to rotate the glyph").
-    public func isUpright(hasVerticalAlternate: Bool) -> Bool {
+    /// How a character of this class stands in a `mixed` vertical line: upright always for `U`
+    /// and `Tu`, sideways always for `R`, and for `Tr` upright only when the font has a vertical
+    /// alternate for it (UAX #50: "the fallback is to rotate the glyph").
+    public func glyphOrientation(hasVerticalAlternate: Bool) -> GlyphOrientation {
         switch self {
-        case .upright, .transformedUpright: true
-        case .rotated: false
-        case .transformedRotated: hasVerticalAlternate
+        case .upright, .transformedUpright: .upright
+        case .rotated: .sideways
+        case .transformedRotated: hasVerticalAlternate ? .upright : .sideways
         }
     }
-}
-
-/// How characters of horizontal scripts are set in a vertical line. Like CSS `text-orientation`.
-public enum TextOrientation: String, Sendable, Hashable, CaseIterable {
-    /// Each character as its Vertical_Orientation says: ideographs and kana upright, Latin and
-    /// Arabic rotated 90° clockwise (the default, CSS `mixed`).
-    case mixed
-    /// Every character upright, Latin letters stacked one below the other (CSS `upright`).
-    case upright
-    /// Every character rotated 90° clockwise, as if the horizontal line were turned (CSS
-    /// `sideways`).
-    case sideways
 }
 
 /// A stretch of text whose characters are all set the same way in a vertical line.
 public struct OrientationRun: Sendable, Hashable {
     /// The run's UTF-16 range.
     public let range: Range<Int>
-    /// Whether its characters stand upright (false: rotated 90° clockwise).
-    public let isUpright: Bool
+    /// How its characters stand: `.upright`, or `.sideways` (rotated 90° clockwise).
+    public let orientation: GlyphOrientation
 
-    /// A run of `range`, upright or rotated.
-    public init(range: Range<Int>, isUpright: Bool) {
+    /// A run of `range` whose characters stand as `orientation` says.
+    public init(range: Range<Int>, orientation: GlyphOrientation) {
         self.range = range
-        self.isUpright = isUpright
+        self.orientation = orientation
     }
 }
 
 extension TextOrientation {
-    /// `text[range]` split into upright and rotated runs. A grapheme cluster is set as its first
+    /// `text[range]` split into upright and sideways runs. A grapheme cluster is set as its first
     /// character says (a combining mark goes with its base, an emoji sequence with its first
     /// emoji), as CSS Writing Modes orients each typographic character unit by its base.
     /// `hasVerticalAlternate` says whether the font has a vertical alternate for a `Tr`
@@ -77,27 +65,27 @@ extension TextOrientation {
         let lower = max(0, min(range.lowerBound, text.count)), upper = max(lower, min(range.upperBound, text.count))
         guard lower < upper else { return [] }
         switch self {
-        case .upright: return [OrientationRun(range: lower..<upper, isUpright: true)]
-        case .sideways: return [OrientationRun(range: lower..<upper, isUpright: false)]
+        case .upright: return [OrientationRun(range: lower..<upper, orientation: .upright)]
+        case .sideways: return [OrientationRun(range: lower..<upper, orientation: .sideways)]
         case .mixed: break
         }
         let boundaries = GraphemeClusters.boundaries(in: text, range: lower..<upper)
         var runs: [OrientationRun] = []
-        var start = lower, current: Bool? = nil
+        var start = lower, current: GlyphOrientation? = nil
         text.withUnsafeBufferPointer { units in
             for clusterStart in boundaries where clusterStart < upper {
                 let base = UTF16Decoder.scalar(in: units, at: clusterStart, end: upper).scalar
                 let orientation = VerticalOrientation(base)
-                let upright = orientation.isUpright(
+                let standing = orientation.glyphOrientation(
                     hasVerticalAlternate: orientation == .transformedRotated && hasVerticalAlternate(base))
-                if let current, current != upright {
-                    runs.append(OrientationRun(range: start..<clusterStart, isUpright: current))
+                if let current, current != standing {
+                    runs.append(OrientationRun(range: start..<clusterStart, orientation: current))
                     start = clusterStart
                 }
-                current = upright
+                current = standing
             }
         }
-        if let current { runs.append(OrientationRun(range: start..<upper, isUpright: current)) }
+        if let current { runs.append(OrientationRun(range: start..<upper, orientation: current)) }
         return runs
     }
 }

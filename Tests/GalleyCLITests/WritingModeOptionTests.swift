@@ -21,7 +21,7 @@ struct WritingModeOptionTests {
                 try TypographyOptionTests.options(["--writing-mode", name]).frameOptions.progression == progression)
         }
         #expect(try TypographyOptionTests.options([]).frameOptions.progression == .topToBottom)
-        for orientation in VerticalTextOrientation.allCases {
+        for orientation in TextOrientation.allCases {
             #expect(
                 try TypographyOptionTests.options(["--text-orientation", orientation.rawValue]).textOrientation
                     == orientation)

@@ -33,7 +33,7 @@ struct TateChuYokoTests {
     func combinedRunIsOneCentredEm(_ digits: String) throws {
         let line = try Self.line(digits, count: 4)
         let run = try #require(line.glyphRuns.first { $0.stringRange == 1..<(1 + digits.utf16.count) })
-        #expect(run.isVertical && !run.isRotated)
+        #expect(run.orientation == .upright)
         let advances = (0..<run.glyphCount).map { run.advances[$0] }
         #expect(advances.allSatisfy { $0.width == 0 })
         #expect(abs(advances.reduce(0) { $0 + $1.height } + Self.size) < 1e-9)
@@ -117,7 +117,7 @@ struct TateChuYokoTests {
     func longerRunIsNotCombined(_ digits: String, _ count: Int) throws {
         let line = try Self.line(digits, count: count)
         let run = try #require(line.glyphRuns.first { $0.stringRange == 1..<(1 + digits.utf16.count) })
-        #expect(run.isVertical && run.isRotated)
+        #expect(run.orientation == .sideways)
         #expect(run.glyphCount == digits.count)
         let units = try hbShape(digits, font: Fonts.path("DejaVuSans.ttf")).map(\.ax)
         let natural = CGFloat(units.reduce(0, +)) * Self.size / CGFloat(try Fonts.dejaVu(Self.size).unitsPerEm)

@@ -36,7 +36,7 @@ struct VerticalBoundsTests {
         let line = try Typesetter(try Self.verticalText("縦書")).line(for: 0..<2)
         let s = Self.droidScale
         let expected = CGRect(x: -115 * s, y: -499 * s, width: 229 * s, height: 486 * s)
-        #expect(line.glyphRuns.allSatisfy { $0.isVertical && !$0.isRotated })
+        #expect(line.glyphRuns.allSatisfy { $0.orientation == .upright })
         #expect(Self.near(line.imageBounds, expected))
         #expect(Self.near(line.bounds(options: .useGlyphPathBounds), expected))
     }
@@ -50,7 +50,7 @@ struct VerticalBoundsTests {
     /// y from −(em + 4983) to −(em + 135).
     @Test func rotatedInkIsTheHorizontalInkTurnedClockwise() throws {
         let line = try Typesetter(try Self.verticalText("縦Swift", latin: 1..<6)).line(for: 0..<6)
-        let run = try #require(line.glyphRuns.first { $0.isRotated })
+        let run = try #require(line.glyphRuns.first { $0.orientation == .sideways })
         let dejaVu = try Fonts.dejaVu(Self.size)
         let baseline = (dejaVu.descent - dejaVu.ascent) / 2
         let s = Self.dejaVuScale

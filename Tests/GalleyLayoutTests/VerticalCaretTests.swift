@@ -24,7 +24,7 @@ struct VerticalCaretTests {
 
     static func ideographLine() throws -> Line {
         let line = try Typesetter(try verticalText(ideographs)).line(for: 0..<4)
-        #expect(line.isVertical)
+        #expect(line.lineAxis == .vertical)
         return line
     }
 
@@ -76,7 +76,7 @@ struct VerticalCaretTests {
     /// 1300, 1675, 569, 685, 803 units of 2048.
     @Test func rotatedLettersAdvanceByTheirHorizontalAdvances() throws {
         let line = try Typesetter(try Self.verticalText("縦Swift", latin: 1..<6)).line(for: 0..<6)
-        #expect(line.glyphRuns.contains { $0.isRotated })
+        #expect(line.glyphRuns.contains { $0.orientation == .sideways })
         let advances: [CGFloat] = [1300, 1675, 569, 685, 803]
         var expected = Self.size
         for j in 0...5 {

@@ -59,7 +59,7 @@ struct VerticalFramePathTests {
             #expect(origin.x == Self.columnX(k, progression, width: 200))
             #expect(origin.y == (k < 3 ? 55 : 100))
         }
-        #expect(frame.lines.allSatisfy { $0.isVertical })
+        #expect(frame.lines.allSatisfy { $0.lineAxis == .vertical })
     }
 
     /// An exclusion across the middle of the first column (y 40…60) splits it in two segments,

@@ -104,7 +104,10 @@ struct VerticalFrameSizeTests {
         #expect(abs(size.height - max(try length("Hello"), try length("world"))) < 1e-9)
         let frame = try setter.frame(in: CGRect(origin: .zero, size: size), options: Self.options(progression))
         #expect(frame.lines.map(\.stringRange) == [0..<6, 6..<11])
-        #expect(frame.lines.allSatisfy { $0.isVertical && $0.glyphRuns.allSatisfy(\.isRotated) })
+        #expect(
+            frame.lines.allSatisfy {
+                $0.lineAxis == .vertical && $0.glyphRuns.allSatisfy { $0.orientation == .sideways }
+            })
         let narrower = try setter.frame(
             in: CGRect(x: 0, y: 0, width: size.width - columnWidth, height: size.height),
             options: Self.options(progression))

@@ -27,7 +27,10 @@ struct VerticalFrameTests {
         let text = AttributedText(string, attributes: [.font(try Fonts.dejaVu(Self.size))])
         let frame = try Self.frame(text, progression)
         #expect(frame.lines.count == 1)
-        #expect(frame.lines.allSatisfy { $0.isVertical && $0.glyphRuns.allSatisfy { $0.isVertical && $0.isRotated } })
+        #expect(
+            frame.lines.allSatisfy {
+                $0.lineAxis == .vertical && $0.glyphRuns.allSatisfy { $0.orientation == .sideways }
+            })
         let glyphs = frame.lines.flatMap { line in
             line.glyphRuns.flatMap { run in (0..<run.glyphCount).map { run.glyphs[$0] } }
         }
@@ -46,10 +49,10 @@ struct VerticalFrameTests {
         }
         let frame = try Self.frame(builder.build(), .rightToLeft)
         let runs = frame.lines.flatMap(\.glyphRuns)
-        #expect(frame.lines.count == 1 && runs.allSatisfy { $0.isVertical })
+        #expect(frame.lines.count == 1 && runs.allSatisfy { $0.orientation.lineAxis == .vertical })
         // Runs split by script too (kanji, hiragana): compare the indices each orientation covers.
-        let upright = runs.filter { !$0.isRotated }.flatMap { Array($0.stringRange) }
-        let rotated = runs.filter(\.isRotated).flatMap { Array($0.stringRange) }
+        let upright = runs.filter { $0.orientation != .sideways }.flatMap { Array($0.stringRange) }
+        let rotated = runs.filter { $0.orientation == .sideways }.flatMap { Array($0.stringRange) }
         #expect(upright.sorted() == [0, 1, 2, 8])
         #expect(rotated.sorted() == Array(3..<8))
     }
@@ -62,8 +65,8 @@ struct VerticalFrameTests {
         try builder.setAttribute(.verticalForms(true), range: 0..<4)
         let frame = try Self.frame(builder.build(), .rightToLeft)
         #expect(frame.lines.count == 2)
-        #expect(frame.lines.allSatisfy { $0.isVertical })
-        #expect(frame.lines[1].glyphRuns.allSatisfy { $0.isRotated })
+        #expect(frame.lines.allSatisfy { $0.lineAxis == .vertical })
+        #expect(frame.lines[1].glyphRuns.allSatisfy { $0.orientation == .sideways })
     }
 
     /// The same text in a horizontal frame (before or after a vertical one from the same
@@ -76,7 +79,10 @@ struct VerticalFrameTests {
         let after = try setter.frame(in: Self.rect)
         for frame in [before, after] {
             #expect(frame.lines.count == 1)
-            #expect(frame.lines.allSatisfy { !$0.isVertical && $0.glyphRuns.allSatisfy { !$0.isVertical } })
+            #expect(
+                frame.lines.allSatisfy {
+                    $0.lineAxis == .horizontal && $0.glyphRuns.allSatisfy { $0.orientation == .horizontal }
+                })
         }
         #expect(before.lineOrigins == after.lineOrigins)
     }
@@ -92,10 +98,12 @@ struct VerticalFrameTests {
         _ = try first.frame(in: Self.rect, options: options)
         let edited = Framesetter(after, reusing: first)
         let reused = try edited.frame(in: Self.rect, options: options)
-        #expect(edited.typesetter.verticalTypesetter.inheritedParagraphCount == 2)
+        #expect(edited.typesetter.typesetter(along: .vertical).inheritedParagraphCount == 2)
         let fresh = try Self.frame(after, .rightToLeft)
         #expect(reused.lineOrigins == fresh.lineOrigins)
-        #expect(reused.lines.map { $0.glyphRuns.map(\.isRotated) } == fresh.lines.map { $0.glyphRuns.map(\.isRotated) })
-        #expect(reused.lines.allSatisfy { $0.isVertical })
+        #expect(
+            reused.lines.map { $0.glyphRuns.map { $0.orientation == .sideways } }
+                == fresh.lines.map { $0.glyphRuns.map { $0.orientation == .sideways } })
+        #expect(reused.lines.allSatisfy { $0.lineAxis == .vertical })
     }
 }

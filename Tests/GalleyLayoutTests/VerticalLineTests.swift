@@ -31,7 +31,7 @@ struct VerticalLineTests {
         let line = try Typesetter(try Self.verticalText(string)).line(for: 0..<6)
         let reference = try hbShape(string, font: Self.droidPath, ttb: true)
         let scale = Self.size / 256  // DroidSansFallback's units per em
-        #expect(line.glyphRuns.allSatisfy { $0.isVertical && !$0.isRotated })
+        #expect(line.glyphRuns.allSatisfy { $0.orientation == .upright })
         let glyphs = line.glyphRuns.flatMap { run in (0..<run.glyphCount).map { run.glyphs[$0] } }
         let positions = line.glyphRuns.flatMap { run in (0..<run.glyphCount).map { run.positions[$0] } }
         let advances = line.glyphRuns.flatMap { run in (0..<run.glyphCount).map { run.advances[$0] } }
@@ -56,7 +56,7 @@ struct VerticalLineTests {
         let string = "縦Swift"
         let line = try Typesetter(try Self.verticalText(string, latin: 1..<6)).line(for: 0..<6)
         let run = try #require(line.glyphRuns.first { $0.stringRange == 1..<6 })
-        #expect(run.isVertical && run.isRotated)
+        #expect(run.orientation == .sideways)
         let dejaVu = try Fonts.dejaVu(Self.size)
         let reference = try hbShape("Swift", font: Fonts.path("DejaVuSans.ttf"), ttb: false)
         let scale = Self.size / CGFloat(dejaVu.unitsPerEm)
@@ -92,7 +92,7 @@ struct VerticalLineTests {
         for (i, origin) in frame.lineOrigins.enumerated() {
             #expect(abs(origin.x - (first + CGFloat(i) * step)) < 1e-6)
         }
-        #expect(frame.lines.allSatisfy { $0.glyphRuns.allSatisfy(\.isVertical) })
+        #expect(frame.lines.allSatisfy { $0.glyphRuns.allSatisfy { $0.orientation.lineAxis == .vertical } })
     }
 
     /// Columns end where the frame's width is used up: a frame 50 pt wide holds two columns one
@@ -139,7 +139,7 @@ struct VerticalLineTests {
         #expect(line.stringRange == 0..<3)
         #expect(abs(line.width - 70) < 1e-6)
         let run = try #require(line.glyphRuns.first)
-        #expect(run.isVertical && !run.isRotated)
+        #expect(run.orientation == .upright)
         let ys = line.glyphRuns.flatMap { r in (0..<r.glyphCount).map { r.positions[$0].y } }
         #expect(abs((ys[1] - ys[0]) + 25) < 1e-6 && abs((ys[2] - ys[1]) + 25) < 1e-6)
     }
@@ -153,13 +153,14 @@ struct VerticalLineTests {
             options: FrameOptions(maximumNumberOfLines: 1, truncation: .end, progression: .rightToLeft))
         let line = try #require(frame.lines.first)
         #expect(frame.lines.count == 1 && line.isTruncated)
-        #expect(line.isVertical && line.glyphRuns.allSatisfy(\.isVertical))
+        #expect(line.lineAxis == .vertical && line.glyphRuns.allSatisfy { $0.orientation.lineAxis == .vertical })
         #expect(line.width <= 100 + 1e-6)
     }
 
     /// Horizontal frames are unchanged by the new option's default.
     @Test func topToBottomIsTheDefault() {
         #expect(FrameOptions().progression == .topToBottom)
-        #expect(!FrameProgression.topToBottom.isVertical && FrameProgression.rightToLeft.isVertical)
+        #expect(
+            FrameProgression.topToBottom.lineAxis == .horizontal && FrameProgression.rightToLeft.lineAxis == .vertical)
     }
 }

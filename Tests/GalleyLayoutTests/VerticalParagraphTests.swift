@@ -107,7 +107,7 @@ struct VerticalParagraphTests {
         let rect = CGRect(x: 0, y: 0, width: 100, height: 200)
         let frame = try Self.frame(try Self.text(string, style), rect, progression)
         #expect(frame.lines.count == 1)
-        #expect(frame.lines[0].glyphRuns.allSatisfy { $0.isVertical })
+        #expect(frame.lines[0].glyphRuns.allSatisfy { $0.orientation.lineAxis == .vertical })
         let units = Array(string.utf16)
         let (start, end) = (2, units.count)
         let at: CGFloat
@@ -152,7 +152,7 @@ struct VerticalParagraphTests {
                 .font(try Self.droid()), .verticalForms(true), .textOrientation(.upright), .paragraphStyle(style),
             ])
         let wide = try Self.frame(text, CGRect(x: 0, y: 0, width: 100, height: 200), .rightToLeft)
-        #expect(wide.lines.count == 1 && wide.lines[0].glyphRuns.allSatisfy { $0.isVertical && !$0.isRotated })
+        #expect(wide.lines.count == 1 && wide.lines[0].glyphRuns.allSatisfy { $0.orientation == .upright })
         #expect(abs(Self.down(wide, 0, 2) - 50) < 1e-6 && abs(Self.down(wide, 0, 4) - 90) < 1e-6)
         // 100 pt: "縦\t縦\t" reaches 90, "縦縦" would end at 130; the second line starts there.
         let narrow = try Self.frame(text, CGRect(x: 0, y: 0, width: 100, height: 100), .rightToLeft)
@@ -188,7 +188,7 @@ struct VerticalParagraphTests {
         let line = try #require(frame.lines.first)
         #expect(frame.lines.count == 1)
         let run = try #require(line.glyphRuns.first { $0.isPlaceholder })
-        #expect(run.isVertical && !run.isRotated)
+        #expect(run.orientation == .upright)
         #expect(abs(Self.down(frame, 0, 2) - Self.down(frame, 0, 1) - 30) < 1e-6)
         #expect(abs(line.width - 70) < 1e-6)
         // The column: ascent max(10, 14 + shift) right, descent max(10, 4 − shift) left.
@@ -348,7 +348,7 @@ struct VerticalParagraphTests {
         #expect(frame.lines.count >= 3)
         let units = Array(string.utf16)
         for (i, line) in frame.lines.enumerated() {
-            #expect(line.glyphRuns.allSatisfy { $0.isVertical && $0.isRotated })
+            #expect(line.glyphRuns.allSatisfy { $0.orientation == .sideways })
             guard i + 1 < frame.lines.count else { continue }
             #expect(abs(line.width - line.trailingWhitespaceWidth - rect.height) < 1e-6, "line \(i)")
             // The first word keeps its natural extent (hb-shape's horizontal advances).
@@ -383,7 +383,7 @@ struct VerticalParagraphTests {
         #expect(v.count == h.count && v.count >= 4)
         #expect(v.map(\.stringRange) == h.map(\.stringRange))
         for i in 0..<min(v.count, h.count) {
-            #expect(v[i].glyphRuns.allSatisfy { $0.isVertical && $0.isRotated })
+            #expect(v[i].glyphRuns.allSatisfy { $0.orientation == .sideways })
             #expect(abs(Self.down(vertical, i, v[i].stringRange.lowerBound) - horizontal.lineOrigins[i].x) < 1e-6)
             for index in v[i].stringRange {
                 let (a, b) = (v[i].offset(forStringIndex: index).primary, h[i].offset(forStringIndex: index).primary)
@@ -425,7 +425,7 @@ struct VerticalParagraphTests {
         for progression in [FrameProgression.rightToLeft, .leftToRight] {
             for truncation in [nil, TruncationType.end] {
                 let frame = try Self.frame(text, rect, progression, truncation: truncation)
-                #expect(frame.lines.allSatisfy { $0.isVertical })
+                #expect(frame.lines.allSatisfy { $0.lineAxis == .vertical })
                 let starts = frame.lines.map(\.stringRange.lowerBound)
                 #expect(starts == starts.sorted())
             }
@@ -441,7 +441,9 @@ struct VerticalParagraphTests {
     func truncatedLinesStayInTheColumn(_ type: TruncationType) throws {
         let line = try Typesetter(try Self.text(String(repeating: "縦", count: 10))).line(for: 0..<10)
         let cut = try #require(try line.truncated(width: 90, type: type, token: nil))
-        #expect(cut.isTruncated && cut.isVertical && cut.glyphRuns.allSatisfy { $0.isVertical })
+        #expect(
+            cut.isTruncated && cut.lineAxis == .vertical
+                && cut.glyphRuns.allSatisfy { $0.orientation.lineAxis == .vertical })
         #expect(cut.width <= 90 + 1e-6)
         let token = try #require(cut.glyphRuns.first { $0.isTruncationToken })
         let others = cut.glyphRuns.filter { !$0.isTruncationToken }
@@ -461,7 +463,7 @@ struct VerticalParagraphTests {
         style.allowsDefaultTighteningForTruncation = true
         let line = try Typesetter(try Self.text(String(repeating: "縦", count: 10), style)).line(for: 0..<10)
         let cut = try #require(try line.truncated(width: 192, type: .end, token: nil))
-        #expect(!cut.isTruncated && cut.isVertical && abs(cut.width - 192) < 1e-6)
+        #expect(!cut.isTruncated && cut.lineAxis == .vertical && abs(cut.width - 192) < 1e-6)
         #expect(abs(cut.offset(forStringIndex: 1).primary - (20 - 8.0 / 9)) < 1e-6)
     }
 
@@ -474,7 +476,7 @@ struct VerticalParagraphTests {
         let frame = try Self.frame(text, CGRect(x: 0, y: 0, width: 100, height: 100), .rightToLeft)
         #expect(frame.lines.count == 2)
         for line in frame.lines {
-            #expect(line.isTruncated && line.isVertical && line.width <= 100 + 1e-6)
+            #expect(line.isTruncated && line.lineAxis == .vertical && line.width <= 100 + 1e-6)
             let token = try #require(line.glyphRuns.first { $0.isTruncationToken })
             let extent = line.width - line.trailingWhitespaceWidth
             switch mode {
@@ -499,7 +501,7 @@ struct VerticalParagraphTests {
             let line = try #require(frame.lines.first)
             #expect(line.isTruncated && line.width <= rect.height + 1e-6)
             let token = try #require(line.glyphRuns.last)
-            #expect(token.isTruncationToken && token.isVertical && token.isRotated)
+            #expect(token.isTruncationToken && token.orientation == .sideways)
             let ink = token.imageBounds
             #expect(ink.height > 2 * ink.width)
         }
@@ -516,7 +518,9 @@ struct VerticalParagraphTests {
             String(repeating: "縦", count: 30), attributes: [.font(font), .verticalForms(verticalForms)])
         let frame = try Self.frame(text, CGRect(x: 0, y: 0, width: 30, height: 100), .rightToLeft, truncation: .end)
         let token = try #require(frame.lines.first?.glyphRuns.last)
-        #expect(token.isTruncationToken && token.isVertical && token.isRotated == !verticalForms)
+        #expect(
+            token.isTruncationToken && token.orientation.lineAxis == .vertical
+                && (token.orientation == .sideways) == !verticalForms)
         let reference = try hbShape("\u{2026}", font: Self.ipaexPath, ttb: verticalForms)
         let glyph: UInt32? = token.glyphs.first
         #expect(token.glyphCount == 1 && glyph == reference.first?.g)

@@ -109,7 +109,7 @@ struct VerticalPunctuationTests {
         let font = try Self.ipaex(source)
         let count = string.utf16.count
         let line = try Typesetter(Self.verticalText(string, font: font)).line(for: 0..<count)
-        #expect(line.isVertical && line.glyphRuns.allSatisfy { $0.isVertical && !$0.isRotated })
+        #expect(line.lineAxis == .vertical && line.glyphRuns.allSatisfy { $0.orientation == .upright })
         let (reference, pen) = try Self.oracle([(string, false)], font: font)
         let glyphs = Self.placed(line)
         #expect(glyphs.count == reference.count)
@@ -140,9 +140,9 @@ struct VerticalPunctuationTests {
         }
         #expect(abs(line.width + pen) < 1e-6)
         let start = parts[0].utf16.count
-        let rotated = line.glyphRuns.filter(\.isRotated).flatMap { Array($0.stringRange) }
+        let rotated = line.glyphRuns.filter { $0.orientation == .sideways }.flatMap { Array($0.stringRange) }
         #expect(rotated.sorted() == Array(start..<start + parts[1].utf16.count))
-        #expect(line.glyphRuns.allSatisfy { $0.isVertical })
+        #expect(line.glyphRuns.allSatisfy { $0.orientation.lineAxis == .vertical })
     }
 
     /// `Font(family: "IPAexMincho")` finds the system font through fontconfig: the file
@@ -167,7 +167,7 @@ struct VerticalPunctuationTests {
         let rect = CGRect(x: 0, y: 0, width: 1000, height: CGFloat(ems) * size + size / 2)
         let frame = try Framesetter(typesetter: try Typesetter(text)).frame(
             in: rect, options: FrameOptions(truncation: nil, progression: .rightToLeft))
-        #expect(frame.lines.allSatisfy { $0.isVertical })
+        #expect(frame.lines.allSatisfy { $0.lineAxis == .vertical })
         #expect(frame.visibleStringRange == 0..<string.utf16.count)
         return frame.lines.map(\.stringRange)
     }

@@ -32,7 +32,7 @@ struct VerticalRubyTests {
     /// down the line (the second and third ems).
     @Test func baseRectIsTheColumnStretch() throws {
         let (_, r) = try Self.ruby("の漢字の", 1..<3, RubyAnnotation("かん", alignment: .center))
-        #expect(r.isVertical)
+        #expect(r.lineAxis == .vertical)
         #expect(abs(r.baseRect.minX + Self.size / 2) < Self.eps && abs(r.baseRect.maxX - Self.size / 2) < Self.eps)
         #expect(abs(r.baseRect.maxY + Self.size) < Self.eps && abs(r.baseRect.minY + 3 * Self.size) < Self.eps)
     }
@@ -99,7 +99,7 @@ struct VerticalRubyTests {
         let (line, r) = try Self.ruby("の漢字の", 1..<3, RubyAnnotation("かん", position: .before))
         #expect(abs(r.rect.minX - r.baseRect.maxX) < Self.eps)
         #expect(abs(r.rect.width - Self.size / 2) < Self.eps)
-        #expect(r.glyphRuns.allSatisfy { $0.isVertical && !$0.isRotated })
+        #expect(r.glyphRuns.allSatisfy { $0.orientation == .upright })
         #expect(abs(line.ascent - r.rect.maxX) < Self.eps)
         #expect(abs(line.descent - Self.size / 2) < Self.eps)
         // The annotation's origin is the top of its centre line, in the middle of its column.
@@ -146,8 +146,8 @@ struct VerticalRubyTests {
         let text = builder.build()
         let line = try Typesetter(text).line(for: 0..<text.length)
         let r = try #require(line.rubies.first)
-        #expect(line.glyphRuns.contains { $0.stringRange == 1..<4 && $0.isRotated })
-        #expect(r.glyphRuns.allSatisfy { $0.isVertical && $0.isRotated })
+        #expect(line.glyphRuns.contains { $0.stringRange == 1..<4 && $0.orientation == .sideways })
+        #expect(r.glyphRuns.allSatisfy { $0.orientation == .sideways })
         #expect(abs(r.rect.minX - r.baseRect.maxX) < Self.eps)
         #expect(abs(line.ascent - r.rect.maxX) < Self.eps)
     }

@@ -26,7 +26,7 @@ struct RotatedRunDrawingTests {
             in: CGRect(x: 0, y: 0, width: 100, height: 300),
             options: FrameOptions(truncation: nil, progression: .rightToLeft))
         let line = try #require(frame.lines.first)
-        let run = try #require(line.glyphRuns.first { $0.isRotated })
+        let run = try #require(line.glyphRuns.first { $0.orientation == .sideways })
         return (run, frame.lineOrigins[0])
     }
 
@@ -45,7 +45,7 @@ struct RotatedRunDrawingTests {
 
     @Test func bitmapInkIsTurned() throws {
         let (run, origin) = try Self.rotatedRun()
-        #expect(run.isVertical && run.isRotated)
+        #expect(run.orientation == .sideways)
         let turned = try Self.bitmapBox(PaintList(run: run, glyphs: nil, lineOrigin: origin))
         let flat = try Self.bitmapBox(try Self.horizontalPaint())
         let (tw, th) = (turned.2 - turned.0, turned.3 - turned.1)

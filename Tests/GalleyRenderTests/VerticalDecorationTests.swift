@@ -27,7 +27,7 @@ struct VerticalDecorationTests {
             "縦書き", attributes: Attributes([.font(try droid()), .verticalForms(true)] + attributes))
         let frame = try Framesetter(typesetter: try Typesetter(text)).frame(
             in: rect, options: FrameOptions(truncation: nil, progression: .rightToLeft))
-        try #require(frame.lines.count == 1 && frame.lines[0].isVertical)
+        try #require(frame.lines.count == 1 && frame.lines[0].lineAxis == .vertical)
         return (PaintList(frame: frame), frame.lineOrigins[0], frame.lines[0].width)
     }
 

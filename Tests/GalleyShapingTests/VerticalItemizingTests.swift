@@ -36,10 +36,10 @@ struct VerticalItemizingTests {
         try #require(HBShape.executable != nil, "hb-shape (libharfbuzz-bin) is needed")
         let string = "日本語でSwiftを書く。"
         let a = try Self.analysis(string, latin: 4..<9)
-        #expect(a.isVertical)
+        #expect(a.lineAxis == .vertical)
         // Items also split by script (Han, Hiragana): what matters is which are upright.
         #expect(a.items.map(\.range.lowerBound) == a.items.map(\.range.lowerBound).sorted())
-        for item in a.items { #expect(item.isUpright == !(4..<9).contains(item.range.lowerBound)) }
+        for item in a.items { #expect((item.orientation == .upright) == !(4..<9).contains(item.range.lowerBound)) }
         let droid = BundledFonts.path("DroidSansFallbackFull.ttf")
         let runs: [(Range<Int>, [HBGlyph], Bool)] = [
             (0..<4, try HBShape.shape("日本語で", fontPath: droid, direction: "ttb"), true),
@@ -82,7 +82,7 @@ struct VerticalItemizingTests {
         #expect(VerticalItems.hasVerticalAlternate("ー", in: font) == upright)
         // 漢 is U: upright in either font, the Tr characters after it as the font allows.
         let a = try Self.analysis("漢「ー", font: file)
-        let uprightRanges = a.items.filter(\.isUpright).map(\.range)
+        let uprightRanges = a.items.filter { $0.orientation == .upright }.map(\.range)
         #expect(uprightRanges == (upright ? [0..<3] : [0..<1]))
     }
 
@@ -92,14 +92,14 @@ struct VerticalItemizingTests {
         try #require(HBShape.executable != nil)
         let string = "縦書きAB"
         let upright = try Self.analysis(string, latin: 3..<5, orientation: .upright)
-        #expect(upright.items.allSatisfy { $0.isUpright })
+        #expect(upright.items.allSatisfy { $0.orientation == .upright })
         let latinPath = BundledFonts.path("DejaVuSans.ttf")
         let ab = try #require(upright.items.first { $0.range == 3..<5 })
         #expect(
             ab.storage.glyphs[ab.glyphRange].map(\.id)
                 == (try HBShape.shape("AB", fontPath: latinPath, direction: "ttb")).map(\.g))
         let sideways = try Self.analysis(string, latin: 3..<5, orientation: .sideways)
-        #expect(sideways.items.allSatisfy { !$0.isUpright })
+        #expect(sideways.items.allSatisfy { $0.orientation != .upright })
         let kanji = sideways.items.filter { $0.range.upperBound <= 3 }.flatMap { $0.storage.glyphs[$0.glyphRange] }
         let droid = BundledFonts.path("DroidSansFallbackFull.ttf")
         #expect(kanji.map(\.id) == (try HBShape.shape("縦書き", fontPath: droid)).map(\.g))
@@ -115,24 +115,24 @@ struct VerticalItemizingTests {
         let text = builder.build()
         let span = try #require(ParagraphSplitter.split(text.utf16).first)
         let a = ParagraphAnalysis(text: text, span: span, defaultFont: font, fonts: .shared)
-        #expect(a.isVertical)
-        for item in a.items { #expect(item.isUpright == !(3..<6).contains(item.range.lowerBound)) }
+        #expect(a.lineAxis == .vertical)
+        for item in a.items { #expect((item.orientation == .upright) == !(3..<6).contains(item.range.lowerBound)) }
         // Vertical forms on a later character only: the paragraph stays horizontal.
         var later = AttributedTextBuilder("縦書き縦書き", attributes: [.font(font)])
         try later.setAttribute(.verticalForms(true), range: 3..<6)
         let laterText = later.build()
         let laterSpan = try #require(ParagraphSplitter.split(laterText.utf16).first)
         let b = ParagraphAnalysis(text: laterText, span: laterSpan, defaultFont: font, fonts: .shared)
-        #expect(!b.isVertical && b.items.allSatisfy { !$0.isUpright })
+        #expect(b.lineAxis == .horizontal && b.items.allSatisfy { $0.orientation != .upright })
     }
 
     /// `VerticalItems.orientation(of:)`: CSS text-orientation under vertical forms, sideways without.
     @Test(
         arguments: [
-            (nil, nil, TextOrientation.sideways), (false, VerticalTextOrientation.upright, .sideways),
+            (nil, nil, TextOrientation.sideways), (false, TextOrientation.upright, .sideways),
             (true, nil, .mixed), (true, .upright, .upright), (true, .sideways, .sideways),
-        ] as [(Bool?, VerticalTextOrientation?, TextOrientation)])
-    func orientationOfAttributes(_ forms: Bool?, _ orientation: VerticalTextOrientation?, _ expected: TextOrientation) {
+        ] as [(Bool?, TextOrientation?, TextOrientation)])
+    func orientationOfAttributes(_ forms: Bool?, _ orientation: TextOrientation?, _ expected: TextOrientation) {
         var attributes = Attributes()
         attributes.verticalForms = forms
         attributes.textOrientation = orientation
@@ -145,7 +145,7 @@ struct VerticalItemizingTests {
         let text = AttributedText("「縦書き」。", attributes: [.font(font)])
         let span = try #require(ParagraphSplitter.split(text.utf16).first)
         let a = ParagraphAnalysis(text: text, span: span, defaultFont: font, fonts: .shared)
-        #expect(!a.isVertical)
-        #expect(!a.items.isEmpty && a.items.allSatisfy { !$0.isUpright })
+        #expect(a.lineAxis == .horizontal)
+        #expect(!a.items.isEmpty && a.items.allSatisfy { $0.orientation != .upright })
     }
 }

@@ -24,7 +24,7 @@ struct VerticalShapingTests {
         var request = ShapingRequest(
             text: units, context: 0..<units.count, range: 0..<units.count, font: font, rightToLeft: false,
             script: "Zyyy", language: nil, kern: 0)
-        request.vertical = vertical
+        request.orientation = vertical ? .upright : .horizontal
         var out = ShapedGlyphs(base: 0)
         HarfBuzzShaper.shape(request, into: &out)
         return out.glyphs

@@ -10,7 +10,7 @@ import Testing
 struct BidiCharacterCase: Sendable, CustomStringConvertible {
     let line: Int
     let text: [UInt16]
-    let direction: BaseDirection
+    let direction: WritingDirection
     let paragraphLevel: UInt8
     /// Expected level per code point; nil where the file says "x" (removed by rule X9).
     let levels: [UInt8?]
@@ -80,7 +80,7 @@ struct BidiCharacterCase: Sendable, CustomStringConvertible {
             guard let value else { return nil }
             UnicodeTestFile.appendUTF16(value, to: &text)
         }
-        let direction: BaseDirection =
+        let direction: WritingDirection =
             switch fields[1].first {
             case 0: .leftToRight
             case 1: .rightToLeft

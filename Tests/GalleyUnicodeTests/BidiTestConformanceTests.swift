@@ -155,8 +155,8 @@ enum BidiTestFile {
 
 @Suite struct BidiTestConformanceTests {
     /// The paragraph directions of a bitset: 1 auto (rules P2–P3), 2 LTR, 4 RTL.
-    static func directions(_ bitset: Int) -> [BaseDirection] {
-        var result: [BaseDirection] = []
+    static func directions(_ bitset: Int) -> [WritingDirection] {
+        var result: [WritingDirection] = []
         if bitset & 1 != 0 { result.append(.natural) }
         if bitset & 2 != 0 { result.append(.leftToRight) }
         if bitset & 4 != 0 { result.append(.rightToLeft) }
@@ -180,7 +180,7 @@ enum BidiTestFile {
     /// The order is rule L2 (`visualOrder`) over the levels of the characters the file
     /// does not mark "x" (header: "items with a level of x are skipped"), mapped back to
     /// indices in the sequence.
-    static func check(_ testCase: BidiTestFile.Case, _ direction: BaseDirection) -> Outcome {
+    static func check(_ testCase: BidiTestFile.Case, _ direction: WritingDirection) -> Outcome {
         let text = testCase.text
         let paragraph = BidiParagraph(text: text, range: 0..<text.count, baseDirection: direction)
         let base = paragraph.baseLevel

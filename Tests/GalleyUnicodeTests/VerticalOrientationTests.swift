@@ -43,16 +43,16 @@ struct VerticalOrientationTests {
 
     /// Tr characters stand upright only with a vertical alternate; Tu always stand upright.
     @Test func transformedClassesFallBack() {
-        #expect(VerticalOrientation.transformedRotated.isUpright(hasVerticalAlternate: true))
-        #expect(!VerticalOrientation.transformedRotated.isUpright(hasVerticalAlternate: false))
-        #expect(VerticalOrientation.transformedUpright.isUpright(hasVerticalAlternate: false))
-        #expect(!VerticalOrientation.rotated.isUpright(hasVerticalAlternate: true))
+        #expect(VerticalOrientation.transformedRotated.glyphOrientation(hasVerticalAlternate: true) == .upright)
+        #expect(VerticalOrientation.transformedRotated.glyphOrientation(hasVerticalAlternate: false) == .sideways)
+        #expect(VerticalOrientation.transformedUpright.glyphOrientation(hasVerticalAlternate: false) == .upright)
+        #expect(VerticalOrientation.rotated.glyphOrientation(hasVerticalAlternate: true) == .sideways)
     }
 
     static func runs(_ string: String, _ orientation: TextOrientation, alternates: Bool = false) -> [String] {
         let units = Array(string.utf16)
         return orientation.runs(in: units, range: 0..<units.count, hasVerticalAlternate: { _ in alternates }).map {
-            (String(decoding: units[$0.range], as: UTF16.self)) + ($0.isUpright ? "|U" : "|R")
+            (String(decoding: units[$0.range], as: UTF16.self)) + ($0.orientation == .upright ? "|U" : "|R")
         }
     }
 
@@ -74,7 +74,7 @@ struct VerticalOrientationTests {
         // A range past the text is clamped, never out of bounds.
         #expect(
             TextOrientation.mixed.runs(in: Array("abc".utf16), range: 1..<9) == [
-                OrientationRun(range: 1..<3, isUpright: false)
+                OrientationRun(range: 1..<3, orientation: .sideways)
             ])
     }
 }

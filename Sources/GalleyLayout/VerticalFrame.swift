@@ -1,25 +1,8 @@
-// FrameProgression: which way a frame's lines advance (CoreText's kCTFrameProgressionAttributeName):
-// horizontal lines top to bottom, or vertical lines (columns) right to left or left to right,
-// and the vertical framesetting that turns a frame's lines into columns.
+// VerticalFrame: the framesetting of a frame whose progression (GalleyVocabulary's
+// `FrameProgression`, CoreText's kCTFrameProgressionAttributeName) makes its lines columns,
+// right to left or left to right: the frame turned a quarter, its lines stacked, turned back.
 import Foundation
 import GalleyText
-
-/// The way lines advance in a frame. Like `CTFrameProgression`
-/// (`kCTFrameProgressionAttributeName`); the vertical cases are CSS's `vertical-rl` and
-/// `vertical-lr` writing modes.
-public enum FrameProgression: String, Sendable, Hashable, CaseIterable {
-    /// Horizontal lines stacked from the top down (`kCTFrameProgressionTopToBottom`, the default).
-    case topToBottom
-    /// Vertical lines (columns) stacked from the right edge leftwards
-    /// (`kCTFrameProgressionRightToLeft`; CSS `vertical-rl`: Japanese and Chinese books).
-    case rightToLeft
-    /// Vertical lines stacked from the left edge rightwards (`kCTFrameProgressionLeftToRight`;
-    /// CSS `vertical-lr`: Mongolian).
-    case leftToRight
-
-    /// Whether lines are columns.
-    public var isVertical: Bool { self != .topToBottom }
-}
 
 extension Framesetter {
     /// A frame of vertical lines (`options.progression` right to left or left to right) in
@@ -29,10 +12,10 @@ extension Framesetter {
     /// line, `depth` in from the right edge (vertical-rl) or the left edge (vertical-lr),
     /// `inline` down from the top. A column's ascent is its half-width right of its centre
     /// line in both progressions, its descent the half-width left of it (so a vertical-lr frame
-    /// stacks a column's descent first: `Framesetter.blockExtents`). Every line is vertical, as in CoreText: the lines come from the vertical
-    /// typesetter (`Typesetter.verticalTypesetter`), where characters with vertical forms
-    /// (`Attributes.verticalForms`) stand as their text orientation says and the others are
-    /// rotated 90° clockwise.
+    /// stacks a column's descent first: `Framesetter.blockExtents`). Every line is vertical, as in
+    /// CoreText: the lines come from the vertical typesetter (`Typesetter.typesetter(along:)`),
+    /// where characters with vertical forms (`Attributes.verticalForms`) stand as their text
+    /// orientation says and the others are set sideways, rotated 90° clockwise.
     ///
     /// Shaped frames turn too: the path (a rounded rectangle's corner radii swapped), the
     /// exclusion and clipping paths and the insets are turned with the rectangle, so each
@@ -43,8 +26,10 @@ extension Framesetter {
     /// to bottom, and its 1-pt moves down are moves across the page). `path` is validated by
     /// the caller; origins are relative to its bounding box.
     func verticalFrame(in path: FramePath, range: Range<Int>, options: FrameOptions) throws(LayoutError) -> Frame {
-        guard typesetter.isVertical else {
-            return try Framesetter(typesetter: typesetter.verticalTypesetter).verticalFrame(
+        switch typesetter.lineAxis {
+        case .vertical: break
+        case .horizontal:
+            return try Framesetter(typesetter: typesetter.typesetter(along: .vertical)).verticalFrame(
                 in: path, range: range, options: options)
         }
         let turn = QuarterTurn(box: path.boundingBox, progression: options.progression)
