@@ -76,16 +76,27 @@ let package = Package(
         // Layout timing and line dumps beside ../shared/bench's pango-ref and hb-ref.
         .executableTarget(name: "galley-bench", dependencies: ["GalleyLayout", "GalleyRender"], swiftSettings: strict),
 
+        // What the test targets share (test targets cannot depend on each other): the oracles run as
+        // processes or loaded at run time (hb-shape, fontconfig's tools, poppler, pango-view, libpango,
+        // pyphen), an independent SFNT table reader, and the fixtures' paths. Foundation only.
+        .target(
+            name: "GalleyTestSupport", path: "Tests/GalleyTestSupport", exclude: ["Scripts"], swiftSettings: strict),
         .testTarget(name: "GalleySyncTests", dependencies: ["GalleySync"], swiftSettings: strict),
-        .testTarget(name: "GalleyFontsTests", dependencies: ["GalleyFonts"], swiftSettings: strict),
-        .testTarget(name: "GalleyTextTests", dependencies: ["GalleyText"], swiftSettings: strict),
         .testTarget(
-            name: "GalleyUnicodeTests", dependencies: ["GalleyUnicode"], exclude: ["Resources"], swiftSettings: strict),
-        .testTarget(name: "GalleyShapingTests", dependencies: ["GalleyShaping"], swiftSettings: strict),
-        .testTarget(name: "GalleyLayoutTests", dependencies: ["GalleyLayout"], swiftSettings: strict),
+            name: "GalleyFontsTests", dependencies: ["GalleyFonts", "GalleyTestSupport"], swiftSettings: strict),
+        .testTarget(name: "GalleyTextTests", dependencies: ["GalleyText", "GalleyTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "GalleyRenderTests", dependencies: ["GalleyRender"], exclude: ["Golden"], swiftSettings: strict),
-        .testTarget(name: "GalleyCLITests", dependencies: ["GalleyCLI", "galley"], swiftSettings: strict),
+            name: "GalleyUnicodeTests", dependencies: ["GalleyUnicode", "GalleyTestSupport"], exclude: ["Resources"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "GalleyShapingTests", dependencies: ["GalleyShaping", "GalleyTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "GalleyLayoutTests", dependencies: ["GalleyLayout", "GalleyTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "GalleyRenderTests", dependencies: ["GalleyRender", "GalleyTestSupport"], exclude: ["Golden"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "GalleyCLITests", dependencies: ["GalleyCLI", "galley", "GalleyTestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

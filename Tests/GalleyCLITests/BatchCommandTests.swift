@@ -4,6 +4,7 @@
 import Foundation
 import GalleyCLI
 import GalleySync
+import GalleyTestSupport
 import Testing
 
 @Suite("render --batch")
@@ -37,7 +38,7 @@ struct BatchCommandTests {
 
     @Test("renders every file with its flags; one bad file fails alone with status 2")
     func batchWithFailure() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("in")
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
@@ -49,7 +50,7 @@ struct BatchCommandTests {
         try Self.write("ignored", input, "notes.md")
         let out = dir.appendingPathComponent("out").path  // created by the tool
         let result = Self.run(
-            ["render", "--batch", input.path, "-o", out, "--font", CLITestSupport.dejaVuPath, "--width", "80"],
+            ["render", "--batch", input.path, "-o", out, "--font", TestFonts.dejaVuSans, "--width", "80"],
             progress: true)
         #expect(result.status == 2)
         #expect(result.stderr == "galley: --batch: 1 of 4 files failed\n")
@@ -69,7 +70,7 @@ struct BatchCommandTests {
 
     @Test("all files good: status 0, outputs in the chosen format")
     func batchSuccess() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         for i in 0..<6 { try Self.write("text \(i)", dir, "t\(i).txt") }
         let out = dir.appendingPathComponent("svg").path
@@ -101,7 +102,7 @@ struct BatchCommandTests {
 
     @Test("a folder without inputs is an error")
     func emptyFolder() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let result = Self.run(["render", "--batch", dir.path, "-o", dir.appendingPathComponent("o").path])
         #expect(result.status == 2)
@@ -110,7 +111,7 @@ struct BatchCommandTests {
 
     @Test("without a progress line, the errors come in file-name order, whatever finishes first")
     func errorsInOrder() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         // Files that fail at once (malformed markup) between files that take longer to render.
         let long = String(repeating: "words to lay out and draw ", count: 200)
@@ -118,7 +119,7 @@ struct BatchCommandTests {
             try Self.write(i % 2 == 0 ? long : "<b>broken \(i)", dir, "f\(i)." + (i % 2 == 0 ? "txt" : "markup"))
         }
         let out = dir.appendingPathComponent("out").path
-        let result = Self.run(["render", "--batch", dir.path, "-o", out, "--font", CLITestSupport.dejaVuPath])
+        let result = Self.run(["render", "--batch", dir.path, "-o", out, "--font", TestFonts.dejaVuSans])
         #expect(result.status == 2)
         let expected = [1, 3, 5, 7].map {
             "galley: f\($0).markup: malformed markup: line 1, column 1: <b> is never closed\n"
@@ -131,7 +132,7 @@ struct BatchCommandTests {
     /// in file-name order like the errors; with --strict-fonts they fail their file.
     @Test("font warnings name their file, in order; --strict-fonts makes them errors")
     func fontWarnings() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let long = String(repeating: "words to lay out and draw ", count: 200)
         try Self.write("<span face='Nope One'>\(long)</span>", dir, "a.markup")
@@ -152,17 +153,17 @@ struct BatchCommandTests {
 
     @Test("layout --batch writes each file's JSON, the same bytes as layout -o on that file alone")
     func layoutBatch() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try Self.write("first file", dir, "a.txt")
         try Self.write("<i>second</i> file", dir, "b.markup")
         try Self.write("--width 60", dir, "b.flags")
         let out = dir.appendingPathComponent("json").path
-        let result = Self.run(["layout", "--batch", dir.path, "-o", out, "--font", CLITestSupport.dejaVuPath])
+        let result = Self.run(["layout", "--batch", dir.path, "-o", out, "--font", TestFonts.dejaVuSans])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["a.json", "b.json"])
         let alone = CLITestSupport.run([
-            "layout", "--font", CLITestSupport.dejaVuPath, "--width", "60", "--markup", dir.path + "/b.markup",
+            "layout", "--font", TestFonts.dejaVuSans, "--width", "60", "--markup", dir.path + "/b.markup",
         ])
         #expect(alone.status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/b.json")) == Data(alone.stdout))
@@ -170,7 +171,7 @@ struct BatchCommandTests {
 
     @Test("two inputs that would write one output: refused with status 2 before anything is written")
     func sameOutputTwice() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try Self.write("plain", dir, "a.txt")
         try Self.write("<b>marked</b>", dir, "a.markup")
@@ -183,7 +184,7 @@ struct BatchCommandTests {
 
     @Test("an output that is another file's image, or its own input: the batch is refused, nothing written")
     func outputIsAnInput() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         // logo.ppm: a 1×1 red PPM that pic.markup draws; logo.txt would be rendered into logo.ppm.
         let logo = Data("P6\n1 1\n255\n".utf8) + Data([255, 0, 0])

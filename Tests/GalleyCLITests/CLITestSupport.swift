@@ -1,4 +1,5 @@
-// Helpers for the CLI tests: running the tool in-process, temporary files, parsing PPM output.
+// Helpers for the CLI tests: running the tool in-process and parsing PPM output (fonts, scratch
+// directories and the oracles come from GalleyTestSupport).
 import Foundation
 import GalleyCLI
 import Testing
@@ -22,23 +23,6 @@ enum CLITestSupport {
     static func run(_ arguments: [String], stdin: [UInt8] = []) -> ToolRun {
         let r = GalleyTool.run(arguments, standardInput: { stdin })
         return ToolRun(status: r.status, stdout: r.stdout, stderr: r.stderr)
-    }
-
-    static let packageRoot: URL = {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/" {
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-            url.deleteLastPathComponent()
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    }()
-
-    static let dejaVuPath = packageRoot.appendingPathComponent("Fonts/DejaVuSans.ttf").path
-
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("galley-cli-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
     }
 
     /// A decoded binary PPM (P6, maxval 255): width, height and RGB bytes.

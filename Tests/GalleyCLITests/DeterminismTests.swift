@@ -4,6 +4,7 @@
 // one process to the next), on every sample of samples/ and on texts whose TAB widths decide the
 // line breaks; their JSON and PPM outputs must be identical.
 import Foundation
+import GalleyTestSupport
 import Synchronization
 import Testing
 
@@ -31,8 +32,8 @@ struct DeterminismTests {
 
     /// A folder with every file of samples/ plus the TAB cases (each with its .flags).
     static func inputFolder() throws -> URL {
-        let dir = try CLITestSupport.temporaryDirectory().appendingPathComponent("in")
-        try FileManager.default.copyItem(at: CLITestSupport.packageRoot.appendingPathComponent("samples"), to: dir)
+        let dir = try TemporaryDirectory.make().appendingPathComponent("in")
+        try FileManager.default.copyItem(at: TestPackage.root.appendingPathComponent("samples"), to: dir)
         for c in tabCases {
             try Data(c.text.utf8).write(to: dir.appendingPathComponent(c.name + ".txt"))
             try Data(c.flags.utf8).write(to: dir.appendingPathComponent(c.name + ".flags"))

@@ -1,6 +1,7 @@
 // End-to-end runs of the built `galley` executable: arguments, standard input, output and exit status.
 import Foundation
 import GalleyCLI
+import GalleyTestSupport
 import Testing
 
 @Suite("galley executable")
@@ -38,7 +39,7 @@ struct EndToEndTests {
 
     @Test("rendering standard input to a PPM on standard output matches the in-process run")
     func renderThroughPipes() throws {
-        let arguments = ["render", "--font", CLITestSupport.dejaVuPath, "--width", "120", "-o", "-"]
+        let arguments = ["render", "--font", TestFonts.dejaVuSans, "--width", "120", "-o", "-"]
         let text = Array("Piped text\nover two lines".utf8)
         let result = try Self.launch(arguments, stdin: text)
         #expect(result.status == 0, "\(result.stderr)")

@@ -3,6 +3,7 @@
 import Foundation
 import Galley
 import GalleyCLI
+import GalleyTestSupport
 import Testing
 
 @Suite("Font substitution in the tool")
@@ -12,27 +13,6 @@ struct FontSubstitutionTests {
         let lines = try #require(try r.json()["lines"] as? [[String: Any]])
         let runs = try #require(lines.first?["runs"] as? [[String: Any]])
         return try #require(runs.first)
-    }
-
-    /// `fc-match -f FORMAT PATTERN` with the system configuration (the oracle), killed after 30
-    /// seconds; nil when fc-match is missing (the Makefile's test-deps install it).
-    static func fcMatch(_ format: String, _ pattern: String) throws -> String? {
-        guard
-            let exe = ["/usr/bin/fc-match", "/usr/local/bin/fc-match"].first(
-                where: FileManager.default.isExecutableFile)
-        else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: exe)
-        process.arguments = ["-f", format, pattern]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let timer = DispatchWorkItem { process.terminate() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: timer)
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        timer.cancel()
-        return String(decoding: data, as: UTF8.self)
     }
 
     @Test("an unknown family lays out with the default font, one warning line, and names both families in the JSON")
@@ -125,7 +105,7 @@ struct FontSubstitutionTests {
         arguments: ["Times", "Helvetica", "Courier", "Arial", "DejaVu Sans", "dejavu serif"])
     func aliasFamilies(_ name: String) throws {
         let (family, requested) = try Self.families(name)
-        let expected = try #require(try Self.fcMatch("%{family[0]}", name), "no fc-match")
+        let expected = try Fontconfig.match(format: "%{family[0]}", name)
         #expect(family == expected)
         // A name that is the family itself (fontconfig ignores case and spaces) is no substitution.
         let same = family.lowercased().filter { $0 != " " } == name.lowercased().filter { $0 != " " }
@@ -150,7 +130,7 @@ struct FontSubstitutionTests {
         let r = CLITestSupport.run(["layout", "--font", "DejaVu Sans Condensed 12", "--text", "x"])
         #expect(r.status == 0)
         let run = try Self.firstRun(r)
-        let expected = try #require(try Self.fcMatch("%{postscriptname}", "DejaVu Sans:width=75"), "no fc-match")
+        let expected = try Fontconfig.match(format: "%{postscriptname}", "DejaVu Sans:width=75")
         #expect(run["font"] as? String == expected)
         #expect(try FontDescription.parse("Sans Ultra-Condensed 9").width == .ultraCondensed)
         #expect(try FontDescription.parse("Sans Expanded Bold 9").width == .expanded)

@@ -2,6 +2,7 @@
 import Foundation
 import Galley
 import GalleyCLI
+import GalleyTestSupport
 import Testing
 
 @Suite("galley layout")
@@ -14,7 +15,7 @@ struct LayoutCommandTests {
     static func directFrame(_ string: String, size: CGFloat, width: CGFloat, margins: (left: CGFloat, bottom: CGFloat))
         throws -> Frame
     {
-        let font = try Font(path: CLITestSupport.dejaVuPath, size: size)
+        let font = try Font(path: TestFonts.dejaVuSans, size: size)
         var attributes: Attributes = [.font(font), .foregroundColor(.black)]
         attributes.paragraphStyle = ParagraphStyle(alignment: .natural, lineBreakMode: .wordWrapping)
         let framesetter = try Framesetter(AttributedText(string, attributes: attributes), defaultFont: font)
@@ -34,7 +35,7 @@ struct LayoutCommandTests {
     @Test("the JSON parses and agrees with the Framesetter")
     func agreesWithFramesetter() throws {
         let run = CLITestSupport.run([
-            "layout", "--font", CLITestSupport.dejaVuPath, "--size", "14", "--width", "200",
+            "layout", "--font", TestFonts.dejaVuSans, "--size", "14", "--width", "200",
             "--margin", "5,6,7,8", "--text", Self.text,
         ])
         #expect(run.status == 0, "\(run.stderr)")
@@ -78,7 +79,7 @@ struct LayoutCommandTests {
 
     @Test("keys come in the documented order")
     func keyOrder() throws {
-        let text = CLITestSupport.run(["layout", "--font", CLITestSupport.dejaVuPath, "--text", "Hi"]).stdoutText
+        let text = CLITestSupport.run(["layout", "--font", TestFonts.dejaVuSans, "--text", "Hi"]).stdoutText
         func order(_ keys: [String]) -> Bool {
             let positions = keys.compactMap { text.range(of: "\"\($0)\":")?.lowerBound }
             return positions.count == keys.count && positions == positions.sorted()
@@ -94,7 +95,7 @@ struct LayoutCommandTests {
     func limitedHeight() throws {
         // DejaVu Sans at 12 pt has ascent + descent ≈ 13.97 pt, so a 20-pt frame holds one line only.
         let run = CLITestSupport.run([
-            "layout", "--font", CLITestSupport.dejaVuPath, "--width", "100", "--height", "20", "--text", Self.text,
+            "layout", "--font", TestFonts.dejaVuSans, "--width", "100", "--height", "20", "--text", Self.text,
         ])
         let json = try run.json()
         let lines = try #require(json["lines"] as? [[String: Any]])
@@ -108,7 +109,7 @@ struct LayoutCommandTests {
     @Test("colour and placeholder fields")
     func placeholderAndColour() throws {
         let run = CLITestSupport.run([
-            "layout", "--font", CLITestSupport.dejaVuPath, "--color", "#336699", "--markup",
+            "layout", "--font", TestFonts.dejaVuSans, "--color", "#336699", "--markup",
             "--text", "<placeholder width=\"30\" ascent=\"20\" descent=\"5\"/>ab",
         ])
         #expect(run.status == 0, "\(run.stderr)")
@@ -131,15 +132,15 @@ struct LayoutCommandTests {
 
     @Test("input from a file and from standard input give the same frame")
     func fileAndStdin() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("in.txt")
         try Data("Héllo wörld\nsecond paragraph".utf8).write(to: file)
-        let fromFile = CLITestSupport.run(["layout", "--font", CLITestSupport.dejaVuPath, file.path])
+        let fromFile = CLITestSupport.run(["layout", "--font", TestFonts.dejaVuSans, file.path])
         let fromStdin = CLITestSupport.run(
-            ["layout", "--font", CLITestSupport.dejaVuPath, "-"], stdin: Array("Héllo wörld\nsecond paragraph".utf8))
+            ["layout", "--font", TestFonts.dejaVuSans, "-"], stdin: Array("Héllo wörld\nsecond paragraph".utf8))
         let fromText = CLITestSupport.run([
-            "layout", "--font", CLITestSupport.dejaVuPath, "--text", "Héllo wörld\nsecond paragraph",
+            "layout", "--font", TestFonts.dejaVuSans, "--text", "Héllo wörld\nsecond paragraph",
         ])
         #expect(fromFile.status == 0)
         #expect(fromFile.stdout == fromStdin.stdout)
@@ -148,7 +149,7 @@ struct LayoutCommandTests {
         #expect(((try fromFile.json())["lines"] as? [Any])?.count == 2)
         // -o writes the same JSON to a file.
         let out = dir.appendingPathComponent("frame.json")
-        let toFile = CLITestSupport.run(["layout", "--font", CLITestSupport.dejaVuPath, "-o", out.path, file.path])
+        let toFile = CLITestSupport.run(["layout", "--font", TestFonts.dejaVuSans, "-o", out.path, file.path])
         #expect(toFile.status == 0 && toFile.stdout.isEmpty)
         #expect([UInt8](try Data(contentsOf: out)) == fromFile.stdout)
     }

@@ -3,13 +3,14 @@
 import Foundation
 import Galley
 import GalleyCLI
+import GalleyTestSupport
 import Testing
 
 @Suite("Layout JSON attributes")
 struct LayoutJSONAttributeTests {
     static func runs(_ markup: String, size: Int = 12) throws -> [[String: Any]] {
         let run = CLITestSupport.run([
-            "layout", "--markup", "--font", CLITestSupport.dejaVuPath, "--size", "\(size)",
+            "layout", "--markup", "--font", TestFonts.dejaVuSans, "--size", "\(size)",
             "--width", "1000", "--text", markup,
         ])
         #expect(run.status == 0, "\(run.stderr)")
@@ -23,7 +24,7 @@ struct LayoutJSONAttributeTests {
     /// A big-endian Int16 of a font table, read from the font file (OpenType spec: table directory
     /// of 16-byte records after a 12-byte header).
     static func fontInt16(table: String, offset: Int) throws -> Int {
-        let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: CLITestSupport.dejaVuPath)))
+        let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestFonts.dejaVuSans)))
         let count = Int(data[4]) << 8 | Int(data[5])
         for i in 0..<count {
             let record = 12 + 16 * i
@@ -124,7 +125,7 @@ struct LayoutJSONAttributeTests {
     /// one of the keys shown elsewhere; the failure names the keys the JSON forgets (or shows twice).
     @Test("every attribute key is in the layout JSON")
     func everyKeyIsInTheJSON() throws {
-        let font = try Font(path: CLITestSupport.dejaVuPath, size: 12)
+        let font = try Font(path: TestFonts.dejaVuSans, size: 12)
         var forgotten: [String] = []
         for key in Attribute.Key.allCases {
             let names = LayoutJSON.characterAttributeNames(Attributes([try key.example(font: font)]))

@@ -2,6 +2,7 @@
 import Foundation
 import Galley
 import GalleyCLI
+import GalleyTestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -74,13 +75,13 @@ struct NewCommandTests {
         let commented =
             #"<!-- <img src="missing.ppm" width="4" height="4"/> -->a<placeholder width="5" value="missing.ppm"/>"#
         let r = CLITestSupport.run([
-            "render", "--markup", "--font", CLITestSupport.dejaVuPath, "--text", commented, "-o", "-",
+            "render", "--markup", "--font", TestFonts.dejaVuSans, "--text", commented, "-o", "-",
         ])
         #expect(r.status == 0, "\(r.stderr)")
         // The same element outside the comment is an image, and its file is missing.
         let real = #"<img src="missing.ppm" width="4" height="4"/>"#
         let failed = CLITestSupport.run([
-            "render", "--markup", "--font", CLITestSupport.dejaVuPath, "--text", real, "-o", "-",
+            "render", "--markup", "--font", TestFonts.dejaVuSans, "--text", real, "-o", "-",
         ])
         #expect(failed.status != 0)
         #expect(failed.stderr.contains("cannot load image 'missing.ppm'"))
@@ -130,12 +131,12 @@ struct NewCommandTests {
     @Test(
         "shape prints hb-shape's glyph=cluster+advance with advances in points", arguments: ["AV", "office", "Wa.ffi"])
     func shape(_ sample: String) throws {
-        let r = CLITestSupport.run(["shape", "--font", CLITestSupport.dejaVuPath, "--size", "20.48", "--text", sample])
+        let r = CLITestSupport.run(["shape", "--font", TestFonts.dejaVuSans, "--size", "20.48", "--text", sample])
         #expect(r.status == 0, "\(r.stderr)")
         // The reference is hb-shape on the same font file: ids, clusters (ASCII, so UTF-8 bytes are
         // UTF-16 offsets) and advances in font units; DejaVu has 2048 units/em, so at 20.48 pt one
         // unit is 0.01 pt.
-        let hb = try #require(try Self.hbShape(font: CLITestSupport.dejaVuPath, text: sample), "hb-shape not installed")
+        let hb = try HBShape.shape(sample, fontPath: TestFonts.dejaVuSans)
         let text = r.stdoutText
         #expect(text.hasPrefix("[") && text.hasSuffix("]\n"))
         let items = text.dropFirst().dropLast(2).split(separator: "|").map(String.init)
@@ -143,33 +144,15 @@ struct NewCommandTests {
         for (item, ref) in zip(items, hb) {
             let parts = item.split(separator: "+")
             let idCluster = parts[0].split(separator: "=")
-            #expect(Int(idCluster[0]) == ref.g && Int(idCluster[1]) == ref.cl, "\(item) vs \(ref)")
+            #expect(Int(idCluster[0]) == Int(ref.g) && Int(idCluster[1]) == ref.cl, "\(item) vs \(ref)")
             let advance = try #require(Double(parts[1]))
             #expect(abs(advance - Double(ref.ax) / 100) < 0.011, "\(item) vs \(ref)")
         }
     }
 
-    /// hb-shape's glyphs (ids, clusters, advances in font units) when hb-shape is installed.
-    static func hbShape(font: String, text: String) throws -> [(g: Int, cl: Int, ax: Int)]? {
-        let candidates = ["/usr/bin/hb-shape", "/usr/local/bin/hb-shape"]
-        guard let exe = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            return nil
-        }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = ["--no-glyph-names", "--output-format=json", font, text]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        return array.map { ($0["g"] as! Int, $0["cl"] as! Int, $0["ax"] as! Int) }
-    }
-
     @Test("shape --json gives one array per line with g, cl, dx, dy, ax, ay, font")
     func shapeJSON() throws {
-        let r = CLITestSupport.run(["shape", "--json", "--font", CLITestSupport.dejaVuPath, "--text", "ab\ncd e"])
+        let r = CLITestSupport.run(["shape", "--json", "--font", TestFonts.dejaVuSans, "--text", "ab\ncd e"])
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdoutText.split(separator: "\n")
         #expect(lines.count == 2)
@@ -195,11 +178,11 @@ struct NewCommandTests {
 
     @Test("render picks the format from --format or the extension, including SVG")
     func formats() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let svg = dir.appendingPathComponent("a.svg").path
         var r = CLITestSupport.run([
-            "render", "--font", CLITestSupport.dejaVuPath, "--text", "Hi there", "--width", "100", "-o", svg,
+            "render", "--font", TestFonts.dejaVuSans, "--text", "Hi there", "--width", "100", "-o", svg,
         ])
         #expect(r.status == 0, "\(r.stderr)")
         let parser = XMLParser(data: try Data(contentsOf: URL(fileURLWithPath: svg)))
@@ -210,12 +193,12 @@ struct NewCommandTests {
         // Canvas: 10 + 100 + 10 points wide.
         #expect(text.contains("viewBox=\"0 0 120 "))
         r = CLITestSupport.run([
-            "render", "--font", CLITestSupport.dejaVuPath, "--text", "Hi", "--format", "svg", "-o", "-",
+            "render", "--font", TestFonts.dejaVuSans, "--text", "Hi", "--format", "svg", "-o", "-",
         ])
         #expect(r.status == 0)
         #expect(r.stdoutText.hasPrefix("<?xml"))
         r = CLITestSupport.run([
-            "render", "--font", CLITestSupport.dejaVuPath, "--text", "Hi", "--format", "png", "-o", "-",
+            "render", "--font", TestFonts.dejaVuSans, "--text", "Hi", "--format", "png", "-o", "-",
         ])
         #expect(Array(r.stdout.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
         let odd = dir.appendingPathComponent("image.out").path
@@ -228,7 +211,7 @@ struct NewCommandTests {
     func hintingAndForeground() throws {
         func ppm(_ extra: [String]) throws -> [UInt8] {
             let r = CLITestSupport.run(
-                ["render", "--font", CLITestSupport.dejaVuPath, "--size", "11", "--text", "Hamburg", "-o", "-"] + extra)
+                ["render", "--font", TestFonts.dejaVuSans, "--size", "11", "--text", "Hamburg", "-o", "-"] + extra)
             #expect(r.status == 0, "\(r.stderr)")
             return r.stdout
         }
@@ -244,7 +227,7 @@ struct NewCommandTests {
 
     @Test("SVG placeholders reference PNG files by path and embed other images as PNG data URIs")
     func svgImages() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         // A 2×1 P3 image (red, blue) and the same pixels as a PNG written by the renderer's encoder.
         try Data("P3 2 1 255 255 0 0 0 0 255".utf8).write(to: dir.appendingPathComponent("a.ppm"))
@@ -254,7 +237,7 @@ struct NewCommandTests {
         let markup = #"A <img src="a.ppm" width="20" height="10"/> B <img src="b.png" width="8" height="8"/>"#
         try Data(markup.utf8).write(to: dir.appendingPathComponent("in.txt"))
         let r = CLITestSupport.run([
-            "render", "--markup", "--font", CLITestSupport.dejaVuPath, "-o", out,
+            "render", "--markup", "--font", TestFonts.dejaVuSans, "-o", out,
             dir.appendingPathComponent("in.txt").path,
         ])
         #expect(r.status == 0, "\(r.stderr)")
@@ -271,7 +254,7 @@ struct NewCommandTests {
     @Test("--background transparent gives a PNG with alpha 0 where there is no ink")
     func transparentBackground() throws {
         let r = CLITestSupport.run([
-            "render", "--font", CLITestSupport.dejaVuPath, "--size", "40", "--text", "Hi", "--background",
+            "render", "--font", TestFonts.dejaVuSans, "--size", "40", "--text", "Hi", "--background",
             "transparent",
             "--format", "png", "-o", "-",
         ])

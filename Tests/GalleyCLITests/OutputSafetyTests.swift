@@ -4,11 +4,12 @@
 // and its inputs, 1 for a failure that is not the input's (one line on standard error either way).
 import Foundation
 import GalleyCLI
+import GalleyTestSupport
 import Testing
 
 @Suite("outputs and exit statuses")
 struct OutputSafetyTests {
-    static let font = CLITestSupport.dejaVuPath
+    static let font = TestFonts.dejaVuSans
 
     /// The names in `dir` other than `expected`: temporary files left behind would show here.
     static func strayFiles(_ dir: URL, expected: Set<String>) throws -> [String] {
@@ -40,7 +41,7 @@ struct OutputSafetyTests {
 
     @Test("a write that fails midway (file size limit) exits 1 and leaves no file, old or temporary")
     func writeFailsMidway() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let galley = try EndToEndTests.executable().path
         let old = Data("old contents".utf8)
@@ -64,7 +65,7 @@ struct OutputSafetyTests {
 
     @Test("a render that fails (canvas too large) exits 2 and leaves the old file as it was")
     func renderFails() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let target = dir.appendingPathComponent("out.png")
         let old = Data("old contents".utf8)
@@ -100,7 +101,7 @@ struct OutputSafetyTests {
 
     @Test("a successful write replaces the file through a symbolic link, keeping the link")
     func writesThroughLink() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data("old".utf8).write(to: dir.appendingPathComponent("real.json"))
         try FileManager.default.createSymbolicLink(
@@ -118,7 +119,7 @@ struct OutputSafetyTests {
 
     /// A folder with `in.txt`, `pic.markup` drawing `red.ppm`, and a copy of the bundled font.
     static func inputs() throws -> URL {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         try Data("some text".utf8).write(to: dir.appendingPathComponent("in.txt"))
         try (Data("P6\n1 1\n255\n".utf8) + Data([255, 0, 0])).write(to: dir.appendingPathComponent("red.ppm"))
         try Data("a<img src=\"red.ppm\" width=\"4\" height=\"4\"/>b".utf8).write(
@@ -163,7 +164,7 @@ struct OutputSafetyTests {
 
     @Test("standard input redirected from the output file (galley layout -o in.txt < in.txt) is refused")
     func refusesRedirectedInput() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("in.txt")
         try Data("some text".utf8).write(to: file)
@@ -183,11 +184,11 @@ struct OutputSafetyTests {
 
     @Test("a fallback font's file is an input too (render --format png -o that font file)")
     func refusesFallbackFont() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         // DejaVu Sans has no Thai: Thai text falls back to the bundled Noto Sans Thai (the
         // collection's cascade order), so that font's file is read by the run.
-        let thai = CLITestSupport.packageRoot.appendingPathComponent("Fonts/NotoSansThai-Regular.ttf").path
+        let thai = TestFonts.path("NotoSansThai-Regular.ttf")
         let link = dir.path + "/thai.ttf"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: thai)
         let before = try Data(contentsOf: URL(fileURLWithPath: thai))
@@ -220,7 +221,7 @@ struct OutputSafetyTests {
 
     @Test("inputs over 4 MiB (a file, standard input or --text) are refused with status 2")
     func oversizedInput() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let big = [UInt8](repeating: UInt8(ascii: "a"), count: (4 << 20) + 1)
         try Data(big).write(to: dir.appendingPathComponent("big.txt"))

@@ -1,38 +1,11 @@
 // `galley render -o page.pdf` / `.ps`: the document read back by poppler (pdftotext, pdfinfo),
 // overflowing text continued on further pages, and bad outputs refused with one line and status 2.
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @Suite("galley render to PDF and PostScript")
 struct PDFOutputTests {
-    static var hasPoppler: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") }
-
-    /// A poppler tool's standard output, or nil when it failed or ran over `timeout` seconds.
-    static func poppler(_ tool: String, _ arguments: [String], timeout: TimeInterval = 60) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
-        process.arguments = arguments
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("galley-\(UUID().uuidString).out")
-        guard FileManager.default.createFile(atPath: file.path, contents: nil),
-            let handle = try? FileHandle(forWritingTo: file)
-        else { return nil }
-        defer { try? FileManager.default.removeItem(at: file) }
-        process.standardOutput = handle
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning {
-            process.terminate()
-            return nil
-        }
-        try? handle.close()
-        guard process.terminationStatus == 0, let data = FileManager.default.contents(atPath: file.path) else {
-            return nil
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
-
     static func words(_ text: String) -> String {
         text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
@@ -40,15 +13,15 @@ struct PDFOutputTests {
     static let paragraph =
         "Galley continues a frame of fixed height on the next page, as CTFramesetter makes frame after frame from each visible range's end, until every word is placed."
 
-    @Test("-o page.pdf writes a PDF whose text pdftotext gives back", .enabled(if: hasPoppler))
+    @Test("-o page.pdf writes a PDF whose text pdftotext gives back", .enabled(if: Poppler.isInstalled))
     func writesPDF() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         let out = dir.appendingPathComponent("page.pdf").path
         let run = CLITestSupport.run(["render", "--text", "Hello, PDF world", "--size", "18", "-o", out])
         #expect(run.status == 0, "\(run.stderr)")
         let bytes = try #require(FileManager.default.contents(atPath: out))
         #expect(bytes.starts(with: Array("%PDF-".utf8)))
-        #expect(Self.words(try #require(Self.poppler("pdftotext", [out, "-"]))) == "Hello, PDF world")
+        #expect(Self.words(try #require(Poppler.run("pdftotext", [out, "-"]))) == "Hello, PDF world")
         // Nothing but the output in the directory (no temporary file left).
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["page.pdf"])
     }
@@ -64,25 +37,26 @@ struct PDFOutputTests {
     }
 
     @Test(
-        "with --height, text that overflows continues on further pages, none lost or repeated", .enabled(if: hasPoppler)
+        "with --height, text that overflows continues on further pages, none lost or repeated",
+        .enabled(if: Poppler.isInstalled)
     )
     func continuesOnPages() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         let out = dir.appendingPathComponent("pages.pdf").path
         let run = CLITestSupport.run([
             "render", "--text", Self.paragraph, "--size", "14", "--width", "200", "--height", "40", "-o", out,
         ])
         #expect(run.status == 0, "\(run.stderr)")
-        let info = try #require(Self.poppler("pdfinfo", [out]))
+        let info = try #require(Poppler.run("pdfinfo", [out]))
         let pages = info.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap {
             Int($0.split(separator: " ").last ?? "")
         }
         #expect((pages ?? 0) >= 3, "\(info)")
-        #expect(Self.words(try #require(Self.poppler("pdftotext", [out, "-"]))) == Self.paragraph)
+        #expect(Self.words(try #require(Poppler.run("pdftotext", [out, "-"]))) == Self.paragraph)
         // Without --height: one page as tall as the text.
         let single = dir.appendingPathComponent("single.pdf").path
         #expect(CLITestSupport.run(["render", "--text", Self.paragraph, "--width", "200", "-o", single]).status == 0)
-        #expect(try #require(Self.poppler("pdfinfo", [single])).contains("Pages:           1"))
+        #expect(try #require(Poppler.run("pdfinfo", [single])).contains("Pages:           1"))
     }
 
     @Test(
@@ -92,7 +66,7 @@ struct PDFOutputTests {
             (["--height", "15000"], "outside PDF's limits"),
         ])
     func pageTooLarge(_ flags: [String], _ message: String) throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         let out = dir.appendingPathComponent("big.pdf").path
         try Data("old".utf8).write(to: URL(fileURLWithPath: out))
         let run = CLITestSupport.run(["render", "--text", "Too large a page"] + flags + ["-o", out])
@@ -105,7 +79,7 @@ struct PDFOutputTests {
 
     @Test("an unwritable path: one error line, status 2, no file")
     func unwritable() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         let missing = dir.appendingPathComponent("no/such/page.pdf").path
         let run = CLITestSupport.run(["render", "--text", "x", "-o", missing])
         #expect(run.status == 2)

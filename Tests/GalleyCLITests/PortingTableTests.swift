@@ -1,6 +1,7 @@
 // Keeps docs/CORETEXT.md, the porting table, honest: every row has a known status, every `Y` row
 // names the test that pins it and that test exists, every `P` and `n/a` row says why.
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @Suite("docs/CORETEXT.md porting table")
@@ -14,13 +15,7 @@ struct PortingTableTests {
         var description: String { coreText }
     }
 
-    static let repository: URL = {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-            url.deleteLastPathComponent()
-        }
-        return url
-    }()
+    static let repository = TestPackage.root
 
     /// The table rows of docs/CORETEXT.md (header and separator rows left out).
     static func rows() throws -> [Row] {

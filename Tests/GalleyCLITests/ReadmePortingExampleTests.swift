@@ -3,6 +3,7 @@
 // line for line (a test compares them), so the README cannot drift from what runs.
 import Foundation
 import Galley
+import GalleyTestSupport
 import Testing
 
 @Suite("README porting examples")
@@ -66,8 +67,7 @@ struct ReadmePortingExampleTests {
     /// line (indentation, blank lines, imports and line wrapping aside).
     @Test func readmeShowsTheCodeThatRuns() throws {
         let here = URL(fileURLWithPath: #filePath)
-        let readme = try String(
-            contentsOf: here.deletingLastPathComponent().appendingPathComponent("../../README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: TestPackage.url("README.md"), encoding: .utf8)
         let section =
             try #require(readme.components(separatedBy: "## Porting code from iOS").dropFirst().first)
             .components(separatedBy: "\n## ").first ?? ""

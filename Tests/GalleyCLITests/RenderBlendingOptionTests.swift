@@ -3,6 +3,7 @@
 import Foundation
 import GalleyCLI
 import GalleyRender
+import GalleyTestSupport
 import Testing
 
 @Suite("render --text-blending and --antialias")
@@ -10,7 +11,7 @@ struct RenderBlendingOptionTests {
     static func render(_ extra: [String]) throws -> CLITestSupport.PPM {
         let r = CLITestSupport.run(
             [
-                "render", "--font", CLITestSupport.dejaVuPath, "--size", "13", "--text", "Hamburgefonstiv", "-o", "-",
+                "render", "--font", TestFonts.dejaVuSans, "--size", "13", "--text", "Hamburgefonstiv", "-o", "-",
                 "--format", "ppm",
             ] + extra)
         #expect(r.status == 0, "\(r.stderr)")

@@ -2,11 +2,12 @@
 import Foundation
 import Galley
 import GalleyCLI
+import GalleyTestSupport
 import Testing
 
 @Suite("galley render")
 struct RenderCommandTests {
-    static let font = CLITestSupport.dejaVuPath
+    static let font = TestFonts.dejaVuSans
 
     @Test("PPM on stdout is (margins + frame) in size and its ink lies on the laid-out lines")
     func inkOnLines() throws {
@@ -52,7 +53,7 @@ struct RenderCommandTests {
 
     @Test("PNG file output, --scale and colours")
     func pngWithScale() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("text.png").path
         let r = CLITestSupport.run([
@@ -73,7 +74,7 @@ struct RenderCommandTests {
 
     /// A directory holding a 2×2 opaque red PPM and a markup file that shows it.
     static func imageDocument() throws -> (dir: URL, markup: URL) {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         try Data(
             Array("P6\n2 2\n255\n".utf8)
                 + [UInt8](repeating: 0, count: 12).enumerated().map { $0.offset % 3 == 0 ? 255 : 0 }
@@ -117,7 +118,7 @@ struct RenderCommandTests {
 
     @Test("a missing <img> file is an error naming it")
     func missingImage() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let markup = dir.appendingPathComponent("doc.txt")
         try Data("x<img src='absent.png' width='5' height='5'/>".utf8).write(to: markup)
@@ -141,7 +142,7 @@ struct RenderCommandTests {
         let stdinRun = CLITestSupport.run(["layout", "--font", Self.font], stdin: bytes)
         #expect(stdinRun.status == 2)
         #expect(stdinRun.stderr.contains("UTF-8"))
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("bad.txt")
         try Data(bytes).write(to: file)
@@ -159,7 +160,7 @@ struct RenderCommandTests {
         ("unreadable font file", ["--font", "/nonexistent/font.ttf", "--text", "x"]),
         (
             "not a font",
-            ["--font", CLITestSupport.packageRoot.appendingPathComponent("Package.swift").path, "--text", "x"]
+            ["--font", TestPackage.root.appendingPathComponent("Package.swift").path, "--text", "x"]
         ),
         ("unknown family", ["--strict-fonts", "--font", "No Such Family Anywhere", "--text", "x"]),
         ("canvas too large", ["--width", "20000", "--text", "x"]),

@@ -5,12 +5,13 @@
 import Foundation
 import Galley
 import GalleyCLI
+import GalleyTestSupport
 import Testing
 
 @Suite("galley layout: ruby")
 struct RubyLayoutJSONTests {
     static var droidPath: String {
-        URL(fileURLWithPath: CLITestSupport.dejaVuPath).deletingLastPathComponent()
+        URL(fileURLWithPath: TestFonts.dejaVuSans).deletingLastPathComponent()
             .appendingPathComponent("DroidSansFallbackFull.ttf").path
     }
 

@@ -4,6 +4,7 @@
 import Foundation
 import Galley
 import GalleyCLI
+import GalleyTestSupport
 import Testing
 
 @Suite("Typography options")
@@ -18,7 +19,7 @@ struct TypographyOptionTests {
 
     /// `galley layout` with DejaVu Sans and `extra`, as parsed JSON.
     static func layout(_ extra: [String], text: String) throws -> [String: Any] {
-        let run = CLITestSupport.run(["layout", "--font", CLITestSupport.dejaVuPath] + extra + ["--text", text])
+        let run = CLITestSupport.run(["layout", "--font", TestFonts.dejaVuSans] + extra + ["--text", text])
         #expect(run.status == 0, "\(run.stderr)")
         return try run.json()
     }
@@ -363,7 +364,7 @@ struct TypographyOptionTests {
     func squareBox() throws {
         let json = try Self.layout(["--width", "120", "--path", "ellipse"], text: "Hello")
         #expect(Self.nums(json["size"]) == [120, 120])
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("e.ppm").path
         let run = CLITestSupport.run([

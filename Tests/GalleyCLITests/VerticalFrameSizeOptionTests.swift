@@ -8,11 +8,12 @@
 import Foundation
 import Galley
 import GalleyCLI
+import GalleyTestSupport
 import Testing
 
 @Suite("Vertical frame size options")
 struct VerticalFrameSizeOptionTests {
-    static let droidPath = CLITestSupport.dejaVuPath.replacingOccurrences(
+    static let droidPath = TestFonts.dejaVuSans.replacingOccurrences(
         of: "DejaVuSans.ttf", with: "DroidSansFallbackFull.ttf")
     /// 45 ideographs: 20 to a default column 400 pt long, so 3 columns (20, 20, 5), 60 pt wide.
     static let text = String(repeating: "縦", count: 45)
@@ -146,9 +147,9 @@ struct VerticalFrameSizeOptionTests {
 
     /// PDF pages mirror horizontal ones: with --width 50 (two columns, 40 ideographs) the 45
     /// ideographs continue on a second page; without --width the frame holds them all on one.
-    @Test(.enabled(if: PDFOutputTests.hasPoppler))
+    @Test(.enabled(if: Poppler.isInstalled))
     func pdfPagesContinueOnlyWithWidth() throws {
-        let dir = try CLITestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         for (width, pages) in [(["--width", "50"], 2), ([], 1)] {
             let out = dir.appendingPathComponent("vertical-\(pages).pdf").path
             let run = CLITestSupport.run(
@@ -156,7 +157,7 @@ struct VerticalFrameSizeOptionTests {
                     "--text", Self.text, "-o", out,
                 ])
             #expect(run.status == 0, "\(run.stderr)")
-            let info = try #require(PDFOutputTests.poppler("pdfinfo", [out]))
+            let info = try #require(Poppler.run("pdfinfo", [out]))
             let count = info.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap {
                 Int($0.split(separator: " ").last ?? "")
             }

@@ -7,32 +7,22 @@
 // vertical forms, and rotated runs hb-shape's horizontal glyphs; and, UAX #14, no column starts
 // with 、。」 or ends with 「.
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @Suite("Vertical Japanese samples")
 struct VerticalSampleTests {
-    static let ipaexPath = "/usr/share/fonts/opentype/ipaexfont-mincho/ipaexm.ttf"
+    static let ipaexPath = TestFonts.ipaexMincho
 
     /// hb-shape's glyph ids for `text` in IPAex Mincho, top to bottom when `ttb`.
     static func hbGlyphs(_ text: String, ttb: Bool) throws -> [Double] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/hb-shape")
-        process.arguments =
-            ["--no-glyph-names", "--no-positions", "--no-clusters", "--font-file=\(ipaexPath)", "--text=\(text)"]
-            + (ttb ? ["--direction=ttb"] : [])
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let output = String(decoding: data, as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: "[]\n"))
-        return output.split(separator: "|").compactMap { Double($0) }
+        try HBShape.shape(text, fontPath: ipaexPath, direction: ttb ? "ttb" : nil).map { Double($0.g) }
     }
 
     /// The sample's text as laid out: markup without its tags and without the ruby text of
     /// `<rt>` (annotations are not part of the string).
     static func plainText(_ file: String) throws -> [UInt16] {
-        let path = CLITestSupport.packageRoot.appendingPathComponent("samples/\(file)").path
+        let path = TestPackage.root.appendingPathComponent("samples/\(file)").path
         var text = try String(contentsOfFile: path, encoding: .utf8)
         if file.hasSuffix(".markup") {
             text = text.replacing(/<rt>.*?<\/rt>/, with: "").replacing(/<[^>]*>/, with: "")
@@ -42,7 +32,7 @@ struct VerticalSampleTests {
 
     /// `galley layout` of the sample with its flags.
     static func layout(_ file: String) throws -> [[String: Any]] {
-        let root = CLITestSupport.packageRoot.appendingPathComponent("samples")
+        let root = TestPackage.root.appendingPathComponent("samples")
         let name = (file as NSString).deletingPathExtension
         let flags = try String(contentsOf: root.appendingPathComponent("\(name).flags"), encoding: .utf8)
         let markup = file.hasSuffix(".markup") ? ["--markup"] : []

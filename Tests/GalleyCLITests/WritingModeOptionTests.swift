@@ -4,11 +4,12 @@
 import Foundation
 import Galley
 import GalleyCLI
+import GalleyTestSupport
 import Testing
 
 @Suite("Writing-mode options")
 struct WritingModeOptionTests {
-    static let droidPath = CLITestSupport.dejaVuPath.replacingOccurrences(
+    static let droidPath = TestFonts.dejaVuSans.replacingOccurrences(
         of: "DejaVuSans.ttf", with: "DroidSansFallbackFull.ttf")
 
     @Test("--writing-mode gives the frame progression, --text-orientation the text's orientation")

@@ -1,6 +1,7 @@
 // One shared Font and FontCollection used from many tasks at once give the serial results.
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyFonts

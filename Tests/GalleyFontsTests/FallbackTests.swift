@@ -1,6 +1,7 @@
 // Per-character fallback: the cascade of bundled fonts, then system fonts, colour emoji preference.
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyFonts

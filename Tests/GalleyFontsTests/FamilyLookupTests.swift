@@ -1,6 +1,7 @@
 // Finding fonts by family: bundled fonts with no configuration, CSS weight matching, overrides.
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyFonts
@@ -101,7 +102,7 @@ struct FamilyLookupTests {
 
     @Test("A collection over another directory sees only that directory's fonts (GALLEY_FONTS_DIR equivalent)")
     func customDirectory() throws {
-        let dir = try TestFonts.temporaryDirectory()
+        let dir = try TemporaryDirectory.make().path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let copy = (dir as NSString).appendingPathComponent("DejaVuSerif.ttf")
         try FileManager.default.copyItem(atPath: TestFonts.path("DejaVuSerif.ttf"), toPath: copy)

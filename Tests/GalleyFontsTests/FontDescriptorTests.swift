@@ -4,6 +4,7 @@
 
 import Foundation
 import GalleyFonts
+import GalleyTestSupport
 import Testing
 
 @Suite("Font descriptors and collections like CTFontDescriptor, CTFontCollection")
@@ -12,7 +13,7 @@ struct FontDescriptorTests {
     // descriptors matching the specified family"; fc-list 'Family' lists the same faces.
     @Test("a family's faces are the ones fc-list lists", arguments: ["DejaVu Sans", "DejaVu Serif", "Noto Sans Thai"])
     func familyFacesAreFcLists(family: String) throws {
-        let expected = try FontOracles.fcListFaces(FcMatch.escaped(family))
+        let expected = try Fontconfig.listFaces(Fontconfig.escaped(family))
         let faces = FontCollection.shared.fontDescriptors(forFamily: family)
         #expect(Set(faces.compactMap(\.postScriptName)) == expected)
         // Regular first, as CoreText lists the regular face of a family first.
@@ -22,7 +23,7 @@ struct FontDescriptorTests {
 
     @Test("every face of the collection is listed once per file and index")
     func collectionListsEveryFace() throws {
-        let expected = try FontOracles.fcList(":fontformat=TrueType", "%{file}|%{index}\n", .systemAndBundled)
+        let expected = try Fontconfig.list(":fontformat=TrueType", "%{file}|%{index}\n", .systemAndBundled)
             .filter { !$0.hasSuffix("|") }
         let listed = FontCollection.shared.matchingFontDescriptors().map { "\($0.path!)|\($0.faceIndex!)" }
         // Galley loads default instances only: fontconfig's named instances (index ≥ 65536) are not faces.
@@ -34,10 +35,10 @@ struct FontDescriptorTests {
     @Test("matching filters by traits and language as fc-list does")
     func matchingFiltersAsFcList() throws {
         let mono = FontDescriptor(symbolicTraits: .monoSpace).matchingFontDescriptors()
-        let fcMono = try FontOracles.fcListFaces(":spacing=100")
+        let fcMono = try Fontconfig.listFaces(":spacing=100")
         #expect(Set(mono.compactMap(\.postScriptName)) == fcMono)
         let korean = FontDescriptor(languages: ["ko"]).matchingFontDescriptors()
-        let fcKorean = try FontOracles.fcListFaces(":lang=ko")
+        let fcKorean = try Fontconfig.listFaces(":lang=ko")
         #expect(Set(korean.compactMap(\.postScriptName)) == fcKorean)
         let bold = FontDescriptor(family: "DejaVu Sans", symbolicTraits: .bold).matchingFontDescriptors()
         #expect(!bold.isEmpty && bold.allSatisfy { $0.symbolicTraits.contains(.bold) })
@@ -89,7 +90,7 @@ struct FontDescriptorTests {
     // manager. Registered fonts are discoverable through font descriptor matching."
     @Test("a registered font file is found by name and family and used for fallback")
     func registeredFontIsFound() throws {
-        let directory = try TestFonts.temporaryDirectory()
+        let directory = try TemporaryDirectory.make().path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.copyItem(atPath: TestFonts.dejaVuSans, toPath: directory + "/DejaVuSans.ttf")
         let collection = FontCollection(bundledFontsDirectory: directory, includeSystemFonts: false)

@@ -2,6 +2,7 @@
 // styles, widths, weights and unknown names, each checked by the rule that applies to it.
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyFonts
@@ -110,12 +111,12 @@ struct FontMatchingTests {
     @Test("Each request resolves as fc-match resolves it, or by the rule Galley states", arguments: cases)
     func resolvesLikeFcMatch(_ c: MatchCase) throws {
         let font = try FontCollection.shared.font(matching: c.request)
-        let systemAnswer = try FcMatch.match(
-            FcMatch.pattern(family: c.family, weight: c.weight, italic: c.italic, width: c.width), .system)
+        let systemAnswer = try Fontconfig.match(
+            Fontconfig.pattern(family: c.family, weight: c.weight, italic: c.italic, width: c.width), .system)
         switch c.rule {
         case .declared(let otherwise):
-            let answer = try FcMatch.match(
-                FcMatch.pattern(family: c.family, weight: c.weight, italic: c.italic, width: c.width),
+            let answer = try Fontconfig.match(
+                Fontconfig.pattern(family: c.family, weight: c.weight, italic: c.italic, width: c.width),
                 .systemAndBundled)
             // fontconfig compares family names ignoring case and spaces.
             let key = { (s: String) in s.lowercased().filter { $0 != " " } }
@@ -133,8 +134,8 @@ struct FontMatchingTests {
             try expectSameFace(font, systemAnswer, c)
         case .generic(let family):
             #expect(font.substitution == FontSubstitution(requestedFamily: c.family, kind: .generic))
-            let answer = try FcMatch.match(
-                FcMatch.pattern(family: family, weight: c.weight, italic: c.italic, width: c.width), .bundledOnly)
+            let answer = try Fontconfig.match(
+                Fontconfig.pattern(family: family, weight: c.weight, italic: c.italic, width: c.width), .bundledOnly)
             #expect(answer.family == family)
             try expectSameFace(font, answer, c)
             // The system's fontconfig may prefer another face (here DejaVu Sans Condensed for a
@@ -144,15 +145,15 @@ struct FontMatchingTests {
             #expect(font.substitution == FontSubstitution(requestedFamily: c.family, kind: .unknown))
             try expectDefaultFamily(font, c)
             // Here fontconfig's default sans-serif is DejaVu Sans too, so fc-match agrees on the family.
-            let fallback = try FcMatch.match(FcMatch.sentinelPattern, .system)
+            let fallback = try Fontconfig.match(Fontconfig.sentinelPattern, .system)
             if fallback.family == "DejaVu Sans" { #expect(systemAnswer.family == font.familyName) }
         }
     }
 
     /// The unknown-family rule: the bundled DejaVu Sans face fc-match picks among the bundled faces.
     func expectDefaultFamily(_ font: Font, _ c: MatchCase) throws {
-        let answer = try FcMatch.match(
-            FcMatch.pattern(family: "DejaVu Sans", weight: c.weight, italic: c.italic, width: c.width), .bundledOnly)
+        let answer = try Fontconfig.match(
+            Fontconfig.pattern(family: "DejaVu Sans", weight: c.weight, italic: c.italic, width: c.width), .bundledOnly)
         #expect(font.familyName == "DejaVu Sans")
         try expectSameFace(font, answer, c)
     }
@@ -174,7 +175,8 @@ struct FontMatchingTests {
         if !answer.embolden, let weight = answer.weight {
             // A variable face answers with the named instance nearest the weight; Galley
             // instantiates the axis at the weight itself.
-            let expected = answer.variable || answer.index >= 0x10000 ? Double(c.weight) : FcMatch.cssWeight(fc: weight)
+            let expected =
+                answer.variable || answer.index >= 0x10000 ? Double(c.weight) : Fontconfig.cssWeight(fc: weight)
             #expect(abs(Double(font.weight.rawValue) - expected) < 0.5, "fc-match: \(answer)")
         }
         if !answer.slanted { #expect(font.isItalic == (answer.slant != 0), "fc-match: \(answer)") }

@@ -4,6 +4,7 @@
 
 import Foundation
 import GalleyFonts
+import GalleyTestSupport
 import Testing
 
 @Suite("Font(name:) like CTFontCreateWithName")
@@ -20,7 +21,7 @@ struct FontNameTests {
     @Test("a PostScript name resolves to the face fc-query reports it for", arguments: files)
     func postScriptNameResolvesToItsFace(file: String) throws {
         let path = TestFonts.path(file)
-        let postScriptName = try FontOracles.fcQuery(path, "%{postscriptname}")
+        let postScriptName = try Fontconfig.query(path, "%{postscriptname}")
         let font = try Font(name: postScriptName, size: 14)
         #expect(font.postScriptName == postScriptName)
         #expect(font.substitution == nil)
@@ -32,8 +33,8 @@ struct FontNameTests {
     @Test("a full name resolves to its face", arguments: files)
     func fullNameResolvesToItsFace(file: String) throws {
         let path = TestFonts.path(file)
-        let fullName = try FontOracles.fcQuery(path, "%{fullname[0]}")
-        let postScriptName = try FontOracles.fcQuery(path, "%{postscriptname}")
+        let fullName = try Fontconfig.query(path, "%{fullname[0]}")
+        let postScriptName = try Fontconfig.query(path, "%{postscriptname}")
         let font = try Font(name: fullName, size: 12)
         #expect(font.postScriptName == postScriptName, "\(fullName)")
     }
@@ -64,13 +65,13 @@ struct FontNameTests {
         // The family part goes through fontconfig: an alias its rules know gives fc-match's
         // family; a name nothing knows gives the default family (what fc-match gives too when the
         // system's default sans-serif is DejaVu Sans, as on Debian).
-        let answer = try FcMatch.match(
-            FcMatch.pattern(family: "HelveticaNeue", weight: 500, italic: false, width: 100), .system)
+        let answer = try Fontconfig.match(
+            Fontconfig.pattern(family: "HelveticaNeue", weight: 500, italic: false, width: 100), .system)
         if font.substitution?.kind == .alias {
             #expect(font.familyName == answer.family)
         } else {
             #expect(font.substitution?.kind == .unknown && font.familyName == FontCollection.defaultFamily)
-            let fallback = try FcMatch.match(FcMatch.sentinelPattern, .system)
+            let fallback = try Fontconfig.match(Fontconfig.sentinelPattern, .system)
             if fallback.family == "DejaVu Sans" { #expect(answer.family == font.familyName) }
         }
         let bold = try Font(name: "NoSuchFamily-BoldItalic", size: 12)
@@ -91,8 +92,8 @@ struct FontNameTests {
     @Test("a name fontconfig aliases resolves as fc-match resolves it")
     func aliasResolvesAsFcMatch() throws {
         let font = try Font(name: "Helvetica", size: 12)
-        let answer = try FcMatch.match(
-            FcMatch.pattern(family: "Helvetica", weight: 400, italic: false, width: 100), .system)
+        let answer = try Fontconfig.match(
+            Fontconfig.pattern(family: "Helvetica", weight: 400, italic: false, width: 100), .system)
         #expect(font.substitution?.requestedFamily == "Helvetica")
         if font.substitution?.kind == .alias {
             #expect(font.familyName == answer.family)
@@ -114,8 +115,8 @@ struct FontNameTests {
         let font = try Font(name: name, size: 12)
         #expect(font.request?.weight.rawValue == weight && font.request?.italic == italic)
         #expect(font.substitution?.requestedFamily == name)
-        let answer = try FcMatch.match(
-            FcMatch.pattern(family: family, weight: weight, italic: italic, width: 100), .system)
+        let answer = try Fontconfig.match(
+            Fontconfig.pattern(family: family, weight: weight, italic: italic, width: 100), .system)
         if font.substitution?.kind == .alias {
             #expect(font.familyName == answer.family)
         } else {

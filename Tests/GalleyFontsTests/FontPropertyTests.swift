@@ -4,6 +4,7 @@
 
 import Foundation
 import GalleyFonts
+import GalleyTestSupport
 import Testing
 
 @Suite("Font properties like CTFontGetGlyphCount, CTFontCopyName, CTFontGetSymbolicTraits")
@@ -31,10 +32,10 @@ struct FontPropertyTests {
     func namesAreTheNameTables(file: String) throws {
         let path = TestFonts.path(file)
         let font = try Font(path: path, size: 12)
-        #expect(font.fullName == (try FontOracles.fcQuery(path, "%{fullname[0]}")))
+        #expect(font.fullName == (try Fontconfig.query(path, "%{fullname[0]}")))
         #expect(font.displayName == font.fullName)
-        #expect(font.name(for: .postScript) == (try FontOracles.fcQuery(path, "%{postscriptname}")))
-        #expect(font.name(for: .family) == (try FontOracles.fcQuery(path, "%{family[0]}")))
+        #expect(font.name(for: .postScript) == (try Fontconfig.query(path, "%{postscriptname}")))
+        #expect(font.name(for: .family) == (try Fontconfig.query(path, "%{family[0]}")))
         // OpenType name ID 5: "Version string. Should begin with the syntax 'Version <number>.<number>'".
         #expect(font.name(for: .version)?.hasPrefix("Version ") == true)
         #expect(font.name(for: .copyright)?.isEmpty == false)
@@ -89,7 +90,7 @@ struct FontPropertyTests {
         #expect(bold.withSymbolicTraits([], mask: .bold)?.postScriptName == "DejaVuSans")
         // Noto Sans Arabic: bundled in its regular face only. When fc-list knows no bold face of
         // it (as here, unless the system has one) there is none to return; otherwise a real one.
-        let arabicBold = try FontOracles.fcListFaces("Noto Sans Arabic:weight=200")
+        let arabicBold = try Fontconfig.listFaces("Noto Sans Arabic:weight=200")
         let arabic = try Font(path: TestFonts.notoSansArabic, size: 12)
         if arabicBold.isEmpty {
             #expect(arabic.withSymbolicTraits(.bold) == nil)
@@ -108,7 +109,7 @@ struct FontPropertyTests {
     @Test(
         "characterSet is fontconfig's charset of the face", arguments: ["DejaVuSans.ttf", "NotoSansThai-Regular.ttf"])
     func characterSetIsFontconfigCharset(file: String) throws {
-        let ranges = try FontOracles.fcQuery(TestFonts.path(file), "%{charset}").split(separator: " ").map { part in
+        let ranges = try Fontconfig.query(TestFonts.path(file), "%{charset}").split(separator: " ").map { part in
             let bounds = part.split(separator: "-").map { UInt32($0, radix: 16)! }
             return bounds[0]...(bounds.count > 1 ? bounds[1] : bounds[0])
         }
@@ -130,7 +131,7 @@ struct FontPropertyTests {
         arguments: ["DejaVuSans.ttf", "DroidSansFallbackFull.ttf", "NanumGothic.ttf"])
     func supportedLanguagesAreFcQuerys(file: String) throws {
         let path = TestFonts.path(file)
-        let expected = try FontOracles.fcQuery(path, "%{lang}").split(separator: "|").map(String.init).sorted()
+        let expected = try Fontconfig.query(path, "%{lang}").split(separator: "|").map(String.init).sorted()
         #expect(try Font(path: path, size: 12).supportedLanguages == expected)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(try Font(data: bytes, size: 12).supportedLanguages == expected)
@@ -141,8 +142,8 @@ struct FontPropertyTests {
     @Test("name(for:language:) gives the name table's entry in that language")
     func localizedNames() throws {
         let path = TestFonts.path("NanumGothic.ttf")
-        let families = try FontOracles.fcQuery(path, "%{family}").split(separator: ",").map(String.init)
-        let languages = try FontOracles.fcQuery(path, "%{familylang}").split(separator: ",").map(String.init)
+        let families = try Fontconfig.query(path, "%{family}").split(separator: ",").map(String.init)
+        let languages = try Fontconfig.query(path, "%{familylang}").split(separator: ",").map(String.init)
         let font = try Font(path: path, size: 12)
         for (family, language) in zip(families, languages) {
             #expect(font.name(for: .family, language: language) == family, "\(language)")

@@ -4,6 +4,7 @@
 
 import Foundation
 import GalleyFonts
+import GalleyTestSupport
 import Testing
 
 @Suite("Glyph arrays like CTFontGetGlyphsForCharacters, CTFontGetAdvancesForGlyphs")
@@ -18,19 +19,20 @@ struct GlyphMetricsTests {
     @Test("glyphs(forCharacters:): one per UTF-16 unit, a surrogate pair's glyph at the high unit")
     func glyphsForUTF16Characters() throws {
         let emoji = try Font(path: TestFonts.notoColorEmoji, size: 12)
-        let shaped = try FontOracles.hbShape(TestFonts.notoColorEmoji, "😀")
+        let shaped = try HBShape.shape("😀", fontPath: TestFonts.notoColorEmoji, direction: "ltr")
         let result = emoji.glyphs(forCharacters: Array("😀".utf16))
         #expect(result.glyphs == [GlyphID(shaped[0].g), 0] && result.allMapped)
         let sans = try Font(path: TestFonts.dejaVuSans, size: 12)
         let mixed = sans.glyphs(forCharacters: Array("A\u{20000}".utf16) + [0xDC00])  // no CJK Ext. B
-        #expect(mixed.glyphs == [GlyphID(try FontOracles.hbShape(TestFonts.dejaVuSans, "A")[0].g), 0, 0, 0])
+        let a = try HBShape.shape("A", fontPath: TestFonts.dejaVuSans, direction: "ltr")
+        #expect(mixed.glyphs == [GlyphID(a[0].g), 0, 0, 0])
         #expect(!mixed.allMapped)
     }
 
     @Test("horizontal advances are hb-shape's x advances", arguments: texts)
     func horizontalAdvancesAreHbShapes(text: String) throws {
         let font = try Font(path: TestFonts.dejaVuSans, size: 20)
-        let shaped = try FontOracles.hbShape(TestFonts.dejaVuSans, text, features: "-kern,-liga")
+        let shaped = try HBShape.shape(text, fontPath: TestFonts.dejaVuSans, direction: "ltr", features: "-kern,-liga")
         let scale = 20.0 / CGFloat(font.unitsPerEm)
         let advances = font.advances(for: shaped.map { GlyphID($0.g) })
         #expect(advances == shaped.map { CGSize(width: CGFloat($0.ax) * scale, height: 0) })
@@ -45,8 +47,8 @@ struct GlyphMetricsTests {
     func verticalMetricsAreHbShapeTTB(text: String) throws {
         for file in ["DejaVuSans.ttf", "DroidSansFallbackFull.ttf"] {
             let font = try Font(path: TestFonts.path(file), size: 16)
-            let shaped = try FontOracles.hbShape(
-                TestFonts.path(file), text, direction: "ttb", features: "-kern,-liga,-vert")
+            let shaped = try HBShape.shape(
+                text, fontPath: TestFonts.path(file), direction: "ttb", features: "-kern,-liga,-vert")
             let glyphs = shaped.map { GlyphID($0.g) }
             let scale = 16.0 / CGFloat(font.unitsPerEm)
             let advances = font.advances(for: glyphs, orientation: .vertical)

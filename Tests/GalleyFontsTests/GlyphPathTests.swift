@@ -4,6 +4,7 @@
 
 import Foundation
 import GalleyFonts
+import GalleyTestSupport
 import Testing
 
 @Suite("Glyph paths like CTFontCreatePathForGlyph")

@@ -1,6 +1,7 @@
 // Glyph ids, advances and ink bounds checked against hb-shape's output for single characters.
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyFonts

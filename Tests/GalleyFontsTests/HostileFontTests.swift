@@ -4,6 +4,7 @@
 // file, or loads and is used safely (finite metrics, glyph lookups, variation instances).
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyFonts
@@ -78,7 +79,7 @@ struct HostileFontTests {
 
     @Test("Every truncation of the 12-byte header is rejected, naming the file")
     func truncatedHeader() throws {
-        let dir = try TestFonts.temporaryDirectory()
+        let dir = try TemporaryDirectory.make().path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let (bytes, _) = try Self.load(Self.hebrew)
         for length in 0...12 {
@@ -88,7 +89,7 @@ struct HostileFontTests {
 
     @Test("A table directory longer than the file (numTables 0 or 65535) is rejected")
     func hugeTableCount() throws {
-        let dir = try TestFonts.temporaryDirectory()
+        let dir = try TemporaryDirectory.make().path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         for count: UInt32 in [0, 0xFFFF, 200] {
             var (bytes, _) = try Self.load(Self.hebrew)
@@ -99,7 +100,7 @@ struct HostileFontTests {
 
     @Test("A table record whose offset or length runs past the end is rejected, naming the file")
     func tablePastEnd() throws {
-        let dir = try TestFonts.temporaryDirectory()
+        let dir = try TemporaryDirectory.make().path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let (original, _) = try Self.load(Self.hebrew)
         // Record 5 is 'cmap' (records are sorted by tag): its offset at +8, its length at +12.
@@ -116,7 +117,7 @@ struct HostileFontTests {
 
     @Test("A cmap subtable offset past the end of the cmap table loads without its mapping")
     func cmapSubtablePastEnd() throws {
-        let dir = try TestFonts.temporaryDirectory()
+        let dir = try TemporaryDirectory.make().path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var (bytes, tables) = try Self.load(Self.hebrew)
         let cmap = tables["cmap"]!
@@ -133,7 +134,7 @@ struct HostileFontTests {
 
     @Test("Absurd unitsPerEm (0, 1, 65535) is replaced by a usable one", arguments: [0, 1, 0xFFFF] as [UInt32])
     func absurdUnitsPerEm(_ unitsPerEm: UInt32) throws {
-        let dir = try TestFonts.temporaryDirectory()
+        let dir = try TemporaryDirectory.make().path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var (bytes, tables) = try Self.load(Self.hebrew)
         Self.put(unitsPerEm, at: tables["head"]! + 18, in: &bytes)
@@ -142,7 +143,7 @@ struct HostileFontTests {
 
     @Test("Zero glyphs is rejected; 65535 glyphs, or zero or huge hmtx counts, are used safely")
     func glyphCounts() throws {
-        let dir = try TestFonts.temporaryDirectory()
+        let dir = try TemporaryDirectory.make().path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var (bytes, tables) = try Self.load(Self.hebrew)
         Self.put(0, at: tables["maxp"]! + 4, in: &bytes)
@@ -158,7 +159,7 @@ struct HostileFontTests {
 
     @Test("A variable font with broken axes (min > max, default outside, huge counts) is used safely")
     func brokenAxes() throws {
-        let dir = try TestFonts.temporaryDirectory()
+        let dir = try TemporaryDirectory.make().path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let (original, tables) = try Self.load(Self.inter)
         let fvar = tables["fvar"]!
@@ -181,7 +182,7 @@ struct HostileFontTests {
 
     @Test("A collection with a huge face count or a face offset past the end is rejected, naming the file")
     func hostileCollection() throws {
-        let dir = try TestFonts.temporaryDirectory()
+        let dir = try TemporaryDirectory.make().path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let (font, _) = try Self.load(Self.hebrew)
         let header: [UInt8] = Array("ttcf".utf8) + [0, 1, 0, 0]
@@ -196,7 +197,7 @@ struct HostileFontTests {
 
     @Test("Bit flips across a whole font file are rejected or used safely")
     func bitFlips() throws {
-        let dir = try TestFonts.temporaryDirectory()
+        let dir = try TemporaryDirectory.make().path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let (original, _) = try Self.load(Self.hebrew)
         // Every byte of the header and table directory, then every 89th byte of the tables.

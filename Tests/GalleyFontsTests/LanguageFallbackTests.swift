@@ -6,6 +6,7 @@
 
 import Foundation
 import GalleyFonts
+import GalleyTestSupport
 import Testing
 
 @Suite("Language-aware fallback like CTFontCreateForStringWithLanguage")
@@ -29,7 +30,7 @@ struct LanguageFallbackTests {
         let sans = try Font(path: TestFonts.dejaVuSans, size: 12)
         for scalar in LanguageFallbackTests.han {
             let tag = try #require(FontLanguage.fontconfigTag(language))
-            let expected = try FcMatch.match(":lang=\(tag):charset=\(String(scalar.value, radix: 16))", .bundledOnly)
+            let expected = try Fontconfig.match(":lang=\(tag):charset=\(String(scalar.value, radix: 16))", .bundledOnly)
             let font = try #require(FontCollection.shared.fallbackFont(for: scalar, matching: sans, language: language))
             #expect(font.familyName == expected.family, "\(language) U+\(String(scalar.value, radix: 16))")
             #expect(sans.forString(String(scalar), range: 0..<1, language: language).familyName == expected.family)
@@ -68,7 +69,7 @@ struct LanguageFallbackTests {
     func cascadeListFollowsLanguage(language: String) throws {
         let list = FontCollection.shared.defaultCascadeList(forLanguages: [language]).compactMap(\.family)
         let tag = try #require(FontLanguage.fontconfigTag(language))
-        let sorted = try FontOracles.fcSortBundled(":lang=\(tag):charset=9aa8", "%{family[0]}\n")
+        let sorted = try Fontconfig.sortBundled(":lang=\(tag):charset=9aa8", "%{family[0]}\n")
         let cjk = ["Droid Sans Fallback", "NanumGothic"]
         let galleyOrder = list.filter(cjk.contains)
         var fcOrder: [String] = []

@@ -1,6 +1,7 @@
 // Bad font inputs each throw the documented FontError naming the file, and never crash.
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyFonts
@@ -16,14 +17,14 @@ struct LoadingErrorTests {
 
     @Test("A directory throws unreadable naming the directory")
     func directory() throws {
-        let dir = try TestFonts.temporaryDirectory()
+        let dir = try TemporaryDirectory.make().path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(throws: FontError.unreadable(path: dir, reason: "it is a directory")) { try Font(path: dir, size: 12) }
     }
 
     @Test("A text file renamed .ttf, an empty file and truncated font bytes throw notAFont")
     func notAFont() throws {
-        let dir = try TestFonts.temporaryDirectory()
+        let dir = try TemporaryDirectory.make().path
         defer { try? FileManager.default.removeItem(atPath: dir) }
 
         let text = (dir as NSString).appendingPathComponent("readme.ttf")
@@ -91,7 +92,7 @@ struct LoadingErrorTests {
             }
             ttc += font + [UInt8](repeating: 0, count: ((font.count + 3) & ~3) - font.count)
         }
-        let path = try TestFonts.temporaryDirectory() + "/DejaVuPair.ttc"
+        let path = try TemporaryDirectory.make().path + "/DejaVuPair.ttc"
         try Data(ttc).write(to: URL(fileURLWithPath: path))
         let first = try Font(path: path, size: 12, faceIndex: 0)
         let second = try Font(path: path, size: 12, faceIndex: 1)

@@ -1,6 +1,7 @@
 // Font metrics checked against the font's own head/hhea/OS/2/post tables, read independently.
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyFonts

@@ -3,6 +3,7 @@
 
 import Foundation
 import GalleyFonts
+import GalleyTestSupport
 import Testing
 
 /// The bundled variable font and its reference numbers.

@@ -17,6 +17,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -85,9 +86,9 @@ struct BidiCaretTests {
 
     static func font(for scalar: Unicode.Scalar, size: CGFloat) throws -> Font {
         switch scalar.value {
-        case 0x0590...0x05FF: try Font(path: Fonts.path("NotoSansHebrew-Regular.ttf"), size: size)
-        case 0x0600...0x06FF: try Font(path: Fonts.path("NotoSansArabic-Regular.ttf"), size: size)
-        case 0x1F000...: try Font(path: Fonts.path("NotoColorEmoji.ttf"), size: size)
+        case 0x0590...0x05FF: try Font(path: TestFonts.path("NotoSansHebrew-Regular.ttf"), size: size)
+        case 0x0600...0x06FF: try Font(path: TestFonts.path("NotoSansArabic-Regular.ttf"), size: size)
+        case 0x1F000...: try Font(path: TestFonts.path("NotoColorEmoji.ttf"), size: size)
         default: try Fonts.dejaVu(size)
         }
     }

@@ -3,6 +3,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -33,7 +34,7 @@ struct CaretTests {
 
     /// In a right-to-left run carets move leftwards as the index grows, and hit testing inverts them.
     @Test func rightToLeftCaretsDecrease() throws {
-        let arabic = try Font(path: Fonts.path("NotoSansHebrew-Regular.ttf"), size: 30)
+        let arabic = try Font(path: TestFonts.path("NotoSansHebrew-Regular.ttf"), size: 30)
         let string = "שלום"
         let frame = try Framesetter(text(string, [.font(arabic)])).frame(in: tall)
         let line = frame.lines[0]
@@ -55,7 +56,7 @@ struct CaretTests {
     /// run matches the paragraph direction (left-to-right here, so the Latin side).
     @Test func bidiBoundaryHasTwoCarets() throws {
         let latin = try Fonts.dejaVu(20)
-        let hebrew = try Font(path: Fonts.path("NotoSansHebrew-Regular.ttf"), size: 20)
+        let hebrew = try Font(path: TestFonts.path("NotoSansHebrew-Regular.ttf"), size: 20)
         var b = AttributedTextBuilder("abc שלום", attributes: [.font(latin)])
         try b.setFont(hebrew, range: 4..<8)
         let frame = try Framesetter(b.build()).frame(in: tall)

@@ -6,6 +6,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import GalleyVocabulary
 import Testing
@@ -16,7 +17,7 @@ struct EmptyVerticalLineTests {
     static let box = CGRect(x: 0, y: 0, width: 200, height: 200)
 
     static func frame(_ string: String, maximumLines: Int = 0) throws -> Frame {
-        let font = try Font(path: Fonts.path("DroidSansFallbackFull.ttf"), size: size)
+        let font = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: size)
         let text = AttributedText(string, attributes: [.font(font), .verticalForms(true)])
         return try Framesetter(text).frame(
             in: box, options: FrameOptions(maximumNumberOfLines: maximumLines, progression: .rightToLeft))

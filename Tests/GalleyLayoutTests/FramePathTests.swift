@@ -5,6 +5,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -124,7 +125,7 @@ struct FramePathLayoutTests {
     /// `.rectangle(r)` without exclusions or insets gives the rectangular frame exactly: same
     /// lines, origins, metrics and ranges — over paragraph styles, directions and truncation.
     @Test func rectangleMatchesTheRectangleAPI() throws {
-        let arabic = try Font(path: Fonts.path("NotoSansArabic-Regular.ttf"), size: 14)
+        let arabic = try Font(path: TestFonts.path("NotoSansArabic-Regular.ttf"), size: 14)
         var spaced = ParagraphStyle(alignment: .justified)
         spaced.lineHeightMultiple = 0.8
         spaced.paragraphSpacing = 6
@@ -273,7 +274,7 @@ struct FramePathLayoutTests {
     /// A right-to-left paragraph fills a split band right to left: the first line of each row
     /// is in the right interval.
     @Test func rightToLeftRowsStartAtTheRight() throws {
-        let arabic = try Font(path: Fonts.path("NotoSansArabic-Regular.ttf"), size: 14)
+        let arabic = try Font(path: TestFonts.path("NotoSansArabic-Regular.ttf"), size: 14)
         let words = Array(repeating: "مرحبا بالعالم هذا نص عربي", count: 12).joined(separator: " ")
         let options = FrameOptions(
             truncation: nil, exclusionPaths: [.rectangle(CGRect(x: 150, y: 0, width: 100, height: 300))])

@@ -3,6 +3,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 struct FrameSelectionTests {
     @Test func selectionSpansLinesAndDirections() throws {
         let latin = try Fonts.dejaVu(18)
-        let hebrew = try Font(path: Fonts.path("NotoSansHebrew-Regular.ttf"), size: 18)
+        let hebrew = try Font(path: TestFonts.path("NotoSansHebrew-Regular.ttf"), size: 18)
         var b = AttributedTextBuilder("first line abc שלום עולם def and a second line", attributes: [.font(latin)])
         try b.setFont(hebrew, range: 15..<24)
         let text = b.build()

@@ -3,6 +3,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -106,7 +107,7 @@ struct FrameTests {
         #expect(abs(center - (width - cline.width) / 2) < 1e-9)
         let (natural, _) = try origin(.natural, "Hello", font)
         #expect(natural == 0)
-        let arabic = try Font(path: Fonts.path("NotoSansArabic-Regular.ttf"), size: 20)
+        let arabic = try Font(path: TestFonts.path("NotoSansArabic-Regular.ttf"), size: 20)
         let (rtl, rline) = try origin(.natural, "مرحبا بالعالم", arabic)
         #expect(rline.isRightToLeft)
         #expect(abs(rtl - (width - rline.width)) < 1e-9)
@@ -188,7 +189,7 @@ struct JustificationTests {
 
     /// A line without spaces (Chinese) spreads the extra over the gaps between its clusters.
     @Test func justifiedChineseUsesClusterGaps() throws {
-        let font = try Font(path: Fonts.path("DroidSansFallbackFull.ttf"), size: 20)
+        let font = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: 20)
         let string = "清晨的小镇还笼罩在薄雾之中，街角的面包店已经亮起了灯。老师傅把刚出炉的面包一排排摆上木架。"
         let width: CGFloat = 210  // 10 ideographs of 20 pt plus 10 pt to spread
         let t = text(string, [.font(font), .paragraphStyle(ParagraphStyle(alignment: .justified))])

@@ -6,6 +6,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -43,7 +44,7 @@ struct HangingPunctuationTests {
 
     /// `allow-end` in Chinese: four ideographs fill 80 pt; the ideographic full stop hangs.
     @Test func ideographicStopHangs() throws {
-        let font = try Font(path: Fonts.path("DroidSansFallbackFull.ttf"), size: 20)
+        let font = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: 20)
         #expect(try Self.frame("一二三四。", [], width: 80, font: font).lines.count == 2)
         #expect(try Self.frame("一二三四。", .allowEnd, width: 80, font: font).lines.count == 1)
     }

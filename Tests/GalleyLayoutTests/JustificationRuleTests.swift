@@ -4,6 +4,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -45,7 +46,7 @@ struct JustificationRuleTests {
     /// Chinese has no spaces: 4 ideographs (80) fit in 90, the extra 10 goes to the 3 gaps, so
     /// the ideographs start at 0, 20 + 10/3, 40 + 20/3, 70.
     @Test func ideographGaps() throws {
-        let font = try Font(path: Fonts.path("DroidSansFallbackFull.ttf"), size: 20)
+        let font = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: 20)
         let t = text("一二三四五", [.font(font), .paragraphStyle(ParagraphStyle(alignment: .justified))])
         let frame = try Framesetter(t).frame(in: CGRect(x: 0, y: 0, width: 90, height: 500))
         #expect(frame.lines.map(\.stringRange) == [0..<4, 4..<5])

@@ -3,6 +3,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -63,7 +64,7 @@ struct LineAndRunTests {
 
     /// A right-to-left run has the rightToLeft status and its string indices decrease left to right.
     @Test func rightToLeftRunStatus() throws {
-        let hebrew = try Font(path: Fonts.path("NotoSansHebrew-Regular.ttf"), size: 20)
+        let hebrew = try Font(path: TestFonts.path("NotoSansHebrew-Regular.ttf"), size: 20)
         let line = try Typesetter(text("שלום", [.font(hebrew)])).line(for: 0..<4)
         let run = try #require(line.glyphRuns.first)
         #expect(run.status == [.rightToLeft])

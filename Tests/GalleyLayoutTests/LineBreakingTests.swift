@@ -3,6 +3,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -114,7 +115,7 @@ struct LineBreakingTests {
     /// CJK text breaks between ideographs but never before closing punctuation (UAX #14 CL/NS):
     /// no line starts with "，" or "。".
     @Test func cjkBreaksBetweenIdeographsNotBeforeClosingPunctuation() throws {
-        let font = try Font(path: Fonts.path("DroidSansFallbackFull.ttf"), size: 20)
+        let font = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: 20)
         let string = "清晨的小镇还笼罩在薄雾之中，街角的面包店已经亮起了灯。老师傅把刚出炉的面包一排排摆上木架。"
         let units = Array(string.utf16)
         for width in stride(from: 60.0, through: 300.0, by: 20.0) {

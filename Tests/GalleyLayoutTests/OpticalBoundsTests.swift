@@ -5,6 +5,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -53,7 +54,7 @@ import Testing
     @Test func opbdDeltasMoveTheEdges() throws {
         let plain = try Fonts.dejaVu(16)
         let x = try #require(plain.glyph(for: "x"))
-        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Fonts.path("DejaVuSans.ttf"))))
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: TestFonts.path("DejaVuSans.ttf"))))
         let font = try Font(data: Self.adding("opbd", Self.opbd(glyph: Int(x)), to: bytes), size: 16)
         #expect(font.hasOpticalBoundsTable)
         let unit: CGFloat = 16.0 / 2048

@@ -4,6 +4,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -104,7 +105,7 @@ struct PlaceholderTests {
 
     /// A placeholder inside right-to-left text: its rect is its run's box, still inside the line.
     @Test func placeholderInRightToLeftText() throws {
-        let arabic = try Font(path: Fonts.path("NotoSansArabic-Regular.ttf"), size: 24)
+        let arabic = try Font(path: TestFonts.path("NotoSansArabic-Regular.ttf"), size: 24)
         let delegate = try RunDelegate(width: 30, ascent: 20, descent: 0, value: "rtl")
         var b = AttributedTextBuilder("مرحبا بالعالم", attributes: [.font(arabic)])
         try b.insertPlaceholder(delegate, at: 6)

@@ -7,6 +7,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
 struct RubyLayoutTests {
     static let size: CGFloat = 40
     static func droid(_ size: CGFloat = size) throws -> Font {
-        try Font(path: Fonts.path("DroidSansFallbackFull.ttf"), size: size)
+        try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: size)
     }
     static let eps: CGFloat = 0.001
 

@@ -7,12 +7,13 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
 /// DejaVu Sans at `size` with its hhea lineGap (offset 8 of the table) set to `lineGap` units.
 private func dejaVu(size: CGFloat, lineGap: Int16) throws -> Font {
-    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fonts.path("DejaVuSans.ttf"))))
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestFonts.path("DejaVuSans.ttf"))))
     func u16(_ o: Int) -> Int { Int(bytes[o]) << 8 | Int(bytes[o + 1]) }
     // The table directory: numTables at 4, 16-byte records from 12 (tag, checksum, offset, length).
     for i in 0..<u16(4) {

@@ -6,6 +6,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -17,7 +18,7 @@ struct TateChuYokoTests {
     /// `.horizontalInVerticalForms(count)`.
     static func line(_ digits: String, count: Int) throws -> Line {
         let string = "年\(digits)年"
-        let droid = try Font(path: Fonts.path("DroidSansFallbackFull.ttf"), size: size)
+        let droid = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: size)
         var builder = AttributedTextBuilder(string, attributes: [.font(droid), .verticalForms(true)])
         let range = 1..<(1 + digits.utf16.count)
         try builder.setFont(try Fonts.dejaVu(size), range: range)
@@ -42,7 +43,7 @@ struct TateChuYokoTests {
         #expect((0..<run.glyphCount).allSatisfy { run.stringIndices[$0] == 1 })
 
         let dejaVu = try Fonts.dejaVu(Self.size)
-        let units = try hbShape(digits, font: Fonts.path("DejaVuSans.ttf")).map(\.ax)
+        let units = try HBShape.shape(digits, fontPath: TestFonts.path("DejaVuSans.ttf")).map(\.ax)
         let widths = units.map { CGFloat($0) * Self.size / CGFloat(dejaVu.unitsPerEm) }
         let natural = widths.reduce(0, +)
         let scale = min(1, Self.size / natural)
@@ -81,7 +82,7 @@ struct TateChuYokoTests {
     /// digits (IPAex has no `twid`) fall back to scaling the proportional glyphs.
     @Test(arguments: [("12", true), ("123", false)])
     func halfWidthFormsWhenTheFontHasThem(_ digits: String, _ hasForm: Bool) throws {
-        let path = "/usr/share/fonts/opentype/ipaexfont-mincho/ipaexm.ttf"
+        let path = TestFonts.ipaexMincho
         let font = try Font(path: path, size: Self.size)
         let string = "年\(digits)年"
         var builder = AttributedTextBuilder(string, attributes: [.font(font), .verticalForms(true)])
@@ -91,7 +92,7 @@ struct TateChuYokoTests {
         let run = try #require(line.glyphRuns.first { $0.stringRange == range })
         #expect(abs(line.width - 3 * Self.size) < 1e-9)
 
-        let reference = try hbShape(digits, font: path, features: hasForm ? "hwid" : nil)
+        let reference = try HBShape.shape(digits, fontPath: path, features: hasForm ? "hwid" : nil)
         #expect((0..<run.glyphCount).map { run.glyphs[$0] } == reference.map(\.g))
         let widths = reference.map { CGFloat($0.ax) * Self.size / CGFloat(font.unitsPerEm) }
         let natural = widths.reduce(0, +)
@@ -119,7 +120,7 @@ struct TateChuYokoTests {
         let run = try #require(line.glyphRuns.first { $0.stringRange == 1..<(1 + digits.utf16.count) })
         #expect(run.orientation == .sideways)
         #expect(run.glyphCount == digits.count)
-        let units = try hbShape(digits, font: Fonts.path("DejaVuSans.ttf")).map(\.ax)
+        let units = try HBShape.shape(digits, fontPath: TestFonts.path("DejaVuSans.ttf")).map(\.ax)
         let natural = CGFloat(units.reduce(0, +)) * Self.size / CGFloat(try Fonts.dejaVu(Self.size).unitsPerEm)
         #expect(abs(line.width - (2 * Self.size + natural)) < 1e-6)
     }
@@ -129,7 +130,7 @@ struct TateChuYokoTests {
     @Test func combinedRunIsNeverBroken() throws {
         let line = try Self.line("2026", count: 4)
         #expect(line.glyphRuns.contains { $0.stringRange == 1..<5 })
-        let droid = try Font(path: Fonts.path("DroidSansFallbackFull.ttf"), size: Self.size)
+        let droid = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: Self.size)
         var builder = AttributedTextBuilder("年2026年", attributes: [.font(droid), .verticalForms(true)])
         try builder.setFont(try Fonts.dejaVu(Self.size), range: 1..<5)
         try builder.setAttribute(.horizontalInVerticalForms(4), range: 1..<5)

@@ -1,15 +1,15 @@
-// Shared helpers for the layout tests: the bundled fonts, and widths computed independently of
-// Galley's shaper from the font's own horizontal metrics (hmtx advances, for text whose glyph
-// pairs have no kerning).
+// Shared helpers for the layout tests: the bundled DejaVu Sans as a `Font`, and widths computed
+// independently of Galley's shaper from the font's own horizontal metrics (hmtx advances, for
+// text whose glyph pairs have no kerning).
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 
 enum Fonts {
-    static let directory: String = FontCollection.defaultBundledFontsDirectory() ?? "Fonts"
-    static func path(_ file: String) -> String { directory + "/" + file }
-    static func dejaVu(_ size: CGFloat) throws -> Font { try Font(path: path("DejaVuSans.ttf"), size: size) }
+    /// The bundled DejaVu Sans at `size`.
+    static func dejaVu(_ size: CGFloat) throws -> Font { try Font(path: TestFonts.dejaVuSans, size: size) }
 }
 
 extension Font {

@@ -5,6 +5,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -80,7 +81,7 @@ struct TruncationTests {
     /// at 10 pt. For every width and type, the cut range starts and ends on an even offset (never
     /// between a consonant and its SARA AM), and the result fits.
     @Test func neverSplitsAGraphemeCluster() throws {
-        let thai = try Font(path: Fonts.path("NotoSansThai-Regular.ttf"), size: 10)
+        let thai = try Font(path: TestFonts.path("NotoSansThai-Regular.ttf"), size: 10)
         let l = try line("กำกำกำกำกำ", [.font(thai)])
         for width: CGFloat in stride(from: 12, through: 48, by: 1.5) {
             for type in TruncationType.allCases {
@@ -111,7 +112,7 @@ struct TruncationTests {
     /// In a right-to-left line the logical end is at the left: `.end` keeps the first letters
     /// (the rightmost) and the token sits at the left edge.
     @Test func rightToLeft() throws {
-        let hebrew = try Font(path: Fonts.path("NotoSansHebrew-Regular.ttf"), size: 20)
+        let hebrew = try Font(path: TestFonts.path("NotoSansHebrew-Regular.ttf"), size: 20)
         let l = try line("אבגדהוזחטי", [.font(hebrew)])
         #expect(l.isRightToLeft)
         let t = try #require(try l.truncated(width: l.width / 2, type: .end, token: nil))
@@ -132,7 +133,7 @@ struct MixedTruncationTests {
     /// and the paragraph's end, so it resolves to the embedding direction L), so it sits at the
     /// visual right end after the reordered Hebrew.
     @Test func tokenAtTheParagraphEnd() throws {
-        let hebrew = try Font(path: Fonts.path("NotoSansHebrew-Regular.ttf"), size: 20)
+        let hebrew = try Font(path: TestFonts.path("NotoSansHebrew-Regular.ttf"), size: 20)
         var b = AttributedTextBuilder("xx אבגדהוזחטי", attributes: [.font(try Fonts.dejaVu(20))])
         try b.setFont(hebrew, range: 3..<13)
         let line = try Typesetter(b.build()).line(for: 0..<13)

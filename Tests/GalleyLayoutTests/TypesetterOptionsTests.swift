@@ -4,6 +4,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
     static func visualIndices(_ line: Line) -> [Int] { line.glyphRuns.flatMap { Array($0.stringIndices) } }
 
     static func hebrewAndLatin() throws -> AttributedText {
-        text("אבג abc", [.font(try Font(path: Fonts.path("NotoSansHebrew-Regular.ttf"), size: 16))])
+        text("אבג abc", [.font(try Font(path: TestFonts.path("NotoSansHebrew-Regular.ttf"), size: 16))])
     }
 
     /// kCTTypesetterOptionForcedEmbeddingLevel: "If present, this option specifies the embedding

@@ -5,6 +5,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -17,7 +18,7 @@ struct VerticalBoundsTests {
     static let dejaVuScale = size / 2048
 
     static func verticalText(_ string: String, latin: Range<Int>? = nil) throws -> AttributedText {
-        let droid = try Font(path: Fonts.path("DroidSansFallbackFull.ttf"), size: size)
+        let droid = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: size)
         var builder = AttributedTextBuilder(string, attributes: [.font(droid), .verticalForms(true)])
         if let latin { try builder.setFont(try Fonts.dejaVu(size), range: latin) }
         return builder.build()

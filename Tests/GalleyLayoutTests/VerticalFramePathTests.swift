@@ -8,6 +8,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -16,7 +17,7 @@ struct VerticalFramePathTests {
     static let em: CGFloat = 20
 
     static func setter(_ count: Int) throws -> Framesetter {
-        let font = try Font(path: Fonts.path("DroidSansFallbackFull.ttf"), size: em)
+        let font = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: em)
         let text = AttributedText(
             String(repeating: "縦", count: count), attributes: [.font(font), .verticalForms(true)])
         return try Framesetter(text)
@@ -37,7 +38,7 @@ struct VerticalFramePathTests {
 
     /// The ideograph advance is an em, from hb-shape (so the counts below follow from lengths).
     @Test func ideographAdvanceIsAnEm() throws {
-        let glyphs = try hbShape("縦", font: Fonts.path("DroidSansFallbackFull.ttf"), ttb: true)
+        let glyphs = try HBShape.shape("縦", fontPath: TestFonts.path("DroidSansFallbackFull.ttf"), direction: "ttb")
         #expect(glyphs.map(\.ay) == [-256])
     }
 

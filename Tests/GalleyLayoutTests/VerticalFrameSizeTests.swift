@@ -8,14 +8,15 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
 @Suite("Suggested sizes of vertical frames")
 struct VerticalFrameSizeTests {
     static let size: CGFloat = 20
-    static let droidPath = Fonts.path("DroidSansFallbackFull.ttf")
-    static let dejaVuPath = Fonts.path("DejaVuSans.ttf")
+    static let droidPath = TestFonts.path("DroidSansFallbackFull.ttf")
+    static let dejaVuPath = TestFonts.path("DejaVuSans.ttf")
     /// DroidSansFallbackFull's head.unitsPerEm, hhea.lineGap; DejaVu Sans's head.unitsPerEm,
     /// hhea.ascender, −hhea.descender, hhea.lineGap (ttx).
     static let droidUnits: CGFloat = 256
@@ -36,7 +37,7 @@ struct VerticalFrameSizeTests {
 
     /// One ideograph's advance down the column: hb-shape --direction=ttb's y advance, in points.
     static func ideographAdvance() throws -> CGFloat {
-        let glyphs = try hbShape("縦", font: droidPath, ttb: true)
+        let glyphs = try HBShape.shape("縦", fontPath: droidPath, direction: "ttb")
         return -CGFloat(try #require(glyphs.first).ay) * size / droidUnits
     }
 
@@ -93,7 +94,7 @@ struct VerticalFrameSizeTests {
         let setter = try Framesetter(AttributedText("Hello world", attributes: [.font(font)]))
         let scale = Self.size / Self.dejaVuUnits
         func length(_ s: String) throws -> CGFloat {
-            CGFloat(try hbShape(s, font: Self.dejaVuPath).reduce(0) { $0 + $1.ax }) * scale
+            CGFloat(try HBShape.shape(s, fontPath: Self.dejaVuPath).reduce(0) { $0 + $1.ax }) * scale
         }
         #expect(try length("Hello ") < 80 && length("Hello world") > 80)
         let columnWidth = (Self.dejaVuAscender + Self.dejaVuDescender) * scale

@@ -6,6 +6,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -34,7 +35,7 @@ struct VerticalFrameTests {
         let glyphs = frame.lines.flatMap { line in
             line.glyphRuns.flatMap { run in (0..<run.glyphCount).map { run.glyphs[$0] } }
         }
-        let reference = try hbShape(string, font: Fonts.path("DejaVuSans.ttf")).map(\.g)
+        let reference = try HBShape.shape(string, fontPath: TestFonts.path("DejaVuSans.ttf")).map(\.g)
         #expect(glyphs == reference)
     }
 
@@ -42,7 +43,7 @@ struct VerticalFrameTests {
     @Test func verticalFormsOnTheJapaneseOnly() throws {
         let string = "縦書きLatin縦"
         var builder = AttributedTextBuilder(string, attributes: [.font(try Fonts.dejaVu(Self.size))])
-        let droid = try Font(path: Fonts.path("DroidSansFallbackFull.ttf"), size: Self.size)
+        let droid = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: Self.size)
         for range in [0..<3, 8..<9] {
             try builder.setFont(droid, range: range)
             try builder.setAttribute(.verticalForms(true), range: range)
@@ -60,7 +61,7 @@ struct VerticalFrameTests {
     /// A second paragraph without vertical forms is vertical too (before, only paragraphs whose
     /// first character had vertical forms were).
     @Test func everyParagraphIsVertical() throws {
-        let droid = try Font(path: Fonts.path("DroidSansFallbackFull.ttf"), size: Self.size)
+        let droid = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: Self.size)
         var builder = AttributedTextBuilder("縦書き\nplain", attributes: [.font(droid)])
         try builder.setAttribute(.verticalForms(true), range: 0..<4)
         let frame = try Self.frame(builder.build(), .rightToLeft)

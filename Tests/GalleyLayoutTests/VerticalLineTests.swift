@@ -6,6 +6,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
 @Suite("Vertical lines and frames")
 struct VerticalLineTests {
     static let size: CGFloat = 20
-    static let droidPath = Fonts.path("DroidSansFallbackFull.ttf")
+    static let droidPath = TestFonts.path("DroidSansFallbackFull.ttf")
 
     static func droid() throws -> Font { try Font(path: droidPath, size: size) }
 
@@ -29,7 +30,7 @@ struct VerticalLineTests {
     @Test func uprightLineIsHBShapeTTB() throws {
         let string = "「縦書き」。"
         let line = try Typesetter(try Self.verticalText(string)).line(for: 0..<6)
-        let reference = try hbShape(string, font: Self.droidPath, ttb: true)
+        let reference = try HBShape.shape(string, fontPath: Self.droidPath, direction: "ttb")
         let scale = Self.size / 256  // DroidSansFallback's units per em
         #expect(line.glyphRuns.allSatisfy { $0.orientation == .upright })
         let glyphs = line.glyphRuns.flatMap { run in (0..<run.glyphCount).map { run.glyphs[$0] } }
@@ -58,9 +59,9 @@ struct VerticalLineTests {
         let run = try #require(line.glyphRuns.first { $0.stringRange == 1..<6 })
         #expect(run.orientation == .sideways)
         let dejaVu = try Fonts.dejaVu(Self.size)
-        let reference = try hbShape("Swift", font: Fonts.path("DejaVuSans.ttf"), ttb: false)
+        let reference = try HBShape.shape("Swift", fontPath: TestFonts.path("DejaVuSans.ttf"))
         let scale = Self.size / CGFloat(dejaVu.unitsPerEm)
-        let kanji = try hbShape("縦", font: Self.droidPath, ttb: true)
+        let kanji = try HBShape.shape("縦", fontPath: Self.droidPath, direction: "ttb")
         var pen = -CGFloat(kanji[0].ay) * Self.size / 256
         let baseline = (dejaVu.descent - dejaVu.ascent) / 2
         #expect((0..<run.glyphCount).map { run.glyphs[$0] } == reference.map(\.g))

@@ -11,6 +11,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -18,10 +19,10 @@ import Testing
 struct VerticalParagraphTests {
     static let size: CGFloat = 20
     static let em: CGFloat = 20
-    static let ipaexPath = "/usr/share/fonts/opentype/ipaexfont-mincho/ipaexm.ttf"
+    static let ipaexPath = TestFonts.ipaexMincho
 
     static func droid() throws -> Font {
-        try Font(path: Fonts.path("DroidSansFallbackFull.ttf"), size: size)
+        try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: size)
     }
 
     /// `string` in DroidSansFallback with vertical forms and `style`.
@@ -314,7 +315,7 @@ struct VerticalParagraphTests {
     /// head indent are at the bottom: the logical start sits 10 pt above the column's end.
     @Test(arguments: [FrameProgression.rightToLeft, .leftToRight])
     func rightToLeftParagraphStartsAtTheBottom(_ progression: FrameProgression) throws {
-        let hebrew = try Font(path: Fonts.path("NotoSansHebrew-Regular.ttf"), size: Self.size)
+        let hebrew = try Font(path: TestFonts.path("NotoSansHebrew-Regular.ttf"), size: Self.size)
         let style = ParagraphStyle(firstLineHeadIndent: 10)
         let text = AttributedText("שלום עולם", attributes: [.font(hebrew), .paragraphStyle(style)])
         let rect = CGRect(x: 0, y: 0, width: 100, height: 200)
@@ -354,7 +355,7 @@ struct VerticalParagraphTests {
             // The first word keeps its natural extent (hb-shape's horizontal advances).
             let wordEnd = try #require(line.stringRange.firstIndex { units[$0] == 0x20 })
             let word = String(decoding: units[line.stringRange.lowerBound..<wordEnd], as: UTF16.self)
-            let natural = try hbShape(word, font: Fonts.path("DejaVuSans.ttf")).reduce(0) { $0 + $1.ax }
+            let natural = try HBShape.shape(word, fontPath: TestFonts.path("DejaVuSans.ttf")).reduce(0) { $0 + $1.ax }
             let extent = Self.down(frame, i, wordEnd) - Self.down(frame, i, line.stringRange.lowerBound)
             #expect(abs(extent - CGFloat(natural) * Self.size / CGFloat(font.unitsPerEm)) < 1e-6, "line \(i)")
         }
@@ -521,7 +522,7 @@ struct VerticalParagraphTests {
         #expect(
             token.isTruncationToken && token.orientation.lineAxis == .vertical
                 && (token.orientation == .sideways) == !verticalForms)
-        let reference = try hbShape("\u{2026}", font: Self.ipaexPath, ttb: verticalForms)
+        let reference = try HBShape.shape("\u{2026}", fontPath: Self.ipaexPath, direction: verticalForms ? "ttb" : nil)
         let glyph: UInt32? = token.glyphs.first
         #expect(token.glyphCount == 1 && glyph == reference.first?.g)
         let ink = token.imageBounds

@@ -8,13 +8,14 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
 @Suite("Vertical Japanese punctuation in IPAex Mincho")
 struct VerticalPunctuationTests {
     static let size: CGFloat = 20
-    static let ipaexPath = "/usr/share/fonts/opentype/ipaexfont-mincho/ipaexm.ttf"
+    static let ipaexPath = TestFonts.ipaexMincho
 
     /// How a test gets IPAex Mincho: from its file, or by family name through fontconfig.
     enum Source: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -65,7 +66,7 @@ struct VerticalPunctuationTests {
         var pen: CGFloat = 0
         var placed: [Placed] = []
         for segment in segments {
-            for g in try hbShape(segment.text, font: ipaexPath, ttb: !segment.rotated) {
+            for g in try HBShape.shape(segment.text, fontPath: ipaexPath, direction: segment.rotated ? nil : "ttb") {
                 let (dx, dy) = (CGFloat(g.dx) * scale, CGFloat(g.dy) * scale)
                 if segment.rotated {
                     let advance = CGFloat(g.ax) * scale
@@ -117,7 +118,7 @@ struct VerticalPunctuationTests {
             #expect(got.isClose(to: want), "glyph \(i): \(got) ≠ hb-shape's \(want)")
         }
         #expect(abs(line.width + pen) < 1e-6)
-        let horizontal = try hbShape(string, font: Self.ipaexPath).map(\.g)
+        let horizontal = try HBShape.shape(string, fontPath: Self.ipaexPath).map(\.g)
         #expect(glyphs.map(\.glyph) != horizontal, "no vertical alternate was used")
     }
 
@@ -152,7 +153,7 @@ struct VerticalPunctuationTests {
         #expect(font.familyName == "IPAexMincho")
         #expect(font.substitution == nil)
         let file = try #require(font.face.path)
-        let matched = try fcMatchFile("IPAexMincho")
+        let matched = try Fontconfig.match(format: "%{file}", "IPAexMincho")
         func resolved(_ path: String) -> String { URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
         #expect(resolved(file) == resolved(matched))
         #expect(resolved(file) == Self.ipaexPath)
@@ -207,17 +208,4 @@ struct VerticalPunctuationTests {
     ) throws {
         #expect(try Self.columns(string, ems: ems, strictness: strictness).first == first)
     }
-}
-
-/// The file fontconfig's own fc-match picks for `family` (the oracle of family lookups).
-func fcMatchFile(_ family: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-match")
-    process.arguments = ["--format=%{file}", family]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
 }

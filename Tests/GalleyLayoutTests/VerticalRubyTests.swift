@@ -6,6 +6,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -16,7 +17,7 @@ struct VerticalRubyTests {
 
     /// `string` at 40 pt with vertical forms and `ruby` on `range`, as one vertical line.
     static func ruby(_ string: String, _ range: Range<Int>, _ ruby: RubyAnnotation) throws -> (Line, RubyPlacement) {
-        let droid = try Font(path: Fonts.path("DroidSansFallbackFull.ttf"), size: size)
+        let droid = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: size)
         var builder = AttributedTextBuilder(string, attributes: [.font(droid), .verticalForms(true)])
         try builder.setAttribute(.rubyAnnotation(ruby), range: range)
         let text = builder.build()
@@ -124,7 +125,7 @@ struct VerticalRubyTests {
     /// In a frame of right-to-left columns, before-ruby widens its column to the right: the
     /// first column's centre line moves left by the ruby's width.
     @Test func rubyWidensTheColumnInAFrame() throws {
-        let droid = try Font(path: Fonts.path("DroidSansFallbackFull.ttf"), size: Self.size)
+        let droid = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: Self.size)
         var builder = AttributedTextBuilder("の漢字の", attributes: [.font(droid), .verticalForms(true)])
         let plain = try Framesetter(builder.build()).frame(
             in: CGRect(x: 0, y: 0, width: 200, height: 300),
@@ -139,7 +140,7 @@ struct VerticalRubyTests {
 
     /// A rotated base (Latin set sideways) gets its ruby rotated too, right of the column.
     @Test func rotatedBaseHasRotatedRuby() throws {
-        let droid = try Font(path: Fonts.path("DroidSansFallbackFull.ttf"), size: Self.size)
+        let droid = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: Self.size)
         var builder = AttributedTextBuilder("のabcの", attributes: [.font(droid), .verticalForms(true)])
         try builder.setFont(try Fonts.dejaVu(Self.size), range: 1..<4)
         try builder.setAttribute(.rubyAnnotation(RubyAnnotation("xyz")), range: 1..<4)

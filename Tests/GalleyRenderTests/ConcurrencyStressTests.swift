@@ -8,6 +8,7 @@ import GalleyFonts
 import GalleyLayout
 import GalleyRender
 import GalleyShaping
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -45,7 +46,7 @@ struct ConcurrencyStressTests {
         static func fresh(cacheCapacity: Int) -> Services {
             Services(
                 fonts: FontCollection(
-                    bundledFontsDirectory: TestSupport.packageRoot.appendingPathComponent("Fonts").path,
+                    bundledFontsDirectory: TestFonts.directory,
                     includeSystemFonts: false),
                 shapingCache: ShapingCache(capacity: cacheCapacity), rasterizer: GlyphRasterizer())
         }
@@ -64,7 +65,7 @@ struct ConcurrencyStressTests {
         let mixed =
             "Galley lays out العربية and עברית beside 中文排版, ภาษาไทยง่ายนิดเดียว, हिन्दी पाठ and emoji 😀🎉🧵 "
             + "in one paragraph.\nA second paragraph: office ﬁnance 12345."
-        let inter = try Font(path: TestSupport.fontPath("Inter-roman.var.ttf"), size: 15)
+        let inter = try Font(path: TestFonts.path("Inter-roman.var.ttf"), size: 15)
         let texts = [
             AttributedText(english, attributes: [.font(serif), .paragraphStyle(hyphenating), .language("en-US")]),
             AttributedText(mixed, attributes: [.underline(TextDecoration())]),

@@ -5,12 +5,13 @@ import Foundation
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 import Testing
 
 @Suite("Decorations")
 struct DecorationTests {
-    static let dejaVu = TestSupport.fontPath("DejaVuSans.ttf")
+    static let dejaVu = TestFonts.path("DejaVuSans.ttf")
     static let white = Bitmap.Pixel(red: 255, green: 255, blue: 255)
     static let red = Bitmap.Pixel(red: 255, green: 0, blue: 0)
     static let blue = Bitmap.Pixel(red: 0, green: 0, blue: 255)
@@ -46,7 +47,7 @@ struct DecorationTests {
 
     @Test("Font's decoration metrics are the post and OS/2 values scaled to the size")
     func fontMetricsMatchTables() throws {
-        let tables = try FontTables(path: Self.dejaVu)
+        let tables = try SFNTTables(path: Self.dejaVu)
         let font = try Font(path: Self.dejaVu, size: 40)
         let k = 40.0 / Double(tables.unitsPerEm)
         #expect(abs(Double(font.underlinePosition) - Double(tables.underlinePosition) * k) < 1e-9)
@@ -57,7 +58,7 @@ struct DecorationTests {
 
     @Test("a single underline fills the post-table band in its colour, under the run only, not under trailing spaces")
     func singleUnderline() throws {
-        let tables = try FontTables(path: Self.dejaVu)
+        let tables = try SFNTTables(path: Self.dejaVu)
         let font = try Font(path: Self.dejaVu, size: 40)
         let text = AttributedText(
             "HH   ", attributes: [.font(font), .underline(TextDecoration(color: Color(red: 1, green: 0, blue: 0)))])
@@ -81,7 +82,7 @@ struct DecorationTests {
 
     @Test("one underline position and thickness per line: the lowest and thickest of the runs")
     func oneUnderlinePerLine() throws {
-        let tables = try FontTables(path: Self.dejaVu)
+        let tables = try SFNTTables(path: Self.dejaVu)
         let big = try Font(path: Self.dejaVu, size: 48), small = try Font(path: Self.dejaVu, size: 16)
         var builder = AttributedTextBuilder()
         builder.append(
@@ -105,7 +106,7 @@ struct DecorationTests {
 
     @Test("a raised run's underline rises with its baseline shift")
     func underlineFollowsBaselineShift() throws {
-        let tables = try FontTables(path: Self.dejaVu)
+        let tables = try SFNTTables(path: Self.dejaVu)
         let font = try Font(path: Self.dejaVu, size: 40)
         let text = AttributedText(
             "HH",
@@ -126,7 +127,7 @@ struct DecorationTests {
 
     @Test("in a right-to-left line the trailing spaces are on the left and are not underlined")
     func rightToLeftTrailingWhitespace() throws {
-        let hebrew = try Font(path: TestSupport.fontPath("NotoSansHebrew-Regular.ttf"), size: 40)
+        let hebrew = try Font(path: TestFonts.path("NotoSansHebrew-Regular.ttf"), size: 40)
         let text = AttributedText(
             "שלום   ", attributes: [.font(hebrew), .underline(TextDecoration(color: Color(red: 1, green: 0, blue: 0)))])
         let (bitmap, frame) = try Self.render(text, height: 100)
@@ -145,7 +146,7 @@ struct DecorationTests {
 
     @Test("strikethrough fills the OS/2 strikeout band in the foreground colour when it has none")
     func strikethrough() throws {
-        let tables = try FontTables(path: Self.dejaVu)
+        let tables = try SFNTTables(path: Self.dejaVu)
         let font = try Font(path: Self.dejaVu, size: 40)
         // "--" has ink near the strikeout band; use "__" whose ink is below the baseline.
         let text = AttributedText(
@@ -173,7 +174,7 @@ struct DecorationTests {
     @Test("thick is twice the thickness; double is two bands with a thickness between them")
     func thickAndDouble() throws {
         // At 100 pt the underline is 90 × 100 / 2048 ≈ 4.39 pt thick: 4 or 5 pixel rows.
-        let tables = try FontTables(path: Self.dejaVu)
+        let tables = try SFNTTables(path: Self.dejaVu)
         let font = try Font(path: Self.dejaVu, size: 100)
         let t = Double(tables.underlineThickness) * 100 / Double(tables.unitsPerEm)
         func rowsAtColumn(_ style: TextDecoration.Style) throws -> [Int] {
@@ -204,7 +205,7 @@ struct DecorationTests {
         "dotted and dashed underlines alternate ink and gaps in lengths proportional to the thickness",
         arguments: [(TextDecoration.Pattern.dot, 1.0), (.dash, 4.0)])
     func patterns(_ pattern: TextDecoration.Pattern, onUnits: Double) throws {
-        let tables = try FontTables(path: Self.dejaVu)
+        let tables = try SFNTTables(path: Self.dejaVu)
         let font = try Font(path: Self.dejaVu, size: 60)
         let t = Double(tables.underlineThickness) * 60 / Double(tables.unitsPerEm)
         let text = AttributedText(

@@ -4,6 +4,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
 @Suite("Expansion drawn in every output")
 struct ExpansionDrawingTests {
     static func frame(expansion: CGFloat?) throws -> Frame {
-        var attributes = Attributes([.font(try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: 40))])
+        var attributes = Attributes([.font(try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 40))])
         if let expansion { attributes.expansion = expansion }
         return try Framesetter(AttributedText("H", attributes: attributes)).frame(
             in: CGRect(x: 10, y: 10, width: 200, height: 60))
@@ -62,7 +63,7 @@ struct ExpansionDrawingTests {
     }
 
     /// The PDF page, rasterised by pdftoppm, has the stretched glyph's ink width too.
-    @Test(.enabled(if: PDFTestSupport.hasPoppler)) func pdfInkIsStretched() throws {
+    @Test(.enabled(if: Poppler.isInstalled)) func pdfInkIsStretched() throws {
         func ink(_ expansion: CGFloat?) throws -> (Int, Int, Int, Int) {
             let pdf = PDFDocument()
             try pdf.beginPage(size: CGSize(width: 220, height: 80))

@@ -3,6 +3,7 @@
 // is that many times as wide, and as tall as before.
 import Foundation
 import GalleyFonts
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyRender
@@ -12,7 +13,7 @@ struct ExpansionRasterTests {
     /// "H" of DejaVu Sans at 100 px, unhinted: with x scale 2 (expansion log 2) its bitmap is
     /// twice as wide (±2 px of antialiased edge) and exactly as tall; expansion 0 changes nothing.
     @Test func glyphStretchesByTheFactor() throws {
-        let font = try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: 100)
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 100)
         let h = try #require(font.glyph(for: "H"))
         let rasterizer = GlyphRasterizer()
         func image(_ expansion: Double?) throws -> GlyphImage {

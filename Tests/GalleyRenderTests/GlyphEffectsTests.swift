@@ -4,12 +4,13 @@ import Foundation
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 import Testing
 
 @Suite("Glyph effects")
 struct GlyphEffectsTests {
-    static let dejaVu = TestSupport.fontPath("DejaVuSans.ttf")
+    static let dejaVu = TestFonts.path("DejaVuSans.ttf")
     static let white = Bitmap.Pixel(red: 255, green: 255, blue: 255)
 
     static func render(

@@ -4,6 +4,7 @@ import Foundation
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -12,7 +13,7 @@ struct GlyphRasterizerTests {
     /// Two lines of text with a fill-and-stroke, a shadow, obliqueness, a background and an
     /// underline: glyphs through every rasterizer path (fill, stroke, shear, shadow coverage).
     static func frame() throws -> Frame {
-        let font = try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: 24)
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 24)
         let attributes: Attributes = [
             .font(font), .foregroundColor(Color(red: 0, green: 0, blue: 1)),
             .backgroundColor(Color(red: 1, green: 1, blue: 0)),
@@ -65,7 +66,7 @@ struct GlyphRasterizerTests {
     @Test("a stroke (FreeType's stroker) puts ink half its width outside the glyph's filled ink")
     func strokeOutsideFill() throws {
         // 6 % of 100 pt is a 6-px line: 3 px on each side of the outline.
-        let font = try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: 100)
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 100)
         func draw(_ attributes: Attributes) throws -> Bitmap {
             var all = attributes
             all.font = font

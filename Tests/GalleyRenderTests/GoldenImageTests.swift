@@ -14,6 +14,7 @@ import Foundation
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -32,7 +33,7 @@ struct GoldenImageTests {
         "Golden")
 
     static func font(_ file: String, _ size: CGFloat) throws -> Font {
-        try Font(path: TestSupport.fontPath(file), size: size)
+        try Font(path: TestFonts.path(file), size: size)
     }
 
     static func frame(_ text: AttributedText, width: Int, height: Int) throws -> Frame {

@@ -5,6 +5,7 @@ import Foundation
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -24,7 +25,7 @@ import Testing
         .kern(limit),
     ])
     func hugeEffectsDraw(_ attribute: Attribute) throws {
-        let font = try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: 16)
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 16)
         let text = AttributedText("Hi e\u{0301} שלום", attributes: [.font(font), attribute])
         let frame = try Framesetter(text).frame(in: CGRect(x: 0, y: 0, width: 200, height: 60))
         let paint = PaintList(frame: frame)

@@ -5,6 +5,7 @@ import Foundation
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -40,7 +41,7 @@ struct HostileInputTests {
     /// Decodes `bytes` from a file named `name` and expects a malformed-image error naming that file
     /// whose reason contains `reason`.
     static func expectRejected(_ bytes: [UInt8], name: String, reason: String) throws {
-        let dir = try TestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent(name).path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -83,7 +84,7 @@ struct HostileInputTests {
         let length =
             Int(good[idat - 4]) << 24 | Int(good[idat - 3]) << 16 | Int(good[idat - 2]) << 8 | Int(good[idat - 1])
         let dataEnd = idat + 4 + length
-        let dir = try TestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         for cut in 8..<good.count {
             let path = dir.appendingPathComponent("cut-\(cut).png").path
@@ -102,7 +103,7 @@ struct HostileInputTests {
     @Test("Bit-flipped font files are rejected or laid out and drawn safely")
     func bitFlippedFontsDraw() throws {
         let original = [UInt8](
-            try Data(contentsOf: URL(fileURLWithPath: TestSupport.fontPath("NotoSansHebrew-Regular.ttf"))))
+            try Data(contentsOf: URL(fileURLWithPath: TestFonts.path("NotoSansHebrew-Regular.ttf"))))
         let noFonts = FontCollection(bundledFontsDirectory: nil, includeSystemFonts: false)
         var drawn = 0
         for offset in stride(from: 0, to: original.count, by: 131) {
@@ -127,7 +128,7 @@ struct HostileInputTests {
     func hugeStrokeWidth(_ width: CGFloat) throws {
         // Reproducer Fuzz/Reproducers/AttributedPrograms/stroke-greatest-finite-width: the stroke's
         // radius in 1/64 pixel overflowed to infinity and its conversion to Int trapped.
-        let font = try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: 16)
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 16)
         let text = AttributedText(
             "wo\u{30AD}\u{30B9}", attributes: [.font(font), .stroke(TextStroke(width: width, color: .red))])
         let frame = try Framesetter(text).frame(in: CGRect(x: 0, y: 0, width: 64, height: 48))

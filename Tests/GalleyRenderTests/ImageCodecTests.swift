@@ -1,6 +1,7 @@
 // Tests of PPM and PNG encoding, decoding, file writing and error reporting for malformed images.
 import Foundation
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -59,7 +60,7 @@ struct ImageCodecTests {
 
     @Test("write(to:) picks the format from the extension and reads back", arguments: ["out.ppm", "out.PNG", "x.png"])
     func writeAndLoad(name: String) throws {
-        let dir = try TestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let bitmap = try Self.sample(alpha: false)
         let path = dir.appendingPathComponent(name).path
@@ -77,7 +78,7 @@ struct ImageCodecTests {
 
     @Test("write(to:) replaces an existing file")
     func overwrite() throws {
-        let dir = try TestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("a.ppm").path
         try TestSupport.write(Array("old".utf8), to: URL(fileURLWithPath: path))
@@ -190,7 +191,7 @@ struct ImageCodecTests {
             guard case RenderError.fileAccess(let path, _) = error else { return false }
             return path == "/nonexistent/galley.png"
         }
-        let dir = try TestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(throws: RenderError.fileAccess(path: dir.path, reason: "is a directory")) {
             _ = try ImageLoader.load(path: dir.path)

@@ -5,52 +5,9 @@ import Foundation
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 import Testing
-
-/// The independent oracle: `pango-view` (Debian's pango1.0-tools), cairo's image surface.
-enum PangoView {
-    static let executable: String? = {
-        for dir in ["/usr/bin", "/usr/local/bin"]
-        where FileManager.default.isExecutableFile(atPath: dir + "/pango-view") {
-            return dir + "/pango-view"
-        }
-        return nil
-    }()
-
-    /// pango-view's image of `text` in DejaVu Sans at `pixels` pixels per em (`--dpi 72`, so
-    /// points are pixels), unhinted, grey anti-aliased, unhinted metrics, decoded; nil when
-    /// pango-view is missing, fails or takes longer than 30 seconds. `hinting`: pango-view's
-    /// `--hinting` (none, slight, full).
-    static func render(
-        _ text: String, pixels: Int, foreground: String, background: String, hinting: String = "none"
-    ) throws -> Bitmap? {
-        guard let executable else { return nil }
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let output = dir.appendingPathComponent("pango.png").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [
-            "-q", "--dpi=72", "--font=DejaVu Sans \(pixels)", "--hinting=\(hinting)", "--antialias=gray",
-            "--hint-metrics=off", "--foreground=\(foreground)", "--background=\(background)", "--margin=10",
-            "--text=\(text)", "--output=\(output)",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            return nil
-        }
-        guard process.terminationStatus == 0 else { return nil }
-        return try ImageLoader.load(path: output)
-    }
-}
 
 @Suite("Ink weight against pango-cairo")
 struct InkWeightTests {
@@ -98,7 +55,7 @@ struct InkWeightTests {
     /// font pango-view finds through fontconfig) at `pixels` px, whole-pixel glyph positions as
     /// cairo 1.16 places them.
     static func galley(pixels: Int, scheme: Scheme, renderer: Renderer) throws -> Bitmap {
-        let font = try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: CGFloat(pixels))
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: CGFloat(pixels))
         var attributes: Attributes = [.font(font)]
         attributes.foregroundColor = color(scheme.foreground)
         let frame = try Framesetter(AttributedText(sample, attributes: attributes))
@@ -112,7 +69,7 @@ struct InkWeightTests {
     /// bundles, so that both draw the same outlines.
     static func sameFontAsPango() -> Bool {
         let system = FileManager.default.contents(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
-        let bundled = FileManager.default.contents(atPath: TestSupport.fontPath("DejaVuSans.ttf"))
+        let bundled = FileManager.default.contents(atPath: TestFonts.path("DejaVuSans.ttf"))
         return system != nil && system == bundled
     }
 
@@ -136,7 +93,7 @@ struct InkWeightTests {
             var row: [Double] = []
             for scheme in schemes {
                 guard
-                    let pango = try PangoView.render(
+                    let png = try PangoView.png(
                         sample, pixels: size, foreground: scheme.foreground, background: scheme.background,
                         hinting: defaults ? "slight" : "none")
                 else {
@@ -144,6 +101,7 @@ struct InkWeightTests {
                         "pango-view (Debian's pango1.0-tools) is needed and failed: make test-deps installs it")
                     return nil
                 }
+                let pango = try ImageLoader.decode(png, source: "pango-view's PNG")
                 let ours = try galley(pixels: size, scheme: scheme, renderer: renderer)
                 let bg = color(scheme.background)
                 row.append(ink(ours, background: bg) / ink(pango, background: bg))

@@ -5,17 +5,18 @@ import Foundation
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 import Testing
 
-@Suite("PDF document", .enabled(if: PDFTestSupport.hasPoppler, "needs poppler-utils (make test-deps)"))
+@Suite("PDF document", .enabled(if: Poppler.isInstalled, "needs poppler-utils (make test-deps)"))
 struct PDFDocumentTests {
     /// Latin, Arabic, Hebrew and Chinese (the bundled DejaVu Sans and Droid Sans Fallback cover them).
     static let multiScript = "Latin text, العربية تتصل حروفها، עברית נכתבת מימין לשמאל, 中文排版不用空格"
     static let margin: CGFloat = 10
 
     static func font(_ name: String = "DejaVuSans.ttf", size: CGFloat = 20) throws -> Font {
-        try Font(path: TestSupport.fontPath(name), size: size)
+        try Font(path: TestFonts.path(name), size: size)
     }
 
     /// `text` laid out 560 points wide, as tall as it needs, at the canvas margin.
@@ -41,7 +42,7 @@ struct PDFDocumentTests {
             try pdf.draw(frame, selection: selection, imageProvider: imageProvider)
             try pdf.endPage()
         }
-        let path = try TestSupport.temporaryDirectory().appendingPathComponent("page.pdf").path
+        let path = try TemporaryDirectory.make().appendingPathComponent("page.pdf").path
         try pdf.write(to: path)
         return path
     }
@@ -73,7 +74,7 @@ struct PDFDocumentTests {
         let frame = try Self.frame(AttributedText(source, attributes: [.font(Self.font())]))
         try #require(frame.lines.count == Self.scriptParagraphs.count)
         let path = try Self.writePDF([frame])
-        let text = try #require(PDFTestSupport.run("pdftotext", [path, "-"]))
+        let text = try #require(Poppler.run("pdftotext", [path, "-"]))
         print("pdftotext:", text)
         #expect(PDFTestSupport.normalised(text) == PDFTestSupport.normalised(source))
     }
@@ -86,7 +87,7 @@ struct PDFDocumentTests {
         builder.append("synthetic ", attributes: [.font(bold)])
         builder.append("variable", attributes: [.font(inter)])
         let path = try Self.writePDF([try Self.frame(builder.build())])
-        let listing = try #require(PDFTestSupport.run("pdffonts", [path]))
+        let listing = try #require(Poppler.run("pdffonts", [path]))
         print(listing)
         let rows = listing.split(separator: "\n").dropFirst(2)
         #expect(rows.count >= 4)

@@ -5,11 +5,12 @@ import Foundation
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 import Testing
 
 @Suite(
-    "PDF paint operations and pages", .enabled(if: PDFTestSupport.hasPoppler, "needs poppler-utils (make test-deps)"))
+    "PDF paint operations and pages", .enabled(if: Poppler.isInstalled, "needs poppler-utils (make test-deps)"))
 struct PDFPaintOperationTests {
     static let yellow = Color(red: 1, green: 1, blue: 0)
     static let green = Color(red: 0, green: 0.6, blue: 0)
@@ -29,7 +30,7 @@ struct PDFPaintOperationTests {
     /// stroke (red), an underline (blue) and a strikethrough (orange), translucent text (half
     /// blue), a placeholder with an image (cyan) and one without (grey box).
     static func decoratedFrame() throws -> Frame {
-        let font = try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: 28)
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 28)
         var builder = AttributedTextBuilder("Back ", attributes: [.font(font), .backgroundColor(yellow)])
         builder.append(
             "Shade ",
@@ -96,7 +97,7 @@ struct PDFPaintOperationTests {
         print("blurred shadow: \(hazeInPDF) pixels in the PDF, \(hazeInBitmap) in the bitmap")
         #expect(hazeInBitmap >= 50 && hazeInPDF >= hazeInBitmap / 2)
         // The outline-only run's text is still there, and a shadow adds none.
-        let text = PDFTestSupport.normalised(try #require(PDFTestSupport.run("pdftotext", [path, "-"])))
+        let text = PDFTestSupport.normalised(try #require(Poppler.run("pdftotext", [path, "-"])))
         #expect(text == "Back Shade Blur Hollow Lines Faint Picked")
     }
 
@@ -105,7 +106,7 @@ struct PDFPaintOperationTests {
         let source = "Emoji 😀 👍 👩‍💻 ❤️ 🇯🇵 done"
         let frame = try PDFDocumentTests.frame(AttributedText(source, attributes: [.font(PDFDocumentTests.font())]))
         let path = try PDFDocumentTests.writePDF([frame])
-        let text = try #require(PDFTestSupport.run("pdftotext", [path, "-"]))
+        let text = try #require(Poppler.run("pdftotext", [path, "-"]))
         #expect(text.filter { !$0.isWhitespace } == source.filter { !$0.isWhitespace }, "\(text)")
         // The emoji show: many saturated pixels (Noto's yellow faces, red heart, flag).
         let raster = try PDFTestSupport.rasterise(path)
@@ -119,11 +120,11 @@ struct PDFPaintOperationTests {
             try PDFDocumentTests.frame(AttributedText($0, attributes: [.font(font)]), width: 200)
         }
         let path = try PDFDocumentTests.writePDF(frames)
-        let info = try #require(PDFTestSupport.run("pdfinfo", [path]))
+        let info = try #require(Poppler.run("pdfinfo", [path]))
         #expect(info.split(separator: "\n").contains { $0.hasPrefix("Pages:") && $0.hasSuffix(" 3") })
         for (page, expected) in ["First page", "Second page", "Third page"].enumerated() {
             let text = try #require(
-                PDFTestSupport.run("pdftotext", ["-f", "\(page + 1)", "-l", "\(page + 1)", path, "-"]))
+                Poppler.run("pdftotext", ["-f", "\(page + 1)", "-l", "\(page + 1)", path, "-"]))
             #expect(PDFTestSupport.normalised(text) == expected)
         }
     }
@@ -183,7 +184,7 @@ struct PDFDocumentErrorTests {
 
     @Test("an unwritable path: an error, and no file")
     func unwritablePath() throws {
-        let directory = try TestSupport.temporaryDirectory()
+        let directory = try TemporaryDirectory.make()
         let path = directory.appendingPathComponent("missing/page.pdf").path
         let document = PDFDocument()
         try document.beginPage(size: CGSize(width: 100, height: 100))

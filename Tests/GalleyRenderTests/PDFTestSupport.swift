@@ -1,58 +1,17 @@
-// Helpers of the PDF tests: poppler's tools (pdftotext, pdffonts, pdfinfo, pdftoppm) run with a
-// timeout, images compared by PSNR and by the pixels of one colour.
+// Helpers of the PDF tests: pages rasterised by poppler's pdftoppm (run through GalleyTestSupport's
+// Poppler), images compared by PSNR and by the pixels of one colour, pdftotext's text normalised.
 import Foundation
 import GalleyRender
+import GalleyTestSupport
 import Testing
 
 enum PDFTestSupport {
-    /// The output of a tool, or nil when it is not installed (poppler-utils), failed or timed out.
-    static func run(_ tool: String, _ arguments: [String], timeout: TimeInterval = 60) -> String? {
-        guard
-            let path = ["/usr/bin/", "/usr/local/bin/", "/bin/"].map({ $0 + tool }).first(where: {
-                FileManager.default.isExecutableFile(atPath: $0)
-            })
-        else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let deadline = Date().addingTimeInterval(timeout)
-        // Read while waiting, so a large output never blocks the tool on a full pipe.
-        let handle = output.fileHandleForReading
-        let group = DispatchGroup()
-        let box = DataBox()
-        group.enter()
-        DispatchQueue.global().async {
-            box.data = handle.readDataToEndOfFile()
-            group.leave()
-        }
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning {
-            process.terminate()
-            return nil
-        }
-        group.wait()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: box.data, as: UTF8.self)
-    }
-
-    final class DataBox: @unchecked Sendable {
-        var data = Data()
-    }
-
-    /// Whether poppler-utils is installed (make test-deps installs it).
-    static var hasPoppler: Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftoppm")
-    }
-
     /// Page `page` (from 1) of the PDF at `path` rasterised by pdftoppm at `dpi` (72: one pixel per point).
     static func rasterise(_ path: String, page: Int = 1, dpi: Int = 72) throws -> Bitmap {
         let prefix = path + "-raster\(dpi)"
         _ = try #require(
-            run("pdftoppm", ["-r", "\(dpi)", "-f", "\(page)", "-l", "\(page)", "-singlefile", "-png", path, prefix]))
+            Poppler.run(
+                "pdftoppm", ["-r", "\(dpi)", "-f", "\(page)", "-l", "\(page)", "-singlefile", "-png", path, prefix]))
         return try ImageLoader.load(path: prefix + ".png")
     }
 
@@ -67,7 +26,7 @@ enum PDFTestSupport {
     ) {
         let prefix = path + "-raster-\(factor)x"
         _ = try #require(
-            run(
+            Poppler.run(
                 "pdftoppm",
                 [
                     "-r", "\(72 * factor)", "-f", "\(page)", "-l", "\(page)",

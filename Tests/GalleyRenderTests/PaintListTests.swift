@@ -4,6 +4,7 @@ import Foundation
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -23,7 +24,7 @@ struct PaintListTests {
     /// "Hello" with a background, a shadow, a fill-and-stroke and an underline, then a placeholder,
     /// then a plain "ok": one line in `frameRect`.
     static func decoratedFrame() throws -> Frame {
-        let font = try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: 24)
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 24)
         var builder = AttributedTextBuilder(
             "Hello",
             attributes: [
@@ -122,7 +123,7 @@ struct PaintListTests {
     @Test(
         "without a selection or attributes the list is the glyph runs alone; a line's list ends with its placeholders")
     func plainAndLineLists() throws {
-        let font = try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: 20)
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 20)
         let frame = try Framesetter(AttributedText("plain", attributes: [.font(font)])).frame(in: Self.frameRect)
         #expect(PaintList(frame: frame).operations.map(Self.kind) == ["glyphs"])
         // A transparent selection colour adds nothing.

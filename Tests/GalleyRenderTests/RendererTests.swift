@@ -3,6 +3,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -43,7 +44,7 @@ func inkCentroid(_ bitmap: Bitmap) -> (x: Double, y: Double) {
 
 @Suite("Renderer")
 struct RendererTests {
-    static let dejaVu = TestSupport.fontPath("DejaVuSans.ttf")
+    static let dejaVu = TestFonts.path("DejaVuSans.ttf")
 
     static func frame(_ string: String, font: Font, color: Color? = nil, in rect: CGRect) throws -> Frame {
         var attributes: Attributes = [.font(font)]
@@ -271,7 +272,7 @@ struct RendererTests {
 
     @Test("colour emoji are drawn in colour at the run's size")
     func colourEmoji() throws {
-        let emoji = try Font(path: TestSupport.fontPath("NotoColorEmoji.ttf"), size: 32)
+        let emoji = try Font(path: TestFonts.path("NotoColorEmoji.ttf"), size: 32)
         let frame = try Self.frame("😀", font: emoji, in: CGRect(x: 10, y: 10, width: 80, height: 60))
         let run = try #require(frame.lines.first?.glyphRuns.first)
         #expect(run.font.hasColorGlyphs)

@@ -5,6 +5,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -15,11 +16,11 @@ struct RotatedRunDrawingTests {
     static let size: CGFloat = 30
     static let word = "Swift"
 
-    static func dejaVu() throws -> Font { try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: size) }
+    static func dejaVu() throws -> Font { try Font(path: TestFonts.path("DejaVuSans.ttf"), size: size) }
 
     /// "縦Swift" with vertical forms in a vertical frame: its Latin run is rotated.
     static func rotatedRun() throws -> (GlyphRun, CGPoint) {
-        let droid = try Font(path: TestSupport.fontPath("DroidSansFallbackFull.ttf"), size: size)
+        let droid = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: size)
         var builder = AttributedTextBuilder("縦" + word, attributes: [.font(droid), .verticalForms(true)])
         try builder.setFont(try dejaVu(), range: 1..<6)
         let frame = try Framesetter(builder.build()).frame(
@@ -78,7 +79,7 @@ struct RotatedRunDrawingTests {
     }
 
     /// PDF: rasterised by pdftoppm, the same turned box as the bitmap (±2 px).
-    @Test(.enabled(if: PDFTestSupport.hasPoppler)) func pdfInkIsTurned() throws {
+    @Test(.enabled(if: Poppler.isInstalled)) func pdfInkIsTurned() throws {
         let (run, origin) = try Self.rotatedRun()
         let pdf = PDFDocument()
         try pdf.beginPage(size: CGSize(width: 200, height: 320))

@@ -6,13 +6,14 @@ import Foundation
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 import Testing
 
 @Suite("Ruby drawing")
 struct RubyDrawingTests {
     static func frame() throws -> Frame {
-        let font = try Font(path: TestSupport.fontPath("DroidSansFallbackFull.ttf"), size: 40)
+        let font = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: 40)
         var builder = AttributedTextBuilder("漢字", attributes: [.font(font)])
         try builder.setAttribute(.rubyAnnotation(RubyAnnotation("かんじ")), range: 0..<2)
         return try Framesetter(builder.build()).frame(in: CGRect(x: 10, y: 10, width: 100, height: 80))
@@ -64,7 +65,7 @@ struct VerticalRubyDrawingTests {
     static let box = CGRect(x: 10, y: 10, width: 120, height: 200)
 
     static func frame() throws -> Frame {
-        let font = try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: size)
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: size)
         var builder = AttributedTextBuilder("漢字", attributes: [.font(font), .verticalForms(true)])
         try builder.setAttribute(.rubyAnnotation(RubyAnnotation("hanzi")), range: 0..<2)
         return try Framesetter(builder.build()).frame(

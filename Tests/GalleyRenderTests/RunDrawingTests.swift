@@ -5,6 +5,7 @@ import Foundation
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
 
     /// A line of three runs: black, red and synthetic-oblique glyphs.
     static func line() throws -> Line {
-        let font = try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: 20)
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 20)
         var builder = AttributedTextBuilder("Hello ", attributes: [.font(font)])
         builder.append("red ", attributes: [.font(font), .foregroundColor(red)])
         builder.append("slant", attributes: [.font(font.withSyntheticTraits(.oblique))])
@@ -87,9 +88,9 @@ import Testing
             try pdf.draw(PaintList(run: run, lineOrigin: Self.origin), text: line.units)
         }
         try pdf.endPage()
-        let path = try TestSupport.temporaryDirectory().appendingPathComponent("runs.pdf").path
+        let path = try TemporaryDirectory.make().appendingPathComponent("runs.pdf").path
         try pdf.write(to: path)
-        let text = try #require(PDFTestSupport.run("pdftotext", [path, "-"]))
+        let text = try #require(Poppler.run("pdftotext", [path, "-"]))
         #expect(PDFTestSupport.normalised(text) == "Hello red slant")
     }
 
@@ -98,7 +99,7 @@ import Testing
     /// centred in the image, to within a pixel (FreeType's coverage, not Galley's bounds, decides
     /// where the ink is).
     @Test func labelCentredByItsGlyphPathBounds() throws {
-        let font = try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: 30)
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 30)
         let line = try Line(AttributedText("Label", attributes: [.font(font), .obliqueness(0.3)]))
         let ink = line.bounds(options: .useGlyphPathBounds)
         var bitmap = try Bitmap(width: 200, height: 60)
@@ -119,7 +120,7 @@ import Testing
     /// pixels drawn lie inside the glyph's outline box transformed by it (within a pixel), and
     /// reach its sheared right edge.
     @Test func obliqueRunDrawsItsTextMatrix() throws {
-        let font = try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: 40)
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 40)
         let line = try Line(AttributedText("I", attributes: [.font(font), .obliqueness(0.5)]))
         let run = try #require(line.glyphRuns.first)
         #expect(run.textMatrix.c == 0.5 && run.status.contains(.hasNonIdentityMatrix))

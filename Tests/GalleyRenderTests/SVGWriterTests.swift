@@ -4,6 +4,7 @@ import Foundation
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -40,7 +41,7 @@ final class ElementCollector: NSObject, XMLParserDelegate {
 
 @Suite("SVG output")
 struct SVGWriterTests {
-    static let dejaVu = TestSupport.fontPath("DejaVuSans.ttf")
+    static let dejaVu = TestFonts.path("DejaVuSans.ttf")
 
     static func frame(_ text: String, font: Font, color: Color? = nil, rect: CGRect) throws -> Frame {
         var attributes: Attributes = [.font(font)]
@@ -155,7 +156,7 @@ struct SVGWriterTests {
 
     @Test("colour emoji are embedded as PNG data URIs")
     func emoji() throws {
-        let emoji = try Font(path: TestSupport.fontPath("NotoColorEmoji.ttf"), size: 32)
+        let emoji = try Font(path: TestFonts.path("NotoColorEmoji.ttf"), size: 32)
         let frame = try Self.frame("😀", font: emoji, rect: CGRect(x: 10, y: 10, width: 80, height: 50))
         let xml = try ElementCollector.parse(SVGWriter(width: 100, height: 70).document(for: frame))
         #expect(!xml.elements.contains { $0.name == "path" })
@@ -172,7 +173,7 @@ struct SVGWriterTests {
 
     @Test("write(to:) writes atomically and reports unwritable paths")
     func writing() throws {
-        let dir = try TestSupport.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let font = try Font(path: Self.dejaVu, size: 12)
         let frame = try Self.frame("Hi", font: font, rect: CGRect(x: 0, y: 0, width: 50, height: 20))

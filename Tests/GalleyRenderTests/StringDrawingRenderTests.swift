@@ -5,12 +5,13 @@ import Foundation
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 import Testing
 
 @Suite("UIKit string drawing into bitmaps")
 struct StringDrawingRenderTests {
-    static let dejaVu = TestSupport.fontPath("DejaVuSans.ttf")
+    static let dejaVu = TestFonts.path("DejaVuSans.ttf")
 
     /// "If NSStringDrawingUsesLineFragmentOrigin is not specified in options, the origin of the
     /// rectangle is the baseline of the only line. The text will be displayed above the

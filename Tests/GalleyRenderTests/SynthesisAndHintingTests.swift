@@ -3,12 +3,13 @@ import Foundation
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 import Testing
 
 @Suite("Synthetic styles and hinting")
 struct SynthesisAndHintingTests {
-    static let dejaVu = TestSupport.fontPath("DejaVuSans.ttf")
+    static let dejaVu = TestFonts.path("DejaVuSans.ttf")
 
     static func render(
         _ text: String, font: Font, hinting: Renderer.Hinting = .none, x: CGFloat = 20,

@@ -4,6 +4,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -14,8 +15,8 @@ struct TateChuYokoDrawingTests {
     static let size: CGFloat = 40
 
     @Test func inkFitsTheEmAndIsCentred() throws {
-        let droid = try Font(path: TestSupport.fontPath("DroidSansFallbackFull.ttf"), size: Self.size)
-        let dejaVu = try Font(path: TestSupport.fontPath("DejaVuSans.ttf"), size: Self.size)
+        let droid = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: Self.size)
+        let dejaVu = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: Self.size)
         var builder = AttributedTextBuilder("年2026年", attributes: [.font(droid), .verticalForms(true)])
         try builder.setFont(dejaVu, range: 1..<5)
         try builder.setAttribute(.horizontalInVerticalForms(4), range: 1..<5)

@@ -1,32 +1,9 @@
-// Helpers shared by the render tests: temporary directories, the repository's bundled fonts, sRGB
-// conversions and measuring ink.
+// Helpers shared by the render tests: sRGB conversions, measuring ink and comparing pixel buffers
+// (fonts, scratch directories and the oracles come from GalleyTestSupport).
 import Foundation
 import GalleyRender
 
 enum TestSupport {
-    /// The package root (the directory holding Package.swift), found from this file's path.
-    static let packageRoot: URL = {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/" {
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-            url.deleteLastPathComponent()
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    }()
-
-    /// A bundled font file under Fonts/.
-    static func fontPath(_ name: String) -> String {
-        packageRoot.appendingPathComponent("Fonts").appendingPathComponent(name).path
-    }
-
-    /// A fresh empty directory under the system temporary directory.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("galley-render-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// IEC 61966-2-1 sRGB decoding (sRGB-encoded 0...1 → linear light 0...1), written from the spec.
     static func srgbToLinear(_ v: Double) -> Double {
         v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)

@@ -4,6 +4,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 
 @Suite("Text blending and anti-aliasing")
 struct TextBlendingTests {
-    static let dejaVu = TestSupport.fontPath("DejaVuSans.ttf")
+    static let dejaVu = TestFonts.path("DejaVuSans.ttf")
 
     static func draw(
         _ string: String, _ attributes: Attributes = [], size: CGFloat = 13, renderer: Renderer,
@@ -73,7 +74,7 @@ struct TextBlendingTests {
 
     @Test("fills, decorations and colour emoji are the same in both blendings")
     func onlyCoverageChanges() throws {
-        let emoji = try Font(path: TestSupport.fontPath("NotoColorEmoji.ttf"), size: 32)
+        let emoji = try Font(path: TestFonts.path("NotoColorEmoji.ttf"), size: 32)
         let a = try Self.draw("😀", [.font(emoji)], renderer: Renderer(), height: 60)
         let b = try Self.draw("😀", [.font(emoji)], renderer: Renderer(textBlending: .linear), height: 60)
         #expect(a.pixels == b.pixels)

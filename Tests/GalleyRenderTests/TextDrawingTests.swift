@@ -4,12 +4,13 @@ import Foundation
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 import Testing
 
 @Suite("Text drawing")
 struct TextDrawingTests {
-    static let dejaVu = TestSupport.fontPath("DejaVuSans.ttf")
+    static let dejaVu = TestFonts.path("DejaVuSans.ttf")
     static let paragraph = "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs."
 
     @Test("boundingRect(with:) is the advance sum wide and ascent + descent + line gap tall per line (hmtx, hhea)")
@@ -17,12 +18,13 @@ struct TextDrawingTests {
         let size: CGFloat = 16
         let font = try Font(path: Self.dejaVu, size: size)
         let word = "Hill"  // no kerning pairs in DejaVu Sans: the advances simply add up
-        let tables = try FontTables(path: Self.dejaVu, advancesOf: word)
-        #expect(!tables.usesTypoMetrics)  // so hhea, not OS/2's typo values, gives the line's metrics
+        let tables = try SFNTTables(path: Self.dejaVu)
+        let advances = tables.advances(of: word)
+        #expect(!tables.useTypoMetrics)  // so hhea, not OS/2's typo values, gives the line's metrics
         let perUnit = Double(size) / Double(tables.unitsPerEm)
-        let lineHeight = Double(tables.ascender - tables.descender + tables.lineGap) * perUnit
-        let advance = Double(word.compactMap { tables.advances[$0] }.reduce(0, +)) * perUnit
-        #expect(tables.advances.count == 3 && advance > 0)
+        let lineHeight = Double(tables.hheaAscender - tables.hheaDescender + tables.hheaLineGap) * perUnit
+        let advance = Double(word.compactMap { advances[$0] }.reduce(0, +)) * perUnit
+        #expect(advances.count == 3 && advance > 0)
         let one = try AttributedText(word, attributes: [.font(font)])
             .boundingRect(with: CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
         #expect(one.origin == .zero)
@@ -120,7 +122,7 @@ struct TextDrawingTests {
         Renderer().draw(whole, into: &expected)
         #expect(clipped == expected)
         // The truncated line ends with the font's own "…" glyph (its cmap entry); the clipped one does not.
-        let ellipsis = try #require(try FontTables(path: Self.dejaVu, advancesOf: "…").glyphs["…"])
+        let ellipsis = try #require(try SFNTTables(path: Self.dejaVu).glyphs(of: "…")["…"])
         #expect(ellipsis != 0)
         #expect(truncated.lines.count == 1 && whole.lines.count == 1)
         #expect(truncated.lines.last?.glyphRuns.last?.glyphs.last == GlyphID(ellipsis))

@@ -4,6 +4,7 @@ import Foundation
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -12,7 +13,7 @@ struct UnderlineByWordTests {
     /// "HH   HH" underlined by word in red at 40 pt: the band is red under both words and white
     /// under the three spaces between them; without byWord it is red under the spaces too.
     @Test func byWordSkipsWhitespace() throws {
-        let tables = try FontTables(path: DecorationTests.dejaVu)
+        let tables = try SFNTTables(path: DecorationTests.dejaVu)
         let font = try Font(path: DecorationTests.dejaVu, size: 40)
         let red = Color(red: 1, green: 0, blue: 0)
         let k = 40.0 / Double(tables.unitsPerEm)

@@ -3,6 +3,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
 
 @Suite("Variable fonts in rendering")
 struct VariationRenderingTests {
-    static let inter = TestSupport.fontPath("Inter-roman.var.ttf")
+    static let inter = TestFonts.path("Inter-roman.var.ttf")
     static let size: CGFloat = 100
     static let rect = CGRect(x: 0, y: 0, width: 320, height: 140)
 

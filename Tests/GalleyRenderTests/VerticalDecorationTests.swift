@@ -7,6 +7,7 @@ import Foundation
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -17,7 +18,7 @@ struct VerticalDecorationTests {
     static let yellow = Color(red: 1, green: 1, blue: 0)
 
     static func droid() throws -> Font {
-        try Font(path: TestSupport.fontPath("DroidSansFallbackFull.ttf"), size: size)
+        try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: size)
     }
 
     /// One vertical-rl column of "縦書き" (upright, em-box half-width size/2) with `attributes`;

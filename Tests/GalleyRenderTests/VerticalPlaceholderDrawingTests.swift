@@ -5,6 +5,7 @@ import Foundation
 import GalleyFonts
 import GalleyLayout
 import GalleyRender
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -17,7 +18,7 @@ struct VerticalPlaceholderDrawingTests {
     /// "縦￼縦" in DroidSansFallback with vertical forms, the placeholder 30 pt down the column,
     /// 14 right and 4 left of the centre line.
     static func text() throws -> AttributedText {
-        let droid = try Font(path: TestSupport.fontPath("DroidSansFallbackFull.ttf"), size: size)
+        let droid = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: size)
         var builder = AttributedTextBuilder("縦縦", attributes: [.font(droid), .verticalForms(true)])
         let delegate = try RunDelegate(width: 30, ascent: 14, descent: 4, value: "image")
         var attributes = Attributes()

@@ -5,6 +5,7 @@ import CHarfBuzz
 import Foundation
 import GalleyFonts
 import GalleyShaping
+import GalleyTestSupport
 import Testing
 
 @Suite("HarfBuzz allocation failure")
@@ -15,7 +16,7 @@ struct AllocationFailureTests {
     static let notdefAdvance = 1229 * size / 2048
 
     func request(_ string: String, rightToLeft: Bool = false, kern: CGFloat = 0) throws -> ShapingRequest {
-        let font = try Font(path: BundledFonts.path("DejaVuSans.ttf"), size: Self.size)
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: Self.size)
         let units = Array(string.utf16)
         return ShapingRequest(
             text: units, context: 0..<units.count, range: 0..<units.count, font: font, rightToLeft: rightToLeft,

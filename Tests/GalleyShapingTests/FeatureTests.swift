@@ -3,6 +3,7 @@
 import Foundation
 import GalleyFonts
 import GalleyShaping
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -42,7 +43,7 @@ struct FeatureTests {
     @Test(arguments: cases)
     func featuresEqualHBShape(_ c: Case) throws {
         try #require(HBShape.executable != nil)
-        let path = BundledFonts.path(c.file)
+        let path = TestFonts.path(c.file)
         let font = try Font(path: path, size: 20)
         let shaped = try item(c.text, c.attributes, font: font)
         let glyphs = shaped.storage.glyphs[shaped.glyphRange]
@@ -55,7 +56,7 @@ struct FeatureTests {
     /// Tracking adds its amount after every cluster and turns optional ligatures off: "office" with
     /// tracking 2 has hb-shape's glyphs for --features=-liga,-clig, each advance + 2.
     @Test func trackingSpacesClustersAndDropsLigatures() throws {
-        let path = BundledFonts.path("DejaVuSans.ttf")
+        let path = TestFonts.path("DejaVuSans.ttf")
         let font = try Font(path: path, size: 20)
         let shaped = try item("office", [.tracking(2)], font: font)
         let glyphs = shaped.storage.glyphs[shaped.glyphRange]

@@ -6,6 +6,7 @@
 import Foundation
 import GalleyFonts
 import GalleyShaping
+import GalleyTestSupport
 import GalleyText
 import GalleyUnicode
 import Testing
@@ -13,7 +14,7 @@ import Testing
 @Suite("Line-break locale per language run")
 struct LanguageRunBreaksTests {
     static func breaks(_ runs: [(String, String?)]) throws -> [Int] {
-        let font = try Font(path: BundledFonts.path("DroidSansFallbackFull.ttf"), size: 16)
+        let font = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: 16)
         var b = AttributedTextBuilder()
         for (string, language) in runs {
             var attributes: Attributes = [.font(font)]

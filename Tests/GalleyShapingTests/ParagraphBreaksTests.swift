@@ -4,6 +4,7 @@
 import Foundation
 import GalleyFonts
 import GalleyShaping
+import GalleyTestSupport
 import GalleyText
 import GalleyUnicode
 import Testing
@@ -14,7 +15,7 @@ struct ParagraphBreaksTests {
         _ string: String, language: String? = nil, strictness: LineBreakStrictness = .normal,
         wordBreak: WordBreak = .normal, paragraph: Int = 0
     ) throws -> [Int] {
-        let font = try Font(path: BundledFonts.path("DroidSansFallbackFull.ttf"), size: 16)
+        let font = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: 16)
         var style = ParagraphStyle()
         style.lineBreakStrictness = strictness
         style.wordBreak = wordBreak
@@ -66,7 +67,7 @@ struct ParagraphBreaksTests {
 @Suite("Allow breaks")
 struct AllowBreaksTests {
     static func breaks(_ markup: String) throws -> [LineBreakOpportunity] {
-        let font = try Font(path: BundledFonts.path("DejaVuSans.ttf"), size: 16)
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 16)
         let text = try Markup.parse(markup, base: [.font(font)])
         let span = try #require(ParagraphSplitter.split(text.utf16).first)
         return ParagraphAnalysis(text: text, span: span, defaultFont: font, fonts: .shared).breaks

@@ -3,13 +3,14 @@
 import Foundation
 import GalleyFonts
 import GalleyShaping
+import GalleyTestSupport
 import GalleyText
 import Testing
 
 @Suite("Paragraph reuse")
 struct ParagraphReuseTests {
     @Test func shiftedAnalysisEqualsAFreshOne() throws {
-        let font = try Font(path: BundledFonts.path("DejaVuSans.ttf"), size: 16)
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 16)
         let paragraph = "Unchanged مرحبا paragraph, office 中文 😀."
         let old = AttributedText("First.\n" + paragraph, attributes: [.font(font)])
         var builder = AttributedTextBuilder(old)
@@ -41,7 +42,7 @@ struct ParagraphReuseTests {
 
     /// A change of attributes alone (same characters) is a change.
     @Test func attributeChangeIsAChange() throws {
-        let font = try Font(path: BundledFonts.path("DejaVuSans.ttf"), size: 16)
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 16)
         let old = AttributedText("same text", attributes: [.font(font)])
         var builder = AttributedTextBuilder(old)
         try builder.setForegroundColor(.red, range: 2..<4)

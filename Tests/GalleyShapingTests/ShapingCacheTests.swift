@@ -4,13 +4,14 @@
 import Foundation
 import GalleyFonts
 import GalleyShaping
+import GalleyTestSupport
 import GalleyText
 import Testing
 
 @Suite("Shaping cache")
 struct ShapingCacheTests {
-    /// The package's root: the folder of the bundled fonts' folder.
-    static let root = URL(fileURLWithPath: BundledFonts.directory).deletingLastPathComponent()
+    /// The package's root.
+    static let root = TestPackage.root
 
     /// Strings where splitting at spaces could go wrong if the cache were careless: marks after a
     /// space (HarfBuzz merges them into the space's cluster), ligatures and kerning next to
@@ -57,7 +58,7 @@ struct ShapingCacheTests {
         "glyphs from the warm cache equal shaping whole items, on every corpus and sample",
         arguments: ["DejaVuSans.ttf", "DroidSansFallbackFull.ttf", "DejaVuSerif.ttf"])
     func cachedEqualsWhole(_ file: String) throws {
-        let font = try Font(path: BundledFonts.path(file), size: 16)
+        let font = try Font(path: TestFonts.path(file), size: 16)
         for (name, text) in try Self.texts() {
             let cache = ShapingCache(capacity: 1_000_000)
             _ = Self.glyphs(text, font: font, cache: cache)
@@ -89,14 +90,14 @@ struct ShapingCacheTests {
             ("NanumGothic.ttf", "Hang", false, false), ("DejaVuSans.ttf", "Zyyy", false, false),
         ])
     func spaceIndependence(_ file: String, _ script: String, _ rightToLeft: Bool, _ expected: Bool) throws {
-        let font = try Font(path: BundledFonts.path(file), size: 16)
+        let font = try Font(path: TestFonts.path(file), size: 16)
         let style = ShapingCache.Style(font: font, script: script, language: nil, rightToLeft: rightToLeft)
         #expect(SpaceIndependence.allowsSplitting(style) == expected)
     }
 
     @Test("a cache of capacity 0 keeps nothing and shapes as without one")
     func disabledCache() throws {
-        let font = try Font(path: BundledFonts.path("DejaVuSans.ttf"), size: 16)
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 16)
         let cache = ShapingCache(capacity: 0)
         let text = "the cat and the hat and the bat"
         #expect(Self.glyphs(text, font: font, cache: cache) == Self.glyphs(text, font: font, cache: nil))
@@ -106,7 +107,7 @@ struct ShapingCacheTests {
 
     @Test("a full cache empties itself and stays within its capacity")
     func capacity() throws {
-        let font = try Font(path: BundledFonts.path("DejaVuSans.ttf"), size: 16)
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 16)
         let cache = ShapingCache(capacity: 10)
         let words = (0..<40).map { "w\($0)" }.joined(separator: " ")
         let first = Self.glyphs(words, font: font, cache: cache)
@@ -120,7 +121,7 @@ struct ShapingCacheConcurrencyTests {
     /// Many tasks shaping the same texts through one small cache at once (so that it fills,
     /// empties and fills again while others read it) get exactly the glyphs of shaping alone.
     @Test func concurrentUseGivesTheSameGlyphs() async throws {
-        let font = try Font(path: BundledFonts.path("DejaVuSans.ttf"), size: 16)
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 16)
         let texts = try ShapingCacheTests.texts().map(\.text)
         let expected = texts.map { ShapingCacheTests.glyphs($0, font: font, cache: nil) }
         let cache = ShapingCache(capacity: 300)

@@ -4,6 +4,7 @@
 import Foundation
 import GalleyFonts
 import GalleyShaping
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -33,7 +34,7 @@ struct ShapingMatchesHBShapeTests {
     @Test(arguments: cases)
     func shapedItemsEqualHBShape(_ c: ShapingCase) throws {
         try #require(HBShape.executable != nil, "hb-shape (libharfbuzz-bin) is needed")
-        let path = BundledFonts.path(c.fontFile)
+        let path = TestFonts.path(c.fontFile)
         let font = try Font(path: path, size: c.size)
         let text = AttributedText(c.text, attributes: [.font(font)])
         let span = try #require(ParagraphSplitter.split(text.utf16).first)
@@ -59,9 +60,9 @@ struct ShapingMatchesHBShapeTests {
     /// that run's text alone with its direction (context at the edges is spaces, which do not join).
     @Test func bidiRunsAreShapedSeparately() throws {
         try #require(HBShape.executable != nil)
-        let path = BundledFonts.path("NotoSansArabic-Regular.ttf")
+        let path = TestFonts.path("NotoSansArabic-Regular.ttf")
         let font = try Font(path: path, size: 20)
-        let latin = try Font(path: BundledFonts.path("DejaVuSans.ttf"), size: 20)
+        let latin = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 20)
         let string = "abc مرحبا def"
         var builder = AttributedTextBuilder(string, attributes: [.font(latin)])
         try builder.setFont(font, range: 4..<9)
@@ -79,7 +80,7 @@ struct ShapingMatchesHBShapeTests {
     /// kCTKernAttributeName: extra advance after each cluster (not each glyph): a ligature or a
     /// base with marks gets it once.
     @Test func kernAddsAdvanceOncePerCluster() throws {
-        let path = BundledFonts.path("DejaVuSans.ttf")
+        let path = TestFonts.path("DejaVuSans.ttf")
         let font = try Font(path: path, size: 20)
         let string = "ae\u{301}b"  // clusters: a | e+acute | b
         let plain = AttributedText(string, attributes: [.font(font)])
@@ -98,7 +99,7 @@ struct ControlCharacterTests {
     /// A TAB has no glyph in DejaVu Sans (hb-shape prints `.notdef=1+1229` for it), so Galley lays
     /// it out as the font's space glyph and advance (hb-shape: `space=…+651`) instead of a box.
     @Test func tabIsBlank() throws {
-        let font = try Font(path: BundledFonts.path("DejaVuSans.ttf"), size: 20)
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 20)
         let text = AttributedText("a\tb", attributes: [.font(font)])
         let span = try #require(ParagraphSplitter.split(text.utf16).first)
         let item = ParagraphAnalysis(text: text, span: span, defaultFont: font, fonts: .shared).items[0]

@@ -5,6 +5,7 @@
 import Foundation
 import GalleyFonts
 import GalleyShaping
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -60,7 +61,7 @@ struct TextTransformShapingTests {
     @Test(arguments: cases)
     func transformedTextEqualsHBShapeOfTheDrawnText(_ c: TransformCase) throws {
         try #require(HBShape.executable != nil, "hb-shape (libharfbuzz-bin) is needed")
-        let path = BundledFonts.path("DejaVuSans.ttf")
+        let path = TestFonts.path("DejaVuSans.ttf")
         let font = try Font(path: path, size: 20)
         var attributes: Attributes = [.font(font), .textTransform(c.transform)]
         attributes.language = c.language
@@ -79,7 +80,7 @@ struct TextTransformShapingTests {
     /// show="spaces|ignorables|line-breaks": spaces as U+2423, a ZERO WIDTH JOINER as U+2B1A, a
     /// LINE SEPARATOR as U+21B5, each at the string index of the character it shows.
     @Test func showDrawsInvisibleCharacters() throws {
-        let path = BundledFonts.path("DejaVuSans.ttf")
+        let path = TestFonts.path("DejaVuSans.ttf")
         let font = try Font(path: path, size: 20)
         let glyphs = try Self.glyphs("a b\u{200D}c", [.font(font), .show([.spaces, .ignorables, .lineBreaks])])
         let reference = try HBShape.shape("a\u{2423}b\u{2B1A}c", fontPath: path)

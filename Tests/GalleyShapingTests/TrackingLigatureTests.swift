@@ -6,12 +6,13 @@
 import Foundation
 import GalleyFonts
 import GalleyShaping
+import GalleyTestSupport
 import GalleyText
 import Testing
 
 @Suite("Tracking and ligatures")
 struct TrackingLigatureTests {
-    static let path = BundledFonts.path("DejaVuSans.ttf")
+    static let path = TestFonts.path("DejaVuSans.ttf")
 
     /// The glyph ids of `string` shaped as one paragraph (through `cache` when given).
     static func glyphs(_ string: String, _ attributes: Attributes, cache: ShapingCache? = nil) throws -> [UInt32] {

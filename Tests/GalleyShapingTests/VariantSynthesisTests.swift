@@ -6,6 +6,7 @@
 import Foundation
 import GalleyFonts
 import GalleyShaping
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -18,7 +19,7 @@ struct VariantSynthesisTests {
         var description: String { "\(range) \(size)pt \(glyphs)" }
     }
 
-    static let path = BundledFonts.path("DejaVuSans.ttf")
+    static let path = TestFonts.path("DejaVuSans.ttf")
 
     static func pieces(_ text: String, _ attributes: Attributes) throws -> [Piece] {
         let attributed = AttributedText(text, attributes: attributes)

@@ -3,12 +3,13 @@
 import Foundation
 import GalleyFonts
 import GalleyShaping
+import GalleyTestSupport
 import GalleyText
 import Testing
 
 @Suite("Font variations in shaping")
 struct VariationShapingTests {
-    static let interPath = BundledFonts.path("Inter-roman.var.ttf")
+    static let interPath = TestFonts.path("Inter-roman.var.ttf")
     static let size: CGFloat = 20
 
     func items(_ string: String, _ runs: [(Range<Int>, Attributes)], font: Font) throws -> [ShapedItem] {
@@ -92,7 +93,7 @@ struct VariationShapingTests {
     @Test("a font that is not variable ignores the attribute")
     func nonVariableFontIgnoresVariations() throws {
         let text = "Hamburgefonstiv"
-        let font = try Font(path: BundledFonts.path("DejaVuSans.ttf"), size: Self.size)
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: Self.size)
         let varied = try items(text, [(0..<text.utf16.count, [.fontVariations([wght(800)])])], font: font)
         let plain = try items(text, [], font: font)
         #expect(varied.count == 1)

@@ -5,6 +5,7 @@
 import Foundation
 import GalleyFonts
 import GalleyShaping
+import GalleyTestSupport
 import GalleyText
 import GalleyUnicode
 import Testing
@@ -19,10 +20,10 @@ struct VerticalItemizingTests {
         _ string: String, latin: Range<Int>? = nil, orientation: TextOrientation = .mixed,
         font file: String = "DroidSansFallbackFull.ttf"
     ) throws -> ParagraphAnalysis {
-        let font = try Font(path: BundledFonts.path(file), size: size)
+        let font = try Font(path: TestFonts.path(file), size: size)
         var builder = AttributedTextBuilder(string, attributes: [.font(font)])
         if let latin {
-            try builder.setFont(try Font(path: BundledFonts.path("DejaVuSans.ttf"), size: size), range: latin)
+            try builder.setFont(try Font(path: TestFonts.path("DejaVuSans.ttf"), size: size), range: latin)
         }
         let text = builder.build()
         let span = try #require(ParagraphSplitter.split(text.utf16).first)
@@ -40,10 +41,10 @@ struct VerticalItemizingTests {
         // Items also split by script (Han, Hiragana): what matters is which are upright.
         #expect(a.items.map(\.range.lowerBound) == a.items.map(\.range.lowerBound).sorted())
         for item in a.items { #expect((item.orientation == .upright) == !(4..<9).contains(item.range.lowerBound)) }
-        let droid = BundledFonts.path("DroidSansFallbackFull.ttf")
+        let droid = TestFonts.path("DroidSansFallbackFull.ttf")
         let runs: [(Range<Int>, [HBGlyph], Bool)] = [
             (0..<4, try HBShape.shape("日本語で", fontPath: droid, direction: "ttb"), true),
-            (4..<9, try HBShape.shape("Swift", fontPath: BundledFonts.path("DejaVuSans.ttf")), false),
+            (4..<9, try HBShape.shape("Swift", fontPath: TestFonts.path("DejaVuSans.ttf")), false),
             (9..<13, try HBShape.shape("を書く。", fontPath: droid, direction: "ttb"), true),
         ]
         var total: CGFloat = 0
@@ -73,7 +74,7 @@ struct VerticalItemizingTests {
     @Test(arguments: [("DroidSansFallbackFull.ttf", true), ("NanumGothic.ttf", false)])
     func transformedRotatedIsUprightOnlyWithAnAlternate(_ file: String, _ upright: Bool) throws {
         try #require(HBShape.executable != nil)
-        let path = BundledFonts.path(file)
+        let path = TestFonts.path(file)
         let ltr = try HBShape.shape("「ー", fontPath: path).map(\.g)
         let ttb = try HBShape.shape("「ー", fontPath: path, direction: "ttb").map(\.g)
         #expect((ltr != ttb) == upright, "the oracle: the font has vertical alternates or not")
@@ -93,7 +94,7 @@ struct VerticalItemizingTests {
         let string = "縦書きAB"
         let upright = try Self.analysis(string, latin: 3..<5, orientation: .upright)
         #expect(upright.items.allSatisfy { $0.orientation == .upright })
-        let latinPath = BundledFonts.path("DejaVuSans.ttf")
+        let latinPath = TestFonts.path("DejaVuSans.ttf")
         let ab = try #require(upright.items.first { $0.range == 3..<5 })
         #expect(
             ab.storage.glyphs[ab.glyphRange].map(\.id)
@@ -101,7 +102,7 @@ struct VerticalItemizingTests {
         let sideways = try Self.analysis(string, latin: 3..<5, orientation: .sideways)
         #expect(sideways.items.allSatisfy { $0.orientation != .upright })
         let kanji = sideways.items.filter { $0.range.upperBound <= 3 }.flatMap { $0.storage.glyphs[$0.glyphRange] }
-        let droid = BundledFonts.path("DroidSansFallbackFull.ttf")
+        let droid = TestFonts.path("DroidSansFallbackFull.ttf")
         #expect(kanji.map(\.id) == (try HBShape.shape("縦書き", fontPath: droid)).map(\.g))
     }
 
@@ -109,7 +110,7 @@ struct VerticalItemizingTests {
     /// run with vertical forms follows its text orientation (default mixed), a run without them
     /// is rotated (as CoreText rotates text without vertical forms).
     @Test func verticalFormsAttributeDecides() throws {
-        let font = try Font(path: BundledFonts.path("DroidSansFallbackFull.ttf"), size: Self.size)
+        let font = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: Self.size)
         var builder = AttributedTextBuilder("縦書き縦書き縦書き", attributes: [.font(font), .verticalForms(true)])
         try builder.setAttribute(.verticalForms(false), range: 3..<6)
         let text = builder.build()
@@ -141,7 +142,7 @@ struct VerticalItemizingTests {
 
     /// A horizontal paragraph has no upright (TTB-shaped) item.
     @Test func horizontalParagraphHasNoUprightItems() throws {
-        let font = try Font(path: BundledFonts.path("DroidSansFallbackFull.ttf"), size: Self.size)
+        let font = try Font(path: TestFonts.path("DroidSansFallbackFull.ttf"), size: Self.size)
         let text = AttributedText("「縦書き」。", attributes: [.font(font)])
         let span = try #require(ParagraphSplitter.split(text.utf16).first)
         let a = ParagraphAnalysis(text: text, span: span, defaultFont: font, fonts: .shared)

@@ -5,6 +5,7 @@
 import Foundation
 import GalleyFonts
 import GalleyShaping
+import GalleyTestSupport
 import GalleyText
 import Testing
 
@@ -46,7 +47,7 @@ struct VerticalShapingTests {
     @Test(arguments: uprightCases)
     func uprightTextEqualsHBShapeTTB(_ text: String) throws {
         try #require(HBShape.executable != nil, "hb-shape (libharfbuzz-bin) is needed")
-        let path = BundledFonts.path(Self.droid)
+        let path = TestFonts.path(Self.droid)
         let font = try Font(path: path, size: 24)
         let reference = try HBShape.shape(text, fontPath: path, direction: "ttb")
         let glyphs = Self.shape(text, font: font, vertical: true)
@@ -59,7 +60,7 @@ struct VerticalShapingTests {
     /// DroidSansFallback have `vert` alternates, so TTB gives other glyphs than LTR.
     @Test func punctuationTakesVerticalForms() throws {
         try #require(HBShape.executable != nil)
-        let path = BundledFonts.path(Self.droid)
+        let path = TestFonts.path(Self.droid)
         let font = try Font(path: path, size: 24)
         let horizontal = try HBShape.shape("「」。、ー", fontPath: path)
         let vertical = Self.shape("「」。、ー", font: font, vertical: true)
@@ -70,7 +71,7 @@ struct VerticalShapingTests {
     /// without a direction, in DejaVu Sans.
     @Test func rotatedLatinEqualsHBShapeHorizontally() throws {
         try #require(HBShape.executable != nil)
-        let path = BundledFonts.path("DejaVuSans.ttf")
+        let path = TestFonts.path("DejaVuSans.ttf")
         let font = try Font(path: path, size: 24)
         let text = "Swift 6.3 AVATAR"
         let reference = try HBShape.shape(text, fontPath: path)
@@ -82,7 +83,7 @@ struct VerticalShapingTests {
     /// The horizontal path is untouched by the new flag: a request without it equals hb-shape LTR.
     @Test func horizontalRequestStaysHorizontal() throws {
         try #require(HBShape.executable != nil)
-        let path = BundledFonts.path(Self.droid)
+        let path = TestFonts.path(Self.droid)
         let font = try Font(path: path, size: 24)
         let text = "「縦書き」。"
         let reference = try HBShape.shape(text, fontPath: path)

@@ -1,10 +1,12 @@
 // MarkupParityTests: Galley's Markup.parse against libpango's pango_parse_markup (the oracle in
-// PangoMarkupOracle.swift) over the documents of MarkupParityCorpus.swift: same acceptance; for
-// accepted documents the same text and effective attribute segments; for rejected ones a message
-// naming the same attribute and value. Differences still open are listed in `knownDifferences`.
+// GalleyTestSupport/PangoMarkupOracle.swift) over the documents of MarkupParityCorpus.swift: same
+// acceptance; for accepted documents the same text and effective attribute segments; for rejected
+// ones a message naming the same attribute and value. Differences still open are listed in
+// `knownDifferences`.
 
 import Foundation
 import GalleyFonts
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyText

@@ -2,60 +2,15 @@
 // independent reader of the same dictionary files; language tags; case; minimums; clusters.
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyUnicode
 
-/// Runs Resources/pyphen-points.py (pyphen in a python3 subprocess) over a committed word list.
-enum PyphenReference {
-    static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+/// The committed word lists and scripts of the hyphenation reference tests.
+enum HyphenationResources {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Resources")
-
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    /// pyphen's version, and for each word of `Resources/<list>` its points as UTF-16 offsets:
-    /// with the dictionary's levels combined as libhyphen combines them, and pyphen's own.
-    static func points(dictionary: String, left: Int, right: Int, list: String) throws -> (
-        version: String, words: [(word: String, points: [Int], plain: [Int])]
-    ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", resources.appendingPathComponent("pyphen-points.py").path, dictionary, "\(left)", "\(right)",
-        ]
-        process.standardInput = try FileHandle(forReadingFrom: resources.appendingPathComponent(list))
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(
-                description:
-                    "python3 with pyphen failed (is pyphen installed? `make test-deps` installs it): \(errorText)")
-        }
-        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-        guard !lines.isEmpty else { throw Failure(description: "pyphen-points.py printed nothing") }
-        let version = lines.removeFirst()
-        let words = lines.map { line -> (String, [Int], [Int]) in
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            let word = String(fields[0])
-            // pyphen counts code points; Galley counts UTF-16 code units.
-            let scalars = Array(word.unicodeScalars)
-            func offsets(_ field: Substring) -> [Int] {
-                field.split(separator: " ").map { Int($0)! }.map { index in
-                    scalars[..<index].reduce(0) { $0 + $1.utf16.count }
-                }
-            }
-            return (word, offsets(fields[1]), offsets(fields[2]))
-        }
-        return (version, words)
-    }
 }
 
 @Suite struct HyphenatorReferenceTests {
@@ -65,7 +20,8 @@ enum PyphenReference {
     func agreement(_ hyphenator: Hyphenator, reference: String, list: String, label: String, plain: Bool = false)
         throws -> (agreeing: Int, total: Int)
     {
-        let result = try PyphenReference.points(dictionary: reference, left: 2, right: 2, list: list)
+        let words = HyphenationResources.directory.appendingPathComponent(list)
+        let result = try Pyphen.points(dictionary: reference, left: 2, right: 2, words: words)
         var agreeing = 0
         var differing: [String] = []
         for (word, levels, plainPoints) in result.words {
@@ -114,7 +70,8 @@ enum PyphenReference {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = [
-            PyphenReference.resources.appendingPathComponent("substrings-dictionary.sh").path, reference, preprocessed,
+            HyphenationResources.directory.appendingPathComponent("substrings-dictionary.sh").path, reference,
+            preprocessed,
         ]
         try process.run()
         process.waitUntilExit()
@@ -277,7 +234,7 @@ enum PyphenReference {
     /// Many threads hyphenating through one shared dictionary get what one thread gets.
     @Test func concurrentUse() async throws {
         let words = try String(
-            contentsOf: PyphenReference.resources.appendingPathComponent("words-de.txt"), encoding: .utf8
+            contentsOf: HyphenationResources.directory.appendingPathComponent("words-de.txt"), encoding: .utf8
         ).split(separator: "\n").map(String.init)
         let expected = words.map { Self.points($0, "de") }
         let results = await withTaskGroup(of: Bool.self) { group in

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""The reference for HyphenatorTests: hyphenation points of words by PyPI's pyphen, a pure
-Python reader of the same hyph_*.dic files that Galley hands to libhyphen.
+"""The reference for the hyphenation tests (run by Pyphen.swift beside this folder): hyphenation
+points of words by PyPI's pyphen, a pure Python reader of the same hyph_*.dic files that Galley
+hands to libhyphen.
 
 usage: pyphen-points.py DICTIONARY LEFT RIGHT < words   (one word a line)
 prints: the pyphen version, then per word "word<TAB>points<TAB>plain points", each a list of

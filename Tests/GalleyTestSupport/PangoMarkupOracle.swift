@@ -5,37 +5,38 @@
 import Foundation
 
 /// What Pango makes of one markup document.
-struct PangoMarkupResult {
+public struct PangoMarkupResult: Sendable {
     /// The text (nil when rejected).
-    var text: String?
+    public var text: String?
     /// GError's message when rejected.
-    var error: String?
+    public var error: String?
     /// Effective attributes per segment (UTF-16 ranges), as `PangoAttributeTerms` spells them.
-    var segments: [(range: Range<Int>, values: [String: String])] = []
+    public var segments: [(range: Range<Int>, values: [String: String])] = []
     /// `pango_attr_list_to_string` of the raw list, for messages.
-    var rawList = ""
+    public var rawList = ""
 }
 
 /// Errors loading libpango.
-struct PangoOracleUnavailable: Error, CustomStringConvertible {
-    let description: String
+public struct PangoOracleUnavailable: Error, CustomStringConvertible {
+    /// What is missing, and which Debian package provides it.
+    public let description: String
 }
 
 /// libpango 1.50 reached through dlopen/dlsym. Each parse builds its own lists, but parses are
 /// serialised by a lock anyway (Swift Testing runs parameterised cases in parallel), so no
 /// thread-safety assumption about GLib's type and language caches is needed.
-final class PangoMarkupOracle: @unchecked Sendable {
+public final class PangoMarkupOracle: @unchecked Sendable {
     private let lock = NSLock()
 
     typealias Pointer = UnsafeMutableRawPointer
 
     /// The one oracle of the test process, or why libpango could not be loaded.
-    static let shared: Result<PangoMarkupOracle, PangoOracleUnavailable> = Result {
+    public static let shared: Result<PangoMarkupOracle, PangoOracleUnavailable> = Result {
         try PangoMarkupOracle()
     }.mapError { $0 as? PangoOracleUnavailable ?? PangoOracleUnavailable(description: "\($0)") }
 
     /// The base font description the iterator's fonts start from (as Galley's base attributes).
-    static let baseFontDescription = "DejaVu Sans 12"
+    public static let baseFontDescription = "DejaVu Sans 12"
 
     private let parseMarkup:
         @convention(c) (
@@ -107,7 +108,7 @@ final class PangoMarkupOracle: @unchecked Sendable {
     }
 
     /// Parses `markup` with `pango_parse_markup` (no accelerator) and walks its attributes.
-    func parse(_ markup: String) -> PangoMarkupResult {
+    public func parse(_ markup: String) -> PangoMarkupResult {
         lock.lock()
         defer { lock.unlock() }
         var list: Pointer?
@@ -239,7 +240,7 @@ final class PangoMarkupOracle: @unchecked Sendable {
     }
 
     /// A number with at most four decimals and no trailing zeros.
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         var text = String(format: "%.4f", value)
         while text.hasSuffix("0") { text.removeLast() }
