@@ -45,8 +45,9 @@ extension GalleyTool {
     /// far side is the descent right to left and the ascent left to right.
     static func usedWidth(_ frame: Frame) -> CGFloat {
         let progression = frame.attributes.progression
-        let extents = zip(frame.placedLineMetrics, frame.lineOrigins).map { metrics, origin in
-            switch progression {
+        let extents = frame.placedLines.map { placed in
+            let (metrics, origin) = (placed.metrics, placed.origin)
+            return switch progression {
             case .leftToRight: origin.x + metrics.ascent
             case .rightToLeft, .topToBottom: frame.rect.width - (origin.x - metrics.descent)
             }

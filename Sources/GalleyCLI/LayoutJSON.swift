@@ -26,7 +26,7 @@ import Galley
 /// order (colours as `#rrggbbaa`, an unset decoration colour as null: the text colour). The font,
 /// colour and run delegate are the run's own `font`/`size`, `color` and `placeholder`; the
 /// paragraph style and writing direction show in the line origins, widths and `rightToLeft`. A line's `truncationTokenRange` is the range its token stands for, or null;
-/// `placedMetrics` are `Frame.placedLineMetrics` (after line height and spacing rules);
+/// `placedMetrics` are each `PlacedLine.metrics` (after line height and spacing rules);
 /// `hyphenated` is `Line.isHyphenated` and `adjustmentRatio` `Frame.adjustmentRatio(ofLine:)` (null
 /// where it has none). Vertical lines (`--writing-mode vertical-rl|vertical-lr`) and their runs
 /// end with `"vertical": true`, each run then with `"rotated"` (turned 90° clockwise, or upright
@@ -133,7 +133,7 @@ package enum LayoutJSON {
 
     /// The placed ascent, descent and leading of line `index` (its own metrics if the frame has none).
     static func placedMetrics(_ frame: Frame, _ index: Int, _ line: Line) -> JSON {
-        let m = index < frame.placedLineMetrics.count ? frame.placedLineMetrics[index] : line.typographicBounds
+        let m = index < frame.placedLines.count ? frame.placedLines[index].metrics : line.typographicBounds
         return .object([("ascent", .num(m.ascent)), ("descent", .num(m.descent)), ("leading", .num(m.leading))])
     }
 

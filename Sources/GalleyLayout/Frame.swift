@@ -7,9 +7,14 @@ import GalleyText
 public struct Frame: Sendable {
     /// The rectangle the lines were laid out in — the path's bounding box — y up.
     public let rect: CGRect
-    /// The lines, top to bottom. Like CTFrameGetLines.
+    /// The lines as the framesetter placed them, in reading order (top to bottom; for vertical
+    /// lines, column by column from the side they stack from): each line with its origin, stacked
+    /// metrics, measure, row and natural width (see ``PlacedLine``). ``lines``, ``lineOrigins``,
+    /// ``placedLineMetrics``, ``lineRowIndices`` and ``lineMeasures`` are views of it.
+    public let placedLines: [PlacedLine]
+    /// The lines, in reading order. Like CTFrameGetLines.
     public let lines: [Line]
-    /// Each line's origin — the left end of its baseline — relative to `rect.origin`, y up.
+    /// Each line's origin — the start of its baseline — relative to `rect.origin`, y up.
     /// Like CTFrameGetLineOrigins.
     public let lineOrigins: [CGPoint]
     /// The range that was asked for. Like CTFrameGetStringRange.
@@ -17,28 +22,22 @@ public struct Frame: Sendable {
     /// The range that fits. Like CTFrameGetVisibleStringRange. A truncated line counts with its
     /// whole string range (the text its token stands for included).
     public let visibleStringRange: Range<Int>
-    /// For each line, the vertical metrics it was stacked with: its ascent after the paragraph's
-    /// line-height mode, multiple and minimum/maximum line height, its descent, and its leading
-    /// after the line-spacing adjustment and clamp (the width is the line's). Equal to the line's
-    /// own typographic bounds when the paragraph style sets none of these. CoreText keeps these
-    /// in the line origins only.
-    public let placedLineMetrics: [TypographicBounds]
+    /// For each line, the vertical metrics it was stacked with (``PlacedLine/metrics``). CoreText
+    /// keeps these in the line origins only. A new array each time: in a loop, read
+    /// ``placedLines``.
+    public var placedLineMetrics: [TypographicBounds] { placedLines.map(\.metrics) }
     /// The path the lines were laid out in (`.rectangle(rect)` for a rectangular frame). Like
     /// CTFrameGetPath.
     public let path: FramePath
-    /// For each line, the index of its row: the lines that share one band of the path (and one
-    /// baseline), in reading order — several when the path or an exclusion splits the band (a
-    /// YYText "row"). In a rectangle without exclusions each line is a row of its own, so this
-    /// is 0, 1, 2, …. Rows are numbered from 0 at the top, without gaps.
-    public let lineRowIndices: [Int]
+    /// For each line, the index of its row (``PlacedLine/row``). In a rectangle without
+    /// exclusions each line is a row of its own, so this is 0, 1, 2, …. A new array each time:
+    /// in a loop, read ``placedLines``.
+    public var lineRowIndices: [Int] { placedLines.map(\.row) }
     /// The number of rows (see `lineRowIndices`). Like YYTextLayout.rowCount.
-    public var rowCount: Int { (lineRowIndices.last ?? -1) + 1 }
-    /// For each line, the width it was set in: its frame's (or interval's) width less the
-    /// paragraph's indents. CoreText keeps no such value.
-    public let lineMeasures: [CGFloat]
-    /// For each line, the width of its visible text (trailing whitespace excluded, a hyphen
-    /// included) before justification.
-    let naturalWidths: [CGFloat]
+    public var rowCount: Int { (placedLines.last?.row ?? -1) + 1 }
+    /// For each line, the width it was set in (``PlacedLine/measure``). CoreText keeps no such
+    /// value. A new array each time: in a loop, read ``placedLines``.
+    public var lineMeasures: [CGFloat] { placedLines.map(\.measure) }
     /// The options the frame was made with: its frame attributes (fill rule, path width,
     /// clipping paths) and Galley's own (line limit, truncation, exclusions, insets). Like
     /// CTFrameGetFrameAttributes, which returns the dictionary given to CTFramesetterCreateFrame;
@@ -46,22 +45,38 @@ public struct Frame: Sendable {
     /// the options that behave as none.
     public let attributes: FrameOptions
 
+    /// A frame of `placedLines` in `rect` (its path `path`, by default the rectangle).
     package init(
-        rect: CGRect, lines: [Line], lineOrigins: [CGPoint], stringRange: Range<Int>, visibleStringRange: Range<Int>,
-        placedLineMetrics: [TypographicBounds]? = nil, path: FramePath? = nil, lineRowIndices: [Int]? = nil,
-        lineMeasures: [CGFloat]? = nil, naturalWidths: [CGFloat]? = nil, attributes: FrameOptions? = nil
+        rect: CGRect, placedLines: [PlacedLine], stringRange: Range<Int>, visibleStringRange: Range<Int>,
+        path: FramePath? = nil, attributes: FrameOptions? = nil
     ) {
         self.attributes = attributes ?? FrameOptions(truncation: nil)
-        self.lineMeasures = lineMeasures ?? lines.map(\.width)
-        self.naturalWidths = naturalWidths ?? lines.map { $0.width - $0.trailingWhitespaceWidth }
-        self.placedLineMetrics = placedLineMetrics ?? lines.map(\.typographicBounds)
         self.path = path ?? .rectangle(rect)
-        self.lineRowIndices = lineRowIndices ?? Array(lines.indices)
         self.rect = rect
-        self.lines = lines
-        self.lineOrigins = lineOrigins
+        self.placedLines = placedLines
+        self.lines = placedLines.map(\.line)
+        self.lineOrigins = placedLines.map(\.origin)
         self.stringRange = stringRange
         self.visibleStringRange = visibleStringRange
+    }
+
+    /// A frame of `lines` at `lineOrigins`, each with its own metrics, its width as its measure
+    /// and a row of its own.
+    package init(
+        rect: CGRect, lines: [Line], lineOrigins: [CGPoint], stringRange: Range<Int>, visibleStringRange: Range<Int>
+    ) {
+        self.init(
+            rect: rect,
+            placedLines: zip(lines, lineOrigins).enumerated().map { PlacedLine(line: $1.0, origin: $1.1, row: $0) },
+            stringRange: stringRange, visibleStringRange: visibleStringRange)
+    }
+
+    /// This frame with another rect (and path: the new rect when nil) and other placed lines
+    /// (these when nil), every other value kept.
+    package func with(rect: CGRect, path: FramePath? = nil, placedLines: [PlacedLine]? = nil) -> Frame {
+        Frame(
+            rect: rect, placedLines: placedLines ?? self.placedLines, stringRange: stringRange,
+            visibleStringRange: visibleStringRange, path: path ?? .rectangle(rect), attributes: attributes)
     }
 
     /// TeX's adjustment ratio of line `index`: how far its spaces were (or would have to be)
@@ -87,10 +102,11 @@ public struct Frame: Sendable {
                 count += 1
             }
         }
-        let slack = lineMeasures[index] - naturalWidths[index]
+        let placed = placedLines[index]
+        let slack = placed.measure - placed.naturalWidth
         // A justified line's spaces already hold the slack.
         let visible = line.width - line.trailingWhitespaceWidth
-        if count > 0, abs(visible - lineMeasures[index]) < 1e-6, abs(slack) > 1e-6 { spaces -= slack }
+        if count > 0, abs(visible - placed.measure) < 1e-6, abs(slack) > 1e-6 { spaces -= slack }
         guard count > 0, spaces > 0 else { return nil }
         return slack >= 0 ? slack / (spaces / 2) : slack / (spaces / 3)
     }
@@ -99,7 +115,8 @@ public struct Frame: Sendable {
     /// computes by walking CTFrame's lines and runs for the delegates.
     public var placeholders: [Placeholder] {
         var result: [Placeholder] = []
-        for (index, (line, origin)) in zip(lines, lineOrigins).enumerated() {
+        for (index, placed) in placedLines.enumerated() {
+            let (line, origin) = (placed.line, placed.origin)
             for run in line.glyphRuns {
                 guard let delegate = run.runDelegate else { continue }
                 // The run's own box (see `Placeholder.rect` for why not CoreText's caret recipe).
@@ -122,7 +139,7 @@ public struct Frame: Sendable {
 
     /// The index of the line at `point` (in the coordinates of the frame's path, y up, like
     /// `rect`): the line whose band — from its baseline minus descent and leading up to its
-    /// baseline plus ascent, as in `placedLineMetrics` — holds the point's y, or the nearest line when the point is above,
+    /// baseline plus ascent, as in each ``PlacedLine/metrics`` — holds the point's y, or the nearest line when the point is above,
     /// below or between bands — and, in a row of several lines, the one horizontally nearest to the
     /// point. Nil only for a frame without lines. (CoreText has no such call;
     /// this is what text views build from CTFrameGetLineOrigins.) In a frame of vertical lines,
@@ -136,9 +153,10 @@ public struct Frame: Sendable {
         let y = point.y - rect.minY
         var best = 0
         var bestDistance = CGFloat.infinity
-        for (i, (line, origin)) in zip(placedLineMetrics, lineOrigins).enumerated() {
-            let top = origin.y + line.ascent
-            let bottom = origin.y - line.descent - line.leading
+        for (i, placed) in placedLines.enumerated() {
+            let (metrics, origin) = (placed.metrics, placed.origin)
+            let top = origin.y + metrics.ascent
+            let bottom = origin.y - metrics.descent - metrics.leading
             let distance = y > top ? y - top : (y < bottom ? bottom - y : 0)
             if distance < bestDistance {
                 bestDistance = distance
@@ -148,12 +166,12 @@ public struct Frame: Sendable {
         }
         // In a row of several lines (a band split by the path or an exclusion), the line whose
         // horizontal extent is nearest to the point's x.
-        let row = lineRowIndices[best]
+        let row = placedLines[best].row
         var bestX = CGFloat.infinity
         var chosen = best
-        for i in lines.indices where lineRowIndices[i] == row {
-            let left = rect.minX + lineOrigins[i].x
-            let right = left + lines[i].width
+        for (i, placed) in placedLines.enumerated() where placed.row == row {
+            let left = rect.minX + placed.origin.x
+            let right = left + placed.line.width
             let distance = point.x < left ? left - point.x : (point.x > right ? point.x - right : 0)
             if distance < bestX {
                 bestX = distance
@@ -175,7 +193,7 @@ public struct Frame: Sendable {
     /// descent) of any line — the last row's deepest line; 0 for an empty frame.
     public var usedHeight: CGFloat {
         guard !lines.isEmpty else { return 0 }
-        let bottom = zip(placedLineMetrics, lineOrigins).map { $1.y - $0.descent }.min() ?? rect.height
+        let bottom = placedLines.map { $0.origin.y - $0.metrics.descent }.min() ?? rect.height
         return rect.height - bottom
     }
 }

@@ -176,7 +176,7 @@ public final class Framesetter: Sendable {
     /// width as `options` say, with its placed metrics updated. Returns the new end of the
     /// visible range, or nil when there is no truncation to do (none asked for, an unbounded
     /// width, or a token that does not fit). Shared by rectangular and shaped frames.
-    func truncateLastLine(_ last: inout PlacedLine, options: FrameOptions, range: Range<Int>) throws(LayoutError)
+    func truncateLastLine(_ last: inout StackedLine, options: FrameOptions, range: Range<Int>) throws(LayoutError)
         -> Int?
     {
         guard let type = options.truncation, last.width.isFinite else { return nil }

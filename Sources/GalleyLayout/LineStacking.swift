@@ -9,8 +9,9 @@ import GalleyShaping
 import GalleyVocabulary
 
 extension Framesetter {
-    /// One line as the framesetter placed it.
-    struct PlacedLine {
+    /// One line while the framesetter stacks it: what breaking, stacking and alignment need of
+    /// it; `assemble` makes each a ``PlacedLine`` of the frame.
+    struct StackedLine {
         var line: Line
         /// The line's baseline, below the top of the frame's box.
         var baseline: CGFloat
@@ -39,9 +40,9 @@ extension Framesetter {
     /// its interval; the last one truncated per the options. See `frame(in:range:options:)` for
     /// a rectangle and `frame(in:range:options:)` with a `FramePath` for the rules.
     func stack(_ range: Range<Int>, in area: FrameArea, options: FrameOptions) throws(LayoutError)
-        -> (lines: [PlacedLine], end: Int)
+        -> (lines: [StackedLine], end: Int)
     {
-        var placed: [PlacedLine] = []
+        var placed: [StackedLine] = []
         // Room for a line per 32 code units (a line of running text holds 40 to 100): growing a
         // long frame's array of placed lines one doubling at a time copies it again and again.
         placed.reserveCapacity(min(range.count / 32 + 4, 1 << 16))
@@ -115,7 +116,7 @@ extension Framesetter {
     /// Truncates the last visible line when text remains after it, as the options say; its
     /// row's baseline follows the row's (possibly changed) tallest line. Returns the end of the
     /// visible range.
-    private func truncateLastRow(_ placed: inout [PlacedLine], range: Range<Int>, options: FrameOptions)
+    private func truncateLastRow(_ placed: inout [StackedLine], range: Range<Int>, options: FrameOptions)
         throws(LayoutError) -> Int
     {
         var end = placed.isEmpty ? range.lowerBound : placed[placed.count - 1].line.stringRange.upperBound
@@ -147,7 +148,7 @@ extension Framesetter {
 
     /// The largest placed ascent, descent and leading of the lines `range` of `lines` (a row),
     /// starting from the first line's (placed metrics may be negative).
-    static func rowMetrics(_ lines: [PlacedLine], _ range: Range<Int>) -> TypographicBounds {
+    static func rowMetrics(_ lines: [StackedLine], _ range: Range<Int>) -> TypographicBounds {
         guard let first = range.first else { return TypographicBounds(width: 0, ascent: 0, descent: 0, leading: 0) }
         var row = lines[first].metrics
         for i in range.dropFirst() {
@@ -175,7 +176,7 @@ extension Framesetter {
     private func shapedRow(
         _ paragraph: ParagraphAnalysis, resolved: ResolvedParagraphStyle, from start: Int, range: Range<Int>,
         area: FrameArea, pen: CGFloat, gap: inout CGFloat, room: Int
-    ) throws(LayoutError) -> [PlacedLine]? {
+    ) throws(LayoutError) -> [StackedLine]? {
         let bottom = area.box.height - area.insets.bottom
         let step = max(1, area.box.height / 4096)
         var guess = firstClusterMetrics(paragraph, resolved: resolved, from: start)
@@ -208,8 +209,8 @@ extension Framesetter {
     private func fillRow(
         _ slots: [ClosedRange<CGFloat>], from start: Int, range: Range<Int>, paragraph: ParagraphAnalysis,
         resolved: ResolvedParagraphStyle, room: Int
-    ) throws(LayoutError) -> [PlacedLine] {
-        var lines: [PlacedLine] = []
+    ) throws(LayoutError) -> [StackedLine] {
+        var lines: [StackedLine] = []
         var s = start
         let order = paragraph.baseLevel & 1 == 1 ? Array(slots.reversed()) : slots
         for slot in order {
@@ -220,7 +221,7 @@ extension Framesetter {
             if width <= 0 || width < firstClusterWidth(paragraph, from: s) { continue }
             let (line, lineEnd) = try nextLine(paragraph, from: s, width: width, head: head, limit: range.upperBound)
             lines.append(
-                PlacedLine(
+                StackedLine(
                     line: line, baseline: 0, metrics: resolved.placedMetrics(of: line), head: head, width: width,
                     resolved: resolved, slotX: slot.lowerBound, slotWidth: slotWidth,
                     startsParagraph: s == paragraph.span.range.lowerBound))

@@ -50,7 +50,7 @@ final class ParagraphLineSource {
     /// (the row's interval: its left edge and width) with baseline 0, to `placed`; false past the
     /// paragraph's end.
     func place(
-        from start: Int, slot: (x: CGFloat, width: CGFloat), into placed: inout [Framesetter.PlacedLine],
+        from start: Int, slot: (x: CGFloat, width: CGFloat), into placed: inout [Framesetter.StackedLine],
         in framesetter: Framesetter
     ) throws(LayoutError) -> Bool {
         if let plan {
@@ -58,7 +58,7 @@ final class ParagraphLineSource {
             guard planned < plan.lines.count else { return false }
             let first = planned == 0
             placed.append(
-                Framesetter.PlacedLine(
+                Framesetter.StackedLine(
                     line: plan.lines[planned], baseline: 0, metrics: resolved.placedMetrics(of: plan.lines[planned]),
                     head: first ? plan.key.firstHead : plan.key.otherHead,
                     width: first ? plan.key.firstWidth : plan.key.otherWidth, resolved: resolved, slotX: slot.x,
@@ -90,7 +90,7 @@ final class ParagraphLineSource {
             made = nil
         }
         placed.append(
-            Framesetter.PlacedLine(
+            Framesetter.StackedLine(
                 line: line, baseline: 0, metrics: resolved.placedMetrics(of: line), head: head, width: width,
                 resolved: resolved, slotX: slot.x, slotWidth: slot.width,
                 startsParagraph: start == paragraph.span.range.lowerBound))

@@ -108,17 +108,13 @@ extension Framesetter {
 
     /// The frame from placed lines: justification, alignment inside each line's interval, and origins.
     func assemble(
-        _ placed: [PlacedLine], end: Int, rect: CGRect, range: Range<Int>, path: FramePath, options: FrameOptions
+        _ placed: [StackedLine], end: Int, rect: CGRect, range: Range<Int>, path: FramePath, options: FrameOptions
     ) -> Frame {
-        var origins: [CGPoint] = []
-        origins.reserveCapacity(placed.count)
-        var lines: [Line] = []
+        var lines: [PlacedLine] = []
         lines.reserveCapacity(placed.count)
-        var natural: [CGFloat] = []
-        natural.reserveCapacity(placed.count)
         for item in placed {
             var line = item.line
-            natural.append(line.width - line.trailingWhitespaceWidth)
+            let natural = line.width - line.trailingWhitespaceWidth
             // Read through the shared resolved style: copying its `ParagraphStyle` for every line costs.
             let resolved = item.resolved
             // Hanging punctuation widens the line's measure on the side it hangs from.
@@ -131,18 +127,18 @@ extension Framesetter {
             {
                 line = line.justified(factor: 1, width: measure)
             }
-            lines.append(line)
             let left =
                 item.resolved.lineLeft(
                     frameWidth: item.slotWidth, head: item.head, width: item.width,
                     rightToLeft: line.isRightToLeft) - (line.isRightToLeft ? hang.end : hang.start)
             let inline = item.slotX + left + alignmentOffset(line, width: measure, alignment: alignment)
-            origins.append(LineAxis.horizontal.origin(inline: inline, depth: item.baseline, in: rect.size))
+            lines.append(
+                PlacedLine(
+                    line: line, origin: LineAxis.horizontal.origin(inline: inline, depth: item.baseline, in: rect.size),
+                    metrics: item.metrics, measure: item.width, row: item.row, naturalWidth: natural))
         }
         return Frame(
-            rect: rect, lines: lines, lineOrigins: origins, stringRange: range,
-            visibleStringRange: range.lowerBound..<end, placedLineMetrics: placed.map(\.metrics), path: path,
-            lineRowIndices: placed.map(\.row), lineMeasures: placed.map(\.width), naturalWidths: natural,
+            rect: rect, placedLines: lines, stringRange: range, visibleStringRange: range.lowerBound..<end, path: path,
             attributes: options)
     }
 }

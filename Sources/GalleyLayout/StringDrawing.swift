@@ -95,11 +95,7 @@ package struct StringDrawingLayout: Sendable {
     package func frame(drawingAt origin: CGPoint, canvasHeight: CGFloat) -> Frame {
         let rect = CGRect(
             x: origin.x, y: canvasHeight - (origin.y + top + height), width: frame.rect.width, height: height)
-        return Frame(
-            rect: rect, lines: frame.lines, lineOrigins: frame.lineOrigins, stringRange: frame.stringRange,
-            visibleStringRange: frame.visibleStringRange, placedLineMetrics: frame.placedLineMetrics,
-            path: .rectangle(rect), lineRowIndices: frame.lineRowIndices, lineMeasures: frame.lineMeasures,
-            attributes: frame.attributes)
+        return frame.with(rect: rect)
     }
 }
 
@@ -227,7 +223,7 @@ extension Framesetter {
         let limit = fragments && size.height > 0 && size.height < unbounded ? size.height : .infinity
         var width = size.width > 0 && size.width < unbounded ? size.width : CGFloat.infinity
         let range = 0..<text.length
-        var placed: [PlacedLine]
+        var placed: [StackedLine]
         var fits = true
         if fragments {
             // An unconstrained width aligns lines within the widest one.
@@ -258,7 +254,7 @@ extension Framesetter {
 
     /// The lines, origins and bounding rect from placed lines (`width`: the container's).
     private func textKitResult(
-        _ placed: [PlacedLine], width: CGFloat, options: StringDrawingOptions, scale: CGFloat, fits: Bool
+        _ placed: [StackedLine], width: CGFloat, options: StringDrawingOptions, scale: CGFloat, fits: Bool
     ) -> StringDrawingLayout {
         let fragments = options.contains(.usesLineFragmentOrigin)
         let positions = Framesetter.textKitPositions(placed, usesFontLeading: options.contains(.usesFontLeading))
@@ -271,12 +267,12 @@ extension Framesetter {
         let assembled = assemble(
             placed, end: end, rect: CGRect(x: 0, y: 0, width: width, height: height), range: 0..<text.length,
             path: .rectangle(CGRect(x: 0, y: 0, width: width, height: height)), options: FrameOptions(truncation: nil))
-        let origins = zip(assembled.lineOrigins, baselines).map { CGPoint(x: $0.x, y: height - ($1 - top)) }
-        let frame = Frame(
-            rect: assembled.rect, lines: assembled.lines, lineOrigins: origins, stringRange: assembled.stringRange,
-            visibleStringRange: assembled.visibleStringRange, placedLineMetrics: assembled.placedLineMetrics,
-            path: assembled.path, lineRowIndices: assembled.lineRowIndices, lineMeasures: assembled.lineMeasures,
-            attributes: assembled.attributes)
+        let frame = assembled.with(
+            rect: assembled.rect, path: assembled.path,
+            placedLines: zip(assembled.placedLines, baselines).map {
+                $0.with(origin: CGPoint(x: $0.origin.x, y: height - ($1 - top)))
+            })
+        let origins = frame.lineOrigins
         var rect = CGRect(x: 0, y: top, width: min(Framesetter.widest(placed), width), height: height)
         if placed.isEmpty { rect = .zero }
         if options.contains(.usesDeviceMetrics), !placed.isEmpty {
@@ -300,7 +296,7 @@ extension Framesetter {
     /// top; between two lines go the spacing the paragraph style adds to the font's leading
     /// (placed leading − font leading, at least 0) and, between paragraphs, paragraph spacing
     /// (`rowGap`). CoreText instead puts the whole placed leading between lines and none after the last.
-    static func textKitPositions(_ placed: [PlacedLine], usesFontLeading: Bool)
+    static func textKitPositions(_ placed: [StackedLine], usesFontLeading: Bool)
         -> (baselines: [CGFloat], bottoms: [CGFloat])
     {
         var baselines: [CGFloat] = []
@@ -320,7 +316,7 @@ extension Framesetter {
 
     /// The widest line's extent from the container's left edge, indents included, trailing
     /// whitespace excluded (as `suggestFrameSize` measures it).
-    static func widest(_ placed: [PlacedLine]) -> CGFloat {
+    static func widest(_ placed: [StackedLine]) -> CGFloat {
         var widest: CGFloat = 0
         for item in placed {
             var extent = item.head + item.line.width - item.line.trailingWhitespaceWidth
@@ -333,8 +329,8 @@ extension Framesetter {
     /// Single-line rendering: one line per paragraph and per U+2028, wrapping modes treated as
     /// clipping and truncating modes kept, cut to `width` when it is finite; and whether every
     /// line fitted uncut.
-    private func singleLines(width: CGFloat) throws(LayoutError) -> (lines: [PlacedLine], fits: Bool) {
-        var out: [PlacedLine] = []
+    private func singleLines(width: CGFloat) throws(LayoutError) -> (lines: [StackedLine], fits: Bool) {
+        var out: [StackedLine] = []
         var fits = true
         var start = 0
         while start < text.length {
@@ -354,7 +350,7 @@ extension Framesetter {
             }
             let gap = startsParagraph ? (out.last.map { $0.resolved.paragraphSpacing } ?? 0) : 0
             out.append(
-                PlacedLine(
+                StackedLine(
                     line: line, baseline: 0, metrics: resolved.placedMetrics(of: line), head: head, width: lineWidth,
                     resolved: resolved, slotX: 0, slotWidth: width,
                     rowGap: out.isEmpty ? 0 : gap + (startsParagraph ? resolved.paragraphSpacingBefore : 0),

@@ -39,13 +39,13 @@ extension Framesetter {
         let placed = try stack(range, in: area, options: options)
         let laid = assemble(
             placed.lines, end: placed.end, rect: area.box, range: range, path: turnedPath, options: options)
-        let origins = laid.lineOrigins.map { origin in
-            turn.turnBack(origin: CGPoint(x: origin.x + area.box.minX, y: origin.y + area.box.minY))
+        let columns = laid.placedLines.map { placed in
+            placed.with(
+                origin: turn.turnBack(
+                    origin: CGPoint(x: placed.origin.x + area.box.minX, y: placed.origin.y + area.box.minY)))
         }
         return Frame(
-            rect: turn.box, lines: laid.lines, lineOrigins: origins, stringRange: laid.stringRange,
-            visibleStringRange: laid.visibleStringRange, placedLineMetrics: laid.placedLineMetrics,
-            path: path, lineRowIndices: laid.lineRowIndices, lineMeasures: laid.lineMeasures,
-            naturalWidths: laid.naturalWidths, attributes: options)
+            rect: turn.box, placedLines: columns, stringRange: laid.stringRange,
+            visibleStringRange: laid.visibleStringRange, path: path, attributes: options)
     }
 }

@@ -16,7 +16,7 @@ extension PaintList {
     /// ``Frame/placeholders``. See `LineDecorations` for where backgrounds and
     /// decoration lines go.
     public init(frame: Frame, selection: Range<Int>? = nil, selectionColor: Color = Renderer.selectionColor) {
-        let painter = FramePainter(lines: frame.placedLines)
+        let painter = FramePainter(lines: frame.placedLines, offset: frame.rect.origin)
         self.init(
             painter.operations(selection: selection, selectionColor: selectionColor)
                 + frame.placeholders.map(PaintOperation.placeholder))
@@ -28,7 +28,7 @@ extension PaintList {
     /// (`ascent` above and `descent` below the run's baseline; in a vertical line right and
     /// left of it) of line index 0.
     public init(line: Line, at origin: CGPoint) {
-        let painter = FramePainter(lines: [(line, origin)])
+        let painter = FramePainter(lines: [PlacedLine(line: line, origin: origin)], offset: .zero)
         var operations = painter.operations(selection: nil, selectionColor: Renderer.selectionColor)
         for run in line.glyphRuns {
             guard let delegate = run.runDelegate else { continue }
@@ -102,15 +102,24 @@ extension PaintList {
 /// glyph runs and decoration lines, each stage over all lines, so a background or a shadow never
 /// covers the glyphs of a neighbouring line.
 struct FramePainter {
-    /// The lines with their origins in y-up points.
-    let lines: [(line: Line, origin: CGPoint)]
+    /// The lines as their frame placed them.
+    let lines: [PlacedLine]
+    /// Where the origin their origins are relative to lies, y-up points (the frame rect's
+    /// bottom-left corner).
+    let offset: CGPoint
+
+    /// Line `placed`'s origin in y-up points.
+    func origin(of placed: PlacedLine) -> CGPoint {
+        CGPoint(x: offset.x + placed.origin.x, y: offset.y + placed.origin.y)
+    }
 
     /// Every operation of the lines, in painting order (placeholders not included).
     func operations(selection: Range<Int>?, selectionColor: Color) -> [PaintOperation] {
         let decorations = lines.map { LineDecorations($0.line) }
         let runs = glyphPaints()
         var operations: [PaintOperation] = []
-        for ((_, origin), d) in zip(lines, decorations) {
+        for (placed, d) in zip(lines, decorations) {
+            let origin = origin(of: placed)
             for box in d.backgrounds {
                 operations.append(
                     .fill(
@@ -120,8 +129,9 @@ struct FramePainter {
             }
         }
         if let selection, selectionColor.alpha > 0 {
-            for (line, origin) in lines where line.stringRange.overlaps(selection) {
-                for rect in line.selectionRects(for: selection) {
+            for placed in lines where placed.line.stringRange.overlaps(selection) {
+                let origin = origin(of: placed)
+                for rect in placed.line.selectionRects(for: selection) {
                     operations.append(
                         .fill(
                             FillPaint(
@@ -139,7 +149,8 @@ struct FramePainter {
                         blurRadius: shadow.blurRadius, color: shadow.color)))
         }
         operations += runs.map { .glyphs($0.paint) }
-        for ((_, origin), d) in zip(lines, decorations) {
+        for (placed, d) in zip(lines, decorations) {
+            let origin = origin(of: placed)
             for stroke in d.strokes {
                 operations.append(.decoration(DecorationPaint(stroke, lineOrigin: origin)))
             }
@@ -151,7 +162,8 @@ struct FramePainter {
     /// left to right.
     func glyphPaints() -> [(run: GlyphRun, paint: GlyphPaint)] {
         var result: [(run: GlyphRun, paint: GlyphPaint)] = []
-        for (line, origin) in lines {
+        for placed in lines {
+            let (line, origin) = (placed.line, origin(of: placed))
             for run in line.glyphRuns where run.runDelegate == nil {
                 let count = min(run.glyphs.count, run.positions.count)
                 guard count > 0 else { continue }
@@ -210,19 +222,5 @@ extension DecorationPaint {
         self.init(
             kind: stroke.kind, style: stroke.style, pattern: stroke.pattern, thickness: stroke.thickness,
             color: stroke.color, rects: stroke.rects.map { $0.offsetBy(dx: origin.x, dy: origin.y) })
-    }
-}
-
-extension Frame {
-    /// Each line with its origin in the frame's coordinates (y up): the frame rect's bottom-left
-    /// corner plus the line's origin. Lines without an origin are left out.
-    var placedLines: [(line: Line, origin: CGPoint)] {
-        var placed: [(line: Line, origin: CGPoint)] = []
-        placed.reserveCapacity(min(lines.count, lineOrigins.count))
-        for (index, line) in lines.enumerated() where index < lineOrigins.count {
-            let o = lineOrigins[index]
-            placed.append((line, CGPoint(x: rect.minX + o.x, y: rect.minY + o.y)))
-        }
-        return placed
     }
 }
