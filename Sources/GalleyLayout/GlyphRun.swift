@@ -4,7 +4,8 @@ import Foundation
 import GalleyFonts
 import GalleyText
 
-/// Like CTRun. Glyphs are in visual order, left to right.
+/// Like CTRun. Glyphs are in visual order along the line: left to right in a horizontal line,
+/// top to bottom in a vertical one (see ``orientation``).
 public struct GlyphRun: Sendable {
     /// Like CTRunStatus.
     public struct Status: OptionSet, Sendable, Hashable {
@@ -186,7 +187,8 @@ public struct GlyphRun: Sendable {
         return TypographicBounds(width: width, ascent: m.ascent, descent: m.descent, leading: m.leading)
     }
 
-    /// The x of the run's left edge (its first glyph's pen position) relative to the line origin.
+    /// Where the run starts along the line (its first glyph's pen position) from the line origin:
+    /// the x of its left edge in a horizontal line, the distance down a vertical one.
     public let originX: CGFloat
     /// The sum of the run's advances (along the line: in a vertical run, the sum of −height).
     public var width: CGFloat {

@@ -5,8 +5,9 @@ import Foundation
 import GalleyFonts
 import GalleyText
 
-/// Like CTLine: glyph runs in visual order, left to right, positioned relative to the line
-/// origin (the left end of the baseline).
+/// Like CTLine: glyph runs in visual order along the line's axis (``lineAxis``), positioned
+/// relative to the line origin: the start of the baseline — its left end in a horizontal line,
+/// the top end of the column's centre line in a vertical one.
 public struct Line: Sendable {
     /// The runs, in visual order. Like CTLineGetGlyphRuns.
     public let glyphRuns: [GlyphRun]

@@ -16,7 +16,7 @@ public struct Placeholder: Sendable, Hashable {
     /// CoreText code takes x from `CTLineGetOffsetForStringIndex`, which is the same in
     /// left-to-right text but, in a right-to-left run, the caret at the placeholder's logical
     /// start — its right edge, one width too far right; the run's left edge is right in both.
-    /// In a vertical line (issue 14) the delegate's width is its extent down the column and its
+    /// In a vertical line the delegate's width is its extent down the column and its
     /// ascent lies right of the column's centre line, its descent left of it (CoreText turns a
     /// line's ascent to the right): x = path.minX + lineOrigin.x + `baselineShift` −
     /// delegate.descent, width = delegate.ascent + delegate.descent, and the box runs from the

@@ -26,7 +26,7 @@
 // first glyph's pen position to its last glyph's advance end (space added after the last letter
 // excluded), from its font's descent to its ascent.
 //
-// Vertical lines (issue 14) follow the same rules with the axes turned: "along the line" is
+// Vertical lines follow the same rules with the axes turned: "along the line" is
 // down the column from the line's origin (start = top, end = bottom), "across" is x: before is
 // to the right of the column (on the base's right half, the line's ascent), after to the left
 // (the descent side), interCharacter below the base centred across, inline below it on the
@@ -51,7 +51,7 @@ public struct RubyPlacement: Sendable {
     public let position: RubyPosition
     /// The text.
     public let text: String
-    /// The base's box in line coordinates (origin = left end of the baseline, y up).
+    /// The base's box in line coordinates (origin = the start of the baseline, y up).
     public let baseRect: CGRect
     /// The annotation's typographic box in line coordinates.
     public let rect: CGRect

@@ -1,4 +1,4 @@
-// Where the decorations of a vertical line go (issue 14). Defined from CSS Text Decoration 3
+// Where the decorations of a vertical line go. Defined from CSS Text Decoration 3
 // (`text-underline-position`) and CSS Writing Modes (the "over" side of vertical text is the
 // right):
 // - Underline: on the right of the column, CSS's `auto` for Japanese and Korean (browsers and the

@@ -11,8 +11,8 @@ import GalleyText
 /// - **Background** (`backgroundColor`): each run's box spans the run's advances horizontally and
 ///   the **line's** descent to ascent vertically (so runs of different sizes give one even band);
 ///   the line's trailing whitespace is excluded, as DTCoreText does.
-/// - **Underline**: one position and one thickness per line (CoreText pitfall 17: fallback fonts
-///   must not make the line jump): the lowest `post.underlinePosition` and the largest
+/// - **Underline**: one position and one thickness per line (a fallback font must not make the
+///   underline jump where the font changes): the lowest `post.underlinePosition` and the largest
 ///   `post.underlineThickness` among the line's underlined runs. Following the OpenType spec (and
 ///   Pango), the position is the **top** edge of the stroke. Each run's band is moved by the run's
 ///   baseline shift (a superscript's underline rises with it).

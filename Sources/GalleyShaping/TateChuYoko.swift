@@ -1,4 +1,4 @@
-// Tate-chū-yoko (issue 14 part 2, `kCTHorizontalInVerticalFormsAttributeName`, CSS
+// Tate-chū-yoko (`kCTHorizontalInVerticalFormsAttributeName`, CSS
 // `text-combine-upright`): in a vertical paragraph, a run of up to 4 digits or Latin letters
 // carrying the attribute is shaped horizontally — with the font's half-width (`hwid`, 2
 // characters) or third-width (`twid`, 3) forms when it has them, else scaled horizontally to fit

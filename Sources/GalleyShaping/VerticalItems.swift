@@ -1,4 +1,4 @@
-// Items of a vertical paragraph (issue 14): each item is split into the stretches set upright
+// Items of a vertical paragraph: each item is split into the stretches set upright
 // (shaped with HarfBuzz's direction TTB) and the stretches rotated 90° clockwise (shaped
 // horizontally, left to right or right to left as their bidi level says), as UAX #50's
 // Vertical_Orientation and the text orientation decide (`TextOrientation.runs`).

@@ -1,7 +1,7 @@
-// Hostile inputs a service may receive (issue 11): each is laid out, asked for the caret of every
+// Hostile inputs a service may receive: each is laid out, asked for the caret of every
 // string index and a selection, and drawn, at two sizes eight times apart, so that time that
-// grows faster than the input shows as a larger µs per KB at the larger size (issue 11 asks for
-// at most 1.3 times the smaller size's).
+// grows faster than the input shows as a larger µs per KB at the larger size (the target is at
+// most 1.3 times the smaller size's).
 import Foundation
 import GalleyFonts
 import GalleyLayout

@@ -1,4 +1,4 @@
-// The end of the benchmark run: each target of issue 6 against the figures the cases measured.
+// The end of the benchmark run: each speed target (Benchmarks/README.md) against the figures the cases measured.
 import Foundation
 
 /// "met", "NOT met", or "unknown" when the figure could not be measured (nil).
@@ -7,9 +7,9 @@ private func verdict(_ ok: Bool?) -> String { ok.map { $0 ? "met" : "NOT met" } 
 /// True for a measured figure, nil for NaN (so `finite(x).map { _ in test }` is unknown then).
 private func finite(_ x: Double) -> Bool? { x.isFinite ? true : nil }
 
-/// Prints the targets of issue 6 with their verdicts.
+/// Prints the speed targets with their verdicts.
 func printTargets(_ settings: Settings, _ results: SuiteResults) {
-    settings.text("== Targets (issue 6)")
+    settings.text("== Targets")
     printLayoutTargets(settings, results.layout)
     let relayout = results.relayout
     let worstRelayout = relayout.map { $0.relayoutUs / $0.firstUs }.max() ?? .nan

@@ -1,4 +1,4 @@
-// galley-bench: Galley's benchmark (issue 6). With no arguments it runs the whole suite: layout of
+// galley-bench: Galley's benchmark (targets in Benchmarks/README.md). With no arguments it runs the whole suite: layout of
 // ../shared/bench's corpora beside pango-ref and hb-ref, re-layout at a new width, hit testing,
 // rendering, linear scaling, threads, memory and edit latency (`--json` for one object per line).
 // `galley-bench file …` times or dumps the lines of one text file (see FileMode.swift).

@@ -1,4 +1,4 @@
-// The render options of issue 10: --text-blending platform|linear and --antialias gray|none, as
+// The text-rendering options: --text-blending platform|linear and --antialias gray|none, as
 // pango-view spells the latter; bad values are command-line errors (status 2).
 import Foundation
 import GalleyCLI

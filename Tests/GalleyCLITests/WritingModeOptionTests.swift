@@ -1,4 +1,4 @@
-// Tests of `--writing-mode` and `--text-orientation` (issue 14): what they parse to, their
+// Tests of `--writing-mode` and `--text-orientation`: what they parse to, their
 // errors, and the layout JSON of vertical columns (origins at the top of each column's centre
 // line, runs marked vertical and rotated, advances down the line negative as HarfBuzz's TTB).
 import Foundation

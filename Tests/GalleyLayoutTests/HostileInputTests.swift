@@ -1,4 +1,4 @@
-// Inputs a service may receive from strangers (issue 11): finite values so large that their sums
+// Inputs a service may receive from strangers: finite values so large that their sums
 // overflow, runs of combining marks that HarfBuzz shapes in quadratic time or aborts on, and an
 // editor asking for the caret of every index. Each ends with an error or with finite output.
 import Foundation

@@ -35,7 +35,7 @@ struct LineHeightTests {
     }
 
     /// Multiple 2: height 37.25, the extra 18.625 above the glyphs, so the first baseline sits
-    /// 14.8515625 + 18.625 = 33.4765625 below the top (CoreText's top gap, pitfall 10) and the
+    /// 14.8515625 + 18.625 = 33.4765625 below the top (CoreText's top gap: the extra height goes above the first line's glyphs) and the
     /// pitch is 37.25. The line's own bounds keep the font's metrics; the placed ones carry it.
     @Test func multipleAddsSpaceAbove() throws {
         let f = try frame(ParagraphStyle(lineHeightMultiple: 2))

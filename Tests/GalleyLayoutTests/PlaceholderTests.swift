@@ -93,7 +93,7 @@ struct PlaceholderTests {
     }
 
     /// A placeholder wider than the frame gets a line of its own and layout goes on after it
-    /// (CoreText pitfall 6: it must not swallow the rest of the text).
+    /// (a too-wide placeholder must not swallow the rest of the text).
     @Test func placeholderWiderThanTheLine() throws {
         let delegate = try RunDelegate(width: 1000, ascent: 10, descent: 0, value: "wide")
         var b = AttributedTextBuilder("before after", attributes: [.font(font)])

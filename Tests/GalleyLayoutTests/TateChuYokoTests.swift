@@ -1,4 +1,4 @@
-// Tate-chū-yoko (issue 14 part 2, kCTHorizontalInVerticalFormsAttributeName): in a vertical
+// Tate-chū-yoko (kCTHorizontalInVerticalFormsAttributeName): in a vertical
 // line, a run of up to 4 digits or Latin letters with the attribute is set horizontally as one
 // upright cluster exactly one em long down the line, its horizontal extent (hb-shape's advances,
 // scaled to fit one em when wider) centred on the column's centre line; a longer run is not

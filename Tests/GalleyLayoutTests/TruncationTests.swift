@@ -159,7 +159,7 @@ struct MixedTruncationTests {
 
 @Suite("Frames with truncation")
 struct FrameTruncationTests {
-    /// Max 2 lines (pitfall 8): "xx xx xx xx xx xx" at 50 wraps as "xx xx " × 2 + "xx xx"; the
+    /// Max 2 lines (the last line truncated where text remains, not the whole paragraph): "xx xx xx xx xx xx" at 50 wraps as "xx xx " × 2 + "xx xx"; the
     /// second line is laid out again to the paragraph's end ("xx xx xx xx", 6..<17) and truncated
     /// at the end: room 50 − 16 = 34 keeps "xx x" (33.4921875), token for 10..<17.
     @Test func maximumNumberOfLines() throws {

@@ -1,4 +1,4 @@
-// Image bounds, typographic bounds and base origins of vertical runs and lines (issue 14 part 4):
+// Image bounds, typographic bounds and base origins of vertical runs and lines:
 // upright glyphs' ink boxes at their TTB positions, rotated glyphs' boxes turned 90° clockwise
 // about each glyph origin ((x, y) → (y, −x)), a vertical line's typographic box turned the same
 // way. Expected values come from `hb-shape --show-extents` (HarfBuzz glyph extents, font units).

@@ -1,4 +1,4 @@
-// Carets, hit testing and selection in vertical lines (issue 14 part 4): a vertical line's caret
+// Carets, hit testing and selection in vertical lines: a vertical line's caret
 // offsets are distances down the line from its origin (the top of the centre line), hit testing
 // reads a point's −y, and selection rects span the column's width (ascent right of, descent left
 // of the centre line) over the selected extent down the line.

@@ -1,4 +1,4 @@
-// Vertical lines and frames (issue 14): a paragraph with vertical forms is set in vertical
+// Vertical lines and frames: a paragraph with vertical forms is set in vertical
 // lines whose upright runs carry hb-shape --direction=ttb's glyphs, advances and offsets (y up,
 // down the line negative) and whose rotated runs are hb-shape's horizontal run turned 90°
 // clockwise; a frame with a right-to-left (left-to-right) progression stacks the lines as

@@ -1,4 +1,4 @@
-// Paragraph features in vertical frames (issue 14 part 1): indents, tab stops, placeholders,
+// Paragraph features in vertical frames: indents, tab stops, placeholders,
 // paragraph and line spacing, alignment, justification and truncation work along the column
 // as they work along a horizontal line. Ideographs in DroidSansFallback are one em (20 pt) down
 // the line (hb-shape --direction=ttb: ay = −256 of 256 units) and their column is one em wide

@@ -1,4 +1,4 @@
-// Ruby in vertical lines (issue 14 part 3): each alignment and position checked by its
+// Ruby in vertical lines: each alignment and position checked by its
 // definition (RubyLayout.swift) with the axes turned: along the line is down the column (start
 // = top, end = bottom, y falling), before is to the right of the column and grows the line's
 // ascent (its right half), after is to the left and grows its descent. The annotation is a

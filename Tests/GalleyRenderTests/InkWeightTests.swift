@@ -1,4 +1,4 @@
-// How dark Galley's text is next to pango-cairo's (issue 10): total ink of one line of DejaVu Sans
+// How dark Galley's text is next to pango-cairo's: total ink of one line of DejaVu Sans
 // drawn by the renderer against the same line drawn by pango-view (cairo), at several sizes and
 // colours. pango-view runs as a subprocess; its PNG is decoded with Galley's own decoder.
 import Foundation
@@ -36,7 +36,7 @@ struct InkWeightTests {
     }
 
     /// Luma of sRGB-encoded bytes (ITU-R BT.709 weights on the encoded values, 0...1), the measure
-    /// of issue 10: what a reader's eye sees as ink is the difference in encoded luminance.
+    /// of these tests: what a reader's eye sees as ink is the difference in encoded luminance.
     static func luma(_ p: Bitmap.Pixel) -> Double {
         (0.2126 * Double(p.red) + 0.7152 * Double(p.green) + 0.0722 * Double(p.blue)) / 255
     }
@@ -148,7 +148,7 @@ struct InkWeightTests {
     func linearBlendingIsThinOnLightAndHeavyOnDark() throws {
         guard let table = try InkWeightTests.ratios(.linear) else { return }
         InkWeightTests.printTable(
-            table, title: "text blending linear (before issue 10), unhinted, vs pango-view --hinting=none")
+            table, title: "text blending linear (the older default), unhinted, vs pango-view --hinting=none")
         for (size, row) in zip(InkWeightTests.sizes, table) {
             #expect(row[0] < 0.9, "\(size) px black on white: \(row[0])")
             #expect(row[1] > 1.1, "\(size) px white on black: \(row[1])")

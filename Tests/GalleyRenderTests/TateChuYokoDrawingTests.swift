@@ -1,4 +1,4 @@
-// A tate-chū-yoko cluster drawn (issue 14 part 2): "2026" set horizontally in one vertical em
+// A tate-chū-yoko cluster drawn: "2026" set horizontally in one vertical em
 // is scaled to fit it, so its ink stays inside the column's em, centred on the centre line,
 // and inside the em-long stretch of the line that the cluster takes.
 import Foundation

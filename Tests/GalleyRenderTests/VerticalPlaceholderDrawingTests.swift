@@ -1,4 +1,4 @@
-// Placeholders in vertical lines as drawn (issue 14): a run delegate's width is its extent down
+// Placeholders in vertical lines as drawn: a run delegate's width is its extent down
 // the column and its ascent lies right of the centre line, its descent left; the renderer puts
 // the caller's image in exactly that box, for a frame and for a line drawn on its own.
 import Foundation

@@ -1,4 +1,4 @@
-// Itemizing a vertical paragraph (issue 14): items split into upright stretches (shaped with
+// Itemizing a vertical paragraph: items split into upright stretches (shaped with
 // direction TTB) and rotated ones (shaped horizontally) by UAX #50's Vertical_Orientation and
 // the text orientation; a Tr character is upright only where the font has a vertical alternate
 // (hb-shape --direction=ttb gives another glyph than LTR).

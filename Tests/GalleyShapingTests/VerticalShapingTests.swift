@@ -1,4 +1,4 @@
-// Vertical shaping (issue 14): text set upright in a vertical line is shaped by HarfBuzz with
+// Vertical shaping: text set upright in a vertical line is shaped by HarfBuzz with
 // direction TTB, so the font's vertical alternates (`vert`/`vrt2`) and vertical metrics apply.
 // The oracle is hb-shape --direction=ttb on the same font and text; rotated (sideways) text is
 // shaped horizontally, as hb-shape does without a direction.

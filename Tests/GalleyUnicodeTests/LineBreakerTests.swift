@@ -55,7 +55,7 @@ import Testing
 
     /// UAX #14: U+FFFC is class CB, a break on both sides (LB20); NBSP is GL, no break
     /// around it (LB12, LB12a); WORD JOINER glues (LB11) — how to keep an attachment with
-    /// the next word, as coretext.md pitfall 7 asks.
+    /// the next word.
     @Test func objectReplacementGlueAndJoiner() {
         #expect(LineBreaker.opportunities(in: Self.utf16("a\u{FFFC}b")).map(\.offset) == [1, 2, 3])
         #expect(LineBreaker.opportunities(in: Self.utf16("a\u{FFFC}\u{2060}b")).map(\.offset) == [1, 4])
@@ -63,7 +63,7 @@ import Testing
     }
 
     /// Ideographs (class ID) break between each other (LB31), but not before closing
-    /// punctuation such as "。" and "、" (class CL, LB13) — coretext.md pitfall 15.
+    /// punctuation such as "。" and "、" (class CL, LB13), so kinsoku holds.
     @Test func cjkPunctuation() {
         let text = Self.utf16("日本語。中文、好")
         #expect(LineBreaker.opportunities(in: text, locale: "ja").map(\.offset) == [1, 2, 4, 5, 7, 8])
