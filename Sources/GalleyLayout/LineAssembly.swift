@@ -232,10 +232,21 @@ enum LineAssembly {
                     case .horizontal, .upright: raised = shift
                     case .sideways: raised = shift + rotatedBaseline(source.font)
                     }
-                    let range = scratch.append(
-                        piece.glyphs, of: source.storage, reversed: piece.flip,
-                        shift: options.offsetsIncludeShift ? nil : raised, orientation: source.orientation,
-                        options: options, pen: &pen)
+                    let range: Range<Int>
+                    // A literal orientation for horizontal text lets the inlined glyph loop fold
+                    // its per-glyph switches (horizontal lines are the hot path).
+                    switch source.orientation {
+                    case .horizontal:
+                        range = scratch.append(
+                            piece.glyphs, of: source.storage, reversed: piece.flip,
+                            shift: options.offsetsIncludeShift ? nil : raised, orientation: .horizontal,
+                            options: options, pen: &pen)
+                    case .upright, .sideways:
+                        range = scratch.append(
+                            piece.glyphs, of: source.storage, reversed: piece.flip,
+                            shift: options.offsetsIncludeShift ? nil : raised, orientation: source.orientation,
+                            options: options, pen: &pen)
+                    }
                     placed[r] = (range, start, shift)
                 }
             }
