@@ -21,10 +21,12 @@ Fonts/Inter-roman.var.ttf):
                                PNG and SVG work. OTS: "cmap: Bad subtable offset (6) in cmap
                                subtable 1", then "cmap: Failed to parse table".
 
-Web fonts (fontTools with brotli, `pip install fonttools brotli`), from the bundled
-Fonts/NotoSansHebrew-Regular.ttf (27 KB):
+Web fonts (fontTools with brotli, `pip install fonttools brotli`, or `make test-fonts`), from
+the bundled Fonts/NotoSansHebrew-Regular.ttf (27 KB):
 
   NotoSansHebrew-Regular.woff, NotoSansHebrew-Regular.woff2
+
+and, as fuzz seeds, Fuzz/Corpus/FontLoading/hebrew-subset.woff2 and dejavu-subset.woff.
 
 Run from the repository root: python3 scripts/make-test-fonts.py [--malformed-only]
 Every run writes the same bytes for the same inputs and fontTools/brotli versions; the malformed
@@ -87,11 +89,16 @@ def cmap_length(seed):
 def web_fonts():
     from fontTools.ttLib import TTFont  # pip install fonttools brotli
 
-    source = os.path.join(ROOT, "Fonts", "NotoSansHebrew-Regular.ttf")
-    for flavor in ("woff", "woff2"):
+    jobs = [
+        (os.path.join(ROOT, "Fonts", "NotoSansHebrew-Regular.ttf"), flavor,
+         os.path.join(OUT, "NotoSansHebrew-Regular." + flavor)) for flavor in ("woff", "woff2")
+    ] + [
+        (os.path.join(CORPUS, "hebrew-subset.ttf"), "woff2", os.path.join(CORPUS, "hebrew-subset.woff2")),
+        (os.path.join(CORPUS, "dejavu-subset.ttf"), "woff", os.path.join(CORPUS, "dejavu-subset.woff")),
+    ]
+    for source, flavor, path in jobs:
         font = TTFont(source, recalcTimestamp=False)
         font.flavor = flavor
-        path = os.path.join(OUT, "NotoSansHebrew-Regular." + flavor)
         font.save(path, reorderTables=None)
         print(f"{os.path.relpath(path, ROOT)}: {os.path.getsize(path)} bytes")
 
