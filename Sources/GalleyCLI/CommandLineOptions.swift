@@ -328,7 +328,9 @@ package enum CommandLineParser {
         case "--font":
             guard !value.isEmpty else { throw CLIError("option --font needs a font description or a font file") }
             let lower = value.lowercased()
-            if value.contains("/") || [".ttf", ".otf", ".ttc", ".woff", ".woff2"].contains(where: { lower.hasSuffix($0) }) {
+            if value.contains("/")
+                || [".ttf", ".otf", ".ttc", ".woff", ".woff2"].contains(where: { lower.hasSuffix($0) })
+            {
                 options.font = .path(value)
             } else {
                 let description = try FontDescription.parse(value)

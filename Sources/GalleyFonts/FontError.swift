@@ -50,7 +50,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
         case .rejectedBySanitizer(let path, let reason):
             return "The font '\(path)' was refused by the OpenType Sanitizer: \(FontError.sentence(reason))."
         case .sanitizerFailed(let path, let reason):
-            return "The font '\(path)' was refused: the OpenType Sanitizer did not finish (\(FontError.sentence(reason)))."
+            return
+                "The font '\(path)' was refused: the OpenType Sanitizer did not finish (\(FontError.sentence(reason)))."
         case .sanitizerUnavailable(let path, let reason):
             return "The font '\(path)' cannot be sanitized: \(FontError.sentence(reason))."
         }

@@ -111,7 +111,8 @@ public final class FontSanitizer: Sendable {
             let location = configuredToolPath.map { "at '\($0)'" } ?? "in PATH"
             throw .sanitizerUnavailable(
                 path: name,
-                reason: "ots-sanitize was not found \(location) (install Debian's \(FontSanitizer.debianPackage) package), "
+                reason:
+                    "ots-sanitize was not found \(location) (install Debian's \(FontSanitizer.debianPackage) package), "
                     + "and untrusted fonts are not loaded without it")
         }
         guard let prlimit = FontSanitizer.findInPath("prlimit") else {

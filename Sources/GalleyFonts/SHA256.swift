@@ -88,7 +88,8 @@ private struct SHA256State {
 
     /// The compression function (FIPS 180-4 §6.2.2) on each 64-byte block of `blocks`, in order.
     static func compress(
-        _ blocks: UnsafeBufferPointer<UInt8>, into h: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+        _ blocks: UnsafeBufferPointer<UInt8>,
+        into h: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
     ) {
         @inline(__always) func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
         k.withUnsafeBufferPointer { k in

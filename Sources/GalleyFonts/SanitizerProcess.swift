@@ -102,7 +102,8 @@ struct SanitizerProcess {
 
     /// `text` as one printable line of at most 300 characters (control characters become spaces).
     static func oneLine(_ text: String) -> String {
-        let printable = String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        let printable = String(
+            text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
         return printable.count <= 300 ? printable : String(printable.prefix(299)) + "…"
     }
 
@@ -138,20 +139,19 @@ struct SanitizerProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = [strdup("LC_ALL=C"), nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         return posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
     }
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later; Swift's Glibc module
     /// does not import it), found at run time: it closes every inherited descriptor from 3 on in
     /// the child, including ones other libraries opened without `O_CLOEXEC`. Nil without it.
-    static let closeFromAction:
-        (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-            else { return nil }
-            return unsafeBitCast(
-                symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-        }()
+    static let closeFromAction: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+        else { return nil }
+        return unsafeBitCast(
+            symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
 
     /// Waits for `pid` to end, polling (0.1 ms at first, at most 2 ms apart); after `seconds`
     /// kills it (SIGKILL) and reaps it. Returns its wait status and whether it was killed so.
@@ -189,7 +189,8 @@ struct PrivateFolder {
 
     /// Makes the folder; nil when `mkdtemp` fails (see `errno`).
     init?() {
-        var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("galley-ots-XXXXXX").utf8CString)
+        var template = Array(
+            (NSTemporaryDirectory() as NSString).appendingPathComponent("galley-ots-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
         path = String(cString: made)
     }

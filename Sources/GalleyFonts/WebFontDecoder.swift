@@ -61,7 +61,9 @@ enum WebFontDecoder {
             var bytes = [UInt8](repeating: 0, count: Int(length))
             if length > 0 {
                 var size = length
-                let error = bytes.withUnsafeMutableBufferPointer { FT_Load_Sfnt_Table(face, tag, 0, $0.baseAddress, &size) }
+                let error = bytes.withUnsafeMutableBufferPointer {
+                    FT_Load_Sfnt_Table(face, tag, 0, $0.baseAddress, &size)
+                }
                 guard error == 0, size == length else { return nil }
             }
             tables.append((UInt32(truncatingIfNeeded: tag), bytes))

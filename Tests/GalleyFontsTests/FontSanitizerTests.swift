@@ -42,7 +42,9 @@ struct FontSanitizerTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let output = folder + "/out"
         let result = try run("/usr/bin/ots-sanitize", [path, output])
-        let errors = result.err.split(separator: "\n").filter { $0.hasPrefix("ERROR: ") }.map { String($0.dropFirst(7)) }
+        let errors = result.err.split(separator: "\n").filter { $0.hasPrefix("ERROR: ") }.map {
+            String($0.dropFirst(7))
+        }
         return (result.status, errors, (try? bytes(output)) ?? [])
     }
 
@@ -104,7 +106,9 @@ struct FontSanitizerTests {
 
     // The issue: "FreeType, HarfBuzz, layout, PNG and SVG all accept the result." The fixtures
     // are such fonts: trusted, they load and map characters (the opt-out really skips OTS).
-    @Test("trusted, the malformed fonts load as they are", arguments: ["inter-directory-offsets.ttf", "inter-cmap-length.ttf"])
+    @Test(
+        "trusted, the malformed fonts load as they are",
+        arguments: ["inter-directory-offsets.ttf", "inter-cmap-length.ttf"])
     func trustedMalformedFontsLoad(name: String) throws {
         let data = try Self.bytes(Self.fixture(name))
         let font = try Font(data: data, size: 12, sanitization: .trusted)
@@ -169,7 +173,8 @@ struct FontSanitizerTests {
         cache.store(.accepted([UInt8](repeating: 2, count: 400)), for: key(2))
         #expect(cache.verdict(for: key(1)) != nil)  // 1 is now the more recently used
         cache.store(.accepted([UInt8](repeating: 3, count: 400)), for: key(3))
-        #expect(cache.verdict(for: key(2)) == nil && cache.verdict(for: key(1)) != nil && cache.verdict(for: key(3)) != nil)
+        #expect(
+            cache.verdict(for: key(2)) == nil && cache.verdict(for: key(1)) != nil && cache.verdict(for: key(3)) != nil)
         #expect(cache.usage.bytes == 800 && cache.usage.count == 2)
         cache.store(.accepted([UInt8](repeating: 4, count: 1001)), for: key(4))  // larger than the whole cache
         #expect(cache.verdict(for: key(4)) == nil && cache.usage.count == 2)
