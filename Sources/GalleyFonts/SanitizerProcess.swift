@@ -43,8 +43,9 @@ struct SanitizerProcess {
             return .failed("the font could not be written to a temporary file (\(String(cString: strerror(errno))))")
         }
         let arguments = [
-            prlimit, "--as=\(limits.memoryBytes)", "--cpu=\(limits.cpuSeconds)", "--fsize=\(limits.outputBytes)",
-            "--core=0", "--nofile=32", "--", tool, input, output, String(faceIndex),
+            prlimit, Self.limit("as", RLIMIT_AS, limits.memoryBytes), Self.limit("cpu", RLIMIT_CPU, limits.cpuSeconds),
+            Self.limit("fsize", RLIMIT_FSIZE, limits.outputBytes), "--core=0", Self.limit("nofile", RLIMIT_NOFILE, 32),
+            "--", tool, input, output, String(faceIndex),
         ]
         var pid: pid_t = 0
         let spawned = Self.spawn(arguments, messages: log, pid: &pid)
@@ -54,6 +55,8 @@ struct SanitizerProcess {
         let (status, timedOut) = Self.wait(for: pid, seconds: limits.wallClockSeconds)
         let messages = String(decoding: PrivateFolder.read(log, limit: 65_536) ?? [], as: UTF8.self)
         if timedOut { return .failed("it ran longer than \(Self.format(limits.wallClockSeconds)) s and was stopped") }
+        // Without the exit status a refusal cannot be told from success: the output may be partial.
+        guard let status else { return .failed("its exit status was lost (does the process ignore SIGCHLD?)") }
         return interpret(status: status, messages: messages) {
             PrivateFolder.read(output, limit: limits.outputBytes)
         }
@@ -78,13 +81,25 @@ struct SanitizerProcess {
         case 0:
             guard let bytes = output(), !bytes.isEmpty else { return .failed("it wrote no font") }
             return .sanitized(bytes)
-        case 1:
+        case 1 where messages.contains("Failed to sanitize file!"):
             return .rejected(Self.reason(in: messages))
         default:
-            // prlimit's own failures: 126 when the tool cannot be executed, 127 when it is missing.
+            // prlimit's own failures: 1 when it cannot set a limit, 126 when the tool cannot be
+            // executed, 127 when it is missing.
             let said = messages.split(separator: "\n").first.map(String.init) ?? "exit status \((status >> 8) & 0xff)"
             return .unavailable(Self.oneLine(said))
         }
+    }
+
+    /// prlimit's `--name=value` for `resource` (soft and hard limit both), `value` lowered to this
+    /// process's own hard limit, which the child inherits and may not raise.
+    static func limit(_ name: String, _ resource: __rlimit_resource, _ value: Int) -> String {
+        var current = rlimit()
+        var value = rlim_t(max(0, value))
+        if getrlimit(__rlimit_resource_t(resource.rawValue), &current) == 0, current.rlim_max != rlim_t.max {
+            value = min(value, current.rlim_max)
+        }
+        return "--\(name)=\(value)"
     }
 
     /// OTS's reason from its messages: every `ERROR:` line, in order and once each, joined by
@@ -154,15 +169,17 @@ struct SanitizerProcess {
     }()
 
     /// Waits for `pid` to end, polling (0.1 ms at first, at most 2 ms apart); after `seconds`
-    /// kills it (SIGKILL) and reaps it. Returns its wait status and whether it was killed so.
-    static func wait(for pid: pid_t, seconds: Double) -> (status: Int32, timedOut: Bool) {
+    /// kills it (SIGKILL) and reaps it. Returns its wait status (nil when it was lost: someone
+    /// else reaped the child, or the process ignores SIGCHLD so children are reaped unseen) and
+    /// whether it was killed so.
+    static func wait(for pid: pid_t, seconds: Double) -> (status: Int32?, timedOut: Bool) {
         let deadline = monotonicSeconds() + seconds
         var status: Int32 = 0
         var pause: UInt32 = 100
         while true {
             let result = waitpid(pid, &status, WNOHANG)
             if result == pid { return (status, false) }
-            if result < 0 && errno != EINTR { return (status, false) }
+            if result < 0 && errno != EINTR { return (nil, false) }
             if monotonicSeconds() >= deadline {
                 kill(pid, SIGKILL)
                 while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
