@@ -219,11 +219,22 @@ struct FontSanitizerTests {
         let folder = try TestFonts.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let data = try Self.bytes(TestFonts.path("NotoSansHebrew-Regular.ttf"))
+        // A refusal, as ots-sanitize words one: ERROR lines on stderr, then "Failed to sanitize file!".
         let report = try Self.script(
-            "echo \"ERROR: as=$(ulimit -v) cpu=$(ulimit -t) core=$(ulimit -c)\"; exit 1", in: folder, name: "report")
+            "echo \"ERROR: as=$(ulimit -v) cpu=$(ulimit -t) core=$(ulimit -c)\" >&2; echo 'Failed to sanitize file!'; exit 1",
+            in: folder, name: "report")
         let limits = FontSanitizer.Limits(cpuSeconds: 3, wallClockSeconds: 20, memoryBytes: 256 << 20)
         #expect(throws: FontError.rejectedBySanitizer(path: "<memory>", reason: "as=262144 cpu=3 core=0")) {
             try FontSanitizer(toolPath: report, limits: limits).sanitize(data)
+        }
+        // Exit status 1 without OTS's last line is not a verdict (prlimit exits 1 when it cannot set a limit).
+        let other = try Self.script(
+            "echo 'prlimit: failed to set the AS resource limit'; exit 1", in: folder, name: "other")
+        #expect(
+            throws: FontError.sanitizerUnavailable(
+                path: "<memory>", reason: "prlimit: failed to set the AS resource limit")
+        ) {
+            try FontSanitizer(toolPath: other).sanitize(data)
         }
         let cases: [(body: String, limits: FontSanitizer.Limits, says: String)] = [
             ("exec sleep 30", .init(wallClockSeconds: 0.5), "ran longer than 0.5 s"),
