@@ -9,6 +9,7 @@
 #   make format    reformats the same files in place to that style
 #   make docs      DocC site of the Galley module (Sources/Galley/Galley.docc) into .build/docs
 #   make coverage  line coverage of Sources/ per module, from swift test --enable-code-coverage
+#   make test-fonts  remakes the font fixtures of the sanitizer tests (scripts/make-test-fonts.py)
 #   make sanitize  the whole suite under AddressSanitizer (and LeakSanitizer), then the concurrency
 #                  tests under ThreadSanitizer; any report fails it (scripts/lsan.supp says which
 #                  leaks are not Galley's, and why)
@@ -23,8 +24,10 @@
 SWIFT ?= swift
 # fonts-ipaexfont-mincho: IPAex Mincho, the Japanese font of the vertical samples and their tests
 # (right `vert` forms and vertical metrics; at 7.8 MB too big to bundle in Fonts/, see Fonts/README.md).
+# opentype-sanitizer: `ots-sanitize`, which every untrusted font passes through at run time (run
+# under util-linux's `prlimit`, which Debian always has; see FontSanitizer.swift).
 DEBIAN_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev libcairo2-dev \
-                  unicode-data libharfbuzz-bin fonts-ipaexfont-mincho \
+                  unicode-data libharfbuzz-bin fonts-ipaexfont-mincho opentype-sanitizer \
                   libhyphen-dev hyphen-en-us hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-pt-pt hyphen-ru
 CONFIG ?= release
 GALLEY = .build/$(CONFIG)/galley
@@ -74,7 +77,7 @@ FUZZER_RUNTIME = $(wildcard $(TOOLCHAIN_BIN)../lib/clang/*/lib/linux/libclang_rt
 FUZZ_ENV = SWIFT_BACKTRACE=enable=no ASAN_SYMBOLIZER_PATH=$(TOOLCHAIN_BIN)llvm-symbolizer \
            ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/$(FUZZ_DIR)/lsan.supp
 
-.PHONY: deps tool-deps test-deps build demo test bench lint format docs coverage sanitize clean fuzz-deps fuzz-build fuzz fuzz-check
+.PHONY: deps tool-deps test-deps build demo test bench lint format docs coverage sanitize clean fuzz-deps fuzz-build fuzz fuzz-check test-fonts
 
 # install-missing: installs each of the Debian packages $(1) that dpkg does not list as installed.
 define install-missing
@@ -129,6 +132,14 @@ test-deps: tool-deps
 
 test: deps test-deps
 	$(SWIFT) test
+
+# The sanitizer tests' fonts (Tests/Fixtures/Fonts, and the two malformed ones as fuzz seeds),
+# remade by scripts/make-test-fonts.py: the WOFF and WOFF2 copies need PyPI's fontTools with
+# brotli (installed with pip when python3 cannot import them). The results are committed, so
+# `make test` never needs this.
+test-fonts: tool-deps
+	@$(PYTHON) -c 'import fontTools, brotli' 2>/dev/null || $(PYTHON) -m pip install --quiet fonttools brotli
+	$(PYTHON) scripts/make-test-fonts.py
 
 # Both checks run, and either one failing fails the target.
 lint: tool-deps

@@ -158,6 +158,8 @@ package struct Options: Equatable, Sendable {
     /// `--strict-fonts`: a font family nothing knows is an error (status 2) instead of being
     /// replaced by the default family with a warning; for `--font`, and for the markup parser.
     package var strictFonts = false
+    /// `--trust-font-file`: a `--font FILE` is loaded as it is, not through the OpenType Sanitizer.
+    package var trustsFontFile = false
 
     /// `--attributes` (layout): add the text's attribute runs, in Pango's terms, to the JSON.
     package var listsAttributes = false
@@ -179,7 +181,8 @@ package enum CommandLineParser {
         "render": (Set(layoutOptions + typographyOptions + renderOnlyOptions), layoutFlags),
         "layout": (Set(layoutOptions + typographyOptions), layoutFlags.union(["--attributes"])),
         "shape": (
-            ["--font", "--size", "--direction", "--text"], ["--markup", "--json", "--strict-fonts", "--help", "-h"]
+            ["--font", "--size", "--direction", "--text"],
+            ["--markup", "--json", "--strict-fonts", "--trust-font-file", "--help", "-h"]
         ),
         "fonts": ([], ["--json", "--help", "-h"]),
     ]
@@ -194,7 +197,9 @@ package enum CommandLineParser {
         "--format", "--hinting", "--subpixel-positions", "--text-blending", "--antialias",
     ]
     /// The flags of `layout` and `render`.
-    static let layoutFlags: Set<String> = ["--markup", "--justify", "--hyphenate", "--strict-fonts", "--help", "-h"]
+    static let layoutFlags: Set<String> = [
+        "--markup", "--justify", "--hyphenate", "--strict-fonts", "--trust-font-file", "--help", "-h",
+    ]
     /// The paragraph and frame options of `render` and `layout` (TypographyOptions.swift).
     static let typographyOptions: [String] = [
         "--indent", "--line-height", "--line-spacing", "--paragraph-spacing", "--tabs", "--max-lines", "--ellipsize",
@@ -273,6 +278,7 @@ package enum CommandLineParser {
                 case "--hyphenate": options.hyphenate = true
                 case "--attributes": options.listsAttributes = true
                 case "--strict-fonts": options.strictFonts = true
+                case "--trust-font-file": options.trustsFontFile = true
                 default: help = true
                 }
                 continue
@@ -322,7 +328,9 @@ package enum CommandLineParser {
         case "--font":
             guard !value.isEmpty else { throw CLIError("option --font needs a font description or a font file") }
             let lower = value.lowercased()
-            if value.contains("/") || [".ttf", ".otf", ".ttc"].contains(where: { lower.hasSuffix($0) }) {
+            if value.contains("/")
+                || [".ttf", ".otf", ".ttc", ".woff", ".woff2"].contains(where: { lower.hasSuffix($0) })
+            {
                 options.font = .path(value)
             } else {
                 let description = try FontDescription.parse(value)

@@ -114,7 +114,8 @@ struct InputDocument {
         case .path(let path):
             try checkFontFile(path)
             do {
-                return try Font(path: path, size: options.size)
+                return try Font(
+                    path: path, size: options.size, sanitization: options.trustsFontFile ? .trusted : .sanitized)
             } catch {
                 throw CLIError("cannot load font '\(path)': \(error)")
             }

@@ -55,9 +55,13 @@ enum Usage {
                                  Sans, Serif, Monospace, system-ui and Emoji mean the bundled families;
                                  other names resolve through fontconfig as fc-match does, e.g. Times,
                                  Helvetica; an unknown family becomes "DejaVu Sans" with a warning),
-                                 or a font file (.ttf/.otf/.ttc, or any path with '/')  (default "DejaVu Sans")
+                                 or a font file (.ttf/.otf/.ttc/.woff/.woff2, or any path with '/'): one that
+                                 is not bundled or a system font passes the OpenType Sanitizer first, and a
+                                 font it refuses is an error (status 2)  (default "DejaVu Sans")
           --size PT              font size in points (default 12; a size in --font sets it too)
           --strict-fonts         an unknown font family is an error (status 2) instead of a warning
+          --trust-font-file      load the --font FILE as it is, without the sanitizer (only for files
+                                 from a source you trust)
         """
 
     static let layoutOptions = """

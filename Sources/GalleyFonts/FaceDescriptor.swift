@@ -2,10 +2,11 @@
 
 /// A face described by fontconfig, not yet loaded. Like `CTFontDescriptor`.
 struct FaceDescriptor: Sendable {
-    /// The font file.
-    let path: String
+    /// The font file (for a registered file that was sanitized, the file as registered, not
+    /// the temporary copy fontconfig read).
+    var path: String
     /// The face within the file.
-    let faceIndex: Int
+    var faceIndex: Int
     /// Every family name the face declares (English and localized), as fontconfig lists them.
     let families: [String]
     /// `families`, lower-cased, for case-insensitive lookup.
@@ -41,6 +42,9 @@ struct FaceDescriptor: Sendable {
     /// Whether fontconfig reports the face as monospaced (`FC_SPACING` mono; dual-width CJK faces
     /// are not).
     var isMonospaced = false
+    /// The sanitizer the face's file goes through when loaded: nil for bundled and system faces
+    /// (trusted), the registration's sanitizer for a registered file that is not trusted.
+    var sanitizer: FontSanitizer?
 
     init(
         path: String, faceIndex: Int, families: [String], weight: Int, isItalic: Bool,

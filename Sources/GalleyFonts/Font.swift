@@ -51,22 +51,37 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
         self.request = request
     }
 
-    /// Loads face `faceIndex` of the font file at `path`. Like `CTFontManagerCreateFontDescriptorsFromURL`
-    /// followed by `CTFontCreateWithFontDescriptor`.
+    /// Loads face `faceIndex` of the font file at `path` (TrueType, OpenType, a collection, WOFF
+    /// or WOFF2). Like `CTFontManagerCreateFontDescriptorsFromURL` followed by `CTFontCreateWithFontDescriptor`.
     ///
-    /// Loading the same file and face index again reuses the already-loaded face.
-    /// - Throws: `.fileNotFound`, `.unreadable`, `.notAFont`, `.faceIndexOutOfRange` or `.invalidSize`.
-    public convenience init(path: String, size: CGFloat, faceIndex: Int = 0) throws(FontError) {
+    /// A file from the bundled fonts or one fontconfig lists among the system's fonts is read as
+    /// it is; any other file is first passed through the OpenType Sanitizer
+    /// (``FontSanitization/sanitized``, the default) and the face is made from the sanitized
+    /// bytes, unless `sanitization` is ``FontSanitization/trusted``. Loading the same file and
+    /// face index again reuses the already-loaded face.
+    /// - Throws: `.fileNotFound`, `.unreadable`, `.notAFont`, `.faceIndexOutOfRange`, `.invalidSize`,
+    ///   or `.rejectedBySanitizer`, `.sanitizerFailed`, `.sanitizerUnavailable` (see ``FontSanitizer``).
+    public convenience init(
+        path: String, size: CGFloat, faceIndex: Int = 0, sanitization: FontSanitization = .sanitized
+    ) throws(FontError) {
         try Font.validate(size: size)
-        let face = try FaceCache.shared.face(path: path, faceIndex: faceIndex)
+        let face = try FaceCache.shared.face(path: path, faceIndex: faceIndex, sanitizer: sanitization.sanitizer)
         self.init(face: face, size: size)
     }
 
-    /// Loads face `faceIndex` of a font file held in memory. Like `CTFontManagerCreateFontDescriptorFromData`.
-    /// - Throws: `.notAFont(path: "<memory>")`, `.faceIndexOutOfRange` or `.invalidSize`.
-    public convenience init(data: [UInt8], size: CGFloat, faceIndex: Int = 0) throws(FontError) {
+    /// Loads face `faceIndex` of a font file held in memory (TrueType, OpenType, a collection,
+    /// WOFF or WOFF2). Like `CTFontManagerCreateFontDescriptorFromData`.
+    ///
+    /// The bytes pass through the OpenType Sanitizer first (``FontSanitization/sanitized``, the
+    /// default; the same bytes are sanitized once, ``FontSanitizer``) and the face is made from
+    /// the sanitized bytes; ``FontSanitization/trusted`` uses them as they are.
+    /// - Throws: `.notAFont(path: "<memory>")`, `.faceIndexOutOfRange`, `.invalidSize`, or
+    ///   `.rejectedBySanitizer`, `.sanitizerFailed`, `.sanitizerUnavailable`.
+    public convenience init(
+        data: [UInt8], size: CGFloat, faceIndex: Int = 0, sanitization: FontSanitization = .sanitized
+    ) throws(FontError) {
         try Font.validate(size: size)
-        let face = try FontFace(data: data, faceIndex: faceIndex, path: nil)
+        let face = try FontFace.load(data: data, faceIndex: faceIndex, path: nil, sanitizer: sanitization.sanitizer)
         self.init(face: face, size: size)
     }
 

@@ -35,6 +35,12 @@ struct FontCatalog: Sendable {
     /// ``matchKey(_:)`` of a full name (`DejaVu Sans Bold`) → faces with that name.
     let byFullName: [String: [FaceDescriptor]]
 
+    /// The catalog's face `faceIndex` of the file at `path`, bundled (and registered) faces first.
+    func face(path: String, faceIndex: Int) -> FaceDescriptor? {
+        bundled.first { $0.path == path && $0.faceIndex == faceIndex }
+            ?? system.first { $0.path == path && $0.faceIndex == faceIndex }
+    }
+
     /// A family name as fontconfig compares it (`FcStrCmpIgnoreBlanksAndCase`): lower-cased,
     /// spaces removed, so `dejavusans` names `DejaVu Sans`.
     static func matchKey(_ family: String) -> String {
@@ -42,11 +48,12 @@ struct FontCatalog: Sendable {
     }
 
     /// Scans `bundledDirectory` (files ending .ttf, .otf, .ttc, .otc, in name order), then the
-    /// `registered` files (``FontCollection/registerFonts(at:)``, treated as bundled faces) and, when
+    /// `registered` files (``FontCollection/registerFonts(at:sanitization:)``, treated as bundled
+    /// faces; a file that no longer sanitizes is left out) and, when
     /// `includeSystemFonts`, the system fonts; keeps only the faces `filter` accepts (a collection
     /// made from descriptors).
     init(
-        bundledDirectory: String?, includeSystemFonts: Bool, registered: [String] = [],
+        bundledDirectory: String?, includeSystemFonts: Bool, registered: [RegisteredFontFile] = [],
         filter: (@Sendable (FaceDescriptor) -> Bool)? = nil
     ) {
         var bundled: [FaceDescriptor] = []
@@ -60,7 +67,7 @@ struct FontCatalog: Sendable {
                 bundled += Fontconfig.queryFile((bundledDirectory as NSString).appendingPathComponent(name))
             }
         }
-        for path in registered { bundled += Fontconfig.queryFile(path) }
+        for file in registered { bundled += (try? file.faces()) ?? [] }
         var system = includeSystemFonts ? Fontconfig.systemFaces() : []
         if let filter {
             bundled = bundled.filter(filter)

@@ -19,8 +19,8 @@ public final class FontCollection: Sendable {
     public let includesSystemFonts: Bool
 
     private let catalogStorage = Locked<FontCatalog?>(nil)
-    /// Font files added with ``registerFonts(at:)``, in registration order.
-    let registeredFiles = Locked<[String]>([])
+    /// Font files added with ``registerFonts(at:sanitization:)``, in registration order.
+    let registeredFiles = Locked<[RegisteredFontFile]>([])
     /// The descriptors a collection made with ``init(descriptors:base:)`` keeps faces for (a face
     /// is kept when it matches one of them); nil for every face.
     let query: [FontDescriptor]?
@@ -67,7 +67,7 @@ public final class FontCollection: Sendable {
 
     /// The catalog, built on first use.
     var catalog: FontCatalog {
-        let registered: [String] = registeredFiles.withLock { $0 }
+        let registered: [RegisteredFontFile] = registeredFiles.withLock { $0 }
         var filter: (@Sendable (FaceDescriptor) -> Bool)?
         if let query {
             filter = { face in query.contains { $0.matches(face) } }
@@ -102,7 +102,7 @@ public final class FontCollection: Sendable {
         var firstError: FontError?
         for descriptor in StyleMatching(weight: weight.rawValue, italic: italic).sorted(candidates) {
             do {
-                let face = try FaceCache.shared.face(path: descriptor.path, faceIndex: descriptor.faceIndex)
+                let face = try FaceCache.shared.face(for: descriptor)
                 let font = Font(face: face, size: size)
                 // A variable face with a weight axis gives the requested weight itself (clamped to
                 // the axis), as CoreText instantiates a variable font for a weight trait.
@@ -257,7 +257,7 @@ public final class FontCollection: Sendable {
     /// The first of `candidates` that loads and whose cmap really maps `scalar`.
     private func firstFace(covering scalar: Unicode.Scalar, in candidates: [FaceDescriptor]) -> FontFace? {
         for descriptor in candidates {
-            guard let face = try? FaceCache.shared.face(path: descriptor.path, faceIndex: descriptor.faceIndex) else {
+            guard let face = try? FaceCache.shared.face(for: descriptor) else {
                 continue
             }
             if face.covers(scalar) { return face }

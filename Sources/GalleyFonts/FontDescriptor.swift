@@ -108,7 +108,7 @@ public struct FontDescriptor: Hashable, Sendable {
             else { return false }
         }
         if !features.isEmpty {
-            guard let loaded = try? FaceCache.shared.face(path: face.path, faceIndex: face.faceIndex),
+            guard let loaded = try? FaceCache.shared.face(for: face),
                 features.allSatisfy(loaded.layoutFeatureTags.contains)
             else { return false }
         }
@@ -169,7 +169,14 @@ extension Font {
         }
         let match = named.matchingFontDescriptor(in: collection) ?? descriptor.matchingFontDescriptor(in: collection)
         if let match, let path = match.path {
-            font = Font(face: try FaceCache.shared.face(path: path, faceIndex: match.faceIndex ?? 0), size: size)
+            let faceIndex = match.faceIndex ?? 0
+            let face: FontFace
+            if let described = collection.catalog.face(path: path, faceIndex: faceIndex) {
+                face = try FaceCache.shared.face(for: described)
+            } else {
+                face = try FaceCache.shared.face(path: path, faceIndex: faceIndex, sanitizer: .shared)
+            }
+            font = Font(face: face, size: size)
         } else if let name = descriptor.postScriptName {
             font = try collection.font(named: name, size: size)
         } else {
@@ -193,7 +200,7 @@ extension Font {
             italic: isItalic, symbolicTraits: symbolicTraits, variations: variations, cascadeList: cascadeList,
             size: size)
         descriptor.path = face.path
-        descriptor.faceIndex = face.path == nil ? nil : face.faceIndex
+        descriptor.faceIndex = face.path == nil ? nil : face.sourceFaceIndex
         return descriptor
     }
 }
@@ -214,28 +221,38 @@ extension FontCollection {
         FontDescriptor(family: family, italic: false).matchingFontDescriptors(in: self)
     }
 
-    /// Adds every face of the font file at `path` to this collection, for lookup by name and
-    /// family and for fallback (after the bundled cascade, before the system's fonts), and
-    /// returns their descriptors. Registering a file twice is harmless. Like
-    /// `CTFontManagerRegisterFontsForURL` (process scope when done on ``shared``).
+    /// Adds every face of the font file at `path` (TrueType, OpenType, a collection, WOFF or
+    /// WOFF2) to this collection, for lookup by name and family and for fallback (after the
+    /// bundled cascade, before the system's fonts), and returns their descriptors. Registering a
+    /// file twice is harmless. Like `CTFontManagerRegisterFontsForURL` (process scope when done on
+    /// ``shared``).
+    ///
+    /// A file that is not a bundled or system font is passed through the OpenType Sanitizer
+    /// first (``FontSanitization/sanitized``, the default): fontconfig describes, and Galley
+    /// later loads, the sanitized bytes. ``FontSanitization/trusted`` uses the file as it is.
     /// - Throws: `.fileNotFound` when there is no such file, `.notAFont` when fontconfig finds
-    ///   no TrueType/OpenType face in it.
+    ///   no TrueType/OpenType face in it, or the sanitizer's errors (`.rejectedBySanitizer`, …).
     @discardableResult
-    public func registerFonts(at path: String) throws(FontError) -> [FontDescriptor] {
+    public func registerFonts(at path: String, sanitization: FontSanitization = .sanitized) throws(FontError)
+        -> [FontDescriptor]
+    {
         guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
-        let faces = Fontconfig.queryFile(path)
+        let file = RegisteredFontFile(path: path, sanitization: sanitization)
+        let faces = try file.faces()
         guard !faces.isEmpty else { throw .notAFont(path: path) }
-        registeredFiles.withLock { files in if !files.contains(path) { files.append(path) } }
+        registeredFiles.withLock { files in
+            if !files.contains(where: { $0.path == path }) { files.append(file) }
+        }
         invalidate()
         return faces.map(FontDescriptor.init(face:))
     }
 
-    /// Removes a file added with ``registerFonts(at:)``; returns whether it was registered. Like
+    /// Removes a file added with ``registerFonts(at:sanitization:)``; returns whether it was registered. Like
     /// `CTFontManagerUnregisterFontsForURL`.
     @discardableResult
     public func unregisterFonts(at path: String) -> Bool {
         let removed = registeredFiles.withLock { files -> Bool in
-            guard let index = files.firstIndex(of: path) else { return false }
+            guard let index = files.firstIndex(where: { $0.path == path }) else { return false }
             files.remove(at: index)
             return true
         }

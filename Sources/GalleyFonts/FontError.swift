@@ -18,6 +18,16 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     case familyNotFound(family: String, weight: Int, italic: Bool)
     /// The point size is NaN, infinite, zero or negative.
     case invalidSize(Double)
+    /// The OpenType Sanitizer (OTS, ``FontSanitizer``) refused the font: `reason` is what it
+    /// said, e.g. `GDff: invalid table offset`. `path` is `"<memory>"` for fonts made from bytes.
+    case rejectedBySanitizer(path: String, reason: String)
+    /// The sanitizer ran but did not finish: it passed a time, memory or output limit of
+    /// ``FontSanitizer/Limits``, or stopped on a signal. The font is refused, as a rejected one is.
+    case sanitizerFailed(path: String, reason: String)
+    /// The font needs sanitizing but the sanitizer cannot run here (`ots-sanitize`, from Debian's
+    /// `opentype-sanitizer` package, or `prlimit`, from `util-linux`, is missing). Galley fails
+    /// closed: the font is not loaded unless the caller vouches for it (``FontSanitization/trusted``).
+    case sanitizerUnavailable(path: String, reason: String)
 
     /// One sentence naming the file or family and what went wrong.
     public var description: String {
@@ -37,6 +47,18 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
                 "No bundled or system font has the family '\(family)' (requested weight \(weight)\(italic ? ", italic" : ""))."
         case .invalidSize(let size):
             return "The font size \(size) is invalid: it must be greater than zero and at most 1000000 points."
+        case .rejectedBySanitizer(let path, let reason):
+            return "The font '\(path)' was refused by the OpenType Sanitizer: \(FontError.sentence(reason))."
+        case .sanitizerFailed(let path, let reason):
+            return
+                "The font '\(path)' was refused: the OpenType Sanitizer did not finish (\(FontError.sentence(reason)))."
+        case .sanitizerUnavailable(let path, let reason):
+            return "The font '\(path)' cannot be sanitized: \(FontError.sentence(reason))."
         }
+    }
+
+    /// `text` without a final full stop, so a sentence can end it.
+    private static func sentence(_ text: String) -> String {
+        text.hasSuffix(".") ? String(text.dropLast()) : text
     }
 }

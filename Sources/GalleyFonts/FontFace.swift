@@ -22,10 +22,16 @@ package final class FontFace: @unchecked Sendable {
     package let hbFace: OpaquePointer
     /// The whole file's bytes (all faces of a collection), so the renderer can open its own `FT_Face`.
     package let data: [UInt8]
-    /// The face's index within the file (0 unless the file is a `.ttc` collection).
+    /// The face's index within ``data`` (0 unless the data is a `.ttc` collection).
     package let faceIndex: Int
+    /// The face's index within the file or bytes it was loaded from: ``faceIndex``, except for a
+    /// face of a collection that was sanitized or decoded from WOFF2 on its own (then ``data``
+    /// holds that face alone, at index 0).
+    package let sourceFaceIndex: Int
     /// The file the face was loaded from; nil for fonts made from bytes.
     package let path: String?
+    /// Whether ``data`` is the sanitizer's output rather than the file's or caller's own bytes.
+    package let isSanitized: Bool
     /// Font design units per em (`head.unitsPerEm`).
     package let unitsPerEm: Int
     /// The number of glyphs in the face (`maxp.numGlyphs`).
@@ -56,9 +62,14 @@ package final class FontFace: @unchecked Sendable {
     /// Instances made by ``instance(for:)``, keyed by their settings.
     let instances = Locked<[[Font.Variation]: FontInstance]>([:])
 
-    /// Loads face `faceIndex` of a font file's bytes. `path` is used for error messages and for
-    /// `FontFace.path`; pass nil for in-memory fonts (errors then name `"<memory>"`).
-    package init(data: [UInt8], faceIndex: Int, path: String?) throws(FontError) {
+    /// Loads face `faceIndex` of a font file's bytes, as they are (see ``load(data:faceIndex:path:sanitizer:)``
+    /// for bytes that are not trusted). `path` is used for error messages and for `FontFace.path`;
+    /// pass nil for in-memory fonts (errors then name `"<memory>"`). `isSanitized` records that
+    /// the bytes are the sanitizer's output; `sourceFaceIndex` is the face's index in the original
+    /// file when `data` holds that face alone (nil: `faceIndex`).
+    package init(
+        data: [UInt8], faceIndex: Int, path: String?, isSanitized: Bool = false, sourceFaceIndex: Int? = nil
+    ) throws(FontError) {
         let errorPath = path ?? "<memory>"
         guard let faceCount = SFNTDirectory.faceCount(of: data) else {
             throw .notAFont(path: errorPath)
@@ -100,7 +111,9 @@ package final class FontFace: @unchecked Sendable {
         self.hbFont = hbFont
         self.data = data
         self.faceIndex = faceIndex
+        self.sourceFaceIndex = sourceFaceIndex ?? faceIndex
         self.path = path
+        self.isSanitized = isSanitized
         self.unitsPerEm = upem
         self.glyphCount = glyphCount
         self.postScriptName = names.postScriptName
@@ -150,12 +163,6 @@ package final class FontFace: @unchecked Sendable {
     deinit {
         hb_font_destroy(hbFont)
         hb_face_destroy(hbFace)
-    }
-
-    /// Loads a face from a file. Reads the whole file into memory.
-    package convenience init(path: String, faceIndex: Int) throws(FontError) {
-        let data = try FontFileReader.read(path: path)
-        try self.init(data: data, faceIndex: faceIndex, path: path)
     }
 
     /// The nominal glyph for `scalar` from the cmap, or nil if the face lacks it.

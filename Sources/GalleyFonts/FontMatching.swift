@@ -102,7 +102,7 @@ extension FontCollection {
         var firstError: FontError?
         for descriptor in resolution.candidates {
             do {
-                let face = try FaceCache.shared.face(path: descriptor.path, faceIndex: descriptor.faceIndex)
+                let face = try FaceCache.shared.face(for: descriptor)
                 return styled(face, for: request, substitution: substitution)
             } catch {
                 firstError = firstError ?? error

@@ -51,7 +51,7 @@ extension FontCollection {
             (catalog.byPostScriptName[trimmed.lowercased()] ?? [])
             + (catalog.byFullName[FontCatalog.matchKey(trimmed)] ?? [])
         for descriptor in exact {
-            if let face = try? FaceCache.shared.face(path: descriptor.path, faceIndex: descriptor.faceIndex) {
+            if let face = try? FaceCache.shared.face(for: descriptor) {
                 return Font(face: face, size: size)
             }
         }

@@ -11,7 +11,7 @@ extension Font {
     /// fontconfig cannot read the face. Like `CTFontCopySupportedLanguages`.
     public var supportedLanguages: [String] {
         if let path = face.path {
-            return Fontconfig.queryFile(path).first { $0.faceIndex == face.faceIndex }?.languages ?? []
+            return Fontconfig.queryFile(path).first { $0.faceIndex == face.sourceFaceIndex }?.languages ?? []
         }
         let file = (NSTemporaryDirectory() as NSString).appendingPathComponent("galley-face-\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: file, contents: Data(face.data)) else { return [] }

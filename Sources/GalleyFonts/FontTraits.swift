@@ -107,7 +107,7 @@ extension Font {
         let targetWeight = traits.contains(.bold) && mask.contains(.bold) ? max(700, weight.rawValue) : weight.rawValue
         let style = StyleMatching(weight: targetWeight, italic: wanted.contains(.italic))
         for descriptor in style.sorted(fitting) {
-            guard let face = try? FaceCache.shared.face(path: descriptor.path, faceIndex: descriptor.faceIndex) else {
+            guard let face = try? FaceCache.shared.face(for: descriptor) else {
                 continue
             }
             return Font(face: face, size: size, cascadeList: cascadeList)

@@ -66,6 +66,24 @@ enum Fontconfig {
         }
     }
 
+    /// Whether fontconfig lists the font file at `path` among the system's fonts (`FcFontList`
+    /// with `FC_FILE` set to exactly that path).
+    static func listsFile(_ path: String) -> Bool {
+        withConfig { config -> Bool in
+            guard let config, let pattern = FcPatternCreate() else { return false }
+            defer { FcPatternDestroy(pattern) }
+            _ = path.withCString {
+                FcPatternAddString(pattern, FC_FILE, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+            }
+            let objects = FcObjectSetCreate()
+            defer { FcObjectSetDestroy(objects) }
+            FcObjectSetAdd(objects, FC_FILE)
+            guard let set = FcFontList(config, pattern, objects) else { return false }
+            defer { FcFontSetDestroy(set) }
+            return set.pointee.nfont > 0
+        }
+    }
+
     /// System faces whose character set contains `scalar`, best first by fontconfig's own sort
     /// (`FcFontSort`) for the given weight and italic; colour fonts first when `preferColor`.
     static func systemFaces(

@@ -1,6 +1,7 @@
 // galley-bench: Galley's benchmark (targets in Benchmarks/README.md). With no arguments it runs the whole suite: layout of
 // ../shared/bench's corpora beside pango-ref and hb-ref, re-layout at a new width, hit testing,
-// rendering, linear scaling, threads, memory and edit latency (`--json` for one object per line).
+// rendering, linear scaling, threads, memory, edit latency and the cost of sanitizing untrusted
+// fonts (`--json` for one object per line).
 // `galley-bench file …` times or dumps the lines of one text file (see FileMode.swift).
 import Foundation
 import GalleyFonts
@@ -14,7 +15,7 @@ let suiteUsage = """
       --json          one JSON object per line on stdout (progress notes stay on stderr)
       --full          lay out the 10 MB text even when the 1 MB run predicts it is slow
       --only CASES    run only these cases: layout,relayout,hittest,render,threads,linear,edit,nobreak,
-                      breaking,pathological
+                      breaking,pathological,sanitize
       --repo DIR      the Galley repository (default: found from the executable or the current directory)
     Run it in release: swift run -c release galley-bench
     """

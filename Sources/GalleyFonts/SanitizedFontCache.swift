@@ -1,0 +1,93 @@
+// SanitizedFontCache: the sanitizer's verdicts (sanitized bytes, or OTS's reason for refusing)
+// keyed by the SHA-256 of the bytes handed in, bounded in bytes, least recently used out first.
+
+import GalleySync
+
+/// What a verdict is kept under: the SHA-256 of the bytes handed in and the face asked for.
+struct SanitizerCacheKey: Hashable, Sendable {
+    /// The digest of the font's bytes.
+    let digest: SHA256Digest
+    /// The face of a collection that was sanitized (0 for a single font).
+    let faceIndex: Int
+}
+
+/// What the sanitizer decided about one face of one font's bytes.
+enum SanitizerVerdict: Sendable, Equatable {
+    /// Accepted: the sanitized bytes.
+    case accepted([UInt8])
+    /// Refused, with OTS's reason.
+    case rejected(String)
+
+    /// The bytes the verdict holds (what it costs the cache).
+    var cost: Int {
+        switch self {
+        case .accepted(let bytes): return bytes.count
+        case .rejected(let reason): return 64 + reason.utf8.count
+        }
+    }
+}
+
+/// Verdicts by content hash, so the same upload is sanitized once. Holds at most `capacity`
+/// bytes of verdicts (sanitized fonts count their size, refusals 64 bytes plus their reason);
+/// storing past that drops the least recently used verdicts first, and a verdict larger than
+/// the whole capacity is not kept. Safe to use from many threads (one lock).
+final class SanitizedFontCache: Sendable {
+    private struct Entry {
+        let verdict: SanitizerVerdict
+        var lastUse: UInt64
+    }
+
+    private struct State {
+        var entries: [SanitizerCacheKey: Entry] = [:]
+        var total = 0
+        var clock: UInt64 = 0
+    }
+
+    /// The most bytes of verdicts kept.
+    let capacity: Int
+    private let state = Locked(State())
+
+    /// An empty cache of at most `capacity` bytes (0 keeps nothing).
+    init(capacity: Int) {
+        self.capacity = max(0, capacity)
+    }
+
+    /// The verdict stored for `key`, marked as just used; nil when there is none.
+    func verdict(for key: SanitizerCacheKey) -> SanitizerVerdict? {
+        state.withLock { state in
+            guard var entry = state.entries[key] else { return nil }
+            state.clock += 1
+            entry.lastUse = state.clock
+            state.entries[key] = entry
+            return entry.verdict
+        }
+    }
+
+    /// Keeps `verdict` for `key`, first dropping least recently used verdicts until it fits.
+    func store(_ verdict: SanitizerVerdict, for key: SanitizerCacheKey) {
+        let cost = verdict.cost
+        guard cost <= capacity else { return }
+        state.withLock { state in
+            if let old = state.entries.removeValue(forKey: key) { state.total -= old.verdict.cost }
+            while state.total + cost > capacity,
+                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
+            {
+                state.entries.removeValue(forKey: oldest.key)
+                state.total -= oldest.value.verdict.cost
+            }
+            state.clock += 1
+            state.entries[key] = Entry(verdict: verdict, lastUse: state.clock)
+            state.total += cost
+        }
+    }
+
+    /// How many verdicts are kept, and their bytes.
+    var usage: (count: Int, bytes: Int) {
+        state.withLock { ($0.entries.count, $0.total) }
+    }
+
+    /// Forgets every verdict.
+    func removeAll() {
+        state.withLock { $0 = State() }
+    }
+}
