@@ -45,12 +45,18 @@ public struct Frame: Sendable {
     /// a frame made without options (`frame(in:range:)`) reports `FrameOptions(truncation: nil)`,
     /// the options that behave as none.
     public let attributes: FrameOptions
+    /// The code units of the text the frame was laid out from (shared storage): its glyph runs'
+    /// string indices point into it (a PDF's text layer takes their text from it). CTFrame
+    /// likewise keeps its framesetter's string.
+    package let text: [UInt16]
 
     package init(
         rect: CGRect, lines: [Line], lineOrigins: [CGPoint], stringRange: Range<Int>, visibleStringRange: Range<Int>,
         placedLineMetrics: [TypographicBounds]? = nil, path: FramePath? = nil, lineRowIndices: [Int]? = nil,
-        lineMeasures: [CGFloat]? = nil, naturalWidths: [CGFloat]? = nil, attributes: FrameOptions? = nil
+        lineMeasures: [CGFloat]? = nil, naturalWidths: [CGFloat]? = nil, attributes: FrameOptions? = nil,
+        text: [UInt16] = []
     ) {
+        self.text = text
         self.attributes = attributes ?? FrameOptions(truncation: nil)
         self.lineMeasures = lineMeasures ?? lines.map(\.width)
         self.naturalWidths = naturalWidths ?? lines.map { $0.width - $0.trailingWhitespaceWidth }
@@ -81,7 +87,7 @@ public struct Frame: Sendable {
             for g in 0..<run.glyphCount {
                 let i = run.stringIndices[g]
                 guard i < line.visibleEnd, g == 0 || run.stringIndices[g - 1] != i,
-                    Line.isJustifiableSpace(line.units[i])
+                    line.isJustifiableSpace(at: i)
                 else { continue }
                 spaces += run.orientation.lineAxis.inlineExtent(run.advances[g])
                 count += 1

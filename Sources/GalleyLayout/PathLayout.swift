@@ -143,6 +143,6 @@ extension Framesetter {
             rect: rect, lines: lines, lineOrigins: origins, stringRange: range,
             visibleStringRange: range.lowerBound..<end, placedLineMetrics: placed.map(\.metrics), path: path,
             lineRowIndices: placed.map(\.row), lineMeasures: placed.map(\.width), naturalWidths: natural,
-            attributes: options)
+            attributes: options, text: typesetter.text.utf16)
     }
 }

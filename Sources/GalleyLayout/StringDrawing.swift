@@ -99,7 +99,7 @@ package struct StringDrawingLayout: Sendable {
             rect: rect, lines: frame.lines, lineOrigins: frame.lineOrigins, stringRange: frame.stringRange,
             visibleStringRange: frame.visibleStringRange, placedLineMetrics: frame.placedLineMetrics,
             path: .rectangle(rect), lineRowIndices: frame.lineRowIndices, lineMeasures: frame.lineMeasures,
-            attributes: frame.attributes)
+            attributes: frame.attributes, text: frame.text)
     }
 }
 
@@ -276,7 +276,7 @@ extension Framesetter {
             rect: assembled.rect, lines: assembled.lines, lineOrigins: origins, stringRange: assembled.stringRange,
             visibleStringRange: assembled.visibleStringRange, placedLineMetrics: assembled.placedLineMetrics,
             path: assembled.path, lineRowIndices: assembled.lineRowIndices, lineMeasures: assembled.lineMeasures,
-            attributes: assembled.attributes)
+            attributes: assembled.attributes, text: assembled.text)
         var rect = CGRect(x: 0, y: top, width: min(Framesetter.widest(placed), width), height: height)
         if placed.isEmpty { rect = .zero }
         if options.contains(.usesDeviceMetrics), !placed.isEmpty {

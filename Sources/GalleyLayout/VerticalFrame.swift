@@ -46,6 +46,6 @@ extension Framesetter {
             rect: turn.box, lines: laid.lines, lineOrigins: origins, stringRange: laid.stringRange,
             visibleStringRange: laid.visibleStringRange, placedLineMetrics: laid.placedLineMetrics,
             path: path, lineRowIndices: laid.lineRowIndices, lineMeasures: laid.lineMeasures,
-            naturalWidths: laid.naturalWidths, attributes: options)
+            naturalWidths: laid.naturalWidths, attributes: options, text: laid.text)
     }
 }

@@ -41,6 +41,9 @@ package final class ParagraphAnalysis: Sendable {
     /// The axis of the paragraph's lines: in vertical lines its items are upright (shaped TTB)
     /// or sideways (shaped horizontally), and advances are extents down the line.
     package let lineAxis: LineAxis
+    /// What the paragraph's lines keep of it: its grapheme boundaries (the same array as
+    /// `graphemes`), the class of each code unit, the shaper of its fonts.
+    package let text: ParagraphText
 
     /// The paragraph without its separator.
     package var content: Range<Int> { span.contentRange }
@@ -65,9 +68,10 @@ package final class ParagraphAnalysis: Sendable {
     init(
         span: ParagraphSpan, style: ParagraphStyle, baseLevel: UInt8, levels: [UInt8], items: [ShapedItem],
         breaks: [LineBreakOpportunity], graphemes: [Int], prefixAdvance: [CGFloat], isWhitespace: [Bool],
-        hasTabs: Bool, fallbackMetricsFont: Font, lineAxis: LineAxis = .horizontal
+        hasTabs: Bool, fallbackMetricsFont: Font, lineAxis: LineAxis = .horizontal, text: ParagraphText
     ) {
         self.lineAxis = lineAxis
+        self.text = text
         self.span = span
         self.style = style
         self.baseLevel = baseLevel
@@ -98,6 +102,18 @@ package final class ParagraphAnalysis: Sendable {
         cache: ShapingCache? = nil, forcedLevel: UInt8? = nil, vertical: TextOrientation? = nil,
         lineAxis requested: LineAxis = .horizontal
     ) {
+        self.init(
+            text: text, span: span, shaper: TextShaper(fonts: fonts, defaultFont: defaultFont, cache: cache),
+            forcedLevel: forcedLevel, vertical: vertical, lineAxis: requested)
+    }
+
+    /// As `init(text:span:defaultFont:fonts:cache:forcedLevel:vertical:lineAxis:)`, with the
+    /// fonts, default font and cache of `shaper`, which the paragraph's lines keep (``text``).
+    package convenience init(
+        text: AttributedText, span: ParagraphSpan, shaper: TextShaper, forcedLevel: UInt8? = nil,
+        vertical: TextOrientation? = nil, lineAxis requested: LineAxis = .horizontal
+    ) {
+        let (defaultFont, fonts, cache) = (shaper.defaultFont, shaper.fonts, shaper.cache)
         let content = span.contentRange
         let units = text.utf16
         // CoreText takes the paragraph style of the paragraph's first character.
@@ -114,7 +130,9 @@ package final class ParagraphAnalysis: Sendable {
                 items: [],
                 breaks: [LineBreakOpportunity(offset: content.upperBound, isMandatory: false)],
                 graphemes: [content.lowerBound], prefixAdvance: [0], isWhitespace: [], hasTabs: false,
-                fallbackMetricsFont: metricsFont, lineAxis: lineAxis)
+                fallbackMetricsFont: metricsFont, lineAxis: lineAxis,
+                text: ParagraphText(
+                    graphemes: [content.lowerBound], classes: [], contentStart: content.lowerBound, shaper: shaper))
             return
         }
         let (baseLevel, levels) =
@@ -130,15 +148,18 @@ package final class ParagraphAnalysis: Sendable {
             units: units)
         switch lineAxis {
         case .horizontal: break
-        case .vertical: specs = VerticalItems.split(specs, units: units, orientation: vertical)
+        case .vertical:
+            specs = VerticalItems.split(specs, units: units, orientation: vertical, graphemes: graphemes)
         }
         let (items, storage) = ParagraphAnalysis.shapeItems(specs, units: units, content: content, cache: cache)
-        let (isWhitespace, hasTabs) = ParagraphAnalysis.whitespace(of: units, in: content)
+        let (isWhitespace, classes, hasTabs) = ParagraphAnalysis.whitespace(of: units, in: content)
         self.init(
             span: span, style: style, baseLevel: baseLevel, levels: levels, items: items, breaks: breaks,
             graphemes: graphemes, prefixAdvance: ParagraphAnalysis.prefixAdvances(of: storage, content: content),
             isWhitespace: isWhitespace, hasTabs: hasTabs, fallbackMetricsFont: metricsFont,
-            lineAxis: lineAxis)
+            lineAxis: lineAxis,
+            text: ParagraphText(
+                graphemes: graphemes, classes: classes, contentStart: content.lowerBound, shaper: shaper))
     }
 
     /// Shapes every item of a paragraph into one storage (a paragraph has about one glyph per
@@ -192,25 +213,34 @@ package final class ParagraphAnalysis: Sendable {
         return prefix
     }
 
-    /// Whether each code unit of `content` hangs at a line end, and whether any is a TAB.
+    /// Whether each code unit of `content` hangs at a line end, the class of each (see
+    /// `UnitClass`), and whether any is a TAB.
     private static func whitespace(
         of units: [UInt16], in content: Range<Int>
-    ) -> (isWhitespace: [Bool], hasTabs: Bool) {
+    ) -> (isWhitespace: [Bool], classes: [UnitClass], hasTabs: Bool) {
         let base = content.lowerBound
         var whitespace = [Bool](repeating: false, count: content.count)
+        var classes = [UnitClass](repeating: [], count: content.count)
         var tab = false
+        let ascii = UnitClass.ascii
         units.withUnsafeBufferPointer { units in
             whitespace.withUnsafeMutableBufferPointer { out in
-                for k in 0..<content.count {
-                    let unit = units[base + k]
-                    // From U+0021 to U+0084 nothing hangs (the common case).
-                    if unit > 0x20 && unit < 0x85 { continue }
-                    out[k] = ParagraphAnalysis.hangsAtLineEnd(unit)
-                    if unit == 0x09 { tab = true }
+                classes.withUnsafeMutableBufferPointer { classes in
+                    ascii.withUnsafeBufferPointer { ascii in
+                        for k in 0..<content.count {
+                            let unit = units[base + k]
+                            // ASCII (the common case) from a table; letters have no class.
+                            let c = unit < 0x80 ? ascii[Int(unit)] : UnitClass(unit)
+                            if c.rawValue == 0 { continue }
+                            classes[k] = c
+                            out[k] = c.contains(.hangs)
+                            if unit == 0x09 { tab = true }
+                        }
+                    }
                 }
             }
         }
-        return (whitespace, tab)
+        return (whitespace, classes, tab)
     }
 
     /// Whether a code unit is whitespace that hangs past the end of a line: the White_Space
@@ -273,12 +303,5 @@ package final class ParagraphAnalysis: Sendable {
         return ShapedItem(
             range: range, font: spec.font, attributes: spec.attributes, level: spec.level, script: spec.script,
             storage: GlyphStorage(glyphs), glyphRange: glyphRange, orientation: spec.orientation)
-    }
-
-    /// The item spec an item was made from (to shape a piece of it again).
-    package static func spec(of item: ShapedItem) -> ItemSpec {
-        ItemSpec(
-            range: item.range, font: item.font, attributes: item.attributes, level: item.level, script: item.script,
-            orientation: item.orientation)
     }
 }
