@@ -222,15 +222,17 @@ package final class ParagraphAnalysis: Sendable {
         var whitespace = [Bool](repeating: false, count: content.count)
         var classes = [UnitClass](repeating: [], count: content.count)
         var tab = false
-        let ascii = UnitClass.ascii
+        let (low, high) = (UnitClass.low, UnitClass.high)
+        let (lowEnd, highStart) = (UnitClass.lowEnd, UnitClass.highStart)
         units.withUnsafeBufferPointer { units in
             whitespace.withUnsafeMutableBufferPointer { out in
                 classes.withUnsafeMutableBufferPointer { classes in
-                    ascii.withUnsafeBufferPointer { ascii in
+                    low.withUnsafeBufferPointer { low in
                         for k in 0..<content.count {
                             let unit = units[base + k]
-                            // ASCII (the common case) from a table; letters have no class.
-                            let c = unit < 0x80 ? ascii[Int(unit)] : UnitClass(unit)
+                            // As `UnitClass(unit)`, with the tables at hand; most units have no class.
+                            let c =
+                                unit < lowEnd ? low[Int(unit)] : unit < highStart ? [] : high[Int(unit - highStart)]
                             if c.rawValue == 0 { continue }
                             classes[k] = c
                             out[k] = c.contains(.hangs)

@@ -30,8 +30,31 @@ package struct UnitClass: OptionSet, Sendable {
     /// A stop or comma that may hang at any line's end (`allow-end`; CSS Text 3's list).
     package static let stop = UnitClass(rawValue: 64)
 
-    /// The class of `unit`.
+    /// The class of `unit`, looked up: nothing from U+3040 to U+FD3D has a class (no
+    /// White_Space character lies there, nor any Ps, Pe, Pi or Pf character or stop of the
+    /// BMP), and the rest comes from two tables made once (`computed`).
+    @inline(__always)
     package init(_ unit: UInt16) {
+        if unit < UnitClass.lowEnd {
+            self = UnitClass.low[Int(unit)]
+        } else if unit < UnitClass.highStart {
+            self = []
+        } else {
+            self = UnitClass.high[Int(unit - UnitClass.highStart)]
+        }
+    }
+
+    /// Below this, classes come from `low`.
+    package static let lowEnd: UInt16 = 0x3040
+    /// From this on, classes come from `high`.
+    package static let highStart: UInt16 = 0xFD3E
+    /// The classes of U+0000…U+303F.
+    package static let low: [UnitClass] = (0..<lowEnd).map(computed)
+    /// The classes of U+FD3E…U+FFFF.
+    package static let high: [UnitClass] = (highStart...0xFFFF).map(computed)
+
+    /// The class of `unit` from the definitions below.
+    private static func computed(_ unit: UInt16) -> UnitClass {
         var c: UInt8
         switch unit {
         case 0x20, 0x3000: c = 1 | 2 | 4
@@ -40,25 +63,10 @@ package struct UnitClass: OptionSet, Sendable {
         case 0x2028: c = 1 | 4 | 8
         default: c = ParagraphAnalysis.hangsAtLineEnd(unit) ? 1 | 4 : 0
         }
-        if UnitClass.mayHang(unit) {
-            if UnitClass.isOpening(unit) { c |= 16 }
-            if UnitClass.isClosing(unit) { c |= 32 }
-            if UnitClass.isStop(unit) { c |= 64 }
-        }
-        rawValue = c
-    }
-
-    /// The classes of the ASCII code units, looked up instead of computed.
-    package static let ascii: [UnitClass] = (0..<128).map { UnitClass(UInt16($0)) }
-
-    /// Whether `unit` can be punctuation that hangs: outside these ranges no character is an
-    /// opening or closing bracket or quote, or a stop (checked against the BMP's Ps, Pe, Pi and
-    /// Pf characters), so most letters skip the general-category lookup.
-    @inline(__always)
-    private static func mayHang(_ u: UInt16) -> Bool {
-        u < 0x80 || u == 0xAB || u == 0xBB || u == 0x060C || u == 0x06D4 || u == 0x169B || u == 0x169C
-            || (0x0F3A...0x0F3D).contains(u) || (0x2018...0x2E5D).contains(u) || (0x3001...0x301F).contains(u)
-            || u >= 0xFD3E
+        if isOpening(unit) { c |= 16 }
+        if isClosing(unit) { c |= 32 }
+        if isStop(unit) { c |= 64 }
+        return UnitClass(rawValue: c)
     }
 
     /// Opening brackets and quotes (general categories Ps, Pi, Pf) and the ASCII quotes.
