@@ -8,6 +8,13 @@ import GalleyText
 
 /// Like CTLine: glyph runs in visual order, left to right, positioned relative to the line
 /// origin (the left end of the baseline).
+///
+/// A line is a finished value: besides its runs and metrics it keeps only what its later
+/// questions and copies need of its paragraph, computed once per paragraph (its grapheme
+/// boundaries, which characters are spaces or hanging punctuation, and the shaping stage's
+/// shaper of its fonts for a truncation token), never the text's code units or the typesetter,
+/// so caret questions, `truncated(width:type:token:)` and `justified(factor:width:)` work on a
+/// line alone, as on a CTLine.
 public struct Line: Sendable {
     /// The runs, in visual order. Like CTLineGetGlyphRuns.
     public let glyphRuns: [GlyphRun]

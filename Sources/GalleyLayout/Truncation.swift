@@ -48,6 +48,11 @@ extension Line {
     ///   cut, and the token's glyph runs carry `isTruncationToken` with that range.
     /// - With `middle`, the kept width is shared: the start keeps as many clusters as fit in half
     ///   of the width left beside the token, the end the rest.
+    /// - The token is shaped with the fonts of the text the line came from: the line keeps its
+    ///   paragraph's facts (grapheme boundaries, which characters are spaces) and the shaping
+    ///   stage's shaper of the typesetter's font collection, default font and shaping cache,
+    ///   not the text or the typesetter; no typesetter is made for the token. The kept text is
+    ///   the line's own glyphs, moved, never shaped again.
     ///
     /// - Throws: `LayoutError.invalidText` when the token cannot be laid out.
     public func truncated(width: CGFloat, type: TruncationType, token: AttributedText?) throws(LayoutError) -> Line? {

@@ -44,7 +44,7 @@ extension ParagraphAnalysis {
             span: ParagraphSpan(range: move(span.range), contentRange: move(span.contentRange)), style: style,
             baseLevel: baseLevel, levels: levels, items: movedItems,
             breaks: breaks.map { LineBreakOpportunity(offset: $0.offset + delta, isMandatory: $0.isMandatory) },
-            graphemes: moved, prefixAdvance: prefixAdvance, isWhitespace: isWhitespace,
+            graphemes: moved, prefixAdvance: prefixAdvance, unitClasses: unitClasses,
             hasTabs: hasTabs, fallbackMetricsFont: fallbackMetricsFont, lineAxis: lineAxis,
             text: text.rebased(graphemes: moved, by: delta))
     }

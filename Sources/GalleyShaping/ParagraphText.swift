@@ -104,7 +104,7 @@ package final class ParagraphText: Sendable {
     /// offsets before `delta`.
     package let graphemes: [Int]
     /// The class of each code unit of the content.
-    private let classes: [UnitClass]
+    package let classes: [UnitClass]
     /// Where the content starts (before `delta`).
     private let contentStart: Int
     /// What to add to every offset above: how far the paragraph moved since it was analysed.
