@@ -8,7 +8,8 @@ import Foundation
 import GalleyFonts
 import GalleyShaping
 
-/// The fonts a typesetter and its lines lay text out with. Immutable.
+/// The fonts a typesetter lays text out with (its lines keep only `shaper`, through their
+/// paragraph's `ParagraphText`). Immutable.
 final class LayoutEnvironment: Sendable {
     /// Where fallback fonts come from.
     let fonts: FontCollection
