@@ -4,6 +4,7 @@
 // cluster boundaries (UAX #29); a glyph cluster holding several graphemes (a ligature such as
 // Arabic lam-alef or "ffi") shares its advance equally among them.
 import Foundation
+import GalleyShaping
 import GalleyUnicode
 import Synchronization
 
@@ -216,8 +217,9 @@ struct CaretMap: Sendable {
             let last = line.glyphRuns.map(\.stringRange.upperBound).max()
         else { return nil }
         start = first
-        end = max(first, min(last, line.units.count))
-        stops = GraphemeClusters.boundaries(in: line.units, range: start..<end)
+        end = max(first, last)
+        // The paragraph's grapheme boundaries, not found again in the text.
+        stops = line.paragraphText.boundaries(in: start..<end)
         paragraphLevel = line.paragraphLevel
         width = line.width
         var segments: [CaretSegment] = []

@@ -44,12 +44,18 @@ public struct Frame: Sendable {
     /// a frame made without options (`frame(in:range:)`) reports `FrameOptions(truncation: nil)`,
     /// the options that behave as none.
     public let attributes: FrameOptions
+    /// The code units of the text the frame was laid out from (shared storage): its glyph runs'
+    /// string indices point into it (a PDF's text layer takes their text from it). CTFrame
+    /// likewise keeps its framesetter's string.
+    package let text: [UInt16]
 
-    /// A frame of `placedLines` in `rect` (its path `path`, by default the rectangle).
+    /// A frame of `placedLines` in `rect` (its path `path`, by default the rectangle), laid out
+    /// from `text`.
     package init(
         rect: CGRect, placedLines: [PlacedLine], stringRange: Range<Int>, visibleStringRange: Range<Int>,
-        path: FramePath? = nil, attributes: FrameOptions? = nil
+        path: FramePath? = nil, attributes: FrameOptions? = nil, text: [UInt16]
     ) {
+        self.text = text
         self.attributes = attributes ?? FrameOptions(truncation: nil)
         self.path = path ?? .rectangle(rect)
         self.rect = rect
@@ -60,23 +66,12 @@ public struct Frame: Sendable {
         self.visibleStringRange = visibleStringRange
     }
 
-    /// A frame of `lines` at `lineOrigins`, each with its own metrics, its width as its measure
-    /// and a row of its own.
-    package init(
-        rect: CGRect, lines: [Line], lineOrigins: [CGPoint], stringRange: Range<Int>, visibleStringRange: Range<Int>
-    ) {
-        self.init(
-            rect: rect,
-            placedLines: zip(lines, lineOrigins).enumerated().map { PlacedLine(line: $1.0, origin: $1.1, row: $0) },
-            stringRange: stringRange, visibleStringRange: visibleStringRange)
-    }
-
     /// This frame with another rect (and path: the new rect when nil) and other placed lines
     /// (these when nil), every other value kept.
     package func with(rect: CGRect, path: FramePath? = nil, placedLines: [PlacedLine]? = nil) -> Frame {
         Frame(
             rect: rect, placedLines: placedLines ?? self.placedLines, stringRange: stringRange,
-            visibleStringRange: visibleStringRange, path: path ?? .rectangle(rect), attributes: attributes)
+            visibleStringRange: visibleStringRange, path: path ?? .rectangle(rect), attributes: attributes, text: text)
     }
 
     /// TeX's adjustment ratio of line `index`: how far its spaces were (or would have to be)
@@ -96,7 +91,7 @@ public struct Frame: Sendable {
             for g in 0..<run.glyphCount {
                 let i = run.stringIndices[g]
                 guard i < line.visibleEnd, g == 0 || run.stringIndices[g - 1] != i,
-                    Line.isJustifiableSpace(line.units[i])
+                    line.isJustifiableSpace(at: i)
                 else { continue }
                 spaces += run.orientation.lineAxis.inlineExtent(run.advances[g])
                 count += 1

@@ -183,7 +183,13 @@ public final class Framesetter: Sendable {
         let lineStart = last.line.stringRange.lowerBound
         let paragraph = typesetter.analysis(containing: lineStart)
         let lineEnd = min(typesetter.singleLineEnd(paragraph, from: lineStart), range.upperBound)
-        let full = typesetter.makeLine(paragraph, range: lineStart..<lineEnd, offset: last.head)
+        // The placed line is the line to cut when it reaches that end as it was made (no
+        // hyphen, not cut by a single-line mode); only a line its paragraph continues past is
+        // made again, longer.
+        let asMade =
+            last.line.stringRange == lineStart..<lineEnd && !last.line.isHyphenated && !last.line.isTruncated
+            && !paragraph.style.lineBreakMode.isSingleLine
+        let full = asMade ? last.line : typesetter.makeLine(paragraph, range: lineStart..<lineEnd, offset: last.head)
         let remains = lineEnd < range.upperBound
         guard
             let truncated = try full.truncatedLine(

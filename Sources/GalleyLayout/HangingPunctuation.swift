@@ -8,31 +8,15 @@ import GalleyText
 enum Hanging {
     /// Characters that hang at the start of a paragraph's first line with `first`: opening
     /// brackets and quotes (general categories Ps, Pi, Pf) and the ASCII quotes.
-    static func isOpening(_ unit: UInt16) -> Bool { isQuoteOr(.openPunctuation, unit) }
+    static func isOpening(_ unit: UInt16) -> Bool { UnitClass.isOpening(unit) }
 
     /// Characters that hang at the end of a paragraph's last line with `last`: closing
     /// brackets and quotes (Pe, Pi, Pf) and the ASCII quotes.
-    static func isClosing(_ unit: UInt16) -> Bool { isQuoteOr(.closePunctuation, unit) }
+    static func isClosing(_ unit: UInt16) -> Bool { UnitClass.isClosing(unit) }
 
-    /// Whether `unit` is an ASCII quote, a quotation mark (Pi, Pf: either may open or close,
-    /// depending on the language) or of the bracket category `bracket`.
-    private static func isQuoteOr(_ bracket: Unicode.GeneralCategory, _ unit: UInt16) -> Bool {
-        if unit == 0x22 || unit == 0x27 { return true }
-        guard let category = Unicode.Scalar(unit)?.properties.generalCategory else { return false }
-        return category == bracket || category == .initialPunctuation || category == .finalPunctuation
-    }
-
-    /// The stops and commas that may hang at the end of any line with `allow-end` (CSS Text 3's
-    /// list: comma, full stop, Arabic comma and full stop, ideographic comma and full stop, their
-    /// fullwidth, halfwidth and small forms).
-    static func isStop(_ unit: UInt16) -> Bool {
-        switch unit {
-        case 0x2C, 0x2E, 0x060C, 0x06D4, 0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFE50, 0xFE51, 0xFE52, 0xFF61, 0xFF64:
-            return true
-        default:
-            return false
-        }
-    }
+    /// The stops and commas that may hang at the end of any line with `allow-end` (see
+    /// `UnitClass.stop`).
+    static func isStop(_ unit: UInt16) -> Bool { UnitClass.isStop(unit) }
 
     /// How much of a line from `start` whose visible text ends at `visibleEnd` may hang outside
     /// its measure under `style`: the opening punctuation starting a paragraph's first line, and
@@ -65,12 +49,14 @@ extension Line {
         var start: CGFloat = 0
         var end: CGFloat = 0
         let first = stringRange.lowerBound
-        if style.contains(.first), firstLine, Hanging.isOpening(units[first]) { start = advance(ofCharacterAt: first) }
-        let last = units[visibleEnd - 1]
+        if style.contains(.first), firstLine, paragraphText.unitClass(at: first).contains(.opening) {
+            start = advance(ofCharacterAt: first)
+        }
+        let last = paragraphText.unitClass(at: visibleEnd - 1)
         let visible = width - trailingWhitespaceWidth
-        if style.contains(.last), endsParagraph, Hanging.isClosing(last) {
+        if style.contains(.last), endsParagraph, last.contains(.closing) {
             end = advance(ofCharacterAt: visibleEnd - 1)
-        } else if style.contains(.allowEnd), Hanging.isStop(last), visible - start > measure {
+        } else if style.contains(.allowEnd), last.contains(.stop), visible - start > measure {
             end = advance(ofCharacterAt: visibleEnd - 1)
         }
         return (start, end)

@@ -44,7 +44,7 @@ final class ParagraphHyphenation {
         guard clusters >= max(limits.minimumWordLength, 1) else { return [] }
         let points = dictionary.hyphenationPoints(
             in: units, word: letters, minimumBefore: max(limits.minimumBefore, 1),
-            minimumAfter: max(limits.minimumAfter, 1))
+            minimumAfter: max(limits.minimumAfter, 1), graphemes: graphemes)
         // Only where a grapheme cluster of the paragraph starts (the dictionary counts characters).
         return points.filter { point in
             let k = LineBuilder.partition(graphemes) { $0 >= point }

@@ -10,6 +10,12 @@ extension Line {
         unit == 0x20 || unit == 0xA0 || unit == 0x3000
     }
 
+    /// Whether the character at `index` (of the line's paragraph) stretches when the line is
+    /// justified (`isJustifiableSpace`), from the paragraph's unit classes.
+    func isJustifiableSpace(at index: Int) -> Bool {
+        paragraphText.unitClass(at: index).contains(.justifiable)
+    }
+
     /// A copy of the line whose visible part (trailing whitespace excluded) is `width` wide when
     /// `factor` ≥ 1, or moved that fraction of the way there for a factor between 0 and 1; a factor
     /// ≤ 0 (or NaN) returns the line unchanged. The difference goes to the inter-word spaces, or,
@@ -27,7 +33,7 @@ extension Line {
             let index = run.stringIndices[g]
             guard index < visibleEnd, !run.isPlaceholder || !spaces else { return false }
             if g > 0 && run.stringIndices[g - 1] == index { return false }
-            if spaces { return Line.isJustifiableSpace(units[index]) }
+            if spaces { return isJustifiableSpace(at: index) }
             return true
         }
         var spaces = 0
@@ -64,29 +70,24 @@ extension Line {
         return reassembled(extraAdvances: extras)
     }
 
-    /// The line assembled again from its own runs (in their visual order), each glyph's advance
-    /// grown by its entry of `extraAdvances`: the glyphs after it move along.
+    /// The line assembled again from its own runs (in their visual order; each a `RunSource`),
+    /// each glyph's advance grown by its entry of `extraAdvances`: the glyphs after it move along.
     func reassembled(extraAdvances: [CGFloat]) -> Line {
-        let items = LineAssembly.items(rereading: glyphRuns)
+        let sources = glyphRuns.map { RunSource(run: $0) }
         let pieces = glyphRuns.indices.map { r in
-            var piece = LinePiece(
-                source: LinePieceSources.extraSource(r), glyphs: items[r].glyphRange, range: glyphRuns[r].stringRange,
-                level: glyphRuns[r].bidiLevel)
-            piece.isTruncationToken = glyphRuns[r].isTruncationToken
-            return piece
+            LinePiece.run(
+                r, of: glyphRuns[r], range: glyphRuns[r].stringRange, isTruncationToken: glyphRuns[r].isTruncationToken)
         }
         var frame = LineFrame(
-            stringRange: stringRange, paragraphLevel: paragraphLevel, endsParagraph: endsParagraph, units: units,
-            visibleEnd: visibleEnd, trailingWhitespaceWidth: trailingWhitespaceWidth,
+            stringRange: stringRange, paragraphLevel: paragraphLevel, endsParagraph: endsParagraph,
+            paragraphText: paragraphText, visibleEnd: visibleEnd, trailingWhitespaceWidth: trailingWhitespaceWidth,
             emptyMetrics: .bounds(typographicBounds), lineAxis: lineAxis)
         frame.truncationTokenRange = truncationTokenRange
         frame.isHyphenated = isHyphenated
         var options = LineAssembly.Options()
         options.extraAdvances = extraAdvances
-        options.offsetsIncludeShift = true
         return LineAssembly.line(
-            pieces, order: Array(pieces.indices), sources: LinePieceSources(extra: items), frame: frame,
-            environment: environment,
+            pieces, order: Array(pieces.indices), sources: LinePieceSources(runs: sources), frame: frame,
             options: options)
     }
 }

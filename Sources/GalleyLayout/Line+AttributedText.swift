@@ -44,11 +44,14 @@ extension Line {
         }
         let typesetter = try Typesetter(laidOut, defaultFont: defaultFont, fonts: fonts)
         let line = try typesetter.line(for: 0..<laidOut.length)
+        // The line's facts are those of the text as given (its inner separators, not the
+        // zero-width spaces they were laid out as), as one paragraph.
         self.init(
             glyphRuns: line.glyphRuns, stringRange: line.stringRange, typographicBounds: line.typographicBounds,
-            trailingWhitespaceWidth: line.trailingWhitespaceWidth, paragraphLevel: line.paragraphLevel,
-            endsParagraph: line.endsParagraph, units: units, visibleEnd: line.visibleEnd,
-            truncationTokenRange: line.truncationTokenRange, isHyphenated: line.isHyphenated,
-            lineAxis: line.lineAxis, environment: line.environment)
+            rubies: line.rubies, trailingWhitespaceWidth: line.trailingWhitespaceWidth,
+            paragraphLevel: line.paragraphLevel, endsParagraph: line.endsParagraph,
+            paragraphText: ParagraphText(units: units, content: 0..<units.count, shaper: line.paragraphText.shaper),
+            visibleEnd: line.visibleEnd, truncationTokenRange: line.truncationTokenRange,
+            isHyphenated: line.isHyphenated, lineAxis: line.lineAxis)
     }
 }

@@ -3,11 +3,19 @@
 // caret enumeration, selection rects) are in Carets.swift.
 import Foundation
 import GalleyFonts
+import GalleyShaping
 import GalleyText
 
 /// Like CTLine: glyph runs in visual order along the line's axis (``lineAxis``), positioned
 /// relative to the line origin: the start of the baseline — its left end in a horizontal line,
 /// the top end of the column's centre line in a vertical one.
+///
+/// A line is a finished value: besides its runs and metrics it keeps only what its later
+/// questions and copies need of its paragraph, computed once per paragraph (its grapheme
+/// boundaries, which characters are spaces or hanging punctuation, and the shaping stage's
+/// shaper of its fonts for a truncation token), never the text's code units or the typesetter,
+/// so caret questions, `truncated(width:type:token:)` and `justified(factor:width:)` work on a
+/// line alone, as on a CTLine.
 public struct Line: Sendable {
     /// The runs, in visual order. Like CTLineGetGlyphRuns.
     public let glyphRuns: [GlyphRun]
@@ -59,7 +67,14 @@ public struct Line: Sendable {
     }
     /// True when the line ends with U+2028 LINE SEPARATOR (a forced line break inside a paragraph).
     public var endsWithLineSeparator: Bool {
-        stringRange.upperBound > stringRange.lowerBound && units[stringRange.upperBound - 1] == 0x2028
+        stringRange.upperBound > stringRange.lowerBound
+            && paragraphText.unitClass(at: stringRange.upperBound - 1).contains(.lineSeparator)
+    }
+    /// Whether the character at `index` (of the line's paragraph) is a White_Space character
+    /// (PropList.txt: spaces, TAB, no-break and ideographic spaces, line separators), from the
+    /// paragraph's unit classes: where a decoration drawn by word stops.
+    package func isWhiteSpace(at index: Int) -> Bool {
+        paragraphText.unitClass(at: index).contains(.whiteSpace)
     }
     /// True for a right-to-left paragraph's line.
     public var isRightToLeft: Bool { paragraphLevel & 1 == 1 }
@@ -72,39 +87,35 @@ public struct Line: Sendable {
     /// make a line a word longer).
     private let tokenRange: Range<Int>
 
-    /// The text's code units (shared storage, not a copy), to tell spaces apart when justifying.
-    package let units: [UInt16]
     /// The end of the line's range without its trailing whitespace.
     let visibleEnd: Int
-    /// The fonts the line's text was laid out with: a truncation token is laid out with them.
-    let environment: LayoutEnvironment
+    /// What the line keeps of its paragraph (shared by the paragraph's lines, computed once):
+    /// its grapheme cluster boundaries (carets, truncation), the class of each code unit
+    /// (spaces for justification, truncation and decorations; line separators) and the shaper
+    /// of its fonts, which shapes a truncation token. Not the text's code units, not the
+    /// typesetter.
+    package let paragraphText: ParagraphText
     /// The caret map, once a caret question has built it (shared by copies of the line).
     let caretMapStore = CaretMapStore()
 
+    /// A line from its parts, made where the line is built (`LineAssembly`): its ruby is
+    /// already placed and `typographicBounds` already holds it.
     init(
         glyphRuns: [GlyphRun], stringRange: Range<Int>, typographicBounds: TypographicBounds,
-        trailingWhitespaceWidth: CGFloat, paragraphLevel: UInt8, endsParagraph: Bool, units: [UInt16],
-        visibleEnd: Int, truncationTokenRange: Range<Int>? = nil, isHyphenated: Bool = false,
-        lineAxis: LineAxis, environment: LayoutEnvironment
+        rubies: [RubyPlacement] = [], trailingWhitespaceWidth: CGFloat, paragraphLevel: UInt8, endsParagraph: Bool,
+        paragraphText: ParagraphText, visibleEnd: Int, truncationTokenRange: Range<Int>? = nil,
+        isHyphenated: Bool = false, lineAxis: LineAxis
     ) {
         self.isHyphenated = isHyphenated
         self.lineAxis = lineAxis
-        self.environment = environment
+        self.paragraphText = paragraphText
         self.isTruncated = truncationTokenRange != nil
         self.tokenRange = truncationTokenRange ?? 0..<0
-        self.units = units
         self.visibleEnd = visibleEnd
         self.glyphRuns = glyphRuns
         self.stringRange = stringRange
-        if RubyLayout.hasRuby(glyphRuns) {
-            let rubies = RubyLayout.place(
-                glyphRuns, visibleWidth: typographicBounds.width - trailingWhitespaceWidth, environment: environment)
-            self.rubies = rubies
-            self.typographicBounds = RubyLayout.grown(typographicBounds, rubies)
-        } else {
-            self.rubies = []
-            self.typographicBounds = typographicBounds
-        }
+        self.rubies = rubies
+        self.typographicBounds = typographicBounds
         self.trailingWhitespaceWidth = trailingWhitespaceWidth
         self.paragraphLevel = paragraphLevel
         self.endsParagraph = endsParagraph

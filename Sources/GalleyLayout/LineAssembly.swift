@@ -1,18 +1,22 @@
-// The one place a line is made. Pieces of shaped glyphs — blocks of a paragraph's items (line
+// The one place a line is made. Pieces of glyphs — blocks of a paragraph's shaped items (line
 // breaking), slices of a line's runs and the runs of a token (truncation), a line's own runs
 // with extra advances (justification) — are put in visual order (UAX #9 rule L2), laid along
-// the line's inline axis from its origin, turned into glyph runs and measured.
+// the line's inline axis from its origin, turned into glyph runs and measured. A finished run
+// is a source of its own: its glyphs are moved along the line as they stand, never turned back
+// into shaped items.
 import Foundation
 import GalleyFonts
 import GalleyShaping
 import GalleyText
 import GalleyUnicode
 
-/// A stretch of a line: a block of one shaped item's glyphs at a bidi level.
+/// A stretch of a line: a block of one shaped item's glyphs at a bidi level, or glyphs of a
+/// finished glyph run (`fromRun`).
 struct LinePiece {
-    /// The item the glyphs come from: `sources[source]` (see `LinePieceSources`).
+    /// The item the glyphs come from: `sources[source]` (see `LinePieceSources`); for a piece
+    /// `fromRun`, the run `sources.runs[source]`.
     let source: Int
-    /// The glyph indices in the item's storage (visual order of the item).
+    /// The glyph indices in the item's storage (visual order of the item), or in the run.
     let glyphs: Range<Int>
     /// The UTF-16 range the piece covers.
     let range: Range<Int>
@@ -21,14 +25,36 @@ struct LinePiece {
     var flip: Bool = false
     /// True for a piece of a truncation token.
     var isTruncationToken: Bool = false
+    /// True when the glyphs come from a finished run (`LinePieceSources.runs`), not an item.
+    var fromRun: Bool = false
 
     /// The same glyphs at another bidi level; when the direction changes, their visual order flips.
     func releveled(to newLevel: UInt8) -> LinePiece {
         var piece = LinePiece(source: source, glyphs: glyphs, range: range, level: newLevel)
         piece.flip = flip != ((level & 1) != (newLevel & 1))
         piece.isTruncationToken = isTruncationToken
+        piece.fromRun = fromRun
         return piece
     }
+
+    /// A piece of `sources.runs[source]`'s glyphs (see `RunSource`) at the run's level.
+    static func run(_ source: Int, of run: GlyphRun, range: Range<Int>, isTruncationToken: Bool) -> LinePiece {
+        var piece = LinePiece(source: source, glyphs: 0..<run.glyphCount, range: range, level: run.bidiLevel)
+        piece.isTruncationToken = isTruncationToken
+        piece.fromRun = true
+        return piece
+    }
+}
+
+/// A finished glyph run used as a source of a new line's glyphs (truncation keeps slices of a
+/// line's runs and takes the token line's runs; justification takes a line's runs whole): its
+/// glyphs keep their advances and their offsets from their pens, and move with the new pen.
+struct RunSource {
+    let run: GlyphRun
+    /// Only the glyphs whose string index lies here are taken (nil: all).
+    var keeping: Range<Int>? = nil
+    /// The string index every glyph takes (a token's glyphs take the cut's), or nil.
+    var stringIndex: Int? = nil
 }
 
 /// The items a line's pieces take their glyphs from: a paragraph's items (sources 0, 1, …) and
@@ -37,10 +63,13 @@ struct LinePiece {
 struct LinePieceSources {
     let items: [ShapedItem]
     let extra: [ShapedItem]
+    /// Finished runs whose glyphs pieces `fromRun` take.
+    let runs: [RunSource]
 
-    init(items: [ShapedItem] = [], extra: [ShapedItem] = []) {
+    init(items: [ShapedItem] = [], extra: [ShapedItem] = [], runs: [RunSource] = []) {
         self.items = items
         self.extra = extra
+        self.runs = runs
     }
 
     @inline(__always)
@@ -79,8 +108,8 @@ struct LineFrame {
     let stringRange: Range<Int>
     let paragraphLevel: UInt8
     let endsParagraph: Bool
-    /// The text's code units (shared storage).
-    let units: [UInt16]
+    /// What the line keeps of its paragraph (boundaries, unit classes, the shaper of its fonts).
+    let paragraphText: ParagraphText
     /// The end of the line's range without its trailing whitespace.
     let visibleEnd: Int
     /// The width of that trailing whitespace (capped at the line's width).
@@ -195,9 +224,6 @@ enum LineAssembly {
         var tabs: TabLayout = .none
         /// Extra advance for each glyph of the line in visual order (justification), or nil.
         var extraAdvances: [CGFloat]? = nil
-        /// Whether the glyph records' offsets already include the run's baseline shift (records
-        /// re-read from runs) — else the shift is added.
-        var offsetsIncludeShift = false
         /// Whether a piece without glyphs becomes an (empty) run.
         var keepsEmptyPieces = true
     }
@@ -205,10 +231,11 @@ enum LineAssembly {
     /// The line made of `pieces` taken in `order` (visual order, left to right along the inline
     /// axis): each piece one glyph run, every run's values stretches of one array of each kind
     /// for the whole line (see `LineGlyphScratch`). Ascent, descent and leading are the maxima
-    /// over the runs (`frame.emptyMetrics` without runs); the width is where the pen ends.
+    /// over the runs (`frame.emptyMetrics` without runs); the width is where the pen ends. The
+    /// line's ruby is placed here, before the line exists (`RubyLayout`, its readings shaped by
+    /// the paragraph's shaper), and its bounds grown to hold it.
     static func line(
         _ pieces: [LinePiece], order: [Int], sources: LinePieceSources, frame: LineFrame,
-        environment: LayoutEnvironment,
         options: Options = Options()
     ) -> Line {
         let total = pieces.reduce(0) { $0 + $1.glyphs.count }
@@ -223,30 +250,16 @@ enum LineAssembly {
             let values = LineGlyphScratch.collect(count: total) { scratch in
                 for (r, index) in order.enumerated() {
                     let piece = pieces[index]
-                    let source = sources[piece.source]
+                    if piece.fromRun {
+                        let start = pen
+                        let source = sources.runs[piece.source]
+                        let range = scratch.append(source, options: options, pen: &pen)
+                        placed[r] = (range, start, source.run.baselineShift)
+                        continue
+                    }
                     let start = pen
-                    let shift = baselineShift(source.attributes, font: source.font)
-                    // A sideways run's horizontal baseline sits off the column's centre line.
-                    let raised: CGFloat
-                    switch source.orientation {
-                    case .horizontal, .upright: raised = shift
-                    case .sideways: raised = shift + rotatedBaseline(source.font)
-                    }
-                    let range: Range<Int>
-                    // A literal orientation for horizontal text lets the inlined glyph loop fold
-                    // its per-glyph switches (horizontal lines are the hot path).
-                    switch source.orientation {
-                    case .horizontal:
-                        range = scratch.append(
-                            piece.glyphs, of: source.storage, reversed: piece.flip,
-                            shift: options.offsetsIncludeShift ? nil : raised, orientation: .horizontal,
-                            options: options, pen: &pen)
-                    case .upright, .sideways:
-                        range = scratch.append(
-                            piece.glyphs, of: source.storage, reversed: piece.flip,
-                            shift: options.offsetsIncludeShift ? nil : raised, orientation: source.orientation,
-                            options: options, pen: &pen)
-                    }
+                    let (range, shift) = appendShaped(
+                        piece, of: sources[piece.source], to: &scratch, options: options, pen: &pen)
                     placed[r] = (range, start, shift)
                 }
             }
@@ -254,15 +267,18 @@ enum LineAssembly {
                 let piece = pieces[index]
                 let (range, start, shift) = placed[r]
                 if !options.keepsEmptyPieces && range.isEmpty { continue }
-                let source = sources[piece.source]
+                let (attributes, font, isPlaceholder, orientation) =
+                    piece.fromRun
+                    ? sources.runs[piece.source].run.sourceTraits
+                    : sources[piece.source].sourceTraits
                 let run = GlyphRun(
                     glyphs: RunValues(values.glyphs, range: range),
                     positions: RunValues(values.positions, range: range),
                     advances: RunValues(values.advances, range: range),
                     stringIndices: RunValues(values.stringIndices, range: range), stringRange: piece.range,
-                    attributes: source.attributes, font: source.font, bidiLevel: piece.level,
-                    isPlaceholder: source.isPlaceholder, originX: start, isTruncationToken: piece.isTruncationToken,
-                    baselineShift: shift, orientation: source.orientation)
+                    attributes: attributes, font: font, bidiLevel: piece.level,
+                    isPlaceholder: isPlaceholder, originX: start, isTruncationToken: piece.isTruncationToken,
+                    baselineShift: shift, orientation: orientation)
                 bounds.include(lineHeightMetrics(run))
                 runs.append(run)
             }
@@ -271,13 +287,49 @@ enum LineAssembly {
             (bounds.ascent, bounds.descent, bounds.leading) = frame.emptyMetrics.values(along: frame.lineAxis)
         }
         bounds.width = pen
+        let trailing = min(frame.trailingWhitespaceWidth, pen)
+        var rubies: [RubyPlacement] = []
+        if RubyLayout.hasRuby(runs) {
+            rubies = RubyLayout.place(runs, visibleWidth: pen - trailing, shaper: frame.paragraphText.shaper)
+            bounds = RubyLayout.grown(bounds, rubies)
+        }
         return Line(
-            glyphRuns: runs, stringRange: frame.stringRange,
-            typographicBounds: bounds,
-            trailingWhitespaceWidth: min(frame.trailingWhitespaceWidth, pen), paragraphLevel: frame.paragraphLevel,
-            endsParagraph: frame.endsParagraph, units: frame.units, visibleEnd: frame.visibleEnd,
+            glyphRuns: runs, stringRange: frame.stringRange, typographicBounds: bounds, rubies: rubies,
+            trailingWhitespaceWidth: trailing, paragraphLevel: frame.paragraphLevel,
+            endsParagraph: frame.endsParagraph, paragraphText: frame.paragraphText, visibleEnd: frame.visibleEnd,
             truncationTokenRange: frame.truncationTokenRange, isHyphenated: frame.isHyphenated,
-            lineAxis: frame.lineAxis, environment: environment)
+            lineAxis: frame.lineAxis)
+    }
+
+    /// Appends the glyphs of `piece`, a block of the shaped item `source`, to `scratch` from
+    /// `pen` (advanced past them), raised by the item's baseline shift — and for sideways glyphs
+    /// by the offset of their horizontal baseline from the column's centre line. Returns where
+    /// they went and the run's baseline shift.
+    @inline(__always)
+    private static func appendShaped(
+        _ piece: LinePiece, of source: ShapedItem, to scratch: inout LineGlyphScratch, options: Options,
+        pen: inout CGFloat
+    ) -> (range: Range<Int>, shift: CGFloat) {
+        let shift = baselineShift(source.attributes, font: source.font)
+        let raised: CGFloat
+        switch source.orientation {
+        case .horizontal, .upright: raised = shift
+        case .sideways: raised = shift + rotatedBaseline(source.font)
+        }
+        // A literal orientation for horizontal text lets the inlined glyph loop fold its
+        // per-glyph switches (horizontal lines are the hot path).
+        switch source.orientation {
+        case .horizontal:
+            let range = scratch.append(
+                piece.glyphs, of: source.storage, reversed: piece.flip, shift: raised, orientation: .horizontal,
+                options: options, pen: &pen)
+            return (range, shift)
+        case .upright, .sideways:
+            let range = scratch.append(
+                piece.glyphs, of: source.storage, reversed: piece.flip, shift: raised,
+                orientation: source.orientation, options: options, pen: &pen)
+            return (range, shift)
+        }
     }
 
     /// What a run asks of its line's height: its ascent, descent and leading, with the height a
@@ -323,36 +375,14 @@ enum LineAssembly {
         }
         return shift
     }
+}
 
-    /// The glyphs of `runs` (a line's, in visual order) as items of their own, one per run, whose
-    /// records give back exactly the runs' positions when assembled from pen 0 with
-    /// `offsetsIncludeShift` (offsets are taken relative to each glyph's pen in its run); `keep`
-    /// says which glyphs of a run to take, and `stringIndex` may replace a glyph's string index.
-    static func items(
-        rereading runs: [GlyphRun], keep: (GlyphRun, Int) -> Bool = { _, _ in true },
-        stringIndex: (GlyphRun, Int) -> Int = { run, g in run.stringIndices[g] }
-    ) -> [ShapedItem] {
-        runs.map { run in
-            var records: [ShapedGlyph] = []
-            records.reserveCapacity(run.glyphCount)
-            var pen = run.originX
-            for g in 0..<run.glyphCount {
-                let x = pen
-                // Along the line: a vertical run's advances are (0, −extent).
-                let advance = run.orientation.lineAxis.inlineExtent(run.advances[g])
-                pen += advance
-                guard keep(run, g) else { continue }
-                let offset = run.orientation.offset(of: run.positions[g], pen: x)
-                records.append(
-                    ShapedGlyph(
-                        id: run.glyphs[g], cluster: Int32(truncatingIfNeeded: stringIndex(run, g)),
-                        unsafeToBreak: false, advance: advance, offset: offset))
-            }
-            var shaped = ShapedGlyphs(base: 0)
-            shaped.glyphs = records
-            return ShapedItem(
-                range: run.stringRange, font: run.font, attributes: run.attributes, level: run.bidiLevel, script: "",
-                storage: GlyphStorage(shaped), glyphRange: 0..<records.count, orientation: run.orientation)
-        }
-    }
+extension ShapedItem {
+    /// What a glyph run made of the item's glyphs takes from it.
+    var sourceTraits: (Attributes, Font, Bool, GlyphOrientation) { (attributes, font, isPlaceholder, orientation) }
+}
+
+extension GlyphRun {
+    /// What a glyph run made of this run's glyphs takes from it.
+    var sourceTraits: (Attributes, Font, Bool, GlyphOrientation) { (attributes, font, isPlaceholder, orientation) }
 }

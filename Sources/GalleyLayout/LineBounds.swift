@@ -3,6 +3,7 @@
 // as glyph-path ink, or grown to the fonts' language extents.
 import Foundation
 import GalleyFonts
+import GalleyShaping
 import GalleyText
 
 extension Line {
@@ -90,9 +91,9 @@ extension Line {
     func hangingEdges() -> (start: CGFloat, end: CGFloat) {
         guard visibleEnd > stringRange.lowerBound else { return (0, 0) }
         let first = stringRange.lowerBound
-        let start = Hanging.isOpening(units[first]) ? advance(ofCharacterAt: first) : 0
-        let last = units[visibleEnd - 1]
-        let end = Hanging.isClosing(last) || Hanging.isStop(last) ? advance(ofCharacterAt: visibleEnd - 1) : 0
+        let start = paragraphText.unitClass(at: first).contains(.opening) ? advance(ofCharacterAt: first) : 0
+        let last = paragraphText.unitClass(at: visibleEnd - 1)
+        let end = !last.isDisjoint(with: [.closing, .stop]) ? advance(ofCharacterAt: visibleEnd - 1) : 0
         return (start, end)
     }
 

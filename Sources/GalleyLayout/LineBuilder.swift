@@ -9,12 +9,13 @@ import GalleyUnicode
 
 enum LineBuilder {
     /// The line for `range`, which lies inside `paragraph.span.range`, with its TABs as wide as
-    /// `tabs` says (the shaper gives a TAB the space glyph at a space's advance); `environment`
-    /// holds the fonts a truncation token of the line is laid out with. When `hyphenated`, the
-    /// line ends inside a word and its last piece is shaped again with a hyphen after it.
+    /// `tabs` says (the shaper gives a TAB the space glyph at a space's advance). The line keeps
+    /// `paragraph.text` (its boundaries, unit classes and the shaper of its fonts). When
+    /// `hyphenated`, the line ends inside a word and its last piece is shaped again with a
+    /// hyphen after it.
     static func line(
-        _ paragraph: ParagraphAnalysis, range: Range<Int>, text: AttributedText, environment: LayoutEnvironment,
-        tabs: TabLayout = .none, hyphenated: Bool = false
+        _ paragraph: ParagraphAnalysis, range: Range<Int>, text: AttributedText, tabs: TabLayout = .none,
+        hyphenated: Bool = false
     ) -> Line {
         let content = paragraph.content
         let glyphRange =
@@ -26,7 +27,7 @@ enum LineBuilder {
         if hyphenated, let last = pieces.last, last.range.upperBound == glyphRange.upperBound, !last.range.isEmpty {
             let item = sources[last.source]
             if HyphenGlyph.isShown(in: item) {
-                let with = HyphenGlyph.item(item, range: last.range, units: text.utf16, context: paragraph.content)
+                let with = item.hyphenated(last.range, units: text.utf16, context: paragraph.content)
                 sources = LinePieceSources(items: sources.items, extra: sources.extra + [with])
                 pieces[pieces.count - 1] = LinePiece(
                     source: LinePieceSources.extraSource(sources.extra.count - 1), glyphs: with.glyphRange,
@@ -41,7 +42,8 @@ enum LineBuilder {
         }
         var frame = LineFrame(
             stringRange: range, paragraphLevel: paragraph.baseLevel,
-            endsParagraph: range.upperBound >= paragraph.content.upperBound, units: text.utf16, visibleEnd: trimmedEnd,
+            endsParagraph: range.upperBound >= paragraph.content.upperBound, paragraphText: paragraph.text,
+            visibleEnd: trimmedEnd,
             trailingWhitespaceWidth: tabs.width(of: trimmedEnd..<glyphRange.upperBound, in: paragraph)
                 + paragraph.trailingTracking(lineStart: glyphRange.lowerBound, visibleEnd: trimmedEnd),
             emptyMetrics: .font(paragraph.fallbackMetricsFont), lineAxis: paragraph.lineAxis)
@@ -49,8 +51,26 @@ enum LineBuilder {
         var options = LineAssembly.Options()
         options.tabs = tabs
         return LineAssembly.line(
-            pieces, order: LineAssembly.visualOrder(pieces), sources: sources, frame: frame, environment: environment,
-            options: options)
+            pieces, order: LineAssembly.visualOrder(pieces), sources: sources, frame: frame, options: options)
+    }
+
+    /// The first paragraph of `text` as one line, analysed and shaped on its own by `shaper`
+    /// (a truncation token, a ruby reading): the line a typesetter of `text` would make of that
+    /// whole paragraph (TABs at its style's stops from offset 0), with no typesetter made.
+    static func standaloneLine(_ text: AttributedText, shaper: TextShaper, lineAxis: LineAxis = .horizontal) -> Line {
+        let paragraph = shaper.paragraph(of: text, lineAxis: lineAxis)
+        let range = 0..<paragraph.span.range.upperBound
+        let glyphEnd = min(range.upperBound, paragraph.content.upperBound)
+        var tabs = TabLayout.none
+        if paragraph.hasTabs {
+            let stops = TabLayout.tabs(in: paragraph, units: text.utf16)
+            if !stops.isEmpty {
+                tabs = TabLayout(
+                    paragraph: paragraph, style: ResolvedParagraphStyle(paragraph.style), tabs: stops,
+                    range: 0..<max(0, glyphEnd), offset: 0, units: text.utf16)
+            }
+        }
+        return line(paragraph, range: range, text: text, tabs: tabs)
     }
 
     /// The pieces of the paragraph's items that `glyphRange` covers, in logical order: whole
@@ -77,8 +97,7 @@ enum LineBuilder {
             } else if (lo > item.range.lowerBound && unsafeToBreak(item, at: lo))
                 || (hi < item.range.upperBound && unsafeToBreak(item, at: hi))
             {
-                let again = ParagraphAnalysis.shape(
-                    ParagraphAnalysis.spec(of: item), units: text.utf16, context: paragraph.content, range: lo..<hi)
+                let again = item.reshaped(lo..<hi, units: text.utf16, context: paragraph.content)
                 reshaped.append(again)
                 pieces.append(
                     LinePiece(

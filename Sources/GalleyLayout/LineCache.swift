@@ -2,6 +2,7 @@
 // out an unchanged paragraph without breaking or building its lines again — after an edit
 // elsewhere in the text, moved to the paragraph's new offsets (`Line.shifted(by:units:)`).
 import Foundation
+import GalleyShaping
 import GalleyText
 
 /// Everything the lines of a paragraph laid out whole in a rectangle depend on besides the
@@ -30,9 +31,9 @@ struct CachedParagraphLines: Sendable {
     let lines: [Line]
     let resolved: ResolvedParagraphStyle
 
-    /// The same lines for the paragraph moved by `delta` code units in a text whose code units are `units`.
-    func shifted(by delta: Int, units: [UInt16]) -> CachedParagraphLines {
-        CachedParagraphLines(key: key, lines: lines.map { $0.shifted(by: delta, units: units) }, resolved: resolved)
+    /// The same lines for the paragraph moved by `delta` code units.
+    func shifted(by delta: Int) -> CachedParagraphLines {
+        CachedParagraphLines(key: key, lines: lines.map { $0.shifted(by: delta) }, resolved: resolved)
     }
 }
 
@@ -51,16 +52,17 @@ extension GlyphRun {
 }
 
 extension Line {
-    /// The line moved by `delta` code units into the text whose code units are `units` (which
-    /// must hold the line's characters at their new offsets): string range, visible end,
-    /// truncation range and every run's string indices shifted. O(glyphs), no shaping.
-    func shifted(by delta: Int, units: [UInt16]) -> Line {
+    /// The line moved by `delta` code units (its characters unchanged at their new offsets):
+    /// string range, visible end, truncation range, ruby bases, every run's string indices and
+    /// its paragraph's facts shifted. O(glyphs), no shaping.
+    func shifted(by delta: Int) -> Line {
         func move(_ r: Range<Int>) -> Range<Int> { (r.lowerBound + delta)..<(r.upperBound + delta) }
         return Line(
             glyphRuns: delta == 0 ? glyphRuns : glyphRuns.map { $0.shifted(by: delta) }, stringRange: move(stringRange),
-            typographicBounds: typographicBounds, trailingWhitespaceWidth: trailingWhitespaceWidth,
-            paragraphLevel: paragraphLevel, endsParagraph: endsParagraph, units: units, visibleEnd: visibleEnd + delta,
-            truncationTokenRange: truncationTokenRange.map(move), isHyphenated: isHyphenated, lineAxis: lineAxis,
-            environment: environment)
+            typographicBounds: typographicBounds, rubies: delta == 0 ? rubies : rubies.map { $0.shifted(by: delta) },
+            trailingWhitespaceWidth: trailingWhitespaceWidth, paragraphLevel: paragraphLevel,
+            endsParagraph: endsParagraph, paragraphText: paragraphText.shifted(by: delta),
+            visibleEnd: visibleEnd + delta, truncationTokenRange: truncationTokenRange.map(move),
+            isHyphenated: isHyphenated, lineAxis: lineAxis)
     }
 }

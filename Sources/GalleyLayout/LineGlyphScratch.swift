@@ -98,4 +98,40 @@ struct LineGlyphScratch {
         pen = inline
         return first..<next
     }
+
+    /// Appends the glyphs of a finished run `source.run` that it keeps (see `RunSource`), pen
+    /// positions from `pen` on (advanced past them): each glyph keeps its advance along the
+    /// line and its offset from its pen in the run (baseline shift included), so a run's glyphs
+    /// taken whole from pen `run.originX` stand where they stood; each glyph's advance grows by
+    /// its `options.extraAdvances` entry. Returns where they went.
+    mutating func append(_ source: RunSource, options: LineAssembly.Options, pen: inout CGFloat) -> Range<Int> {
+        let run = source.run
+        let first = count
+        let extra = options.extraAdvances
+        let orientation = run.orientation
+        let axis = orientation.lineAxis
+        var next = count
+        var inline = pen
+        // The glyph's pen in the run it comes from.
+        var old = run.originX
+        for g in 0..<run.glyphCount {
+            let at = old
+            let along = axis.inlineExtent(run.advances[g])
+            old += along
+            let index = run.stringIndices[g]
+            if let keeping = source.keeping, !keeping.contains(index) { continue }
+            glyphs[next] = run.glyphs[g]
+            stringIndices[next] = source.stringIndex ?? index
+            positions[next] = orientation.position(
+                pen: inline, offset: orientation.offset(of: run.positions[g], pen: at), shift: nil)
+            var advance = along
+            if let extra { advance += extra[next] }
+            advances[next] = axis.advance(advance)
+            inline += advance
+            next += 1
+        }
+        count = next
+        pen = inline
+        return first..<next
+    }
 }

@@ -139,6 +139,6 @@ extension Framesetter {
         }
         return Frame(
             rect: rect, placedLines: lines, stringRange: range, visibleStringRange: range.lowerBound..<end, path: path,
-            attributes: options)
+            attributes: options, text: typesetter.text.utf16)
     }
 }

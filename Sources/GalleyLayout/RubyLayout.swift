@@ -39,6 +39,17 @@ import GalleyFonts
 import GalleyShaping
 import GalleyText
 
+extension RubyPlacement {
+    /// The same placement for a line moved by `delta` code units: its base range shifted (the
+    /// annotation's glyph runs count in its own text and stay).
+    func shifted(by delta: Int) -> RubyPlacement {
+        RubyPlacement(
+            baseRange: (baseRange.lowerBound + delta)..<(baseRange.upperBound + delta), annotation: annotation,
+            position: position, text: text, baseRect: baseRect, rect: rect, origin: origin, glyphRuns: glyphRuns,
+            lineAxis: lineAxis)
+    }
+}
+
 /// One ruby annotation placed in a line: its base, its text at one position, where both are and
 /// the annotation's glyph runs. CoreText does not expose ruby geometry (it draws it inside
 /// CTLineDraw); Galley reports it so callers can hit-test or draw it themselves.
@@ -76,7 +87,7 @@ enum RubyLayout {
     }
 
     /// The ruby of a line whose runs are `runs`, `visibleWidth` wide without trailing whitespace.
-    static func place(_ runs: [GlyphRun], visibleWidth: CGFloat, environment: LayoutEnvironment) -> [RubyPlacement] {
+    static func place(_ runs: [GlyphRun], visibleWidth: CGFloat, shaper: TextShaper) -> [RubyPlacement] {
         var result: [RubyPlacement] = []
         var i = 0
         while i < runs.count {
@@ -88,8 +99,7 @@ enum RubyLayout {
             while j < runs.count, runs[j].attributes.rubyAnnotation == ruby { j += 1 }
             let group = Array(runs[i..<j])
             for position in ruby.positions {
-                if let placed = place(ruby, position, base: group, visibleWidth: visibleWidth, environment: environment)
-                {
+                if let placed = place(ruby, position, base: group, visibleWidth: visibleWidth, shaper: shaper) {
                     result.append(placed)
                 }
             }
@@ -118,7 +128,7 @@ enum RubyLayout {
 
     private static func place(
         _ ruby: RubyAnnotation, _ position: RubyPosition, base: [GlyphRun], visibleWidth: CGFloat,
-        environment: LayoutEnvironment
+        shaper: TextShaper
     ) -> RubyPlacement? {
         guard let text = ruby.text(for: position), let first = base.first,
             var font = RubySpacing.annotationFont(ruby, base: first.font)
@@ -139,12 +149,12 @@ enum RubyLayout {
             : CGRect(x: u0, y: -descent, width: u1 - u0, height: ascent + descent)
         let b = u1 - u0
         let attributes = annotationAttributes(first, vertical: vertical)
-        var line = layOut(text, font: font, kern: 0, attributes: attributes, environment: environment)
+        var line = layOut(text, font: font, kern: 0, attributes: attributes, shaper: shaper)
         var w = line.width
         let across = position == .before || position == .after
         if across, ruby.scalesToFit, w > b, b > 0, let smaller = try? font.withSize(font.size * b / w) {
             font = smaller
-            line = layOut(text, font: font, kern: 0, attributes: attributes, environment: environment)
+            line = layOut(text, font: font, kern: 0, attributes: attributes, shaper: shaper)
             w = line.width
         }
         var u: CGFloat
@@ -155,7 +165,7 @@ enum RubyLayout {
             (u, kern) = horizontal(
                 resolved(ruby.alignment, atStart: atStart, atEnd: atEnd), x0: u0, b: b, w: w, letters: text.count)
             if kern != 0 {
-                line = layOut(text, font: font, kern: kern, attributes: attributes, environment: environment)
+                line = layOut(text, font: font, kern: kern, attributes: attributes, shaper: shaper)
             } else if atStart, u < u0 {
                 u = u0
             } else if atEnd, u + w > u1 {
@@ -225,9 +235,10 @@ enum RubyLayout {
     }
 
     /// `text` laid out as one left-to-right line in `font` with `kern` after each cluster (line
-    /// and paragraph breaks in it laid out as spaces: ruby is one line).
+    /// and paragraph breaks in it laid out as spaces: ruby is one line), shaped by `shaper` (the
+    /// base's paragraph's fonts, `font` as default) — no typesetter is made.
     private static func layOut(
-        _ text: String, font: Font, kern: CGFloat, attributes: Attributes, environment: LayoutEnvironment
+        _ text: String, font: Font, kern: CGFloat, attributes: Attributes, shaper: TextShaper
     ) -> Line {
         var a = attributes
         a.font = font
@@ -238,9 +249,7 @@ enum RubyLayout {
                 text.unicodeScalars.map {
                     "\n\r\u{0B}\u{0C}\u{85}\u{2028}\u{2029}".unicodeScalars.contains($0) ? " " : $0
                 }))
-        let setter = Typesetter(
-            AttributedText(oneLine, attributes: a), environment: environment.with(defaultFont: font))
-        return setter.makeLine(
-            setter.analysis(ofParagraph: 0), range: 0..<setter.paragraphs[0].range.upperBound, offset: 0)
+        return LineBuilder.standaloneLine(
+            AttributedText(oneLine, attributes: a), shaper: shaper.with(defaultFont: font))
     }
 }

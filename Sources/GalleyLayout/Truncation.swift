@@ -48,6 +48,11 @@ extension Line {
     ///   cut, and the token's glyph runs carry `isTruncationToken` with that range.
     /// - With `middle`, the kept width is shared: the start keeps as many clusters as fit in half
     ///   of the width left beside the token, the end the rest.
+    /// - The token is shaped with the fonts of the text the line came from: the line keeps its
+    ///   paragraph's facts (grapheme boundaries, which characters are spaces) and the shaping
+    ///   stage's shaper of the typesetter's font collection, default font and shaping cache,
+    ///   not the text or the typesetter; no typesetter is made for the token. The kept text is
+    ///   the line's own glyphs, moved, never shaped again.
     ///
     /// - Throws: `LayoutError.invalidText` when the token cannot be laid out.
     public func truncated(width: CGFloat, type: TruncationType, token: AttributedText?) throws(LayoutError) -> Line? {
@@ -95,13 +100,14 @@ extension Line {
         var trailing: CGFloat = 0
         if tokenLine == nil, type == .end {
             var ws = keep.head
-            while ws > lo, ParagraphAnalysis.hangsAtLineEnd(units[ws - 1]) { ws -= 1 }
+            while ws > lo, paragraphText.unitClass(at: ws - 1).contains(.hangs) { ws -= 1 }
             trailing = measure.advance[(ws - lo)..<(keep.head - lo)].reduce(0, +)
             visible = ws
         }
         var frame = LineFrame(
-            stringRange: stringRange, paragraphLevel: paragraphLevel, endsParagraph: endsParagraph, units: units,
-            visibleEnd: visible, trailingWhitespaceWidth: trailing, emptyMetrics: .bounds(typographicBounds),
+            stringRange: stringRange, paragraphLevel: paragraphLevel, endsParagraph: endsParagraph,
+            paragraphText: paragraphText, visibleEnd: visible, trailingWhitespaceWidth: trailing,
+            emptyMetrics: .bounds(typographicBounds),
             lineAxis: lineAxis)
         frame.truncationTokenRange = elided
         // The hyphen at the line's end stays when the cut keeps the end.
@@ -164,28 +170,22 @@ extension Line {
     /// `token`: the pieces in logical order (kept text by position, the token's runs in their own
     /// order at the cut, before kept text that starts there), reordered visually (rule L2).
     private func assemble(keeping kept: [Range<Int>], token: Line?, at elided: Range<Int>, frame: LineFrame) -> Line {
-        var items: [ShapedItem] = []
+        // The runs are sources of their own (`RunSource`): their kept glyphs move along the
+        // new line as they stand.
+        var sources: [RunSource] = []
         var pieces: [LinePiece] = []
-        func add(_ run: GlyphRun, _ item: ShapedItem, range: Range<Int>, isToken: Bool) {
-            items.append(item)
-            var piece = LinePiece(
-                source: LinePieceSources.extraSource(items.count - 1), glyphs: item.glyphRange, range: range,
-                level: run.bidiLevel)
-            piece.isTruncationToken = isToken
-            pieces.append(piece)
-        }
         for run in glyphRuns.sorted(by: { $0.stringRange.lowerBound < $1.stringRange.lowerBound }) {
             for part in kept {
                 let from = max(part.lowerBound, run.stringRange.lowerBound)
                 let to = max(from, min(part.upperBound, run.stringRange.upperBound))
                 guard to > from else { continue }
-                let kept = LineAssembly.items(rereading: [run]) { run, g in (from..<to).contains(run.stringIndices[g]) }
-                add(run, kept[0], range: from..<to, isToken: false)
+                sources.append(RunSource(run: run, keeping: from..<to))
+                pieces.append(.run(sources.count - 1, of: run, range: from..<to, isTruncationToken: false))
             }
         }
         for run in (token?.glyphRuns ?? []).sorted(by: { $0.stringRange.lowerBound < $1.stringRange.lowerBound }) {
-            let item = LineAssembly.items(rereading: [run], stringIndex: { _, _ in elided.lowerBound })[0]
-            add(run, item, range: elided, isToken: true)
+            sources.append(RunSource(run: run, stringIndex: elided.lowerBound))
+            pieces.append(.run(sources.count - 1, of: run, range: elided, isTruncationToken: true))
         }
         let keyed = pieces.enumerated().map { (seq, piece) in
             (
@@ -197,20 +197,19 @@ extension Line {
             pieces[$0.seq]
         }
         var options = LineAssembly.Options()
-        options.offsetsIncludeShift = true
         options.keepsEmptyPieces = false
         return LineAssembly.line(
             logical, order: BidiParagraph.visualOrder(levels: logical.map(\.level)),
-            sources: LinePieceSources(extra: items),
-            frame: frame, environment: environment, options: options)
+            sources: LinePieceSources(runs: sources), frame: frame, options: options)
     }
 
-    /// The token laid out as a line in this line's direction, with the line's fonts: `given`,
-    /// or "…" in the attributes of the glyph run holding logical index `index`; nil for an
-    /// empty token.
+    /// The token laid out as a line in this line's direction, shaped by the line's paragraph's
+    /// shaper (its fonts, with the font at the cut as default): `given`, or "…" in the
+    /// attributes of the glyph run holding logical index `index`; nil for an empty token.
     private func makeToken(_ given: AttributedText?, near index: Int) throws(LayoutError) -> Line? {
         var token: AttributedText
-        var font = environment.defaultFont
+        let shaper = paragraphText.shaper
+        var font = shaper.defaultFont
         if let given {
             token = given
         } else {
@@ -243,9 +242,7 @@ extension Line {
             throw .invalidText("truncation token: \(error.description)")
         }
         token = builder.build()
-        let setter = Typesetter(token, environment: environment.with(defaultFont: font), lineAxis: lineAxis)
-        return setter.makeLine(
-            setter.analysis(ofParagraph: 0), range: 0..<setter.paragraphs[0].range.upperBound, offset: 0)
+        return LineBuilder.standaloneLine(token, shaper: shaper.with(defaultFont: font), lineAxis: lineAxis)
     }
 }
 
@@ -280,7 +277,8 @@ private struct TruncationMeasure {
                 }
             }
         }
-        let cuts = GraphemeClusters.boundaries(in: line.units, range: lo..<hi).filter {
+        // The paragraph's grapheme boundaries, not found again in the text.
+        let cuts = line.paragraphText.boundaries(in: lo..<hi).filter {
             $0 == lo || $0 == hi || startsCluster[$0 - lo]
         }
         var prefix: [CGFloat] = [0]

@@ -17,7 +17,8 @@ public final class Typesetter: Sendable {
     /// The font of characters that have no font attribute (by default the collection's DejaVu
     /// Sans 12, like CoreText's Helvetica 12).
     public var defaultFont: Font { environment.defaultFont }
-    /// Both of the above, handed to every line made (a truncation token is laid out with them).
+    /// Both of the above and the shaping cache; paragraphs are analysed with its shaper, which
+    /// their lines keep (a truncation token is shaped with it).
     let environment: LayoutEnvironment
     /// The options the typesetter was made with. Like the options of
     /// CTTypesetterCreateWithAttributedStringAndOptions.
@@ -170,8 +171,8 @@ public final class Typesetter: Sendable {
             made = reused.analysis.shifted(by: reused.delta)
         } else {
             made = ParagraphAnalysis(
-                text: text, span: paragraphs[index], defaultFont: defaultFont, fonts: fonts,
-                cache: environment.shapingCache, forcedLevel: options.forcedLevel, lineAxis: lineAxis)
+                text: text, span: paragraphs[index], shaper: environment.shaper, forcedLevel: options.forcedLevel,
+                lineAxis: lineAxis)
         }
         cache.withLock { $0[index] = made }
         return made
@@ -212,7 +213,7 @@ public final class Typesetter: Sendable {
         guard let reused = inheritedLines.withLock({ $0[index] }),
             reused.lines.key == LineCacheKey(reused.lines.resolved, frameWidth: frameWidth)
         else { return nil }
-        let made = reused.lines.shifted(by: reused.delta, units: text.utf16)
+        let made = reused.lines.shifted(by: reused.delta)
         lineCache.withLock { $0[index] = made }
         _ = inheritedLines.withLock { $0.removeValue(forKey: index) }
         return made
@@ -312,8 +313,7 @@ public final class Typesetter: Sendable {
     {
         let glyphEnd = min(range.upperBound, paragraph.content.upperBound)
         let tabs = tabLayout(paragraph, range: range.lowerBound..<max(range.lowerBound, glyphEnd), offset: offset)
-        return LineBuilder.line(
-            paragraph, range: range, text: text, environment: environment, tabs: tabs, hyphenated: hyphenated)
+        return LineBuilder.line(paragraph, range: range, text: text, tabs: tabs, hyphenated: hyphenated)
     }
 
     /// The end of the line a single-line mode (clipping, truncation) makes from `start`: the next

@@ -46,6 +46,6 @@ extension Framesetter {
         }
         return Frame(
             rect: turn.box, placedLines: columns, stringRange: laid.stringRange,
-            visibleStringRange: laid.visibleStringRange, path: path, attributes: options)
+            visibleStringRange: laid.visibleStringRange, path: path, attributes: options, text: laid.text)
     }
 }

@@ -155,7 +155,7 @@ struct LineDecorations {
                     return stroke(item, clip(item.run)).map { [$0] } ?? []
                 }
                 // NSUnderlineStyle.byWord: one stroke per stretch of non-whitespace glyphs.
-                return LineDecorations.wordExtents(of: item.run, units: line.units).compactMap { word in
+                return LineDecorations.wordExtents(of: item.run, in: line).compactMap { word in
                     guard let (a, b) = clip(item.run), word.1 > a, word.0 < b else { return nil }
                     let extent = (max(a, word.0), min(b, word.1))
                     return stroke(item, extent)
@@ -200,13 +200,13 @@ struct LineDecorations {
     /// for a vertical line) of the stretches of `run`'s glyphs whose
     /// characters are not whitespace (PropList White_Space: spaces, TAB, no-break and ideographic
     /// spaces, line separators), for an underline or strikethrough drawn by word.
-    static func wordExtents(of run: GlyphRun, units: [UInt16]) -> [(CGFloat, CGFloat)] {
+    static func wordExtents(of run: GlyphRun, in line: Line) -> [(CGFloat, CGFloat)] {
         var result: [(CGFloat, CGFloat)] = []
         var pen = run.originX
         var start: CGFloat? = nil
         for g in 0..<run.glyphCount {
             let index = run.stringIndices[g]
-            let isSpace = index >= 0 && index < units.count && isWhitespace(units[index])
+            let isSpace = line.isWhiteSpace(at: index)
             let advance = run.orientation.lineAxis.inlineExtent(run.advances[g])
             if isSpace {
                 if let s = start { result.append((s, pen)) }
@@ -218,14 +218,6 @@ struct LineDecorations {
         }
         if let s = start { result.append((s, pen)) }
         return result.filter { $0.1 > $0.0 }
-    }
-
-    /// Whether a code unit is a White_Space character (all are in the BMP).
-    static func isWhitespace(_ unit: UInt16) -> Bool {
-        switch unit {
-        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
-        default: false
-        }
     }
 
     /// The largest of the fonts' thicknesses; a font without one (0) gets 1/20 em.

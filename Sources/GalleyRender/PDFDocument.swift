@@ -98,7 +98,7 @@ public final class PDFDocument: Sendable {
     ) throws(PDFError) {
         try draw(
             PaintList(frame: frame, selection: selection, selectionColor: selectionColor),
-            text: frame.lines.first?.units ?? [], imageProvider: imageProvider)
+            text: frame.text, imageProvider: imageProvider)
     }
 
     /// Draws the operations of `list` on the open page; `text` is the UTF-16 text that its glyph

@@ -29,8 +29,9 @@ package final class ParagraphAnalysis: Sendable {
     /// prefixAdvance[i - content.lowerBound] is the total advance of the content's code units before i
     /// (each glyph's advance counted at its cluster's first code unit). Count = content.count + 1.
     package let prefixAdvance: [CGFloat]
-    /// Whether each code unit of the content is whitespace that hangs at the end of a line.
-    package let isWhitespace: [Bool]
+    /// The class of each code unit of the content (`UnitClass`: whitespace that hangs at the end
+    /// of a line, spaces, punctuation that may hang); the same array as `text`'s.
+    package let unitClasses: [UnitClass]
     /// Whether the content holds a TAB (U+0009): lines of a paragraph without one need no tab layout.
     package let hasTabs: Bool
     /// The font used for line metrics when a line has no glyphs (an empty paragraph).
@@ -41,6 +42,9 @@ package final class ParagraphAnalysis: Sendable {
     /// The axis of the paragraph's lines: in vertical lines its items are upright (shaped TTB)
     /// or sideways (shaped horizontally), and advances are extents down the line.
     package let lineAxis: LineAxis
+    /// What the paragraph's lines keep of it: its grapheme boundaries (the same array as
+    /// `graphemes`), the class of each code unit, the shaper of its fonts.
+    package let text: ParagraphText
 
     /// The paragraph without its separator.
     package var content: Range<Int> { span.contentRange }
@@ -57,17 +61,18 @@ package final class ParagraphAnalysis: Sendable {
     /// The end of `range` with trailing whitespace removed.
     package func endTrimmingWhitespace(_ range: Range<Int>) -> Int {
         var end = min(range.upperBound, content.upperBound)
-        while end > range.lowerBound, isWhitespace[end - 1 - content.lowerBound] { end -= 1 }
+        while end > range.lowerBound, unitClasses[end - 1 - content.lowerBound].contains(.hangs) { end -= 1 }
         return end
     }
 
     /// An analysis from its parts (used to move one to a new offset).
     init(
         span: ParagraphSpan, style: ParagraphStyle, baseLevel: UInt8, levels: [UInt8], items: [ShapedItem],
-        breaks: [LineBreakOpportunity], graphemes: [Int], prefixAdvance: [CGFloat], isWhitespace: [Bool],
-        hasTabs: Bool, fallbackMetricsFont: Font, lineAxis: LineAxis = .horizontal
+        breaks: [LineBreakOpportunity], graphemes: [Int], prefixAdvance: [CGFloat], unitClasses: [UnitClass],
+        hasTabs: Bool, fallbackMetricsFont: Font, lineAxis: LineAxis = .horizontal, text: ParagraphText
     ) {
         self.lineAxis = lineAxis
+        self.text = text
         self.span = span
         self.style = style
         self.baseLevel = baseLevel
@@ -76,7 +81,7 @@ package final class ParagraphAnalysis: Sendable {
         self.breaks = breaks
         self.graphemes = graphemes
         self.prefixAdvance = prefixAdvance
-        self.isWhitespace = isWhitespace
+        self.unitClasses = unitClasses
         self.hasTabs = hasTabs
         self.fallbackMetricsFont = fallbackMetricsFont
         self.hasTracking = items.contains { item in item.attributes.tracking.map { $0 != 0 } ?? false }
@@ -98,6 +103,18 @@ package final class ParagraphAnalysis: Sendable {
         cache: ShapingCache? = nil, forcedLevel: UInt8? = nil, vertical: TextOrientation? = nil,
         lineAxis requested: LineAxis = .horizontal
     ) {
+        self.init(
+            text: text, span: span, shaper: TextShaper(fonts: fonts, defaultFont: defaultFont, cache: cache),
+            forcedLevel: forcedLevel, vertical: vertical, lineAxis: requested)
+    }
+
+    /// As `init(text:span:defaultFont:fonts:cache:forcedLevel:vertical:lineAxis:)`, with the
+    /// fonts, default font and cache of `shaper`, which the paragraph's lines keep (``text``).
+    package convenience init(
+        text: AttributedText, span: ParagraphSpan, shaper: TextShaper, forcedLevel: UInt8? = nil,
+        vertical: TextOrientation? = nil, lineAxis requested: LineAxis = .horizontal
+    ) {
+        let (defaultFont, fonts, cache) = (shaper.defaultFont, shaper.fonts, shaper.cache)
         let content = span.contentRange
         let units = text.utf16
         // CoreText takes the paragraph style of the paragraph's first character.
@@ -113,8 +130,10 @@ package final class ParagraphAnalysis: Sendable {
                 span: span, style: style, baseLevel: forcedLevel ?? (direction == .rightToLeft ? 1 : 0), levels: [],
                 items: [],
                 breaks: [LineBreakOpportunity(offset: content.upperBound, isMandatory: false)],
-                graphemes: [content.lowerBound], prefixAdvance: [0], isWhitespace: [], hasTabs: false,
-                fallbackMetricsFont: metricsFont, lineAxis: lineAxis)
+                graphemes: [content.lowerBound], prefixAdvance: [0], unitClasses: [], hasTabs: false,
+                fallbackMetricsFont: metricsFont, lineAxis: lineAxis,
+                text: ParagraphText(
+                    graphemes: [content.lowerBound], classes: [], contentStart: content.lowerBound, shaper: shaper))
             return
         }
         let (baseLevel, levels) =
@@ -130,15 +149,18 @@ package final class ParagraphAnalysis: Sendable {
             units: units)
         switch lineAxis {
         case .horizontal: break
-        case .vertical: specs = VerticalItems.split(specs, units: units, orientation: vertical)
+        case .vertical:
+            specs = VerticalItems.split(specs, units: units, orientation: vertical, graphemes: graphemes)
         }
         let (items, storage) = ParagraphAnalysis.shapeItems(specs, units: units, content: content, cache: cache)
-        let (isWhitespace, hasTabs) = ParagraphAnalysis.whitespace(of: units, in: content)
+        let (classes, hasTabs) = ParagraphAnalysis.unitClasses(of: units, in: content)
         self.init(
             span: span, style: style, baseLevel: baseLevel, levels: levels, items: items, breaks: breaks,
             graphemes: graphemes, prefixAdvance: ParagraphAnalysis.prefixAdvances(of: storage, content: content),
-            isWhitespace: isWhitespace, hasTabs: hasTabs, fallbackMetricsFont: metricsFont,
-            lineAxis: lineAxis)
+            unitClasses: classes, hasTabs: hasTabs, fallbackMetricsFont: metricsFont,
+            lineAxis: lineAxis,
+            text: ParagraphText(
+                graphemes: graphemes, classes: classes, contentStart: content.lowerBound, shaper: shaper))
     }
 
     /// Shapes every item of a paragraph into one storage (a paragraph has about one glyph per
@@ -192,25 +214,30 @@ package final class ParagraphAnalysis: Sendable {
         return prefix
     }
 
-    /// Whether each code unit of `content` hangs at a line end, and whether any is a TAB.
-    private static func whitespace(
+    /// The class of each code unit of `content` (see `UnitClass`), and whether any is a TAB.
+    private static func unitClasses(
         of units: [UInt16], in content: Range<Int>
-    ) -> (isWhitespace: [Bool], hasTabs: Bool) {
+    ) -> (classes: [UnitClass], hasTabs: Bool) {
         let base = content.lowerBound
-        var whitespace = [Bool](repeating: false, count: content.count)
+        var classes = [UnitClass](repeating: [], count: content.count)
         var tab = false
+        let (low, high) = (UnitClass.low, UnitClass.high)
+        let (lowEnd, highStart) = (UnitClass.lowEnd, UnitClass.highStart)
         units.withUnsafeBufferPointer { units in
-            whitespace.withUnsafeMutableBufferPointer { out in
-                for k in 0..<content.count {
-                    let unit = units[base + k]
-                    // From U+0021 to U+0084 nothing hangs (the common case).
-                    if unit > 0x20 && unit < 0x85 { continue }
-                    out[k] = ParagraphAnalysis.hangsAtLineEnd(unit)
-                    if unit == 0x09 { tab = true }
+            classes.withUnsafeMutableBufferPointer { classes in
+                low.withUnsafeBufferPointer { low in
+                    for k in 0..<content.count {
+                        let unit = units[base + k]
+                        // As `UnitClass(unit)`, with the tables at hand; most units have no class.
+                        let c = unit < lowEnd ? low[Int(unit)] : unit < highStart ? [] : high[Int(unit - highStart)]
+                        if c.rawValue == 0 { continue }
+                        classes[k] = c
+                        if unit == 0x09 { tab = true }
+                    }
                 }
             }
         }
-        return (whitespace, tab)
+        return (classes, tab)
     }
 
     /// Whether a code unit is whitespace that hangs past the end of a line: the White_Space
@@ -273,12 +300,5 @@ package final class ParagraphAnalysis: Sendable {
         return ShapedItem(
             range: range, font: spec.font, attributes: spec.attributes, level: spec.level, script: spec.script,
             storage: GlyphStorage(glyphs), glyphRange: glyphRange, orientation: spec.orientation)
-    }
-
-    /// The item spec an item was made from (to shape a piece of it again).
-    package static func spec(of item: ShapedItem) -> ItemSpec {
-        ItemSpec(
-            range: item.range, font: item.font, attributes: item.attributes, level: item.level, script: item.script,
-            orientation: item.orientation)
     }
 }

@@ -39,11 +39,13 @@ extension ParagraphAnalysis {
                 script: item.script, storage: storage ?? item.storage, glyphRange: item.glyphRange,
                 orientation: item.orientation)
         }
+        let moved = graphemes.map { $0 + delta }
         return ParagraphAnalysis(
             span: ParagraphSpan(range: move(span.range), contentRange: move(span.contentRange)), style: style,
             baseLevel: baseLevel, levels: levels, items: movedItems,
             breaks: breaks.map { LineBreakOpportunity(offset: $0.offset + delta, isMandatory: $0.isMandatory) },
-            graphemes: graphemes.map { $0 + delta }, prefixAdvance: prefixAdvance, isWhitespace: isWhitespace,
-            hasTabs: hasTabs, fallbackMetricsFont: fallbackMetricsFont, lineAxis: lineAxis)
+            graphemes: moved, prefixAdvance: prefixAdvance, unitClasses: unitClasses,
+            hasTabs: hasTabs, fallbackMetricsFont: fallbackMetricsFont, lineAxis: lineAxis,
+            text: text.rebased(graphemes: moved, by: delta))
     }
 }

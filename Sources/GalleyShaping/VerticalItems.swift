@@ -14,7 +14,10 @@ package enum VerticalItems {
     /// `text-orientation`), or when nil each item's own (`orientation(of:)`), each piece's
     /// `orientation` set. A `Tr` character (brackets, the long vowel mark) stands upright only
     /// when the item's font has a vertical alternate for it (`hasVerticalAlternate`).
-    package static func split(_ specs: [ItemSpec], units: [UInt16], orientation: TextOrientation?) -> [ItemSpec] {
+    /// `graphemes` are the paragraph's grapheme cluster boundaries (clusters are oriented whole).
+    package static func split(
+        _ specs: [ItemSpec], units: [UInt16], orientation: TextOrientation?, graphemes: [Int]
+    ) -> [ItemSpec] {
         var result: [ItemSpec] = []
         result.reserveCapacity(specs.count)
         for spec in specs {
@@ -29,32 +32,40 @@ package enum VerticalItems {
                 TateChuYoko.combinedRuns(in: units, range: spec.range, count: $0)
             }
             guard let combined, !combined.isEmpty else {
-                result += pieces(of: spec, range: spec.range, units: units, orientation: orientation)
+                result += pieces(
+                    of: spec, range: spec.range, units: units, orientation: orientation, graphemes: graphemes)
                 continue
             }
             // Tate-chū-yoko: each combined run is an upright item of its own (see `TateChuYoko`).
             var start = spec.range.lowerBound
             for run in combined {
-                result += pieces(of: spec, range: start..<run.lowerBound, units: units, orientation: orientation)
+                result += pieces(
+                    of: spec, range: start..<run.lowerBound, units: units, orientation: orientation,
+                    graphemes: graphemes)
                 var piece = ItemSpec(
                     range: run, font: spec.font, attributes: spec.attributes, level: spec.level, script: spec.script)
                 piece.orientation = .upright
                 result.append(TateChuYoko.fitted(piece, units: units))
                 start = run.upperBound
             }
-            result += pieces(of: spec, range: start..<spec.range.upperBound, units: units, orientation: orientation)
+            result += pieces(
+                of: spec, range: start..<spec.range.upperBound, units: units, orientation: orientation,
+                graphemes: graphemes)
         }
         return result
     }
 
     /// The upright and rotated pieces of `range` (inside `spec.range`; none when empty).
     private static func pieces(
-        of spec: ItemSpec, range: Range<Int>, units: [UInt16], orientation: TextOrientation?
+        of spec: ItemSpec, range: Range<Int>, units: [UInt16], orientation: TextOrientation?, graphemes: [Int]
     ) -> [ItemSpec] {
         guard !range.isEmpty else { return [] }
         // Each Tr character is looked up once per item (ー recurs through katakana).
         var known: [UInt32: Bool] = [:]
-        let runs = (orientation ?? Self.orientation(of: spec.attributes)).runs(in: units, range: range) { scalar in
+        let runs = (orientation ?? Self.orientation(of: spec.attributes)).runs(
+            in: units, range: range, graphemes: graphemes
+        ) {
+            scalar in
             if let found = known[scalar.value] { return found }
             let found = hasVerticalAlternate(scalar, in: spec.font)
             known[scalar.value] = found

@@ -16,6 +16,32 @@ import CICU
 /// boundaries. Latin, CJK and kana text costs a few ns per code unit; other text about
 /// 40 ns (ICU).
 public enum GraphemeClusters {
+    /// The boundaries inside `range` taken from `known`, the ascending boundaries of a text
+    /// that holds `range` (a paragraph's, computed once), each moved by `delta`
+    /// (`known`'s offsets + `delta` are `range`'s): both ends of `range` included, an empty
+    /// range giving just its bound. Nothing is recomputed from the code units; for a range whose
+    /// ends are boundaries of `known` it equals `boundaries(in:range:)`.
+    public static func boundaries(in range: Range<Int>, of known: [Int], delta: Int = 0) -> [Int] {
+        let lo = range.lowerBound - delta
+        let hi = range.upperBound - delta
+        var result: [Int] = [range.lowerBound]
+        guard hi > lo else { return result }
+        // The first known boundary after lo, by binary search.
+        var a = 0
+        var b = known.count
+        while a < b {
+            let mid = (a + b) / 2
+            if known[mid] <= lo { a = mid + 1 } else { b = mid }
+        }
+        result.reserveCapacity(min(known.count - a, hi - lo) + 1)
+        while a < known.count, known[a] < hi {
+            result.append(known[a] + delta)
+            a += 1
+        }
+        result.append(range.upperBound)
+        return result
+    }
+
     /// Boundaries in `range` of `text`, ascending, including `range.lowerBound` and
     /// `range.upperBound` (an empty range gives just its bound). The range is analysed on
     /// its own, so a range starting inside a cluster starts a cluster there. The range is

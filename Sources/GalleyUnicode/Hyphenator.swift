@@ -92,16 +92,24 @@ public struct Hyphenator: Sendable {
     /// of spelling (non-standard hyphenation, such as old German orthography's "ck" → "k-k"
     /// or Dutch "omaatje" → "oma-tje") is left out, since showing it would need different
     /// letters around the hyphen.
-    public func hyphenationPoints(in units: [UInt16], word: Range<Int>, minimumBefore: Int, minimumAfter: Int)
-        -> [Int]
-    {
+    ///
+    /// `graphemes`, when given, are the ascending grapheme cluster boundaries of a text holding
+    /// `word` (its paragraph's, computed once): characters are counted by them instead of by
+    /// boundaries found again in `units`.
+    public func hyphenationPoints(
+        in units: [UInt16], word: Range<Int>, minimumBefore: Int, minimumAfter: Int, graphemes: [Int]? = nil
+    ) -> [Int] {
         guard word.lowerBound >= 0, word.upperBound <= units.count, word.count >= 2,
             word.count <= Self.maximumWordLength
         else { return [] }
         let key = HyphenatedWordKey(
             units: Array(units[word]), minimumBefore: minimumBefore, minimumAfter: minimumAfter)
         if let known = dictionary.words.withLock({ $0[key] }) { return known.map { $0 + word.lowerBound } }
-        let points = findPoints(in: units, word: word, minimumBefore: minimumBefore, minimumAfter: minimumAfter)
+        let boundaries =
+            graphemes.map { GraphemeClusters.boundaries(in: word, of: $0) }
+            ?? GraphemeClusters.boundaries(in: units, range: word)
+        let points = findPoints(
+            in: units, word: word, boundaries: boundaries, minimumBefore: minimumBefore, minimumAfter: minimumAfter)
         dictionary.words.withLock { words in
             if words.count >= HyphenationDictionary.wordCacheCapacity { words.removeAll() }
             words[key] = points.map { $0 - word.lowerBound }
@@ -110,8 +118,9 @@ public struct Hyphenator: Sendable {
     }
 
     /// `hyphenationPoints`, found by the dictionary.
-    private func findPoints(in units: [UInt16], word: Range<Int>, minimumBefore: Int, minimumAfter: Int) -> [Int] {
-        let boundaries = GraphemeClusters.boundaries(in: units, range: word)
+    private func findPoints(
+        in units: [UInt16], word: Range<Int>, boundaries: [Int], minimumBefore: Int, minimumAfter: Int
+    ) -> [Int] {
         let clusterCount = boundaries.count - 1
         guard let prepared = dictionary.prepare(units, clusterBoundaries: boundaries) else { return [] }
         let before = dictionary.effectiveMinimum(minimumBefore, dictionary.leftMinimum)

@@ -59,8 +59,12 @@ extension TextOrientation {
     /// emoji), as CSS Writing Modes orients each typographic character unit by its base.
     /// `hasVerticalAlternate` says whether the font has a vertical alternate for a `Tr`
     /// character. Adjacent clusters set the same way form one run; an empty range gives none.
+    /// `graphemes`, when given, are the ascending grapheme cluster boundaries of a text holding
+    /// `range` (its paragraph's, computed once): the clusters are taken from them instead of
+    /// being found again in `text`.
     public func runs(
-        in text: [UInt16], range: Range<Int>, hasVerticalAlternate: (Unicode.Scalar) -> Bool = { _ in false }
+        in text: [UInt16], range: Range<Int>, graphemes: [Int]? = nil,
+        hasVerticalAlternate: (Unicode.Scalar) -> Bool = { _ in false }
     ) -> [OrientationRun] {
         let lower = max(0, min(range.lowerBound, text.count)), upper = max(lower, min(range.upperBound, text.count))
         guard lower < upper else { return [] }
@@ -69,7 +73,9 @@ extension TextOrientation {
         case .sideways: return [OrientationRun(range: lower..<upper, orientation: .sideways)]
         case .mixed: break
         }
-        let boundaries = GraphemeClusters.boundaries(in: text, range: lower..<upper)
+        let boundaries =
+            graphemes.map { GraphemeClusters.boundaries(in: lower..<upper, of: $0) }
+            ?? GraphemeClusters.boundaries(in: text, range: lower..<upper)
         var runs: [OrientationRun] = []
         var start = lower, current: GlyphOrientation? = nil
         text.withUnsafeBufferPointer { units in

@@ -85,7 +85,7 @@ import Testing
         let pdf = PDFDocument()
         try pdf.beginPage(size: CGSize(width: 220, height: 40))
         for run in line.glyphRuns {
-            try pdf.draw(PaintList(run: run, lineOrigin: Self.origin), text: line.units)
+            try pdf.draw(PaintList(run: run, lineOrigin: Self.origin), text: Array("Hello red slant".utf16))
         }
         try pdf.endPage()
         let path = try TemporaryDirectory.make().appendingPathComponent("runs.pdf").path

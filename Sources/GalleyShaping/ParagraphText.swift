@@ -1,0 +1,160 @@
+// What the lines of a paragraph keep of it once they are built, computed once per paragraph:
+// its grapheme cluster boundaries (carets, truncation), the class of each code unit that line
+// edits and drawing ask about (spaces that hang, justify or split words; line separators;
+// punctuation that may hang), and
+// the shaper of its fonts (a truncation token is shaped with it). A line holds this instead of
+// the text's code units and the typesetter's environment.
+import Foundation
+import GalleyText
+import GalleyUnicode
+
+/// What a code unit is to a line's edits and drawing. One byte per code unit of a paragraph.
+package struct UnitClass: OptionSet, Sendable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Whitespace that hangs past the end of a line (``ParagraphAnalysis/hangsAtLineEnd(_:)``).
+    package static let hangs = UnitClass(rawValue: 1)
+    /// A space that stretches when a line is justified: SPACE, NO-BREAK SPACE, IDEOGRAPHIC SPACE.
+    package static let justifiable = UnitClass(rawValue: 2)
+    /// A White_Space character (PropList.txt; all in the BMP): where an underline by word stops.
+    package static let whiteSpace = UnitClass(rawValue: 4)
+    /// U+2028 LINE SEPARATOR, a forced line break inside a paragraph.
+    package static let lineSeparator = UnitClass(rawValue: 8)
+    /// Punctuation that may hang at a line's start: an opening bracket or quote (Ps, Pi, Pf) or
+    /// an ASCII quote (CSS `hanging-punctuation: first`).
+    package static let opening = UnitClass(rawValue: 16)
+    /// Punctuation that may hang at a paragraph's end: a closing bracket or quote (Pe, Pi, Pf)
+    /// or an ASCII quote (`last`).
+    package static let closing = UnitClass(rawValue: 32)
+    /// A stop or comma that may hang at any line's end (`allow-end`; CSS Text 3's list).
+    package static let stop = UnitClass(rawValue: 64)
+
+    /// The class of `unit`, looked up: nothing from U+3040 to U+FD3D has a class (no
+    /// White_Space character lies there, nor any Ps, Pe, Pi or Pf character or stop of the
+    /// BMP), and the rest comes from two tables made once (`computed`).
+    @inline(__always)
+    package init(_ unit: UInt16) {
+        if unit < UnitClass.lowEnd {
+            self = UnitClass.low[Int(unit)]
+        } else if unit < UnitClass.highStart {
+            self = []
+        } else {
+            self = UnitClass.high[Int(unit - UnitClass.highStart)]
+        }
+    }
+
+    /// Below this, classes come from `low`.
+    package static let lowEnd: UInt16 = 0x3040
+    /// From this on, classes come from `high`.
+    package static let highStart: UInt16 = 0xFD3E
+    /// The classes of U+0000…U+303F.
+    package static let low: [UnitClass] = (0..<lowEnd).map(computed)
+    /// The classes of U+FD3E…U+FFFF.
+    package static let high: [UnitClass] = (highStart...0xFFFF).map(computed)
+
+    /// The class of `unit` from the definitions below.
+    private static func computed(_ unit: UInt16) -> UnitClass {
+        var c: UInt8
+        switch unit {
+        case 0x20, 0x3000: c = 1 | 2 | 4
+        case 0xA0: c = 2 | 4
+        case 0x2007, 0x202F: c = 4
+        case 0x2028: c = 1 | 4 | 8
+        default: c = ParagraphAnalysis.hangsAtLineEnd(unit) ? 1 | 4 : 0
+        }
+        if isOpening(unit) { c |= 16 }
+        if isClosing(unit) { c |= 32 }
+        if isStop(unit) { c |= 64 }
+        return UnitClass(rawValue: c)
+    }
+
+    /// Opening brackets and quotes (general categories Ps, Pi, Pf) and the ASCII quotes.
+    package static func isOpening(_ unit: UInt16) -> Bool { isQuoteOr(.openPunctuation, unit) }
+
+    /// Closing brackets and quotes (Pe, Pi, Pf) and the ASCII quotes.
+    package static func isClosing(_ unit: UInt16) -> Bool { isQuoteOr(.closePunctuation, unit) }
+
+    /// Whether `unit` is an ASCII quote, a quotation mark (Pi, Pf: either may open or close,
+    /// depending on the language) or of the bracket category `bracket`.
+    private static func isQuoteOr(_ bracket: Unicode.GeneralCategory, _ unit: UInt16) -> Bool {
+        if unit == 0x22 || unit == 0x27 { return true }
+        guard let category = Unicode.Scalar(unit)?.properties.generalCategory else { return false }
+        return category == bracket || category == .initialPunctuation || category == .finalPunctuation
+    }
+
+    /// The stops and commas that may hang at the end of any line (CSS Text 3's list: comma,
+    /// full stop, Arabic comma and full stop, ideographic comma and full stop, their fullwidth,
+    /// halfwidth and small forms).
+    package static func isStop(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x2C, 0x2E, 0x060C, 0x06D4, 0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFE50, 0xFE51, 0xFE52, 0xFF61, 0xFF64:
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// A paragraph's facts for its lines (see the file comment). Immutable; shared by the
+/// paragraph's analysis and all its lines; a line moved by an edit before it shares the same
+/// arrays with an offset.
+package final class ParagraphText: Sendable {
+    /// Grapheme cluster boundaries of the content, both ends included, at the paragraph's
+    /// offsets before `delta`.
+    package let graphemes: [Int]
+    /// The class of each code unit of the content.
+    package let classes: [UnitClass]
+    /// Where the content starts (before `delta`).
+    private let contentStart: Int
+    /// What to add to every offset above: how far the paragraph moved since it was analysed.
+    private let delta: Int
+    /// The shaper of the paragraph's fonts (a truncation token of its lines is shaped with it).
+    package let shaper: TextShaper
+
+    /// The facts of a paragraph whose content starts at `contentStart`.
+    package init(graphemes: [Int], classes: [UnitClass], contentStart: Int, shaper: TextShaper, delta: Int = 0) {
+        self.graphemes = graphemes
+        self.classes = classes
+        self.contentStart = contentStart
+        self.shaper = shaper
+        self.delta = delta
+    }
+
+    /// The facts of `content` of `units`, computed from them (for a line that is not a
+    /// paragraph of a typesetter's: `Line(_:)`'s whole text).
+    package convenience init(units: [UInt16], content: Range<Int>, shaper: TextShaper) {
+        let classes = (0..<content.count).map { UnitClass(units[content.lowerBound + $0]) }
+        self.init(
+            graphemes: GraphemeClusters.boundaries(in: units, range: content), classes: classes,
+            contentStart: content.lowerBound, shaper: shaper)
+    }
+
+    /// The same facts for the paragraph moved by `by` code units.
+    package func shifted(by d: Int) -> ParagraphText {
+        d == 0
+            ? self
+            : ParagraphText(
+                graphemes: graphemes, classes: classes, contentStart: contentStart, shaper: shaper, delta: delta + d)
+    }
+
+    /// The same facts for the paragraph moved by `d` code units, whose boundaries are now
+    /// `moved` (this paragraph's, each moved by `d`: an analysis moved by an edit keeps its own).
+    package func rebased(graphemes moved: [Int], by d: Int) -> ParagraphText {
+        ParagraphText(
+            graphemes: moved, classes: classes, contentStart: contentStart + delta + d, shaper: shaper, delta: 0)
+    }
+
+    /// The class of the code unit at `index` (none outside the content).
+    @inline(__always)
+    package func unitClass(at index: Int) -> UnitClass {
+        let k = index - delta - contentStart
+        return k >= 0 && k < classes.count ? classes[k] : []
+    }
+
+    /// The grapheme cluster boundaries inside `range`, ascending, both ends of `range` included
+    /// (an empty range gives just its bound): the paragraph's boundaries, not recomputed.
+    package func boundaries(in range: Range<Int>) -> [Int] {
+        GraphemeClusters.boundaries(in: range, of: graphemes, delta: delta)
+    }
+}
