@@ -66,7 +66,7 @@ extension PaintList {
             self.init([])
             return
         }
-        let paint = FramePainter.paint(run, count: count, lineOrigin: lineOrigin).glyphs(lo..<hi)
+        let paint = FramePainter.paint(run, count: count, lineOrigin: lineOrigin).selectingGlyphs(lo..<hi)
         var operations: [PaintOperation] = []
         if let shadow = run.attributes.shadow, shadow.color.alpha > 0 {
             operations.append(

@@ -150,7 +150,7 @@ extension GlyphPaint {
     }
 
     /// This paint's glyphs `range` (glyph indices, within the paint), everything else kept.
-    public func glyphs(_ range: Range<Int>) -> GlyphPaint {
+    public func selectingGlyphs(_ range: Range<Int>) -> GlyphPaint {
         with(
             glyphs: Array(glyphs[range]), positions: Array(positions[range]),
             stringIndices: Array(stringIndices[range]))

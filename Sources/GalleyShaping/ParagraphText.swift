@@ -1,9 +1,8 @@
 // What the lines of a paragraph keep of it once they are built, computed once per paragraph:
 // its grapheme cluster boundaries (carets, truncation), the class of each code unit that line
 // edits and drawing ask about (spaces that hang, justify or split words; line separators;
-// punctuation that may hang), and
-// the shaper of its fonts (a truncation token is shaped with it). A line holds this instead of
-// the text's code units and the typesetter's environment.
+// punctuation that may hang), and the shaper of its fonts (a truncation token is shaped with
+// it). A line holds this instead of the text's code units and the typesetter's environment.
 import Foundation
 import GalleyText
 import GalleyUnicode
