@@ -237,6 +237,7 @@ extension GraphicsContext {
     /// Intersects the clip with the current path and consumes it. Like `clip(using:)`.
     public func clip(using rule: PathFillRule = .winding) {
         guard let cr else { return }
+        state.isClipped = true
         cairo_set_fill_rule(cr, rule == .winding ? CAIRO_FILL_RULE_WINDING : CAIRO_FILL_RULE_EVEN_ODD)
         cairo_clip(cr)
     }
@@ -244,6 +245,7 @@ extension GraphicsContext {
     /// Intersects the clip with `rect`. Like `clip(to:)`.
     public func clip(to rect: CGRect) {
         guard let cr else { return }
+        state.isClipped = true
         cairo_new_path(cr)
         addRect(rect)
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
@@ -253,6 +255,7 @@ extension GraphicsContext {
     /// Intersects the clip with the union of `rects`. Like `clip(to: [CGRect])`.
     public func clip(to rects: [CGRect]) {
         guard let cr else { return }
+        state.isClipped = true
         cairo_new_path(cr)
         for rect in rects { addRect(rect) }
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
@@ -261,6 +264,7 @@ extension GraphicsContext {
 
     /// Removes the clip entirely. Like `resetClip()`.
     public func resetClip() {
+        state.isClipped = false
         if let cr { cairo_reset_clip(cr) }
     }
 

@@ -129,4 +129,6 @@ struct GraphicsState: Sendable {
     var blendMode = BlendMode.normal
     var shadow: Shadow?
     var interpolationQuality = InterpolationQuality.default
+    /// Whether a clip was set since the state began (cairo keeps the clip itself).
+    var isClipped = false
 }
