@@ -32,7 +32,7 @@ extension GraphicsContext {
             case .decoration(let decoration): fillRects(decoration.rects, color: decoration.color)
             case .glyphs(let paint): drawOutlines(paint)
             case .shadow(let shadow) where shadow.blurRadius <= 0:
-                drawOutlines(shadow.glyphs.recoloured(shadow.color), offset: shadow.offset)
+                drawOutlines(shadow.glyphs.recoloured(shadow.color), offset: shadow.offset, isShadow: true)
             case .shadow: break
             case .placeholder(let placeholder):
                 if let image = imageProvider(placeholder) {
@@ -42,6 +42,12 @@ extension GraphicsContext {
                 }
             }
         }
+    }
+
+    /// How text is drawn (part of the graphics state). Like `setTextDrawingMode(_:)`.
+    public var textDrawingMode: TextDrawingMode {
+        get { state.textDrawingMode }
+        set { state.textDrawingMode = newValue }
     }
 
     /// Draws `glyphs` of `font` at `positions` (user space) in the fill colour. Like `CTFontDrawGlyphs`.
@@ -55,6 +61,7 @@ extension GraphicsContext {
             return false
         }
         return !state.isClipped && state.alpha >= 1 && state.blendMode == .normal && state.shadow == nil
+            && state.textDrawingMode == .fill
     }
 
     /// The bitmap renderer at this context's scale, for a bitmap context.
@@ -138,7 +145,7 @@ extension GraphicsContext {
     }
 
     /// A glyph run's outlines in user space, filled (and stroked) under the CTM.
-    func drawOutlines(_ paint: GlyphPaint, offset: CGSize = .zero) {
+    func drawOutlines(_ paint: GlyphPaint, offset: CGSize = .zero, isShadow: Bool = false) {
         let m = textMatrix
         var path = ShapePath()
         for (glyph, position) in zip(paint.glyphs, paint.positions) {
@@ -152,11 +159,29 @@ extension GraphicsContext {
                     translationByX: position.x + offset.width + m.tX, byY: position.y + offset.height + m.tY))
             path.addPath(outline.applying(t))
         }
-        let stroke = paint.stroke.map { (Double($0.width), $0.color) }
-        if paint.fills {
-            fill(path, color: paint.color, stroke: stroke)
-        } else if let stroke {
-            strokeOnly(path, width: stroke.0, color: stroke.1)
+        paintText(path, paint: paint, isShadow: isShadow)
+    }
+
+    /// Paints a run's outlines (user space) as the text drawing mode says: filled in the run's
+    /// colour (with the run's own stroke attribute), stroked in the stroke colour at the line width,
+    /// and added to the clip (a shadow paints but never clips).
+    func paintText(_ path: ShapePath, paint: GlyphPaint, isShadow: Bool) {
+        let mode = state.textDrawingMode
+        let runStroke = paint.stroke.map { (Double($0.width), $0.color) }
+        if mode.fills, paint.fills {
+            fill(path, color: paint.color, stroke: runStroke)
+        } else if mode.fills, let runStroke {
+            strokeOnly(path, width: runStroke.0, color: runStroke.1)
+        }
+        if mode.strokes, let cr = drawable {
+            strokeOnly(path, width: cairo_get_line_width(cr), color: state.strokeColor)
+        }
+        if mode.clips, !isShadow, let cr = drawable {
+            cairo_new_path(cr)
+            addPath(path)
+            state.isClipped = true
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            cairo_clip(cr)
         }
     }
 

@@ -101,6 +101,34 @@ public enum InterpolationQuality: Sendable, Hashable {
     case high
 }
 
+/// How text is drawn: filled, stroked, both, not at all, and whether its outlines are added to
+/// the clip. Like CGTextDrawingMode.
+public enum TextDrawingMode: Sendable, Hashable, CaseIterable {
+    /// Filled in the run's colour (the default). Like `.fill`.
+    case fill
+    /// Outlines stroked in the stroke colour with the line width. Like `.stroke`.
+    case stroke
+    /// Filled, then stroked. Like `.fillStroke`.
+    case fillStroke
+    /// Not painted (the text position still moves for the caller). Like `.invisible`.
+    case invisible
+    /// Filled, then added to the clip. Like `.fillClip`.
+    case fillClip
+    /// Stroked, then added to the clip. Like `.strokeClip`.
+    case strokeClip
+    /// Filled and stroked, then added to the clip. Like `.fillStrokeClip`.
+    case fillStrokeClip
+    /// Only added to the clip. Like `.clip`.
+    case clip
+
+    /// Whether the glyphs are filled.
+    var fills: Bool { [.fill, .fillStroke, .fillClip, .fillStrokeClip].contains(self) }
+    /// Whether the glyphs are stroked.
+    var strokes: Bool { [.stroke, .fillStroke, .strokeClip, .fillStrokeClip].contains(self) }
+    /// Whether the glyph outlines become the clip.
+    var clips: Bool { [.fillClip, .strokeClip, .fillStrokeClip, .clip].contains(self) }
+}
+
 /// A shadow that every drawing operation casts while it is set. Like the arguments of
 /// `CGContextSetShadowWithColor`.
 public struct Shadow: Sendable, Hashable {
@@ -129,6 +157,7 @@ struct GraphicsState: Sendable {
     var blendMode = BlendMode.normal
     var shadow: Shadow?
     var interpolationQuality = InterpolationQuality.default
+    var textDrawingMode = TextDrawingMode.fill
     /// Whether a clip was set since the state began (cairo keeps the clip itself).
     var isClipped = false
 }

@@ -123,3 +123,61 @@ struct GraphicsContextTextTests {
         #expect(abs(ratio - 1) < 0.05, "\(name): ink ratio \(ratio)")
     }
 }
+
+@Suite("GraphicsContext text drawing modes")
+struct GraphicsContextTextModeTests {
+    /// "Gg" at 60 pt drawn in `mode` over white, then (for the clip modes) a blue fill of the right
+    /// half of the page.
+    static func draw(_ mode: TextDrawingMode) throws -> Bitmap {
+        let font = try Font(path: TestFonts.dejaVuSans, size: 60)
+        let run = try Line(AttributedText("Gg", attributes: [.font(font)])).glyphRuns[0]
+        let g = try GraphicsContextTextTests.white(120, 80, scale: 1)
+        g.setFillColor(.black)
+        g.setStrokeColor(.red)
+        g.setLineWidth(2)
+        g.textDrawingMode = mode
+        font.drawGlyphs(
+            Array(run.glyphs), at: (0..<run.glyphs.count).map { CGPoint(x: 10 + run.positions[$0].x, y: 20) }, in: g)
+        g.textDrawingMode = .fill
+        g.setFillColor(.blue)
+        // The right half only, so that a filled "G" on the left stays black.
+        if mode.rawClips { g.fill(CGRect(x: 52, y: 0, width: 68, height: 80)) }
+        return try g.makeImage()
+    }
+
+    /// Counts pixels by kind: (near black, near red, near blue, white).
+    static func census(_ b: Bitmap) -> (black: Int, red: Int, blue: Int, white: Int) {
+        var c = (black: 0, red: 0, blue: 0, white: 0)
+        for i in stride(from: 0, to: b.pixels.count, by: 4) {
+            let (r, g, bl) = (b.pixels[i], b.pixels[i + 1], b.pixels[i + 2])
+            if r < 40 && g < 40 && bl < 40 { c.black += 1 }
+            if r > 200 && g < 60 && bl < 60 { c.red += 1 }
+            if bl > 200 && r < 60 && g < 60 { c.blue += 1 }
+            if r == 255 && g == 255 && bl == 255 { c.white += 1 }
+        }
+        return c
+    }
+
+    @Test(
+        "fill, stroke, fillStroke, invisible and clip draw what CGTextDrawingMode says",
+        arguments: TextDrawingMode.allCases)
+    func modes(mode: TextDrawingMode) throws {
+        let c = Self.census(try Self.draw(mode))
+        let filled = [TextDrawingMode.fill, .fillStroke, .fillClip, .fillStrokeClip].contains(mode)
+        let stroked = [TextDrawingMode.stroke, .fillStroke, .strokeClip, .fillStrokeClip].contains(mode)
+        #expect((c.black > 300) == filled, "\(c)")
+        #expect((c.red > 100) == stroked, "\(c)")
+        if mode.rawClips {
+            // The page fill after a clip mode lands only inside the glyphs: blue, never outside.
+            #expect(c.blue > 100 && c.white > 120 * 80 / 2, "\(c)")
+        } else {
+            #expect(c.blue == 0)
+        }
+        if mode == .invisible { #expect(c.white == 120 * 80) }
+    }
+}
+
+extension TextDrawingMode {
+    /// Whether the mode adds to the clip (the test's own reading of CGTextDrawingMode's names).
+    var rawClips: Bool { [.fillClip, .strokeClip, .fillStrokeClip, .clip].contains(self) }
+}
