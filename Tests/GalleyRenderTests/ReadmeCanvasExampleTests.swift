@@ -17,7 +17,7 @@ struct ReadmeCanvasExampleTests {
         try Bitmap(width: 64, height: 64, background: .red).write(to: avatarPath)
         let font = try Font(path: TestFonts.dejaVuSans, size: 48)
         let frame = try Framesetter(AttributedText("A title in two lines, שלום", attributes: [.font(font)])).frame(
-            in: CGRect(x: 240, y: 380, width: 900, height: 200))
+            in: CGRect(x: 240, y: 380, width: 520, height: 200))
 
         let canvas = try GraphicsContext(width: 1200, height: 630, scale: 1)  // y up, as CoreGraphics
         canvas.drawLinearGradient(
