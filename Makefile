@@ -24,9 +24,10 @@
 SWIFT ?= swift
 # fonts-ipaexfont-mincho: IPAex Mincho, the Japanese font of the vertical samples and their tests
 # (right `vert` forms and vertical metrics; at 7.8 MB too big to bundle in Fonts/, see Fonts/README.md).
+# libturbojpeg0-dev, libwebp-dev: the JPEG (libjpeg-turbo's TurboJPEG API) and WebP codecs.
 # opentype-sanitizer: `ots-sanitize`, which every untrusted font passes through at run time (run
 # under util-linux's `prlimit`, which Debian always has; see FontSanitizer.swift).
-DEBIAN_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev libcairo2-dev \
+DEBIAN_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev libturbojpeg0-dev libwebp-dev libcairo2-dev \
                   unicode-data libharfbuzz-bin fonts-ipaexfont-mincho opentype-sanitizer \
                   libhyphen-dev hyphen-en-us hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-pt-pt hyphen-ru
 CONFIG ?= release
@@ -125,8 +126,12 @@ demo: build
 # matching tests compare against fontconfig's own fc-match (Debian's fontconfig package); the PDF
 # tests read Galley's PDFs back with poppler's pdftotext, pdffonts, pdfinfo and pdftoppm; the ink
 # test compares with pango-view (pango1.0-tools) drawing Debian's DejaVu Sans (fonts-dejavu-core).
+# The GraphicsContext tests compare with cairo drawing the same operations through pycairo
+# (python3-cairo, for Debian's /usr/bin/python3); the JPEG and WebP tests with libjpeg-turbo's
+# cjpeg/djpeg (libjpeg-turbo-progs) and libwebp's cwebp/dwebp (webp).
 test-deps: tool-deps
-	@$(call install-missing,libpango-1.0-0 fontconfig pango1.0-tools fonts-dejavu-core poppler-utils)
+	@$(call install-missing,libpango-1.0-0 fontconfig pango1.0-tools fonts-dejavu-core poppler-utils \
+	  python3-cairo libjpeg-turbo-progs webp)
 	@$(PYTHON) -c 'import pyphen' 2>/dev/null || $(PYTHON) -m pip install --quiet pyphen 2>/dev/null || \
 	  { $(call install-missing,python3-pyphen); }
 

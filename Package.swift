@@ -27,6 +27,14 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
+        // libjpeg-turbo through its TurboJPEG API (errors as return codes, no longjmp), and libwebp:
+        // the JPEG and WebP image codecs.
+        .systemLibrary(
+            name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CWebP", pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]),
         // cairo's PDF and PostScript surfaces, with glyphs from FreeType faces (cairo-ft).
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
@@ -61,7 +69,7 @@ let package = Package(
         .target(name: "GalleyLayout", dependencies: ["GalleySync", "GalleyShaping"], swiftSettings: strict),
         .target(
             name: "GalleyRender",
-            dependencies: ["GalleySync", "GalleyLayout", "CFreeType", "CPNG", "CCairo"],
+            dependencies: ["GalleySync", "GalleyLayout", "CFreeType", "CPNG", "CTurboJPEG", "CWebP", "CCairo"],
             swiftSettings: strict),
         .target(
             name: "Galley",

@@ -2,6 +2,7 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cairo-ps.h>
+#include <cairo-svg.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include <cairo-ft.h>

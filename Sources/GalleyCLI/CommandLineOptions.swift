@@ -37,6 +37,10 @@ package enum OutputFormat: String, Equatable, Sendable, CaseIterable {
     case ppm
     /// PNG, 8-bit RGBA.
     case png
+    /// JPEG (libjpeg-turbo, quality 90, 4:4:4), composited over the background (no alpha).
+    case jpg
+    /// WebP (libwebp), lossless, alpha kept.
+    case webp
     /// SVG with glyph outlines as paths.
     case svg
     /// PDF through cairo: text as text (embedded subset fonts), one page per frame (`PDFOutput`).
@@ -47,6 +51,7 @@ package enum OutputFormat: String, Equatable, Sendable, CaseIterable {
     /// The format named by a file name's extension, or nil.
     package static func from(path: String) -> OutputFormat? {
         let lower = path.lowercased()
+        if lower.hasSuffix(".jpeg") { return .jpg }
         return allCases.first { lower.hasSuffix("." + $0.rawValue) }
     }
 }
@@ -338,7 +343,8 @@ package enum CommandLineParser {
                 options.font = .description(description)
             }
         case "--format":
-            options.format = try choice(value, option: name, OutputFormat.allCases.map { ([$0.rawValue], $0) })
+            options.format = try choice(
+                value, option: name, OutputFormat.allCases.map { ($0 == .jpg ? ["jpg", "jpeg"] : [$0.rawValue], $0) })
         case "--hinting":
             options.hinting = try choice(value, option: name, Renderer.Hinting.allCases.map { ([$0.rawValue], $0) })
         case "--text-blending":

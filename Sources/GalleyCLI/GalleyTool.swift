@@ -128,7 +128,8 @@ public enum GalleyTool {
         throws(CLIError) -> [UInt8]
     {
         guard let output = options.output else {
-            throw CLIError("render needs -o FILE (.png, .ppm, .svg, .pdf or .ps), or -o - for standard output")
+            throw CLIError(
+                "render needs -o FILE (.png, .jpg, .webp, .ppm, .svg, .pdf or .ps), or -o - for standard output")
         }
         let format = try outputFormat(options, output: output)
         let file = output == "-" ? nil : output
@@ -150,7 +151,8 @@ public enum GalleyTool {
         if output == "-" { return .ppm }
         if let byName = OutputFormat.from(path: output) { return byName }
         throw CLIError(
-            "cannot write '\(output)': the output name must end in .png, .ppm, .svg, .pdf or .ps (or give --format)")
+            "cannot write '\(output)': the output name must end in .png, .jpg, .webp, .ppm, .svg, .pdf or .ps (or give --format)"
+        )
     }
 
     /// The image file's bytes in `format`.
@@ -167,12 +169,16 @@ public enum GalleyTool {
                 }.utf8)
         case .ppm:
             return try render(frame, document: document, options: options).ppmData()
-        case .png:
+        case .png, .jpg, .webp:
             let bitmap = try render(frame, document: document, options: options)
             do {
-                return try bitmap.pngData()
+                switch format {
+                case .jpg: return try bitmap.jpegData()
+                case .webp: return try bitmap.webpData()
+                default: return try bitmap.pngData()
+                }
             } catch {
-                throw .internalFailure("cannot encode PNG: \(error)")
+                throw .internalFailure("cannot encode \(format.rawValue.uppercased()): \(error)")
             }
         }
     }

@@ -16,7 +16,7 @@ enum Usage {
     }
 
     static let overview = """
-        usage: galley render [options] [FILE|-] -o OUT   lay out text and write an image (.png, .ppm, .svg, .pdf or .ps)
+        usage: galley render [options] [FILE|-] -o OUT   lay out text and write an image (.png, .jpg, .webp, .ppm, .svg, .pdf or .ps)
                galley layout [options] [FILE|-]          print the laid-out frame as JSON
                galley shape  [options] [FILE|-]          print the glyphs of each line, like hb-shape
                galley fonts [--json]                     list font families and the file each resolves to
@@ -129,7 +129,7 @@ enum Usage {
           --antialias A          gray (default) or none (each pixel inked or not, as
                                  pango-view --antialias=none)
           -o, --output OUT       the image file; "-" writes to standard output (PPM unless --format)
-          --format F             ppm, png, svg, pdf or ps (default: from OUT's extension)
+          --format F             ppm, png, jpg, webp, svg, pdf or ps (default: from OUT's extension)
           --batch DIR            render every .txt and .markup file of DIR into the folder -o names,
                                  in parallel, each with the options in DIR/NAME.flags if present
                                  (split at spaces, as 'make demo' does) and --markup for .markup files;

@@ -1,4 +1,4 @@
-// Writing a bitmap as PPM or PNG: in-memory encodings and atomic file writes.
+// Writing a bitmap as PNG, JPEG, WebP or PPM: in-memory encodings and atomic file writes.
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -21,23 +21,45 @@ extension Bitmap {
         try PNGCodec.encode(self)
     }
 
-    /// Writes the image to `path`, as PNG when the name ends in `.png` and as PPM when it ends
-    /// in `.ppm` (case-insensitive), atomically: the bytes go to a temporary file in the same
+    /// The image as a baseline JPEG (libjpeg-turbo) at `quality` 1...100 (default 90, which
+    /// also keeps full-resolution chroma, 4:4:4, so coloured text edges stay clean; below 90 the
+    /// chroma is subsampled 4:2:0). JPEG has no alpha: translucent pixels are composited over
+    /// ``background``. Like `CGImageDestination` with `kCGImageDestinationLossyCompressionQuality`.
+    ///
+    /// - Throws: ``RenderError/encodingFailed(reason:)`` with libjpeg-turbo's message.
+    public func jpegData(quality: Int = 90) throws(RenderError) -> [UInt8] {
+        try JPEGCodec.encode(self, quality: quality)
+    }
+
+    /// The image as a WebP file (libwebp), alpha kept: lossless (the exact pixels) when `quality`
+    /// is nil, the default; lossy at `quality` 0...100 otherwise.
+    ///
+    /// - Throws: ``RenderError/encodingFailed(reason:)`` when libwebp refuses.
+    public func webpData(quality: Int? = nil) throws(RenderError) -> [UInt8] {
+        try WebPCodec.encode(self, quality: quality)
+    }
+
+    /// The encoded file for `path`'s extension (case-insensitive): `.png`, `.jpg` / `.jpeg`
+    /// (quality 90), `.webp` (lossless) or `.ppm`.
+    ///
+    /// - Throws: ``RenderError/unsupportedFormat(path:)`` for any other extension.
+    public func encoded(forPath path: String) throws(RenderError) -> [UInt8] {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".png") { return try pngData() }
+        if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") { return try jpegData() }
+        if lower.hasSuffix(".webp") { return try webpData() }
+        if lower.hasSuffix(".ppm") { return ppmData() }
+        throw .unsupportedFormat(path: path)
+    }
+
+    /// Writes the image to `path` in the format its extension names (see
+    /// ``encoded(forPath:)``), atomically: the bytes go to a temporary file in the same
     /// directory, which is then renamed over `path`, so readers never see a partial image.
     ///
     /// - Throws: ``RenderError/unsupportedFormat(path:)`` for any other extension,
     ///   ``RenderError/fileAccess(path:reason:)`` when the file cannot be written.
     public func write(to path: String) throws(RenderError) {
-        let lower = path.lowercased()
-        let data: [UInt8]
-        if lower.hasSuffix(".png") {
-            data = try pngData()
-        } else if lower.hasSuffix(".ppm") {
-            data = ppmData()
-        } else {
-            throw .unsupportedFormat(path: path)
-        }
-        try Bitmap.writeAtomically(data, to: path)
+        try Bitmap.writeAtomically(try encoded(forPath: path), to: path)
     }
 
     /// Writes `data` to a temporary sibling of `path` and renames it over `path`.

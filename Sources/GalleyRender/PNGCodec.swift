@@ -10,8 +10,8 @@ enum PNGCodec {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Whether `bytes` start with the PNG signature.
-    static func sniff(_ bytes: [UInt8]) -> Bool {
-        bytes.count >= 8 && Array(bytes[0..<8]) == signature
+    static func sniff(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.count >= 8 && bytes.prefix(8).elementsEqual(signature)
     }
 
     /// 8-bit RGB (`PNG_FORMAT_RGB`), for bitmaps without a translucent pixel.
@@ -91,46 +91,50 @@ enum PNGCodec {
     static let maximumDeflateRatio = 1032
 
     /// Decodes any PNG that libpng reads (grey, palette, 16-bit, interlaced…) into 8-bit RGBA.
-    static func decode(_ bytes: [UInt8], source: String) throws(RenderError) -> Bitmap {
+    /// The size comes from the IHDR chunk (`png_image_begin_read_from_memory` reads only the
+    /// header chunks): an image larger than `limits` is refused before its raster is allocated.
+    static func decode(
+        _ bytes: UnsafeRawBufferPointer, source: String, limits: ImageDecodingLimits = .default
+    ) throws(RenderError) -> Bitmap {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
-        let decoded: Result<Bitmap, RenderError> = bytes.withUnsafeBytes { raw in
-            guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
-                return .failure(.malformedImage(source: source, reason: message(of: image)))
-            }
-            let width = Int(image.width), height = Int(image.height)
-            guard (1...Bitmap.maximumDimension).contains(width), (1...Bitmap.maximumDimension).contains(height) else {
-                png_image_free(&image)
-                return .failure(
-                    .malformedImage(
-                        source: source, reason: "size \(width)×\(height) is out of range 1...\(Bitmap.maximumDimension)"
-                    ))
-            }
+        guard png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0 else {
+            throw .malformedImage(source: source, reason: message(of: image))
+        }
+        let width = Int(image.width), height = Int(image.height)
+        do throws(RenderError) {
+            try limits.check(width: width, height: height, source: source)
             // Deflate expands at most 1032-fold, and no pixel takes less than 1 bit, so a file
             // of n bytes holds at most n · 1032 · 8 pixels: reject a larger declared size
             // before allocating for it (libpng would only fail after the allocation).
-            guard width * height <= raw.count * maximumDeflateRatio * 8 else {
-                png_image_free(&image)
-                return .failure(
-                    .malformedImage(
-                        source: source,
-                        reason: "size \(width)×\(height) is more than \(raw.count) bytes of PNG data can hold"))
+            guard width * height <= bytes.count * maximumDeflateRatio * 8 else {
+                throw .malformedImage(
+                    source: source,
+                    reason: "size \(width)×\(height) is more than \(bytes.count) bytes of PNG data can hold")
             }
-            image.format = formatRGBA
-            var pixels = [UInt8](repeating: 0, count: width * height * 4)
-            let ok = pixels.withUnsafeMutableBytes { out in
-                png_image_finish_read(&image, nil, out.baseAddress, Int32(width * 4), nil)
-            }
-            guard ok != 0 else {
-                return .failure(.malformedImage(source: source, reason: message(of: image)))
-            }
-            do throws(RenderError) {
-                return .success(try Bitmap(width: width, height: height, pixels: pixels))
-            } catch {
-                return .failure(error)
-            }
+        } catch {
+            png_image_free(&image)
+            throw error
         }
-        return try decoded.get()
+        image.format = formatRGBA
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let ok = pixels.withUnsafeMutableBytes { out in
+            png_image_finish_read(&image, nil, out.baseAddress, Int32(width * 4), nil)
+        }
+        guard ok != 0 else { throw .malformedImage(source: source, reason: message(of: image)) }
+        return try Bitmap(width: width, height: height, pixels: pixels)
+    }
+
+    /// The width and height that the PNG's IHDR chunk declares, without decoding.
+    static func size(of bytes: UnsafeRawBufferPointer, source: String) throws(RenderError) -> (width: Int, height: Int)
+    {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        guard png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0 else {
+            throw .malformedImage(source: source, reason: message(of: image))
+        }
+        defer { png_image_free(&image) }
+        return (Int(image.width), Int(image.height))
     }
 
     /// libpng's error or warning text (`png_image.message`).

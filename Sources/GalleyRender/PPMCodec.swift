@@ -9,6 +9,13 @@ enum PPMCodec {
         var out = [UInt8]()
         out.reserveCapacity(header.count + bitmap.width * bitmap.height * 3)
         out.append(contentsOf: header)
+        appendOpaqueRGB(bitmap, to: &out)
+        return out
+    }
+
+    /// Appends the bitmap's pixels as 8-bit RGB, translucent ones composited over its
+    /// `background` in linear light: the raster of a PPM, and what JPEG encodes.
+    static func appendOpaqueRGB(_ bitmap: Bitmap, to out: inout [UInt8]) {
         let bg = Bitmap.Pixel(bitmap.background)
         SRGBTransfer.withTables { t in
             // Background channels in linear light; translucent pixels are blended over it in linear light too.
@@ -29,7 +36,6 @@ enum PPMCodec {
                 }
             }
         }
-        return out
     }
 
     /// Whether `bytes` start like a Netpbm file this codec reads.
@@ -41,21 +47,28 @@ enum PPMCodec {
             ].contains(bytes[1])
     }
 
+    /// The channels of a kind byte ('6', '3': RGB; '5', '2': grey) and whether its raster is ASCII.
+    static func layout(of kind: UInt8) -> (channels: Int, ascii: Bool)? {
+        switch kind {
+        case UInt8(ascii: "6"): (3, false)
+        case UInt8(ascii: "3"): (3, true)
+        case UInt8(ascii: "5"): (1, false)
+        case UInt8(ascii: "2"): (1, true)
+        default: nil
+        }
+    }
+
     /// Decodes P6 / P3 (colour) and P5 / P2 (grey) with maxval 1...65535; samples are scaled
     /// to 0...255 with rounding. The result is opaque.
-    static func decode(_ bytes: [UInt8], source: String) throws(RenderError) -> Bitmap {
+    static func decode(_ bytes: [UInt8], source: String, limits: ImageDecodingLimits = .default) throws(RenderError)
+        -> Bitmap
+    {
         var reader = Reader(bytes: bytes)
         func fail(_ reason: String) -> RenderError { .malformedImage(source: source, reason: reason) }
         guard bytes.count >= 2, bytes[0] == UInt8(ascii: "P") else { throw fail("not a Netpbm file (no 'P' magic)") }
         let kind = bytes[1]
-        let channels: Int
-        let ascii: Bool
-        switch kind {
-        case UInt8(ascii: "6"): channels = 3; ascii = false
-        case UInt8(ascii: "3"): channels = 3; ascii = true
-        case UInt8(ascii: "5"): channels = 1; ascii = false
-        case UInt8(ascii: "2"): channels = 1; ascii = true
-        default: throw fail("unsupported Netpbm kind 'P\(Character(Unicode.Scalar(kind)))' (expected P2, P3, P5 or P6)")
+        guard let (channels, ascii) = layout(of: kind) else {
+            throw fail("unsupported Netpbm kind 'P\(Character(Unicode.Scalar(kind)))' (expected P2, P3, P5 or P6)")
         }
         reader.position = 2
         guard let width = try reader.headerNumber(name: "width", fail: fail),
@@ -66,6 +79,7 @@ enum PPMCodec {
             throw fail("size \(width)×\(height) is out of range 1...\(Bitmap.maximumDimension)")
         }
         guard (1...65535).contains(maxval) else { throw fail("maxval \(maxval) is out of range 1...65535") }
+        try limits.check(width: width, height: height, source: source)
 
         let count = width * height
         try checkRasterLength(

@@ -12,11 +12,15 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidPixelData(expected: Int, actual: Int)
     /// A file could not be read or written; `reason` is the system's message.
     case fileAccess(path: String, reason: String)
-    /// The file name's extension names no format that Galley can write (`.ppm`, `.png`).
+    /// The file name's extension names no format that Galley can write (`.ppm`, `.png`, `.jpg`,
+    /// `.jpeg`, `.webp`).
     case unsupportedFormat(path: String)
     /// An image file (or in-memory image) is malformed; `reason` says where and why.
     case malformedImage(source: String, reason: String)
-    /// libpng refused to encode the bitmap; `reason` is libpng's message.
+    /// An image whose header declares more pixels than the decoder's ``ImageDecodingLimits``
+    /// allow: refused before its raster is allocated.
+    case imageTooLarge(source: String, width: Int, height: Int, limit: ImageDecodingLimits)
+    /// The encoder (libpng, libjpeg-turbo, libwebp) refused the bitmap; `reason` is its message.
     case encodingFailed(reason: String)
 
     /// A one-line description for people.
@@ -30,9 +34,12 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         case .fileAccess(let path, let reason):
             return "\(path): \(reason)"
         case .unsupportedFormat(let path):
-            return "\(path): unsupported image format (use a .ppm or .png file name)"
+            return "\(path): unsupported image format (use a .png, .jpg, .webp or .ppm file name)"
         case .malformedImage(let source, let reason):
             return "\(source): malformed image: \(reason)"
+        case .imageTooLarge(let source, let width, let height, let limit):
+            return
+                "\(source): image of \(width)×\(height) pixels is larger than the decoding limit (\(limit.maximumPixelCount) pixels, \(limit.maximumDimension) a side); refused before decoding"
         case .encodingFailed(let reason):
             return "image encoding failed: \(reason)"
         }

@@ -142,14 +142,17 @@ public struct Renderer: Sendable {
     public static let maximumImageWork = 1 << 26
 
     /// Draws `image` scaled to fill `rect` (y-up points), smoothly resampled and composited over.
-    /// An image whose resampling would need more than ``maximumImageWork`` samples (a 4096 ×
-    /// 4096 image, or a tall image stretched across a wide canvas) is drawn as the placeholder
-    /// box of ``drawPlaceholderBox(in:into:)`` instead.
+    /// An image more than twice the rect's pixel size is first shrunk by a whole factor (a box
+    /// filter over its 8-bit pixels), so a large photo in a small rect is drawn at any size up
+    /// to the bitmap limit. An image whose resampling would still need more than
+    /// ``maximumImageWork`` samples (one stretched across a canvas of more than about 1500 × 1500
+    /// pixels) is drawn as the placeholder box of ``drawPlaceholderBox(in:into:)`` instead.
     public func drawImage(_ image: Bitmap, in rect: CGRect, into bitmap: inout Bitmap) {
         guard let (x, y, w, h) = pixelRect(rect, in: bitmap), w > 0, h > 0 else { return }
         // The resampled block is at most the rect (one pixel more for a fractional edge) clipped to the bitmap.
         let ow = Int(min(w.rounded(.up) + 1, Double(bitmap.width)))
         let oh = Int(min(h.rounded(.up) + 1, Double(bitmap.height)))
+        let image = image.reduced(toAbout: ow, oh)
         guard (image.width * image.height + image.height * ow + ow * oh) * 4 <= Renderer.maximumImageWork else {
             drawPlaceholderBox(in: rect, into: &bitmap)
             return

@@ -134,7 +134,7 @@ struct ArgumentParsingTests {
         (["layout", "a.txt", "b.txt"], "b.txt"),
         (["layout", "-o"], "-o"),
         (["render", "--text", "hi"], "-o"),
-        (["render", "--text", "hi", "-o", "out.jpg"], "out.jpg"),
+        (["render", "--text", "hi", "-o", "out.gif"], "out.gif"),
         (["render", "--text", "hi", "--format", "gif", "-o", "out.png"], "--format"),
         (["render", "--text", "hi", "--hinting", "strong", "-o", "out.png"], "--hinting"),
         (["render", "--text", "hi", "--foreground", "#ggg", "-o", "out.png"], "--foreground"),

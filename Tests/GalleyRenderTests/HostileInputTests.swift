@@ -53,11 +53,28 @@ struct HostileInputTests {
         }
     }
 
+    /// Decodes `bytes` from a file named `name` and expects the decoding limit's refusal naming it.
+    static func expectTooLarge(_ bytes: [UInt8], name: String) throws {
+        let dir = try TemporaryDirectory.make()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent(name).path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect {
+            _ = try ImageLoader.load(path: path)
+        } throws: { error in
+            guard case RenderError.imageTooLarge(let source, _, _, _) = error else { return false }
+            return source == path && "\(error)".contains(path)
+        }
+    }
+
     @Test("A Netpbm header declaring 16384×16384 over a few bytes is rejected before allocating")
     func hugePPM() throws {
-        try Self.expectRejected(Array("P6\n16384 16384\n255\n".utf8) + [1, 2, 3], name: "huge.ppm", reason: "too few")
-        try Self.expectRejected(Array("P3\n16384 16384\n255\n1 2 3\n".utf8), name: "huge-ascii.ppm", reason: "too few")
-        try Self.expectRejected(Array("P5 16384 16384 65535\n".utf8), name: "huge.pgm", reason: "too few")
+        // Over the 64 Mi-pixel decoding limit: refused from the header.
+        try Self.expectTooLarge(Array("P6\n16384 16384\n255\n".utf8) + [1, 2, 3], name: "huge.ppm")
+        try Self.expectTooLarge(Array("P3\n16384 16384\n255\n1 2 3\n".utf8), name: "huge-ascii.ppm")
+        try Self.expectTooLarge(Array("P5 16384 16384 65535\n".utf8), name: "huge.pgm")
+        // Within the limit, but more pixels than the bytes can hold.
+        try Self.expectRejected(Array("P6\n8192 8192\n255\n".utf8) + [1, 2, 3], name: "big.ppm", reason: "too few")
         try Self.expectRejected(Array("P6\n100000 100000\n255\n".utf8), name: "oversize.ppm", reason: "out of range")
     }
 
@@ -70,10 +87,12 @@ struct HostileInputTests {
     @Test("A PNG declaring 16384×16384 with a tiny IDAT is rejected before allocating")
     func hugePNG() throws {
         let png = Self.png(width: 16384, height: 16384, idat: [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
-        try Self.expectRejected(png, name: "huge.png", reason: "more than")
+        try Self.expectTooLarge(png, name: "huge.png")
+        // Within the pixel limit, but more than the deflated bytes can hold.
+        let big = Self.png(width: 8192, height: 8192, idat: [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
+        try Self.expectRejected(big, name: "big.png", reason: "more than")
         // Larger than the 16384 limit: rejected by the size check.
-        try Self.expectRejected(
-            Self.png(width: 100_000, height: 100_000, idat: []), name: "oversize.png", reason: "")
+        try Self.expectTooLarge(Self.png(width: 100_000, height: 100_000, idat: []), name: "oversize.png")
     }
 
     @Test("Truncated and damaged PNGs are errors naming the file, or decode whole")

@@ -90,7 +90,7 @@ struct ImageCodecTests {
     @Test("write(to:) rejects unknown extensions and unwritable paths")
     func writeErrors() throws {
         let bitmap = try Bitmap(width: 1, height: 1)
-        #expect(throws: RenderError.unsupportedFormat(path: "/tmp/a.jpg")) { try bitmap.write(to: "/tmp/a.jpg") }
+        #expect(throws: RenderError.unsupportedFormat(path: "/tmp/a.gif")) { try bitmap.write(to: "/tmp/a.gif") }
         #expect {
             try bitmap.write(to: "/nonexistent-dir-galley/a.ppm")
         } throws: { error in

@@ -354,24 +354,31 @@ struct RendererTests {
         #expect(bitmap.pixels == blank)
     }
 
-    @Test("an image whose resampling needs over 64 Mi samples is drawn as the placeholder box")
+    @Test("a large image is shrunk before resampling; work over 64 Mi samples draws the placeholder box")
     func oversizedImageWork() throws {
         #expect(Renderer.maximumImageWork == 64 << 20)
-        // A red image 1 pixel wide and 16 384 tall stretched across 8000 pixels: the horizontal
-        // pass alone would be 16 384 rows × 8000 columns × 4 samples (2 Gi bytes of floats).
+        // A red image 1 pixel wide and 16 384 tall stretched across 8000 pixels: resampled whole,
+        // the horizontal pass would be 16 384 rows × 8000 columns × 4 samples (2 Gi bytes of
+        // floats); shrunk first by whole factors to about twice the rect's 21 rows, it is drawn.
         let tall = try Bitmap(
             width: 1, height: 16_384, pixels: Array([UInt8]([255, 0, 0, 255]).repeated(16_384)))
         let rect = CGRect(x: 0, y: 5, width: 8000, height: 20)
         var drawn = try Bitmap(width: 8000, height: 30)
         Renderer().drawImage(tall, in: rect, into: &drawn)
-        var box = try Bitmap(width: 8000, height: 30)
-        Renderer().drawPlaceholderBox(in: rect, into: &box)
-        #expect(drawn.pixels == box.pixels)
+        #expect(drawn.pixel(x: 4000, y: 15) == Bitmap.Pixel(red: 255, green: 0, blue: 0))
+        // A small image stretched over 4200 × 4200 pixels still needs more than 64 Mi samples for
+        // the result alone: the placeholder box (white inside, off its diagonal) is drawn instead.
+        let small = try Bitmap(width: 2, height: 2, background: .red)
+        let big = CGRect(x: 0, y: 0, width: 4200, height: 4200)
+        var boxed = try Bitmap(width: 4200, height: 4200)
+        Renderer().drawImage(small, in: big, into: &boxed)
+        #expect(boxed.pixel(x: 100, y: 3000) == Bitmap.Pixel(red: 255, green: 255, blue: 255))
+        #expect(boxed.pixel(x: 2100, y: 2100) != Bitmap.Pixel(red: 255, green: 0, blue: 0))
         // Under the bound the image is drawn: a 1 × 64 red image fills the rect with red.
         let short = try Bitmap(width: 1, height: 64, pixels: Array([UInt8]([255, 0, 0, 255]).repeated(64)))
-        var small = try Bitmap(width: 8000, height: 30)
-        Renderer().drawImage(short, in: rect, into: &small)
-        #expect(small.pixel(x: 4000, y: 15) == Bitmap.Pixel(red: 255, green: 0, blue: 0))
+        var filled = try Bitmap(width: 8000, height: 30)
+        Renderer().drawImage(short, in: rect, into: &filled)
+        #expect(filled.pixel(x: 4000, y: 15) == Bitmap.Pixel(red: 255, green: 0, blue: 0))
     }
 
     @Test("glyphs over 4096 pixels per em are skipped, even where they would cover the bitmap")

@@ -1,0 +1,105 @@
+// A GraphicsContext's gradients and images: linear and radial gradients filling the clip, and
+// bitmaps drawn into rectangles with the chosen interpolation.
+import CCairo
+import Foundation
+import GalleyText
+
+extension GraphicsContext {
+    /// Fills the clip with a linear gradient from `start` to `end` (user space): colours are
+    /// constant along lines perpendicular to start–end; before the start and after the end
+    /// nothing is painted unless `options` asks. Like `drawLinearGradient(_:start:end:options:)`.
+    public func drawLinearGradient(
+        _ gradient: Gradient, start: CGPoint, end: CGPoint, options: Gradient.DrawingOptions = []
+    ) {
+        guard Self.finite(start), Self.finite(end), !gradient.colors.isEmpty else { return }
+        let x0 = Double(start.x), y0 = Double(start.y), x1 = Double(end.x), y1 = Double(end.y)
+        paint { c in
+            guard let pattern = cairo_pattern_create_linear(x0, y0, x1, y1) else { return }
+            defer { cairo_pattern_destroy(pattern) }
+            Self.addStops(gradient, to: pattern)
+            let both: Gradient.DrawingOptions = [.drawsBeforeStartLocation, .drawsAfterEndLocation]
+            cairo_pattern_set_extend(pattern, options.isEmpty ? CAIRO_EXTEND_NONE : CAIRO_EXTEND_PAD)
+            if !options.isEmpty, options != both {
+                // One side only: pad, but clip away the half-plane beyond the other end.
+                let (dx, dy) = (x1 - x0, y1 - y0)
+                let length = (dx * dx + dy * dy).squareRoot()
+                guard length > 0 else { return }
+                let (ux, uy) = (dx / length, dy / length)
+                let far = 1e7
+                let (px, py) = options.contains(.drawsAfterEndLocation) ? (x0, y0) : (x1, y1)
+                let sign = options.contains(.drawsAfterEndLocation) ? 1.0 : -1.0
+                cairo_new_path(c)
+                cairo_move_to(c, px - uy * far, py + ux * far)
+                cairo_line_to(c, px + uy * far, py - ux * far)
+                cairo_line_to(c, px + uy * far + sign * ux * far, py - ux * far + sign * uy * far)
+                cairo_line_to(c, px - uy * far + sign * ux * far, py + ux * far + sign * uy * far)
+                cairo_close_path(c)
+                cairo_clip(c)
+            }
+            cairo_set_source(c, pattern)
+            cairo_paint(c)
+        }
+    }
+
+    /// Fills the clip with a radial gradient between the circle (`startCenter`, `startRadius`)
+    /// and the circle (`endCenter`, `endRadius`). Like
+    /// `drawRadialGradient(_:startCenter:startRadius:endCenter:endRadius:options:)`; either
+    /// option extends the gradient past both circles (cairo pads both sides at once).
+    public func drawRadialGradient(
+        _ gradient: Gradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint, endRadius: CGFloat,
+        options: Gradient.DrawingOptions = []
+    ) {
+        guard Self.finite(startCenter), Self.finite(endCenter), startRadius.isFinite, endRadius.isFinite,
+            startRadius >= 0, endRadius >= 0, !gradient.colors.isEmpty
+        else { return }
+        paint { c in
+            guard
+                let pattern = cairo_pattern_create_radial(
+                    Double(startCenter.x), Double(startCenter.y), Double(startRadius), Double(endCenter.x),
+                    Double(endCenter.y), Double(endRadius))
+            else { return }
+            defer { cairo_pattern_destroy(pattern) }
+            Self.addStops(gradient, to: pattern)
+            cairo_pattern_set_extend(pattern, options.isEmpty ? CAIRO_EXTEND_NONE : CAIRO_EXTEND_PAD)
+            cairo_set_source(c, pattern)
+            cairo_paint(c)
+        }
+    }
+
+    static func addStops(_ gradient: Gradient, to pattern: OpaquePointer) {
+        for (color, location) in zip(gradient.colors, gradient.locations) {
+            cairo_pattern_add_color_stop_rgba(
+                pattern, Double(location), Bitmap.unit(color.red), Bitmap.unit(color.green), Bitmap.unit(color.blue),
+                Bitmap.unit(color.alpha))
+        }
+    }
+
+    /// Draws `image` scaled into `rect` (user space), upright in the context's base orientation:
+    /// in a y-up context its top row lies along the rect's top (maxY) edge, as `CGContext.draw(_:in:)`
+    /// draws a CGImage; in a y-down context along its minY edge, as `UIImage.draw(in:)` does.
+    /// Filtered as ``interpolationQuality`` says. Like `draw(_:in:)`.
+    public func draw(_ image: Bitmap, in rect: CGRect) {
+        let r = rect.standardized
+        guard r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite, r.width > 0, r.height > 0
+        else { return }
+        let filter: cairo_filter_t =
+            switch state.interpolationQuality {
+            case .none: CAIRO_FILTER_NEAREST
+            case .low: CAIRO_FILTER_FAST
+            case .default, .medium: CAIRO_FILTER_GOOD
+            case .high: CAIRO_FILTER_BEST
+            }
+        let flipped = origin == .bottomLeft
+        guard let surface = CairoPainter.imageSurface(image) else { return }
+        defer { cairo_surface_destroy(surface) }
+        paint { c in
+            cairo_translate(c, Double(r.minX), Double(flipped ? r.maxY : r.minY))
+            cairo_scale(
+                c, Double(r.width) / Double(image.width), (flipped ? -1 : 1) * Double(r.height) / Double(image.height))
+            cairo_set_source_surface(c, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(c), filter)
+            cairo_rectangle(c, 0, 0, Double(image.width), Double(image.height))
+            cairo_fill(c)
+        }
+    }
+}

@@ -1,0 +1,121 @@
+// A GraphicsContext's targets: reading a bitmap back as a Bitmap, and the pages of a PDF, SVG or
+// PostScript document.
+import CCairo
+import Foundation
+import GalleyText
+
+extension GraphicsContext {
+    /// The bitmap's pixels as a ``Bitmap`` (straight alpha; transparent where nothing was drawn).
+    /// Like `makeImage()` of a bitmap `CGContext`.
+    ///
+    /// - Throws: ``GraphicsContextError/misuse(_:)`` on a document context, or cairo's error.
+    public func makeImage() throws(GraphicsContextError) -> Bitmap {
+        guard case .bitmap(let width, let height, _) = kind, let surface else {
+            throw .misuse("makeImage() needs a bitmap context")
+        }
+        try check()
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { throw .cairo("no image data") }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        pixels.withUnsafeMutableBufferPointer { out in
+            for y in 0..<height {
+                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width {
+                    let v = row[x], a = v >> 24
+                    let o = (y * width + x) * 4
+                    out[o + 3] = UInt8(a)
+                    guard a > 0 else { continue }
+                    // Premultiplied native-endian ARGB to straight RGBA, rounding to nearest.
+                    out[o] = UInt8(min(((v >> 16 & 0xFF) * 255 + a / 2) / a, 255))
+                    out[o + 1] = UInt8(min(((v >> 8 & 0xFF) * 255 + a / 2) / a, 255))
+                    out[o + 2] = UInt8(min(((v & 0xFF) * 255 + a / 2) / a, 255))
+                }
+            }
+        }
+        do {
+            return try Bitmap(width: width, height: height, pixels: pixels, background: .clear)
+        } catch {
+            throw .cairo("\(error)")
+        }
+    }
+
+    /// Starts a page of `size` points. The graphics state starts afresh on every page (the
+    /// transform at the identity, no clip, black paint), as in CoreGraphics. Like `beginPDFPage`.
+    ///
+    /// - Throws: ``GraphicsContextError/misuse(_:)`` on a bitmap, with a page open, after
+    ///   ``finishDocument()``, or for a second SVG page; ``GraphicsContextError/invalidSize(width:height:)``.
+    public func beginPage(size: CGSize) throws(GraphicsContextError) {
+        guard case .document(let format) = kind else { throw .misuse("pages belong to document contexts") }
+        guard !finished else { throw .misuse("the document is finished") }
+        guard !pageOpen else { throw .misuse("a page is already open (endPage first)") }
+        guard format != .svg || pageCount == 0 else { throw .misuse("an SVG document has one page") }
+        let w = Double(size.width), h = Double(size.height)
+        guard w.isFinite, h.isFinite, w >= 1, h >= 1, w <= 14_400, h <= 14_400 else {
+            throw .invalidSize(width: w, height: h)
+        }
+        if surface == nil {
+            let closure = Unmanaged.passUnretained(sink).toOpaque()
+            let made: OpaquePointer? =
+                switch format {
+                case .pdf: cairo_pdf_surface_create_for_stream(cairoAppendBytes, closure, w, h)
+                case .postScript: cairo_ps_surface_create_for_stream(cairoAppendBytes, closure, w, h)
+                case .svg: cairo_svg_surface_create_for_stream(cairoAppendBytes, closure, w, h)
+                }
+            guard let made else { throw .cairo("no surface") }
+            surface = made
+            if format == .pdf { cairo_pdf_surface_set_metadata(made, CAIRO_PDF_METADATA_CREATOR, "Galley") }
+            cr = cairo_create(made)
+        } else if let surface {
+            if format == .pdf { cairo_pdf_surface_set_size(surface, w, h) }
+            if format == .postScript { cairo_ps_surface_set_size(surface, w, h) }
+        }
+        guard let cr else { throw .cairo("no context") }
+        cairo_reset_clip(cr)
+        cairo_new_path(cr)
+        state = GraphicsState()
+        savedStates = []
+        pageSize = size
+        pageOpen = true
+        pageCount += 1
+        setBase(height: h, scale: 1)
+        try check()
+    }
+
+    /// Ends the page begun last. Like `endPDFPage`.
+    ///
+    /// - Throws: ``GraphicsContextError/misuse(_:)`` without an open page.
+    public func endPage() throws(GraphicsContextError) {
+        guard case .document = kind, pageOpen, let cr else { throw .misuse("no page is open") }
+        while !layers.isEmpty { endTransparencyLayer() }
+        while !savedStates.isEmpty { restoreGState() }
+        cairo_show_page(cr)
+        pageOpen = false
+        try check()
+    }
+
+    /// Ends any open page and returns the document's bytes. Like `closePDF`.
+    ///
+    /// - Throws: ``GraphicsContextError/misuse(_:)`` without a page or when already finished.
+    public func finishDocument() throws(GraphicsContextError) -> [UInt8] {
+        guard case .document = kind else { throw .misuse("finishDocument() needs a document context") }
+        guard !finished else { throw .misuse("the document is finished") }
+        guard pageCount > 0, let surface else { throw .misuse("the document has no page") }
+        if pageOpen { try endPage() }
+        finished = true
+        if let cr { cairo_destroy(cr) }
+        cr = nil
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        cairo_surface_destroy(surface)
+        self.surface = nil
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
+        return sink.bytes
+    }
+
+    /// Device pixels per point: the bitmap's scale, or 1 on a page.
+    var deviceScale: Double {
+        if case .bitmap(_, _, let scale) = kind { return scale }
+        return 1
+    }
+}

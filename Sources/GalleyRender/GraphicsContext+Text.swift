@@ -1,0 +1,246 @@
+// Text into a GraphicsContext, as CoreText draws into a CGContext: frames at their own coordinates,
+// lines and runs at the text position, a font's glyphs at given positions, each under the CTM, the
+// clip and the text matrix. Untransformed text on a bitmap is the bitmap Renderer's own pixels;
+// anything else is drawn from the glyph outlines moved by the full transform, so it stays sharp.
+import CCairo
+import Foundation
+import GalleyFonts
+import GalleyLayout
+import GalleyText
+
+extension GraphicsContext {
+    /// Draws the operations of a paint list (user space, y up, as the list's coordinates are).
+    ///
+    /// On a y-up bitmap whose CTM and text matrix are the identity, with no clip, shadow, global
+    /// alpha or blend mode, the list is drawn by ``Renderer`` (its FreeType glyph images, hinting,
+    /// quarter-pixel positions and sRGB blending) straight onto the bitmap's pixels, so the text is
+    /// pixel-identical to `Renderer.draw(_:into:)`. Otherwise every glyph's outline is moved by its
+    /// run's skew and scale, the text matrix's linear part (about the glyph origin), its position
+    /// and the CTM, and filled (and stroked) by cairo at device resolution, never resampled; fills
+    /// and decorations are rectangles, placeholders their image (from `imageProvider`) or the grey
+    /// box. Sideways glyphs of vertical lines and blurred text shadows are drawn only on the first
+    /// path.
+    public func draw(_ list: PaintList, imageProvider: (Placeholder) -> Bitmap? = { _ in nil }) {
+        guard drawable != nil else { return }
+        if drawsLikeRenderer, let renderer = bitmapRenderer {
+            drawThroughRenderer(list, renderer: renderer, imageProvider: imageProvider)
+            return
+        }
+        for operation in list.operations {
+            switch operation {
+            case .fill(let fill): fillRects([fill.rect], color: fill.color)
+            case .decoration(let decoration): fillRects(decoration.rects, color: decoration.color)
+            case .glyphs(let paint): drawOutlines(paint)
+            case .shadow(let shadow) where shadow.blurRadius <= 0:
+                drawOutlines(shadow.glyphs.recoloured(shadow.color), offset: shadow.offset, isShadow: true)
+            case .shadow: break
+            case .placeholder(let placeholder):
+                if let image = imageProvider(placeholder) {
+                    draw(image, in: placeholder.rect)
+                } else {
+                    drawPlaceholderBox(placeholder.rect)
+                }
+            }
+        }
+    }
+
+    /// How text is drawn (part of the graphics state). Like `setTextDrawingMode(_:)`.
+    public var textDrawingMode: TextDrawingMode {
+        get { state.textDrawingMode }
+        set { state.textDrawingMode = newValue }
+    }
+
+    /// Draws `glyphs` of `font` at `positions` (user space) in the fill colour. Like `CTFontDrawGlyphs`.
+    public func showGlyphs(_ glyphs: [GlyphID], at positions: [CGPoint], font: Font) {
+        draw(PaintList(glyphs: glyphs, positions: positions, font: font, color: state.fillColor))
+    }
+
+    /// Whether text may go through the bitmap renderer unchanged.
+    var drawsLikeRenderer: Bool {
+        guard case .bitmap = kind, origin == .bottomLeft, ctm == .identity, textMatrix == .identity else {
+            return false
+        }
+        return !state.isClipped && state.alpha >= 1 && state.blendMode == .normal && state.shadow == nil
+            && state.textDrawingMode == .fill
+    }
+
+    /// The bitmap renderer at this context's scale, for a bitmap context.
+    var bitmapRenderer: Renderer? {
+        guard case .bitmap(_, _, let scale) = kind else { return nil }
+        return Renderer(scale: CGFloat(scale))
+    }
+
+    /// Draws `list` with `renderer` onto the surface's pixels (premultiplied to straight alpha and
+    /// back: exact for opaque pixels).
+    func drawThroughRenderer(_ list: PaintList, renderer: Renderer, imageProvider: (Placeholder) -> Bitmap?) {
+        guard var bitmap = try? makeImage(), let surface, let data = cairo_image_surface_get_data(surface) else {
+            return
+        }
+        renderer.draw(list, into: &bitmap, imageProvider: imageProvider)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        bitmap.pixels.withUnsafeBufferPointer { p in
+            for y in 0..<bitmap.height {
+                let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<bitmap.width {
+                    let i = (y * bitmap.width + x) * 4
+                    let a = UInt32(p[i + 3])
+                    func pre(_ v: UInt8) -> UInt32 { (UInt32(v) * a + 127) / 255 }
+                    row[x] = a << 24 | pre(p[i]) << 16 | pre(p[i + 1]) << 8 | pre(p[i + 2])
+                }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// The stand-in of a placeholder without an image, as the renderers draw it: a 1-point grey
+    /// outline just inside `rect` and its diagonal from the top-left to the bottom-right corner.
+    func drawPlaceholderBox(_ rect: CGRect) {
+        let r = rect.standardized
+        guard r.width > 0, r.height > 0, r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else {
+            return
+        }
+        var path = ShapePath()
+        path.addRect(r.insetBy(dx: min(0.5, r.width / 2), dy: min(0.5, r.height / 2)))
+        path.move(to: CGPoint(x: r.minX, y: r.maxY))
+        path.addLine(to: CGPoint(x: r.maxX, y: r.minY))
+        strokeOnly(path, width: 1, color: Renderer.placeholderColor)
+    }
+
+    /// Fills rectangles (user space) in `color`, as one operation.
+    func fillRects(_ rects: [CGRect], color: Color) {
+        guard color.alpha > 0 else { return }
+        var path = ShapePath()
+        for rect in rects where rect.minX.isFinite && rect.minY.isFinite && rect.width.isFinite && rect.height.isFinite
+        {
+            path.addRect(rect)
+        }
+        fill(path, color: color)
+    }
+
+    /// Fills `path` (user space) in `color` as one painted operation (the current path is kept).
+    func fill(_ path: ShapePath, color: Color, stroke: (width: Double, color: Color)? = nil) {
+        guard let cr = drawable, !path.isEmpty else { return }
+        let saved = cairo_copy_path(cr)
+        defer { cairo_path_destroy(saved) }
+        cairo_new_path(cr)
+        addPath(path)
+        guard let built = cairo_copy_path(cr) else { return }
+        defer { cairo_path_destroy(built) }
+        cairo_new_path(cr)
+        if let saved { cairo_append_path(cr, saved) }
+        paint { c in
+            cairo_append_path(c, built)
+            Self.setSource(c, color)
+            cairo_set_fill_rule(c, CAIRO_FILL_RULE_WINDING)
+            if let stroke {
+                cairo_fill_preserve(c)
+                cairo_set_line_width(c, stroke.width)
+                cairo_set_line_join(c, CAIRO_LINE_JOIN_ROUND)
+                Self.setSource(c, stroke.color)
+                cairo_stroke(c)
+            } else {
+                cairo_fill(c)
+            }
+        }
+    }
+
+    /// A glyph run's outlines in user space, filled (and stroked) under the CTM.
+    func drawOutlines(_ paint: GlyphPaint, offset: CGSize = .zero, isShadow: Bool = false) {
+        let m = textMatrix
+        var path = ShapePath()
+        for (glyph, position) in zip(paint.glyphs, paint.positions) {
+            guard let outline = paint.font.path(for: glyph), !outline.isEmpty else { continue }
+            // Scale and skew about the origin, then the text matrix's linear part, then the position.
+            let local = AffineTransform(m11: paint.xScale, m12: 0, m21: paint.skew, m22: 1, tX: 0, tY: 0)
+            var t = AffineTransform(m11: m.m11, m12: m.m12, m21: m.m21, m22: m.m22, tX: 0, tY: 0)
+            t.prepend(local)
+            t.append(
+                AffineTransform(
+                    translationByX: position.x + offset.width + m.tX, byY: position.y + offset.height + m.tY))
+            path.addPath(outline.applying(t))
+        }
+        paintText(path, paint: paint, isShadow: isShadow)
+    }
+
+    /// Paints a run's outlines (user space) as the text drawing mode says: filled in the run's
+    /// colour (with the run's own stroke attribute), stroked in the stroke colour at the line width,
+    /// and added to the clip (a shadow paints but never clips).
+    func paintText(_ path: ShapePath, paint: GlyphPaint, isShadow: Bool) {
+        let mode = state.textDrawingMode
+        let runStroke = paint.stroke.map { (Double($0.width), $0.color) }
+        if mode.fills, paint.fills {
+            fill(path, color: paint.color, stroke: runStroke)
+        } else if mode.fills, let runStroke {
+            strokeOnly(path, width: runStroke.0, color: runStroke.1)
+        }
+        if mode.strokes, let cr = drawable {
+            strokeOnly(path, width: cairo_get_line_width(cr), color: state.strokeColor)
+        }
+        if mode.clips, !isShadow, let cr = drawable {
+            cairo_new_path(cr)
+            addPath(path)
+            state.isClipped = true
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            cairo_clip(cr)
+        }
+    }
+
+    /// Strokes `path` (user space) as one painted operation.
+    func strokeOnly(_ path: ShapePath, width: Double, color: Color) {
+        guard let cr = drawable, !path.isEmpty else { return }
+        cairo_new_path(cr)
+        addPath(path)
+        guard let built = cairo_copy_path(cr) else { return }
+        defer { cairo_path_destroy(built) }
+        cairo_new_path(cr)
+        paint { c in
+            cairo_append_path(c, built)
+            Self.setSource(c, color)
+            cairo_set_line_width(c, width)
+            cairo_set_line_join(c, CAIRO_LINE_JOIN_ROUND)
+            cairo_stroke(c)
+        }
+    }
+}
+
+extension GlyphPaint {
+    /// The same glyphs in another colour (for an unblurred shadow).
+    func recoloured(_ color: Color) -> GlyphPaint {
+        GlyphPaint(
+            font: font, glyphs: glyphs, positions: positions, stringIndices: stringIndices, stringRange: stringRange,
+            isRightToLeft: isRightToLeft, color: color, fills: fills,
+            stroke: stroke.map { GlyphStroke(width: $0.width, color: color) }, skew: skew, xScale: xScale,
+            orientation: orientation)
+    }
+}
+
+extension Frame {
+    /// Draws the frame's lines (and backgrounds, decorations, placeholders) at their origins in
+    /// user space, under the context's CTM, clip and text matrix. Like `CTFrameDraw`.
+    public func draw(in context: GraphicsContext, imageProvider: (Placeholder) -> Bitmap? = { _ in nil }) {
+        context.draw(PaintList(frame: self), imageProvider: imageProvider)
+    }
+}
+
+extension Line {
+    /// Draws the line with its origin at the context's text position. Like `CTLineDraw`.
+    public func draw(in context: GraphicsContext) {
+        context.draw(PaintList(line: self, at: context.textPosition))
+    }
+}
+
+extension GlyphRun {
+    /// Draws the run's glyphs in `range` (all when nil) with the line origin at the context's text
+    /// position. Like `CTRunDraw`.
+    public func draw(in context: GraphicsContext, range: Range<Int>? = nil) {
+        context.draw(PaintList(run: self, glyphs: range, lineOrigin: context.textPosition))
+    }
+}
+
+extension Font {
+    /// Draws `glyphs` of this font at `positions` (user space) in the context's fill colour. Like
+    /// `CTFontDrawGlyphs(font, glyphs, positions, count, context)`.
+    public func drawGlyphs(_ glyphs: [GlyphID], at positions: [CGPoint], in context: GraphicsContext) {
+        context.showGlyphs(glyphs, at: positions, font: self)
+    }
+}
