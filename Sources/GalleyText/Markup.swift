@@ -426,7 +426,12 @@ private struct MarkupParser {
             let (line, column) = scanner.location(of: offset)
             throw .malformed(line: line, column: column, message: "<a> needs a non-empty href")
         }
-        changes.link = URL(string: href).map(TextLink.url) ?? .string(href)
+        // A URL when it reads as one unchanged (with a scheme); else the string as written.
+        if let url = URL(string: href), url.scheme != nil, url.absoluteString == href {
+            changes.link = .url(url)
+        } else {
+            changes.link = .string(href)
+        }
         changes.text.underline = .single
     }
 

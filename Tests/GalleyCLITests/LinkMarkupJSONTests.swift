@@ -33,3 +33,35 @@ struct LinkMarkupJSONTests {
         #expect(text.runs.map { $0.attributes.link } == [.string("not a url"), .url(URL(string: "http://a.b/")!)])
     }
 }
+
+/// `--fit-lines N --min-size PT`: the layout's runs are set at the size Framesetter.fit chooses,
+/// which an exhaustive search over whole sizes confirms: it fits in N lines, one point more does not.
+@Suite("galley --fit-lines")
+struct FitLinesOptionTests {
+    static func lines(size: String, extra: [String]) throws -> (count: Int, size: Double) {
+        let run = CLITestSupport.run(
+            ["layout", "--font", TestFonts.dejaVuSans, "--size", size, "--width", "400", "--text",
+             "The quick brown fox jumps over the lazy dog"] + extra)
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try run.json()
+        let lines = try #require(json["lines"] as? [[String: Any]])
+        let runs = try #require(lines.first?["runs"] as? [[String: Any]])
+        return (lines.count, (runs.first?["size"] as? NSNumber)?.doubleValue ?? 0)
+    }
+
+    @Test func fitsTwoLines() throws {
+        let fitted = try Self.lines(size: "72", extra: ["--fit-lines", "2", "--min-size", "28"])
+        #expect(fitted.count <= 2)
+        #expect(fitted.size >= 28 && fitted.size <= 72 && fitted.size < 72)
+        // One point larger needs more than two lines.
+        let larger = try Self.lines(size: "\(Int(fitted.size) + 1)", extra: [])
+        #expect(larger.count > 2)
+        let same = try Self.lines(size: "\(Int(fitted.size))", extra: [])
+        #expect(same.count <= 2)
+    }
+
+    @Test func badValues() {
+        #expect(CLITestSupport.run(["layout", "--fit-lines", "-1", "--text", "x"]).status != 0)
+        #expect(CLITestSupport.run(["layout", "--fit-lines", "1", "--min-size", "20", "--size", "10", "--text", "x"]).status != 0)
+    }
+}
