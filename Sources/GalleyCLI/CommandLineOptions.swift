@@ -207,7 +207,8 @@ package enum CommandLineParser {
     ]
     /// The paragraph and frame options of `render` and `layout` (TypographyOptions.swift).
     static let typographyOptions: [String] = [
-        "--indent", "--line-height", "--line-spacing", "--paragraph-spacing", "--tabs", "--max-lines", "--fit-lines", "--min-size", "--ellipsize",
+        "--indent", "--line-height", "--line-spacing", "--paragraph-spacing", "--tabs", "--max-lines", "--fit-lines",
+        "--min-size", "--ellipsize",
         "--path", "--exclude", "--line-breaking", "--lang", "--writing-mode", "--text-orientation",
     ]
 

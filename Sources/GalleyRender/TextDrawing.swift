@@ -22,7 +22,8 @@ public struct TextDrawingOptions: OptionSet, Sendable, Hashable {
     /// The string-drawing options these stand for: `.usesLineFragmentOrigin`, plus
     /// `.truncatesLastVisibleLine` when set.
     var stringDrawingOptions: StringDrawingOptions {
-        contains(.truncatesLastVisibleLine) ? [.usesLineFragmentOrigin, .truncatesLastVisibleLine] : .usesLineFragmentOrigin
+        contains(.truncatesLastVisibleLine)
+            ? [.usesLineFragmentOrigin, .truncatesLastVisibleLine] : .usesLineFragmentOrigin
     }
 }
 

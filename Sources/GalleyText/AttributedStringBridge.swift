@@ -105,7 +105,8 @@ enum AttributedStringBridge {
 
     /// Adds Foundation's `link` and the values of `keys` in `run` as custom attributes.
     static func readCustom(
-        _ keys: [any CustomAttributedStringKey.Type], of run: AttributedString.Runs.Run, into attributes: inout Attributes
+        _ keys: [any CustomAttributedStringKey.Type], of run: AttributedString.Runs.Run,
+        into attributes: inout Attributes
     ) {
         if let url = run[AttributeScopes.FoundationAttributes.LinkAttribute.self] { attributes.link = .url(url) }
         for key in keys {
@@ -115,7 +116,8 @@ enum AttributedStringBridge {
 
     /// Writes ``Attributes/link`` as Foundation's `link` and the custom attributes `keys` name.
     static func writeCustom(
-        _ keys: [any CustomAttributedStringKey.Type], of attributes: Attributes, into container: inout AttributeContainer
+        _ keys: [any CustomAttributedStringKey.Type], of attributes: Attributes,
+        into container: inout AttributeContainer
     ) {
         if let url = attributes.link?.url { container[AttributeScopes.FoundationAttributes.LinkAttribute.self] = url }
         for key in keys where key.name != TextLink.attributeName {

@@ -75,7 +75,8 @@ extension AttributedText {
     /// CoreText would honour that Galley keeps without effect (`NSAttachment`,
     /// `CTForegroundColorFromContext`, …), and keys it drops (values that are not `Hashable`).
     /// Nothing is lost without a word. (CoreText has no such call: it keeps unknown keys silently.)
-    public static func bridgeDiagnostics(for attributedString: NSAttributedString) -> [NSAttributedStringBridgeDiagnostic]
+    public static func bridgeDiagnostics(for attributedString: NSAttributedString)
+        -> [NSAttributedStringBridgeDiagnostic]
     {
         var found: [NSAttributedStringBridgeDiagnostic] = []
         var location = 0
@@ -132,7 +133,10 @@ extension NSAttributedStringBridge {
             case .single(let name): names.insert(name.rawValue)
             case .galley: names.insert(key.foundationName)
             case .decoration(let style, let color): names.formUnion([style.rawValue, color.rawValue])
-            case .stroke: names.formUnion([NSAttributedString.Key.strokeWidth.rawValue, NSAttributedString.Key.strokeColor.rawValue])
+            case .stroke:
+                names.formUnion([
+                    NSAttributedString.Key.strokeWidth.rawValue, NSAttributedString.Key.strokeColor.rawValue,
+                ])
             case .writingDirection: names.insert(NSAttributedString.Key.writingDirection.rawValue)
             }
         }

@@ -47,7 +47,9 @@ private func runCustomAttributeCase(_ settings: Settings, font: Font) throws {
     let string = Array(repeating: paragraph, count: 40).joined(separator: "\n")
     var builder = AttributedTextBuilder(string, attributes: [.font(font)])
     let step = paragraph.utf16.count + 1
-    for p in 0..<40 { try builder.setLink(.string("https://example.com/\(p)"), range: (p * step + 19)..<(p * step + 37)) }
+    for p in 0..<40 {
+        try builder.setLink(.string("https://example.com/\(p)"), range: (p * step + 19)..<(p * step + 37))
+    }
     let plain = builder.build()
     try builder.setCustomAttribute(true, forKey: "Highlighted", range: (20 * step + 19)..<(20 * step + 37))
     let highlighted = builder.build()

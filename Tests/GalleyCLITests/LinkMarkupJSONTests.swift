@@ -40,8 +40,10 @@ struct LinkMarkupJSONTests {
 struct FitLinesOptionTests {
     static func lines(size: String, extra: [String]) throws -> (count: Int, size: Double) {
         let run = CLITestSupport.run(
-            ["layout", "--font", TestFonts.dejaVuSans, "--size", size, "--width", "400", "--text",
-             "The quick brown fox jumps over the lazy dog"] + extra)
+            [
+                "layout", "--font", TestFonts.dejaVuSans, "--size", size, "--width", "400", "--text",
+                "The quick brown fox jumps over the lazy dog",
+            ] + extra)
         #expect(run.status == 0, "\(run.stderr)")
         let json = try run.json()
         let lines = try #require(json["lines"] as? [[String: Any]])
@@ -62,6 +64,8 @@ struct FitLinesOptionTests {
 
     @Test func badValues() {
         #expect(CLITestSupport.run(["layout", "--fit-lines", "-1", "--text", "x"]).status != 0)
-        #expect(CLITestSupport.run(["layout", "--fit-lines", "1", "--min-size", "20", "--size", "10", "--text", "x"]).status != 0)
+        #expect(
+            CLITestSupport.run(["layout", "--fit-lines", "1", "--min-size", "20", "--size", "10", "--text", "x"]).status
+                != 0)
     }
 }

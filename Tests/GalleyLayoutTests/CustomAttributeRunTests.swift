@@ -127,6 +127,7 @@ struct CustomAttributeRunTests {
         try builder.removeCustomAttribute(forKey: "Highlighted", range: 0..<new.length)
         let back = Framesetter(builder.build(), reusing: edited)
         let again = try back.frame(in: rect)
-        #expect(again.lines.map { $0.glyphRuns.map(\.stringRange) } == before.lines.map { $0.glyphRuns.map(\.stringRange) })
+        #expect(
+            again.lines.map { $0.glyphRuns.map(\.stringRange) } == before.lines.map { $0.glyphRuns.map(\.stringRange) })
     }
 }

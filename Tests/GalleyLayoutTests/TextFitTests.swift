@@ -22,12 +22,17 @@ struct TextFitTests {
     static let cases: [Case] = [
         Case(string: "The quick brown fox jumps over the lazy dog", box: CGSize(width: 400, height: 200), lines: 2),
         Case(string: "Galley", box: CGSize(width: 300, height: 100), lines: 1),
-        Case(string: "Fit to a box, which every card, badge and label service needs", box: CGSize(width: 500, height: 160), lines: 3),
+        Case(
+            string: "Fit to a box, which every card, badge and label service needs",
+            box: CGSize(width: 500, height: 160), lines: 3),
         Case(string: "مرحبا بالعالم: عنوان طويل بعض الشيء", box: CGSize(width: 360, height: 200), lines: 2),
         Case(string: "東京都の天気は晴れのち曇り、夜は雨になるでしょう", box: CGSize(width: 420, height: 300), lines: 2),
-        Case(string: "A title far too long to fit in one short line even at the smallest size allowed here",
-             box: CGSize(width: 200, height: 40), lines: 1),
-        Case(string: "Unlimited lines but a short box for all of these words", box: CGSize(width: 300, height: 90), lines: 0),
+        Case(
+            string: "A title far too long to fit in one short line even at the smallest size allowed here",
+            box: CGSize(width: 200, height: 40), lines: 1),
+        Case(
+            string: "Unlimited lines but a short box for all of these words", box: CGSize(width: 300, height: 90),
+            lines: 0),
     ]
 
     /// Whether `string` at `size` points fits: laid out from scratch at that size in `box`.
@@ -52,7 +57,8 @@ struct TextFitTests {
         let expected = try sizes.first { try Self.fits(c.string, size: $0, box: c.box, lines: c.lines) }
         if let expected {
             #expect(fit.fits)
-            #expect(abs(fit.fontSize(for: 72) - expected) < 1e-9, "found \(fit.fontSize(for: 72)), expected \(expected)")
+            #expect(
+                abs(fit.fontSize(for: 72) - expected) < 1e-9, "found \(fit.fontSize(for: 72)), expected \(expected)")
         } else {
             #expect(!fit.fits)
             #expect(fit.scale == 28.0 / 72)

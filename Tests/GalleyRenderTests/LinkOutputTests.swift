@@ -34,12 +34,14 @@ struct LinkOutputTests {
         // The annotations' rects (PDF user space: y up from the page's bottom, as the frame's).
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let source = String(decoding: bytes, as: UTF8.self)
-        let annotRects = try Regex(#"/Subtype\s*/Link[^>]*?/Rect\s*\[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]"#)
+        let annotRects = try Regex(
+            #"/Subtype\s*/Link[^>]*?/Rect\s*\[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]"#)
         var rects: [CGRect] = []
         for match in source.matches(of: annotRects) {
             let v = (1...4).compactMap { match.output[$0].substring.flatMap { Double($0) } }
             guard v.count == 4 else { continue }
-            rects.append(CGRect(x: min(v[0], v[2]), y: min(v[1], v[3]), width: abs(v[2] - v[0]), height: abs(v[3] - v[1])))
+            rects.append(
+                CGRect(x: min(v[0], v[2]), y: min(v[1], v[3]), width: abs(v[2] - v[0]), height: abs(v[3] - v[1])))
         }
         #expect(rects.count == urls.count)
         let glyphBoxes = frame.glyphRects(forStringRange: range)
@@ -47,7 +49,8 @@ struct LinkOutputTests {
         // annotation, and every annotation lies over linked glyphs.
         for (i, line) in frame.lines.enumerated() {
             for run in line.glyphRuns {
-                for g in 0..<run.glyphCount where run.advances[g].width > 0 && frame.text[run.stringIndices[g]] != 0x20 {
+                for g in 0..<run.glyphCount where run.advances[g].width > 0 && frame.text[run.stringIndices[g]] != 0x20
+                {
                     let point = CGPoint(
                         x: frame.lineOrigins[i].x + run.positions[g].x + run.advances[g].width / 2,
                         y: frame.lineOrigins[i].y + run.font.size * 0.3)

@@ -36,7 +36,8 @@ struct MeasureThenDrawTests {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".txt") || $0.hasSuffix(".markup") }.sorted().map { name in
             let base = (name as NSString).deletingPathExtension
-            let flags = (try? String(contentsOf: directory.appendingPathComponent(base + ".flags"), encoding: .utf8)) ?? ""
+            let flags =
+                (try? String(contentsOf: directory.appendingPathComponent(base + ".flags"), encoding: .utf8)) ?? ""
             let words = flags.split(whereSeparator: \.isWhitespace).map(String.init)
             func value(_ flag: String, _ fallback: CGFloat) -> CGFloat {
                 guard let i = words.firstIndex(of: flag), i + 1 < words.count, let v = Double(words[i + 1]) else {
@@ -74,7 +75,8 @@ struct MeasureThenDrawTests {
             let width = options.contains(.usesDeviceMetrics) ? sample.width : measured.width
             let rect = CGRect(origin: origin, size: CGSize(width: width, height: measured.height))
             var bitmap = try Bitmap(
-                width: Int(sample.width + 40), height: Int((expected.height + 60 + max(0, -measured.minY)).rounded(.up)))
+                width: Int(sample.width + 40), height: Int((expected.height + 60 + max(0, -measured.minY)).rounded(.up))
+            )
             try text.draw(with: rect, options: options, context: nil, into: &bitmap)
             let rows = Self.inkRows(bitmap)
             for (line, baseline) in zip(expected.frame.lines, expected.baselines) {
@@ -97,7 +99,8 @@ struct MeasureThenDrawTests {
         let path = "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"
         let font = try Font(path: FileManager.default.fileExists(atPath: path) ? path : TestFonts.dejaVuSans, size: 20)
         let text = AttributedText("The quick brown fox jumps over the lazy dog", attributes: [.font(font)])
-        let rect = try text.boundingRect(with: CGSize(width: 120, height: 0), options: .usesLineFragmentOrigin, context: nil)
+        let rect = try text.boundingRect(
+            with: CGSize(width: 120, height: 0), options: .usesLineFragmentOrigin, context: nil)
         let lines = try Framesetter(text).stringDrawingLayout(
             size: CGSize(width: 120, height: 0), options: .usesLineFragmentOrigin
         ).frame.lines.count

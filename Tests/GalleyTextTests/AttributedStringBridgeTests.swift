@@ -256,7 +256,8 @@ struct AttributedStringBridgeTests {
         second.link = URL(string: "https://example.com/2")
         let text = try AttributedText(first + second)
         #expect(text.runs.map(\.range) == [0..<2, 2..<4])
-        #expect(text.runs.map { $0.attributes.link?.absoluteString } == ["https://example.com/1", "https://example.com/2"])
+        #expect(
+            text.runs.map { $0.attributes.link?.absoluteString } == ["https://example.com/1", "https://example.com/2"])
     }
 
     /// Foundation's `languageIdentifier` becomes Galley's language when Galley's key is absent,

@@ -36,7 +36,10 @@ struct PortedBridgeTests {
     @Test func tttAttributedLabelLinkStyle() throws {
         let ns = NSMutableAttributedString(string: "see http://x.org now")
         ns.addAttributes(
-            [.init("NSUnderline"): true, .init("CTForegroundColor"): Color.blue, .init("NSLink"): URL(string: "http://x.org")!],
+            [
+                .init("NSUnderline"): true, .init("CTForegroundColor"): Color.blue,
+                .init("NSLink"): URL(string: "http://x.org")!,
+            ],
             range: NSRange(location: 4, length: 12))
         let text = try AttributedText(ns)
         #expect(text.runs.map(\.range) == [0..<4, 4..<16, 16..<20])
