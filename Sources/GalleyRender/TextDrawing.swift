@@ -7,8 +7,8 @@ import GalleyText
 
 /// Options of ``AttributedText/boundingRect(with:options:)`` and
 /// ``AttributedText/draw(in:into:renderer:options:)``, UIKit's `drawInRect:` forms, which always
-/// behave as `StringDrawingOptions.usesLineFragmentOrigin` (multi-line layout in the rect), as
-/// UIKit documents `drawInRect:`. For UIKit's other options use `StringDrawingOptions` with
+/// behave as `StringDrawingOptions.usesLineFragmentOrigin` (multi-line layout in the rect, as
+/// `drawInRect:` lays text out). For UIKit's other options use `StringDrawingOptions` with
 /// `boundingRect(with:options:context:)` and `draw(with:options:context:into:renderer:)`.
 public struct TextDrawingOptions: OptionSet, Sendable, Hashable {
     /// The raw bits.
@@ -29,9 +29,10 @@ public struct TextDrawingOptions: OptionSet, Sendable, Hashable {
 
 extension AttributedText {
     /// Lays the text out in `rect` and draws it into `bitmap` in one call. Like
-    /// `-[NSAttributedString drawInRect:]` on iOS, which UIKit documents as
-    /// `drawWithRect:options:context:` with `NSStringDrawingUsesLineFragmentOrigin` and no context:
-    /// so this is ``draw(with:options:context:into:renderer:)`` with `.usesLineFragmentOrigin`
+    /// `-[NSAttributedString drawInRect:]` on iOS, which draws the text wrapped in the rect from its
+    /// top-left corner, i.e. `drawWithRect:options:context:` with
+    /// `NSStringDrawingUsesLineFragmentOrigin` and no context (the equivalence is inferred from
+    /// UIKit's behaviour, Apple does not state it): so this is ``draw(with:options:context:into:renderer:)`` with `.usesLineFragmentOrigin`
     /// (TextKit's line heights), and `draw(in: boundingRect(with:options:context:))` with the same
     /// options draws every line it measured.
     ///
