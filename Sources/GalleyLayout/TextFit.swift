@@ -57,11 +57,13 @@ extension Framesetter {
         }
         if let step { guard step > 0, step.isFinite else { throw .invalidGeometry("step \(step) must be positive") } }
         var count = 0
-        // Every trial is the final layout it would be: at most that many lines, the last one
-        // truncated when text is left over; the text fits when nothing is left over.
-        let options = FrameOptions(maximumNumberOfLines: maximumNumberOfLines, truncation: .end)
+        // A trial lays out at most that many lines; the text fits when nothing is left over. Only
+        // the minimum's trial, whose frame is the result when nothing fits, truncates its last line
+        // (a truncated line shapes its token: the other trials need not pay for it).
         func attempt(_ scale: CGFloat) throws(LayoutError) -> (frame: Frame, fits: Bool) {
             count += 1
+            let options = FrameOptions(
+                maximumNumberOfLines: maximumNumberOfLines, truncation: scale == minimumScale ? .end : nil)
             // The box divided by the scale, widened by a few ulps: 1 − k·step is not exactly the
             // size ratio it stands for (35/72 is not 1 − 37/72 in floating point), and a line that
             // fills the box exactly at a size must fill it at that scale too.
