@@ -142,6 +142,11 @@ package struct Options: Equatable, Sendable {
     package var tabStops: [TextTab]?
     /// `--max-lines`: at most this many lines; 0 means no limit.
     package var maximumLines = 0
+    /// `--fit-lines`: fit the text to the box in at most this many lines (0: any number), at the
+    /// largest size from `--size` down to `--min-size` in 1 pt steps; nil: no fitting.
+    package var fitLines: Int?
+    /// `--min-size`: the smallest size `--fit-lines` may choose (default: half of `--size`).
+    package var minimumSize: CGFloat?
     /// `--ellipsize`; nil when not given.
     package var ellipsize: EllipsizeMode?
     /// `--writing-mode`: horizontal lines (the default) or vertical columns.
@@ -207,7 +212,8 @@ package enum CommandLineParser {
     ]
     /// The paragraph and frame options of `render` and `layout` (TypographyOptions.swift).
     static let typographyOptions: [String] = [
-        "--indent", "--line-height", "--line-spacing", "--paragraph-spacing", "--tabs", "--max-lines", "--ellipsize",
+        "--indent", "--line-height", "--line-spacing", "--paragraph-spacing", "--tabs", "--max-lines", "--fit-lines",
+        "--min-size", "--ellipsize",
         "--path", "--exclude", "--line-breaking", "--lang", "--writing-mode", "--text-orientation",
     ]
 

@@ -226,6 +226,9 @@ public enum GalleyTool {
             }
         }
         if vertical { return try layOutColumns(document, options) }
+        if let lines = options.fitLines {
+            return try layOut(FitToBox.fitted(document, options, lines: lines), FitToBox.options(options, lines: lines))
+        }
         do {
             let framesetter = try Framesetter(document.text, defaultFont: document.font)
             func frame(height: CGFloat) throws(LayoutError) -> Frame {

@@ -10,8 +10,8 @@ import Galley
 
 /// The text to lay out, its font, and the images its `<img>` elements name.
 struct InputDocument {
-    let text: AttributedText
-    let font: Font
+    var text: AttributedText
+    var font: Font
     /// Loaded images, keyed by the `RunDelegate.value` (the `src` as written) of each `<img>`.
     let images: [String: Bitmap]
     /// The absolute file path of each loaded image, keyed like `images` (for SVG `href`s).

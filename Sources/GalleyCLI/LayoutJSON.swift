@@ -18,6 +18,9 @@ import Galley
 /// (`Font.substitution`: a generic name such as `Sans`, a fontconfig alias such as `Times`, or an
 /// unknown family replaced by the default), is the name that was asked for.
 ///
+/// A run with custom attributes (``Attributes/customAttributes``: a link, an app's own keys)
+/// ends with `custom`, an object of those whose values have a JSON form (see `customAttributes`).
+///
 /// A run's `attributes` object holds only the character attributes that are set, named by their
 /// `Attribute.Key`, in this order: `kern, tracking, ligatureLevel, fontFeatures [{tag, value}],
 /// fontVariations [{tag, value}], baselineOffset, superscript, obliqueness, underline {style,
@@ -98,6 +101,7 @@ package enum LayoutJSON {
                 ("isTruncationToken", .bool(run.isTruncationToken)),
                 ("attributes", characterAttributes(run.attributes)),
             ]
+                + customAttributes(run.attributes)
                 + (run.orientation.lineAxis == .vertical
                     ? [("vertical", .bool(true)), ("rotated", .bool(run.orientation == .sideways))] : []))
     }
@@ -135,6 +139,31 @@ package enum LayoutJSON {
     static func placedMetrics(_ frame: Frame, _ index: Int, _ line: Line) -> JSON {
         let m = index < frame.placedLines.count ? frame.placedLines[index].metrics : line.typographicBounds
         return .object([("ascent", .num(m.ascent)), ("descent", .num(m.descent)), ("leading", .num(m.leading))])
+    }
+
+    /// A run's `custom` member, present only when it has custom attributes (so other output is
+    /// unchanged): each custom attribute whose value has a JSON form (a string, number, Boolean,
+    /// URL or link, a URL as its absolute string), by key (the link is `NSLink`).
+    static func customAttributes(_ a: Attributes) -> [(String, JSON)] {
+        let members: [(String, JSON)] = a.customAttributes.keys.sorted().compactMap { key in
+            guard let value = a.customAttributes[key] else { return nil }
+            return customValue(value.base).map { (key, $0) }
+        }
+        return members.isEmpty ? [] : [("custom", .object(members))]
+    }
+
+    /// A custom value's JSON form, if it has one.
+    static func customValue(_ value: Any) -> JSON? {
+        switch value {
+        case let string as String: .string(string)
+        case let bool as Bool: .bool(bool)
+        case let int as Int: .int(int)
+        case let double as Double: double.isFinite ? .number(double) : nil
+        case let url as URL: .string(url.absoluteString)
+        case let link as TextLink: .string(link.absoluteString)
+        case let number as NSNumber: number.doubleValue.isFinite ? .number(number.doubleValue) : nil
+        default: nil
+        }
     }
 
     /// The character attributes of `a` that are set, in ``attributeOrder``.

@@ -133,6 +133,14 @@ extension CommandLineParser {
                     "--max-lines must be a whole number from 0 (no limit) to \(maximumLineCount), got '\(value)'")
             }
             options.maximumLines = n
+        case "--fit-lines":
+            guard let n = Int(value.trimmingCharacters(in: .whitespaces)), n >= 0, n <= maximumLineCount else {
+                throw CLIError(
+                    "--fit-lines must be a whole number from 0 (any number) to \(maximumLineCount), got '\(value)'")
+            }
+            options.fitLines = n
+        case "--min-size":
+            options.minimumSize = try length(value, option: name)
         case "--path":
             options.path = try ShapeOption.parse(value, option: name, whole: true)
         case "--exclude":

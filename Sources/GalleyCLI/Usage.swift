@@ -87,6 +87,10 @@ enum Usage {
           --tabs STOPS           tab stops: comma-separated locations, each with an optional alignment
                                  letter L, R, C or D (decimal), e.g. L100,R200,C300,D400
           --max-lines N          at most N lines (0: no limit); the last is truncated with "…"
+          --fit-lines N          fit the box (--width, and --height if given) in at most N lines
+                                 (0: any number) at the largest size from --size down to --min-size
+                                 in 1 pt steps, truncated at --min-size if it still does not fit
+          --min-size PT          the smallest size --fit-lines may choose (default: --size / 2)
           --ellipsize E          start, middle, end or none: with --max-lines or --height, how the last
                                  line is truncated (default end with --max-lines); without them, each
                                  paragraph becomes one line truncated at its start, middle or end

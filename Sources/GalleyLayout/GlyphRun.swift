@@ -41,6 +41,9 @@ public struct GlyphRun: Sendable {
     public let status: Status
     /// The UAX #9 embedding level of the run: odd is right-to-left.
     public let bidiLevel: UInt8
+    /// True when the run and the one before it in its line were one run, split only because a
+    /// custom attribute changes between them (see `Line.withCustomAttributes(of:)`).
+    package internal(set) var continuesPrevious = false
 
     /// The run delegate when this run is a placeholder (one U+FFFC, no visible glyph).
     public var runDelegate: RunDelegate? { isPlaceholder ? attributes.runDelegate : nil }
@@ -140,6 +143,7 @@ public struct GlyphRun: Sendable {
         self.baselineShift = run.baselineShift
         self.originX = run.originX
         self.orientation = run.orientation
+        self.continuesPrevious = run.continuesPrevious
     }
 
     /// The run's vertical metrics: its delegate's for a placeholder, else its font's, moved by

@@ -50,8 +50,10 @@ enum LineBuilder {
         frame.isHyphenated = showsHyphen
         var options = LineAssembly.Options()
         options.tabs = tabs
-        return LineAssembly.line(
+        let line = LineAssembly.line(
             pieces, order: LineAssembly.visualOrder(pieces), sources: sources, frame: frame, options: options)
+        // Custom attributes split the runs last: shaping and breaking never see them.
+        return text.hasCustomAttributes ? line.withCustomAttributes(of: text) : line
     }
 
     /// The first paragraph of `text` as one line, analysed and shaped on its own by `shaper`

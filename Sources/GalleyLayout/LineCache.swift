@@ -31,6 +31,11 @@ struct CachedParagraphLines: Sendable {
     let lines: [Line]
     let resolved: ResolvedParagraphStyle
 
+    /// The same lines with the custom attributes of `text` (see `Line.withCustomAttributes(of:)`).
+    func withCustomAttributes(of text: AttributedText) -> CachedParagraphLines {
+        CachedParagraphLines(key: key, lines: lines.map { $0.withCustomAttributes(of: text) }, resolved: resolved)
+    }
+
     /// The same lines for the paragraph moved by `delta` code units.
     func shifted(by delta: Int) -> CachedParagraphLines {
         CachedParagraphLines(key: key, lines: lines.map { $0.shifted(by: delta) }, resolved: resolved)

@@ -233,8 +233,9 @@ extension Framesetter {
             let area = FrameArea(
                 path: .rectangle(CGRect(x: 0, y: 0, width: width, height: .infinity)), options: FrameOptions())
             placed = try stack(range, in: area, options: FrameOptions(truncation: nil)).lines
-            let kept = Framesetter.textKitPositions(placed, usesFontLeading: usesFontLeading).bottoms
-                .prefix { $0 <= limit }.count
+            let kept = Framesetter.keptLines(
+                placed, usesFontLeading: usesFontLeading, deviceMetrics: options.contains(.usesDeviceMetrics),
+                limit: limit)
             if kept < placed.count {
                 fits = false
                 if options.contains(.truncatesLastVisibleLine), kept > 0 {
@@ -288,6 +289,25 @@ extension Framesetter {
         return StringDrawingLayout(
             frame: frame, baselines: baselines, top: top, height: height, boundingRect: rect, scaleFactor: scale,
             fits: fits)
+    }
+
+    /// How many of `placed` fit in a height of `limit`: the lines whose fragments end within it,
+    /// or with `deviceMetrics` the lines whose ink, with the ink of the lines above, is no taller
+    /// than it (the measure `boundingRect` reports with `.usesDeviceMetrics`), so drawing into a
+    /// measured rect keeps every line measured in it.
+    static func keptLines(_ placed: [StackedLine], usesFontLeading: Bool, deviceMetrics: Bool, limit: CGFloat) -> Int {
+        let positions = textKitPositions(placed, usesFontLeading: usesFontLeading)
+        guard deviceMetrics, limit.isFinite else { return positions.bottoms.prefix { $0 <= limit }.count }
+        var top = CGFloat.infinity
+        var bottom = -CGFloat.infinity
+        for (i, item) in placed.enumerated() {
+            let image = item.line.imageBounds
+            if image.isNull || image.isEmpty { continue }
+            top = min(top, positions.baselines[i] - image.maxY)
+            bottom = max(bottom, positions.baselines[i] - image.minY)
+            if bottom - top > limit { return i }
+        }
+        return placed.count
     }
 
     /// TextKit's vertical arithmetic: each line's baseline and the bottom of its fragment, y

@@ -213,7 +213,8 @@ public final class Typesetter: Sendable {
         guard let reused = inheritedLines.withLock({ $0[index] }),
             reused.lines.key == LineCacheKey(reused.lines.resolved, frameWidth: frameWidth)
         else { return nil }
-        let made = reused.lines.shifted(by: reused.delta)
+        // The paragraph's layout runs are unchanged; its custom attributes may not be.
+        let made = reused.lines.shifted(by: reused.delta).withCustomAttributes(of: text)
         lineCache.withLock { $0[index] = made }
         _ = inheritedLines.withLock { $0.removeValue(forKey: index) }
         return made

@@ -26,7 +26,10 @@ struct CairoPainter {
             case .shadow(let shadow):
                 drawShadow(shadow)
             case .glyphs(let glyphs):
+                // A linked run is a PDF link annotation over its glyphs' extents.
+                if let link = glyphs.link { cairo_tag_begin(cr, "Link", Self.linkAttributes(link)) }
                 drawRun(glyphs)
+                if glyphs.link != nil { cairo_tag_end(cr, "Link") }
             case .decoration(let decoration):
                 fill(decoration.rects, color: decoration.color)
             case .placeholder(let placeholder):
@@ -37,6 +40,14 @@ struct CairoPainter {
                 }
             }
         }
+    }
+
+    /// The attributes of a cairo link tag to `link`: `uri='…'` with `\` and `'` escaped, as
+    /// cairo's tag attribute syntax asks.
+    static func linkAttributes(_ link: TextLink) -> String {
+        let escaped = link.absoluteString.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "'", with: "\\'")
+        return "uri='\(escaped)'"
     }
 
     // MARK: - Rectangles and images

@@ -212,7 +212,7 @@ struct FramePainter {
             stroke: stroke.map { GlyphStroke(width: $0.lineWidth(fontSize: run.font.size), color: $0.color ?? color) },
             skew: Double(shear) / 65536,
             xScale: Double(GlyphSynthesis.xScale(expansion: run.attributes.expansion.map(Double.init))) / 65536,
-            orientation: run.orientation)
+            orientation: run.orientation, link: run.attributes.link)
     }
 }
 

@@ -111,13 +111,17 @@ public struct GlyphPaint: Sendable, Equatable {
     /// clockwise about their origin, as in a vertical line, so the font's x axis runs down the
     /// page and its up to the right; `.horizontal` and `.upright` glyphs are drawn unturned.
     public let orientation: GlyphOrientation
+    /// The run's link (its ``Attributes/link``), which PDF output makes a link annotation over the
+    /// glyphs and SVG output an `<a>`; nil for none.
+    public let link: TextLink?
 
     /// A glyph run paint; `positions` and `stringIndices` have one entry per glyph.
     public init(
         font: Font, glyphs: [GlyphID], positions: [CGPoint], stringIndices: [Int], stringRange: Range<Int>,
         isRightToLeft: Bool, color: Color, fills: Bool, stroke: GlyphStroke?, skew: Double, xScale: Double = 1,
-        orientation: GlyphOrientation = .horizontal
+        orientation: GlyphOrientation = .horizontal, link: TextLink? = nil
     ) {
+        self.link = link
         self.orientation = orientation
         self.xScale = xScale.isFinite && xScale > 0 ? xScale : 1
         self.font = font
@@ -135,7 +139,7 @@ public struct GlyphPaint: Sendable, Equatable {
 
 extension GlyphPaint {
     /// This paint with the given glyph values in place of its own (each nil keeps this paint's)
-    /// and every other field — font, direction, colour, fill, stroke, skew, scale, orientation —
+    /// and every other field — font, direction, colour, fill, stroke, skew, scale, orientation, link —
     /// kept: the one way a paint is derived from another, so no field is forgotten.
     /// `positions` and `stringIndices` must have one entry per glyph.
     public func with(
@@ -146,7 +150,7 @@ extension GlyphPaint {
             font: font, glyphs: glyphs ?? self.glyphs, positions: positions ?? self.positions,
             stringIndices: stringIndices ?? self.stringIndices, stringRange: stringRange ?? self.stringRange,
             isRightToLeft: isRightToLeft, color: color, fills: fills, stroke: stroke, skew: skew, xScale: xScale,
-            orientation: orientation)
+            orientation: orientation, link: link)
     }
 
     /// This paint's glyphs `range` (glyph indices, within the paint), everything else kept.

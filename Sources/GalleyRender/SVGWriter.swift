@@ -185,7 +185,14 @@ public struct SVGWriter: Sendable {
                 Self.paint("stroke", stroke.color)
                 + " stroke-width=\"\(Self.number(stroke.width))\" stroke-linejoin=\"round\""
         }
-        out += "<g" + paint + ">\n" + body + "</g>\n"
+        let group = "<g" + paint + ">\n" + body + "</g>\n"
+        if let link = glyphs.link {
+            // A linked run is wrapped in an <a> (SVG 1.1 §17.1), xlink:href for SVG 1.1 readers.
+            let href = Self.escape(link.absoluteString)
+            out += "<a xlink:href=\"\(href)\" href=\"\(href)\">\n" + group + "</a>\n"
+        } else {
+            out += group
+        }
     }
 
     /// The paths (and colour-glyph images) of a run's glyphs, skewed as the run says.

@@ -6,10 +6,10 @@ import GalleyLayout
 import GalleyText
 
 /// Options of ``AttributedText/boundingRect(with:options:)`` and
-/// ``AttributedText/draw(in:into:renderer:options:)``, the CoreText-arithmetic forms, which
-/// always behave as with `.usesLineFragmentOrigin` (multi-line layout in the rect). For UIKit's
-/// options and arithmetic use `StringDrawingOptions` with `boundingRect(with:options:context:)`
-/// and `draw(with:options:context:into:renderer:)`.
+/// ``AttributedText/draw(in:into:renderer:options:)``, UIKit's `drawInRect:` forms, which always
+/// behave as `StringDrawingOptions.usesLineFragmentOrigin` (multi-line layout in the rect, as
+/// `drawInRect:` lays text out). For UIKit's other options use `StringDrawingOptions` with
+/// `boundingRect(with:options:context:)` and `draw(with:options:context:into:renderer:)`.
 public struct TextDrawingOptions: OptionSet, Sendable, Hashable {
     /// The raw bits.
     public let rawValue: Int
@@ -18,20 +18,31 @@ public struct TextDrawingOptions: OptionSet, Sendable, Hashable {
     /// When text is left over, the last line that fits ends with "…". Like
     /// `NSStringDrawingTruncatesLastVisibleLine`.
     public static let truncatesLastVisibleLine = TextDrawingOptions(rawValue: 1 << 5)
+
+    /// The string-drawing options these stand for: `.usesLineFragmentOrigin`, plus
+    /// `.truncatesLastVisibleLine` when set.
+    var stringDrawingOptions: StringDrawingOptions {
+        contains(.truncatesLastVisibleLine)
+            ? [.usesLineFragmentOrigin, .truncatesLastVisibleLine] : .usesLineFragmentOrigin
+    }
 }
 
 extension AttributedText {
     /// Lays the text out in `rect` and draws it into `bitmap` in one call. Like
-    /// `-[NSAttributedString drawWithRect:options:context:]` / `drawInRect:` on iOS.
+    /// `-[NSAttributedString drawInRect:]` on iOS, which draws the text wrapped in the rect from its
+    /// top-left corner, i.e. `drawWithRect:options:context:` with
+    /// `NSStringDrawingUsesLineFragmentOrigin` and no context (the equivalence is inferred from
+    /// UIKit's behaviour, Apple does not state it): so this is ``draw(with:options:context:into:renderer:)`` with `.usesLineFragmentOrigin`
+    /// (TextKit's line heights), and `draw(in: boundingRect(with:options:context:))` with the same
+    /// options draws every line it measured.
     ///
     /// `rect` is in UIKit's coordinates: y grows **downward** from the bitmap's top-left corner,
-    /// in points (pixels ÷ `renderer.scale`; at scale 1, pixels). The text is laid out by a
-    /// ``Framesetter`` in a frame of `rect`'s size — so it wraps, aligns and clips lines exactly
-    /// as `Framesetter.frame(in:)` does (a line that does not fit whole is not drawn) — and drawn
-    /// by `renderer` with everything the layout produces (backgrounds, decorations, shadows).
-    /// The renderer brings its glyph rasterizer: ``Renderer/rasterizer`` is
-    /// ``GlyphRasterizer/shared`` unless it was made with another, e.g.
-    /// `Renderer(rasterizer: poolRasterizer)` for a thread pool with a rasterizer of its own.
+    /// in points (pixels ÷ `renderer.scale`; at scale 1, pixels). The text wraps in the rect's
+    /// width; a line whose fragment does not fit whole in its height is not drawn (a height of 0
+    /// is unconstrained, as for UIKit's sizes). The renderer brings its glyph rasterizer:
+    /// ``Renderer/rasterizer`` is ``GlyphRasterizer/shared`` unless it was made with another,
+    /// e.g. `Renderer(rasterizer: poolRasterizer)` for a thread pool with a rasterizer of its own.
+    /// (For CoreText's arithmetic, draw a `Framesetter.frame(in:)` with a ``Renderer``.)
     ///
     /// - Throws: ``LayoutError`` for a rect that is not finite or has a negative size, or when no
     ///   default font can be loaded.
@@ -39,40 +50,28 @@ extension AttributedText {
         in rect: CGRect, into bitmap: inout Bitmap, renderer: Renderer = Renderer(),
         options: TextDrawingOptions = []
     ) throws(LayoutError) {
-        let frame = try layoutFrame(in: rect, bitmapHeight: CGFloat(bitmap.height) / renderer.scale, options: options)
-        renderer.draw(frame, into: &bitmap)
-    }
-
-    /// The size the text needs when laid out no wider than `size.width` and no taller than
-    /// `size.height` (`.greatestFiniteMagnitude` or infinity: unconstrained), as a rect at the
-    /// origin, with CoreText's arithmetic (`options` changes nothing here). For UIKit's
-    /// `-[NSAttributedString boundingRectWithSize:options:context:]`, with its options and
-    /// TextKit's line heights, use `boundingRect(with:options:context:)`; the two differ as
-    /// documented there. The size is ``Framesetter/suggestFrameSize(range:constraints:)``'s,
-    /// so ``draw(in:into:renderer:options:)`` into a rect of this size shows every line that was
-    /// measured. (UIKit users round it up with `ceil` before using it as a view size; that is
-    /// harmless here too.)
-    ///
-    /// - Throws: ``LayoutError`` for a NaN or negative size, or when no default font can be loaded.
-    public func boundingRect(with size: CGSize, options: TextDrawingOptions = []) throws(LayoutError) -> CGRect {
-        let framesetter = try Framesetter(self)
-        let suggested = try framesetter.suggestFrameSize(constraints: size)
-        return CGRect(origin: .zero, size: suggested.size)
-    }
-
-    /// The frame that ``draw(in:into:renderer:options:)`` draws: `rect` (y down, points) turned
-    /// into CoreText's y-up frame rect in a canvas `bitmapHeight` points tall.
-    func layoutFrame(in rect: CGRect, bitmapHeight: CGFloat, options: TextDrawingOptions) throws(LayoutError) -> Frame {
-        for value in [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height] where !value.isFinite {
-            throw .invalidGeometry("drawing rect \(rect) must be finite")
-        }
         guard rect.size.width >= 0, rect.size.height >= 0 else {
             throw .invalidGeometry("drawing rect size \(rect.size.width)×\(rect.size.height) must not be negative")
         }
-        let flipped = CGRect(x: rect.minX, y: bitmapHeight - rect.maxY, width: rect.width, height: rect.height)
-        let framesetter = try Framesetter(self)
-        let frameOptions = FrameOptions(truncation: options.contains(.truncatesLastVisibleLine) ? .end : nil)
-        return try framesetter.frame(in: flipped, options: frameOptions)
+        try draw(with: rect, options: options.stringDrawingOptions, context: nil, into: &bitmap, renderer: renderer)
+    }
+
+    /// The size the text needs when drawn by ``draw(in:into:renderer:options:)`` no wider than
+    /// `size.width` and no taller than `size.height` (0, `.greatestFiniteMagnitude` or infinity:
+    /// unconstrained), as a rect at the origin: `boundingRect(with:options:context:)` with
+    /// `.usesLineFragmentOrigin` (TextKit's line heights), the arithmetic that drawing uses, so a
+    /// rect of this size shows every line that was measured. (CoreText's size for a frame is
+    /// `Framesetter.suggestFrameSize(range:constraints:)`; the two differ as documented at
+    /// `boundingRect(with:options:context:)`.) UIKit users round it up with `ceil` before using it
+    /// as a view size; that is harmless here too.
+    ///
+    /// - Throws: ``LayoutError`` for a NaN or negative size, or when no default font can be loaded.
+    public func boundingRect(with size: CGSize, options: TextDrawingOptions = []) throws(LayoutError) -> CGRect {
+        guard !(size.width < 0), !(size.height < 0) else {
+            throw .invalidGeometry("size \(size.width)×\(size.height) must not be negative")
+        }
+        let rect = try boundingRect(with: size, options: options.stringDrawingOptions, context: nil)
+        return CGRect(origin: .zero, size: rect.size)
     }
 }
 

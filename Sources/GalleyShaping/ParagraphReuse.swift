@@ -5,7 +5,7 @@ import GalleyText
 import GalleyUnicode
 
 extension ParagraphAnalysis {
-    /// Whether paragraph `newSpan` of `newText` has exactly the characters and attribute runs of
+    /// Whether paragraph `newSpan` of `newText` has exactly the characters and layout runs (custom attributes aside) of
     /// `oldSpan` in `oldText` (offsets relative to each paragraph's start), so an analysis of the
     /// old one serves for the new one, shifted.
     package static func isUnchanged(

@@ -1,4 +1,4 @@
-// The attribute runs of one paragraph, read straight from `AttributedText.runs`. The ranges this
+// The attribute runs of one paragraph, read straight from `AttributedText.layoutRuns` (custom attributes left out: layout ignores them). The ranges this
 // stage works on are paragraphs of the text it was given, so they lie inside it by construction:
 // clipping the text's runs to them needs no bounds check, and leaves no error to swallow.
 import GalleyText
@@ -10,7 +10,7 @@ package enum ParagraphRuns {
     /// the runs of its part inside (none for an empty range or one wholly outside).
     package static func runs(of text: AttributedText, in range: Range<Int>) -> [AttributeRun] {
         guard !range.isEmpty else { return [] }
-        let all = text.runs
+        let all = text.layoutRuns
         var result: [AttributeRun] = []
         var k = firstRun(of: all, endingAfter: range.lowerBound)
         while k < all.count, all[k].range.lowerBound < range.upperBound {
@@ -23,7 +23,7 @@ package enum ParagraphRuns {
     /// The attributes of the character at `index` of `text`: for an index inside the text, what
     /// `text.attributes(at: index).attributes` returns; no attributes for an index outside.
     package static func attributes(of text: AttributedText, at index: Int) -> Attributes {
-        let all = text.runs
+        let all = text.layoutRuns
         let k = firstRun(of: all, endingAfter: index)
         guard k < all.count, all[k].range.lowerBound <= index else { return Attributes() }
         return all[k].attributes

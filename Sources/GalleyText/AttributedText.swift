@@ -17,12 +17,20 @@ public struct AttributedText: Sendable, Hashable, CustomStringConvertible {
     /// The attribute runs, maximal (neighbours differ), in order, covering `0..<length`
     /// exactly; empty for an empty text.
     public let runs: [AttributeRun]
+    /// The runs layout reads: `runs` without their custom attributes, neighbours that then agree
+    /// merged (the same array as `runs` when no run has custom attributes). Shaping, breaking and
+    /// paragraph reuse look only at these, so a custom attribute never makes text shaped again.
+    package let layoutRuns: [AttributeRun]
+    /// Whether any run has custom attributes (``Attributes/customAttributes``).
+    public let hasCustomAttributes: Bool
 
     /// `string` with `attributes` over all of it. Like `CFAttributedStringCreate`.
     public init(_ string: String = "", attributes: Attributes = []) {
         self.string = string
         utf16 = Array(string.utf16)
         runs = RunList(length: utf16.count, attributes: attributes).runs
+        hasCustomAttributes = attributes.hasCustomAttributes
+        layoutRuns = AttributedText.layoutRuns(of: runs, hasCustom: hasCustomAttributes)
     }
 
     /// Assembles a text from parts that already satisfy the invariants.
@@ -30,6 +38,25 @@ public struct AttributedText: Sendable, Hashable, CustomStringConvertible {
         self.utf16 = utf16
         string = String(decoding: utf16, as: UTF16.self)
         self.runs = runs.runs
+        hasCustomAttributes = self.runs.contains { $0.attributes.hasCustomAttributes }
+        layoutRuns = AttributedText.layoutRuns(of: self.runs, hasCustom: hasCustomAttributes)
+    }
+
+    /// `runs` without custom attributes, equal neighbours merged; `runs` itself when none has any.
+    private static func layoutRuns(of runs: [AttributeRun], hasCustom: Bool) -> [AttributeRun] {
+        guard hasCustom else { return runs }
+        var result: [AttributeRun] = []
+        result.reserveCapacity(runs.count)
+        for run in runs {
+            let attributes = run.attributes.layoutAttributes
+            if let last = result.last, last.attributes == attributes {
+                result[result.count - 1] = AttributeRun(
+                    range: last.range.lowerBound..<run.range.upperBound, attributes: attributes)
+            } else {
+                result.append(AttributeRun(range: run.range, attributes: attributes))
+            }
+        }
+        return result
     }
 
     /// The number of UTF-16 code units. Like `CFAttributedStringGetLength`.

@@ -146,6 +146,49 @@ public struct AttributedTextBuilder: Sendable {
         }
     }
 
+    /// Sets custom attribute `key` to `value` over `range` (see ``Attributes/customAttributes``):
+    /// layout ignores it, runs end where it changes, glyph runs give it back. Like
+    /// `-[NSMutableAttributedString addAttribute:value:range:]` with a key CoreText does not know.
+    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func setCustomAttribute(
+        _ value: some Sendable & Hashable, forKey key: String, range: some TextRangeExpression
+    ) throws(AttributedTextError) {
+        let range = try range.utf16Range(in: self)
+        try TextBounds.check(range, length: length)
+        let wrapped = CustomAttributeValue(value)
+        runList.transform(range) { attributes in
+            var changed = attributes
+            changed[custom: key] = wrapped
+            return changed
+        }
+    }
+
+    /// Removes custom attribute `key` over `range`. Like `CFAttributedStringRemoveAttribute`.
+    /// - Throws: ``AttributedTextError/rangeOutOfBounds(range:length:)``.
+    public mutating func removeCustomAttribute(forKey key: String, range: some TextRangeExpression)
+        throws(AttributedTextError)
+    {
+        let range = try range.utf16Range(in: self)
+        try TextBounds.check(range, length: length)
+        runList.transform(range) { attributes in
+            var changed = attributes
+            changed[custom: key] = nil
+            return changed
+        }
+    }
+
+    /// Makes `range` a link to `link` (the custom attribute `"NSLink"`). Like
+    /// `NSLinkAttributeName`; throws as ``setCustomAttribute(_:forKey:range:)``.
+    public mutating func setLink(_ link: TextLink, range: some TextRangeExpression) throws(AttributedTextError) {
+        let range = try range.utf16Range(in: self)
+        try TextBounds.check(range, length: length)
+        runList.transform(range) { attributes in
+            var changed = attributes
+            changed.link = link
+            return changed
+        }
+    }
+
     // MARK: Typed setters, each one case of setAttribute(_:range:)
     //
     // Each takes any TextRangeExpression: UTF-16 offsets, an NSRange or a Range<String.Index>.

@@ -66,6 +66,8 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         @usableFromInline var verticalForms: Bool?
         @usableFromInline var textOrientation: TextOrientation?
         @usableFromInline var horizontalInVerticalForms: Int?
+        /// Custom attributes (see ``Attributes/customAttributes``); nil when there are none.
+        @usableFromInline var custom: [String: CustomAttributeValue]?
 
         /// Stores one attribute, checked by the key table: an invalid value or an empty array
         /// removes the key (see ``Attribute/validity``).
@@ -136,6 +138,16 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         var values = storage.values
         body(&values)
         storage = Storage(values)
+    }
+
+    /// Changes the custom attributes (an empty dictionary is stored as none); writing what is
+    /// there already allocates nothing.
+    mutating func updateCustom(_ body: (inout [String: CustomAttributeValue]) -> Void) {
+        var custom = storage.values.custom ?? [:]
+        body(&custom)
+        let stored = custom.isEmpty ? nil : custom
+        guard storage.values.custom != stored else { return }
+        update { $0.custom = stored }
     }
 
     /// Sets one field, checked by the key table (see ``Attribute/validity``); writing the value
@@ -429,12 +441,19 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
 
     /// These attributes with `other`'s values laid over them: every key `other` has wins.
     /// Like `-[NSMutableAttributedString addAttributes:range:]` on one run.
+    /// Custom attributes merge key by key too.
     public func merging(_ other: Attributes) -> Attributes {
         let overlay = other.all
-        guard !overlay.isEmpty else { return self }
+        let custom = other.storage.values.custom
+        guard !overlay.isEmpty || custom != nil else { return self }
         var merged = self
-        merged.update { values in
-            for attribute in overlay { values.set(attribute) }
+        if !overlay.isEmpty {
+            merged.update { values in
+                for attribute in overlay { values.set(attribute) }
+            }
+        }
+        if let custom {
+            merged.updateCustom { $0.merge(custom) { _, new in new } }
         }
         return merged
     }
@@ -442,14 +461,18 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
     /// Whether no key has a value.
     public var isEmpty: Bool { storage === Storage.empty || storage.values == Storage.empty.values }
 
-    /// Every attribute that has a value, in the order of `Attribute.Key.allCases`.
+    /// Every attribute that has a value, in the order of `Attribute.Key.allCases` (custom
+    /// attributes are in ``customAttributes``).
     public var all: [Attribute] {
         Attribute.Key.allCases.compactMap { self[$0] }
     }
 
-    /// A compact listing such as `{font: DejaVuSans-Bold 36pt, foregroundColor: #0000ffff}`.
+    /// A compact listing such as `{font: DejaVuSans-Bold 36pt, foregroundColor: #0000ffff}`,
+    /// custom attributes last, by key.
     public var description: String {
-        "{" + all.map { "\($0.key.rawValue): \(Attributes.valueDescription($0))" }.joined(separator: ", ") + "}"
+        let known = all.map { "\($0.key.rawValue): \(Attributes.valueDescription($0))" }
+        let custom = customAttributes.sorted { $0.key < $1.key }.map { "\($0.key.debugDescription): \($0.value)" }
+        return "{" + (known + custom).joined(separator: ", ") + "}"
     }
 
     /// The value part of one attribute's ``description``.

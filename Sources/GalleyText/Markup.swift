@@ -346,6 +346,8 @@ private struct MarkupParser {
         var delegate: RunDelegate?
         /// `<placeholder>` and `<img>` take no content.
         var mustBeEmpty = false
+        /// `<a href="…">`'s link.
+        var link: TextLink?
     }
 
     private mutating func open(_ name: String, attributes: [MarkupAttribute], offset: Int) throws(MarkupError) {
@@ -357,6 +359,7 @@ private struct MarkupParser {
         switch name {
         case "span": try readSpan(attributes, into: &changes, offset: offset)
         case "placeholder", "img": try readPlaceholder(name, attributes, into: &changes, offset: offset)
+        case "a": try readLink(attributes, into: &changes, offset: offset)
         default: try readPlainElement(name, attributes, into: &changes, offset: offset)
         }
         var attributes = stack.last?.attributes ?? base
@@ -365,6 +368,7 @@ private struct MarkupParser {
         }
         try compose(&changes, into: &attributes, element: name, offset: offset)
         try apply(changes.text, changedFrom: parentText, to: &attributes, element: name, offset: offset)
+        if let link = changes.link { attributes.link = link }
         stack.append(
             OpenElement(
                 name: name, offset: offset, settings: changes.settings, sizeState: changes.sizeState,
@@ -400,6 +404,35 @@ private struct MarkupParser {
         case "tt": changes.settings.family = MarkupParser.monospaceFamily
         default: break
         }
+    }
+
+    /// `<a href="…">`, as GTK labels accept it (GtkLabel takes `href`, `title` and `class` and
+    /// shows the link underlined): the link (a URL when `href` parses as one, else the string) and a
+    /// single underline. `href` is required; `title` and `class` are accepted and not used.
+    private func readLink(_ attributes: [MarkupAttribute], into changes: inout ElementChanges, offset: Int)
+        throws(MarkupError)
+    {
+        var href: String?
+        for attribute in attributes {
+            switch attribute.name {
+            case "href": href = attribute.value
+            case "title", "class": break
+            default:
+                let (line, column) = scanner.location(of: attribute.offset)
+                throw .unknownAttribute(element: "a", attribute: attribute.name, line: line, column: column)
+            }
+        }
+        guard let href, !href.isEmpty else {
+            let (line, column) = scanner.location(of: offset)
+            throw .malformed(line: line, column: column, message: "<a> needs a non-empty href")
+        }
+        // A URL when it reads as one unchanged (with a scheme); else the string as written.
+        if let url = URL(string: href), url.scheme != nil, url.absoluteString == href {
+            changes.link = .url(url)
+        } else {
+            changes.link = .string(href)
+        }
+        changes.text.underline = .single
     }
 
     /// The attributes of a `<span>`, read in the order Pango reads them.

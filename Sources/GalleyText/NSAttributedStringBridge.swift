@@ -14,10 +14,18 @@ extension AttributedText {
     /// `.foregroundColor`, `.kern`, …; one or two per
     /// ``Attribute/Key``, see `NSAttributedString.Key.init(_: Attribute.Key)`), with Galley values bare or in an
     /// ``AttributeValueBox`` and numbers in any type iOS code passes (`NSNumber`, `Double`,
-    /// `CGFloat`, `Int`). Every other key (`NSLink`, `NSAttachment`, CoreText's
-    /// `CTForegroundColor`, custom keys) is dropped, as CoreText ignores keys it does not know, and
-    /// runs that then have equal attributes merge. An underline or strikethrough colour without
-    /// a style, like a style of 0, is no decoration (nothing is drawn, as in UIKit).
+    /// `CGFloat`, `Int`, and `Bool` where CoreText takes one: `@YES` as the underline style is
+    /// single). CoreText's own key names (`CTForegroundColor`, `CTUnderlineColor`, `CTTracking`, …;
+    /// `NSAttributedString.Key.coreTextForegroundColor` and its neighbours) are read beside UIKit's
+    /// (UIKit's wins where both are set); `kCTFontAttributeName`, `kCTParagraphStyleAttributeName`,
+    /// `kCTKernAttributeName` and `kCTUnderlineStyleAttributeName` are UIKit's names already. Linux
+    /// has no `CTFont`, `CGColor` or `CTParagraphStyle`: their keys take Galley's ``Font``,
+    /// ``Color`` (or a `CGColor`'s components, 2 gray + alpha or 4 sRGB values) and
+    /// ``ParagraphStyle``. Every other key (`NSLink`, custom keys, `NSAttachment`) is kept as a
+    /// custom attribute (``Attributes/customAttributes``), as CoreText keeps keys it does not know
+    /// on its runs; `AttributedText.bridgeDiagnostics(for:)` lists them, and those whose value is
+    /// not `Hashable`, which are dropped. An underline or strikethrough colour without a style,
+    /// like a style of 0, is no decoration (nothing is drawn, as in UIKit).
     ///
     /// A lone surrogate in the string becomes U+FFFD (one UTF-16 unit, so offsets are unchanged).
     /// - Throws: ``AttributedTextError/invalidValue(_:)`` naming the key, the UTF-16 range and the
@@ -60,13 +68,23 @@ extension NSAttributedString {
     /// ``FontScale``, ``Gravity``, ``ShowFlags``, ``LineHeight``, ``TextTransform``, ``TextSegment``).
     /// `AttributedText(_: NSAttributedString)`
     /// reads the result back to `text`.
+    ///
+    /// Each `NSAttributedString` made on Linux leaks about 610 bytes inside
+    /// swift-corelibs-foundation's CFRunArray (an upstream bug), so the result is built once: a
+    /// mutable result (`NSMutableAttributedString(text)`) and a text of at most one run get their
+    /// attributes directly; only an immutable result of several runs is built mutable and copied.
     public convenience init(_ text: AttributedText) {
-        let built = NSMutableAttributedString(string: text.string)
-        for run in text.runs where !run.attributes.isEmpty {
-            built.setAttributes(
-                run.attributes.nsAttributes,
-                range: NSRange(location: run.range.lowerBound, length: run.range.count))
+        if text.runs.count <= 1 {
+            self.init(string: text.string, attributes: text.runs.first?.attributes.nsAttributes)
+            return
         }
+        self.init(string: text.string)
+        if let mutable = self as? NSMutableAttributedString {
+            NSAttributedStringBridge.setRuns(of: text, on: mutable)
+            return
+        }
+        let built = NSMutableAttributedString(string: text.string)
+        NSAttributedStringBridge.setRuns(of: text, on: built)
         self.init(attributedString: built)
     }
 }
@@ -88,16 +106,28 @@ extension Attributes {
         for key in Attribute.Key.allCases {
             NSAttributedStringBridge.write(key, of: values, into: &dictionary)
         }
+        for (key, value) in customAttributes {
+            dictionary[NSAttributedString.Key(key)] = NSAttributedStringBridge.object(value)
+        }
         return dictionary
     }
 }
 
 /// The per-run conversions, walking every ``Attribute/Key`` through its ``Attribute/Key/nsMapping``.
 enum NSAttributedStringBridge {
+    /// Sets the attributes of every run of `text` on `string` (which holds `text.string`).
+    static func setRuns(of text: AttributedText, on string: NSMutableAttributedString) {
+        for run in text.runs where !run.attributes.isEmpty {
+            string.setAttributes(
+                run.attributes.nsAttributes, range: NSRange(location: run.range.lowerBound, length: run.range.count))
+        }
+    }
+
     /// The Galley attributes of one run's dictionary; `range` (UTF-16) is for messages.
-    static func attributes(_ dictionary: [NSAttributedString.Key: Any], range: Range<Int>?) throws(AttributedTextError)
+    static func attributes(_ given: [NSAttributedString.Key: Any], range: Range<Int>?) throws(AttributedTextError)
         -> Attributes
     {
+        let dictionary = resolvingCoreTextNames(given)
         var found: [Attribute] = []
         for key in Attribute.Key.allCases {
             do {
@@ -126,7 +156,10 @@ enum NSAttributedStringBridge {
             }
         }
         do {
-            return try Attributes(validating: found)
+            var attributes = try Attributes(validating: found)
+            let custom = customAttributes(given)
+            if !custom.isEmpty { attributes.customAttributes = custom }
+            return attributes
         } catch {
             guard case .invalidValue(let reason) = error else { throw error }
             throw .invalidValue(reason + runLocation(range))
@@ -176,7 +209,7 @@ enum NSAttributedStringBridge {
     {
         guard let value = dictionary[name] else { return nil }
         guard let color = NSAttributeValues.color(value) else {
-            throw wrongType(name, value, "Color (bare or in an AttributeValueBox)")
+            throw wrongType(name, value, "Color (bare or in an AttributeValueBox, or CGColor components)")
         }
         return color
     }
@@ -188,7 +221,11 @@ enum NSAttributedStringBridge {
         let color = try color(colorName, dictionary)
         guard let value = dictionary[styleName] else { return nil }
         var decoration: TextDecoration
-        if let galley = (value as? TextDecoration) ?? (value as? AttributeValueBox<TextDecoration>)?.value {
+        if NSAttributeValues.isSwiftBool(value) {
+            // CoreText reads a Boolean style (TTTAttributedLabel's `@YES`) as single, false as none.
+            guard value as? Bool == true else { return nil }
+            decoration = TextDecoration(style: .single)
+        } else if let galley = (value as? TextDecoration) ?? (value as? AttributeValueBox<TextDecoration>)?.value {
             decoration = galley
         } else if let raw = NSAttributeValues.integer(value) {
             switch NSAttributeValues.decoration(rawStyle: raw) {

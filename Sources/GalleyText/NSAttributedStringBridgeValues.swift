@@ -85,6 +85,9 @@ extension KeyRow: NSBridgedRow {
         if Bridge.Value.self == Int.self, let number = NSAttributeValues.integer(value) {
             return (number as? Bridge.Value).map(make)
         }
+        if Bridge.Value.self == Color.self, let color = NSAttributeValues.color(value) {
+            return (color as? Bridge.Value).map(make)
+        }
         if Bridge.Value.self == Bool.self, let number = NSAttributeValues.integer(value), number == 0 || number == 1 {
             return ((number == 1) as? Bridge.Value).map(make)
         }
@@ -151,9 +154,20 @@ enum NSAttributeValues {
     /// The bytes an `Any` holds inline (three words); a larger value lives in a heap box.
     static let inlineBufferSize = 3 * MemoryLayout<Int>.size
 
-    /// A ``Color`` bare or boxed.
+    /// A ``Color`` bare or boxed, or a `CGColor`'s components as an array of numbers (Linux has
+    /// no `CGColor`): gray and alpha, or sRGB red, green, blue and alpha, each in 0…1.
     static func color(_ value: Any) -> Color? {
-        (value as? Color) ?? (value as? AttributeValueBox<Color>)?.value
+        if let color = (value as? Color) ?? (value as? AttributeValueBox<Color>)?.value { return color }
+        guard let array = value as? [Any] else { return nil }
+        let components = array.compactMap(double)
+        guard components.count == array.count, components.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }) else {
+            return nil
+        }
+        switch components.count {
+        case 2: return Color(red: components[0], green: components[0], blue: components[0], alpha: components[1])
+        case 4: return Color(red: components[0], green: components[1], blue: components[2], alpha: components[3])
+        default: return nil
+        }
     }
 
     // MARK: NSUnderlineStyle

@@ -16,7 +16,8 @@ struct GlyphPaintDerivationTests {
         return GlyphPaint(
             font: font, glyphs: [3, 4, 5], positions: [CGPoint(x: 1, y: 2), CGPoint(x: 3, y: 4), CGPoint(x: 5, y: 6)],
             stringIndices: [7, 8, 9], stringRange: 7..<10, isRightToLeft: true, color: .blue, fills: false,
-            stroke: GlyphStroke(width: 2, color: .red), skew: 0.25, xScale: 1.5, orientation: .sideways)
+            stroke: GlyphStroke(width: 2, color: .red), skew: 0.25, xScale: 1.5, orientation: .sideways,
+            link: .string("https://example.com"))
     }
 
     @Test func withNothingChangedIsTheSamePaint() throws {

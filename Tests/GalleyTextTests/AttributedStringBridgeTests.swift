@@ -225,19 +225,39 @@ struct AttributedStringBridgeTests {
 
     // MARK: Coalescing and other scopes
 
-    /// Foundation keeps "ab" and "cd" apart because their `link`s differ; Galley has no link
-    /// attribute, so both become {red} and merge into one run 0..<4 (runs are maximal).
+    /// A key of another scope the caller does not name cannot be seen (AttributedString cannot
+    /// list a run's keys on Linux): "ab" and "cd", kept apart by Foundation because their values
+    /// differ, both become {red} and merge into one run 0..<4 (runs are maximal).
     @Test func runsThatDifferOnlyInForeignAttributesCoalesce() throws {
+        enum Foreign: CustomAttributedStringKey {
+            typealias Value = Int
+            static let name = "Foreign"
+        }
         var first = AttributedString("ab")
         first.foregroundColor = .red
-        first.link = URL(string: "https://example.com/1")
+        first[Foreign.self] = 1
         var second = AttributedString("cd")
         second.foregroundColor = .red
-        second.link = URL(string: "https://example.com/2")
+        second[Foreign.self] = 2
         let string = first + second
         #expect(string.runs.count == 2)
         let text = try AttributedText(string)
         #expect(text.runs == Fixture.runs([(0..<4, [.foregroundColor(.red)])]))
+        // Named, it is a custom attribute, and the runs stay apart.
+        #expect(try AttributedText(string, customKeys: [Foreign.self]).runs.map(\.range) == [0..<2, 2..<4])
+    }
+
+    /// Foundation's `link` is Galley's link (the custom attribute "NSLink"), so runs whose links
+    /// differ stay apart, as CoreText's runs do.
+    @Test func linksBecomeGalleyLinks() throws {
+        var first = AttributedString("ab")
+        first.link = URL(string: "https://example.com/1")
+        var second = AttributedString("cd")
+        second.link = URL(string: "https://example.com/2")
+        let text = try AttributedText(first + second)
+        #expect(text.runs.map(\.range) == [0..<2, 2..<4])
+        #expect(
+            text.runs.map { $0.attributes.link?.absoluteString } == ["https://example.com/1", "https://example.com/2"])
     }
 
     /// Foundation's `languageIdentifier` becomes Galley's language when Galley's key is absent,

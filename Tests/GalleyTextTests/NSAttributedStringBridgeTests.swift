@@ -193,12 +193,16 @@ struct NSAttributedStringBridgeTests {
         #expect(try Attributes([.strokeWidth: 2]).stroke == TextStroke(width: 2))
     }
 
-    @Test func unknownKeysAreDropped() throws {
+    /// Keys Galley does not lay out stay on the run as custom attributes, as CoreText keeps them
+    /// (CTRunGetAttributes returns "the attribute dictionary that was used to create the glyph run").
+    @Test func unknownKeysAreKeptAsCustomAttributes() throws {
         let attributes = try Attributes([
             NSAttributedString.Key("NSLink"): "https://example.org", NSAttributedString.Key("NSToolTip"): "tip",
             .language: "tr",
         ])
-        #expect(attributes == [.language("tr")])
+        #expect(attributes.layoutAttributes == [.language("tr")])
+        #expect(attributes.link == .string("https://example.org"))
+        #expect(attributes[custom: "NSToolTip"]?.value(as: String.self) == "tip")
     }
 
     // MARK: Errors
