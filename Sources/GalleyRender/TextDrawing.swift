@@ -60,12 +60,19 @@ extension AttributedText {
         return CGRect(origin: .zero, size: suggested.size)
     }
 
+    /// Throws unless `rect`'s origin, size and edges are all finite (an origin and a size near
+    /// `.greatestFiniteMagnitude` are each finite, but their sum is not).
+    static func checkFinite(_ rect: CGRect) throws(LayoutError) {
+        let values = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
+        guard values.allSatisfy(\.isFinite), (rect.origin.x + rect.size.width).isFinite,
+            (rect.origin.y + rect.size.height).isFinite
+        else { throw .invalidGeometry("drawing rect \(rect) must be finite, its edges too") }
+    }
+
     /// The frame that ``draw(in:into:renderer:options:)`` draws: `rect` (y down, points) turned
     /// into CoreText's y-up frame rect in a canvas `bitmapHeight` points tall.
     func layoutFrame(in rect: CGRect, bitmapHeight: CGFloat, options: TextDrawingOptions) throws(LayoutError) -> Frame {
-        for value in [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height] where !value.isFinite {
-            throw .invalidGeometry("drawing rect \(rect) must be finite")
-        }
+        try Self.checkFinite(rect)
         guard rect.size.width >= 0, rect.size.height >= 0 else {
             throw .invalidGeometry("drawing rect size \(rect.size.width)×\(rect.size.height) must not be negative")
         }
@@ -94,13 +101,15 @@ extension AttributedText {
         with rect: CGRect, options: StringDrawingOptions, context: StringDrawingContext?, into bitmap: inout Bitmap,
         renderer: Renderer = Renderer()
     ) throws(LayoutError) {
-        for value in [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height] where !value.isFinite {
-            throw .invalidGeometry("drawing rect \(rect) must be finite")
-        }
+        try Self.checkFinite(rect)
         let layout = try Framesetter(self).stringDrawingLayout(
             size: rect.size, options: options, minimumScaleFactor: context?.minimumScaleFactor ?? 0)
-        context?.record(
-            scale: layout.scaleFactor, bounds: layout.boundingRect.offsetBy(dx: rect.minX, dy: rect.minY))
+        let bounds = layout.boundingRect.offsetBy(dx: rect.minX, dy: rect.minY)
+        guard bounds.minX.isFinite, bounds.minY.isFinite, bounds.maxX.isFinite, bounds.maxY.isFinite else {
+            throw .invalidGeometry(
+                "the text drawn at \(rect.origin) would have bounds \(bounds), beyond any coordinate")
+        }
+        context?.record(scale: layout.scaleFactor, bounds: bounds)
         let frame = layout.frame(drawingAt: rect.origin, canvasHeight: CGFloat(bitmap.height) / renderer.scale)
         renderer.draw(frame, into: &bitmap)
     }
