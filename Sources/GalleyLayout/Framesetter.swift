@@ -102,8 +102,9 @@ public final class Framesetter: Sendable {
     /// from the frame's left edge, indents included, without its trailing whitespace; the height
     /// runs from the top to the last line's placed descent. A frame of exactly this size holds
     /// the same lines and the same range: for a paragraph broken by a whole-paragraph strategy
-    /// (`LineBreakStrategy.optimal`, `.balanced`, `.pretty`) that plans other breaks in the
-    /// narrower frame, the width is the constraint's. (With an unconstrained width, a positive tail indent
+    /// (`LineBreakStrategy.optimal`, `.balanced`, `.pretty`) or hyphenated (whose greedy breaks
+    /// depend on how full a line is) that would break otherwise in the narrower frame, the
+    /// width is the constraint's. (With an unconstrained width, a positive tail indent
     /// still fixes the line width; otherwise lines are as long as their paragraphs.)
     /// Like CTFramesetterSuggestFrameSizeWithConstraints. (UIKit's boundingRect measures with
     /// TextKit's line heights instead: `AttributedText.boundingRect(with:options:context:)`
@@ -159,11 +160,14 @@ public final class Framesetter: Sendable {
             maxWidth = max(maxWidth, extent)
         }
         if width.isFinite { maxWidth = min(maxWidth, width) }
-        // Whole-paragraph strategies plan their breaks for the width they are given: in a frame
-        // as narrow as its widest line, an optimal or balanced paragraph may break elsewhere.
-        // Then the constraint's width is the one whose frame holds these lines.
+        // Whole-paragraph strategies plan their breaks for the width they are given, and greedy
+        // hyphenation asks how full a line is: in a frame as narrow as its widest line, such a
+        // paragraph may break elsewhere. Then the constraint's width is the one whose frame holds
+        // these lines. (Plain greedy breaking keeps its lines in any width that holds them.)
         if width.isFinite, maxWidth < width,
-            placed.lines.contains(where: { $0.resolved.style.lineBreakStrategy != .greedy })
+            placed.lines.contains(where: {
+                $0.resolved.style.lineBreakStrategy != .greedy || $0.resolved.style.hyphenationFactor > 0
+            })
         {
             let narrow = FrameArea(
                 path: .rectangle(CGRect(x: 0, y: 0, width: maxWidth, height: height)), options: FrameOptions())

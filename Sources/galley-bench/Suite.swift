@@ -91,6 +91,7 @@ func runCases(_ settings: Settings, _ paths: BenchPaths, _ tools: ReferenceTools
     if settings.wants("breaking") { results.breaking = runBreakingCase(settings, paths, font: font) }
     if settings.wants("pathological") { _ = runPathologicalCase(settings, font: font) }
     if settings.wants("sanitize") { _ = runSanitizeCase(settings, paths) }
+    if settings.wants("pdfleak") { runPDFLeakCase(settings, paths) }
     return results
 }
 

@@ -131,6 +131,29 @@ struct LayoutInvariantTests {
         }
     }
 
+    /// Item 2, second part, for hyphenation: greedy breaking hyphenates a word when the line
+    /// would fill less than the hyphenation factor, which depends on the width; a frame of the
+    /// suggested size shows the suggested range (DejaVu Serif 20, 53 pt: "of‐fice" at 53 pt, a
+    /// narrower frame would not hyphenate the same way).
+    @Test(
+        arguments: ["office", "differentiation", "suffering office"],
+        [LineBreakStrategy.greedy, .optimal, .balanced, .pretty])
+    func hyphenatedSuggestedSizeHoldsTheFitRange(string: String, strategy: LineBreakStrategy) throws {
+        var style = ParagraphStyle()
+        style.lineBreakStrategy = strategy
+        style.hyphenationFactor = 1
+        var attributes: Attributes = [
+            .font(try Font(path: TestFonts.path("DejaVuSerif.ttf"), size: 20)), .paragraphStyle(style),
+        ]
+        attributes.language = "en-US"
+        let framesetter = try Framesetter(AttributedText(string, attributes: attributes))
+        for width in [53, 40, 70, 101.5] as [CGFloat] {
+            let suggested = try framesetter.suggestFrameSize(constraints: CGSize(width: width, height: 4000))
+            let frame = try framesetter.frame(in: CGRect(origin: .zero, size: suggested.size))
+            #expect(frame.visibleStringRange == suggested.fitRange, "width \(width): \(suggested)")
+        }
+    }
+
     /// The width hb-shape gives `string` in the font at `path`, at `size`.
     static func hbWidth(_ string: String, path: String, size: CGFloat, unitsPerEm: Int) throws -> CGFloat {
         CGFloat(try HBShape.shape(string, fontPath: path).reduce(0) { $0 + $1.ax }) * size / CGFloat(unitsPerEm)
