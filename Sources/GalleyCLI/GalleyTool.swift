@@ -85,8 +85,10 @@ public enum GalleyTool {
     }
 
     /// One warning line per distinct family name that the document's font (`--font`) or a run's
-    /// font stands in for because nothing knows the name (``FontSubstitution/Kind/unknown``), in
-    /// the order of first use:
+    /// font stands in for because nothing knows the name (``FontSubstitution/Kind/unknown``) or
+    /// fontconfig knows it only as a member of a generic class
+    /// (``FontSubstitution/Kind/genericClass``: `Cantarell` when it is not installed), in the
+    /// order of first use:
     /// `galley: warning: no font family 'Cantarelx'; using 'DejaVu Sans'`. Whatever made the
     /// fonts (`--font`, markup), a substituted family lays out with the default font and is named
     /// here instead of failing, as Pango and CoreText substitute (`--strict-fonts` makes it an error).
@@ -94,7 +96,7 @@ public enum GalleyTool {
         var seen = Set<String>()
         var lines: [String] = []
         for font in [font] + text.runs.compactMap(\.attributes.font) {
-            guard let substitution = font.substitution, substitution.kind == .unknown,
+            guard let substitution = font.substitution, [.unknown, .genericClass].contains(substitution.kind),
                 seen.insert(substitution.requestedFamily).inserted
             else { continue }
             lines.append(

@@ -54,13 +54,19 @@ extension FontCollection {
     ///    such names too when the system has those faces.
     /// 2. **A generic name**: `sans`, `sans-serif`, `system-ui`, `ui-sans-serif` → DejaVu Sans;
     ///    `serif`, `ui-serif` → DejaVu Serif; `monospace`, `mono`, `ui-monospace` → DejaVu Sans Mono;
-    ///    `emoji` → Noto Color Emoji; only the bundled faces of that family are used, so the
-    ///    layout is the same on every machine whatever its fontconfig prefers (kind `.generic`).
+    ///    `emoji` → Noto Color Emoji; the bundled faces of that family are used, so the layout is
+    ///    the same on every machine whatever its fontconfig prefers (kind `.generic`). Every style
+    ///    of these families is bundled; a style a bundled directory lacks comes from a system
+    ///    face of the family that has it before it is synthesized.
     /// 3. **Any other name** goes to fontconfig as `fc-match` sends it: a pattern with the family,
     ///    weight, slant and width, `FcConfigSubstitute`, `FcDefaultSubstitute`, `FcFontMatch`. When a
     ///    rule of fontconfig's configuration mentions the name (`Times`, `Helvetica`, `Arial`,
     ///    `Courier`, `Cantarell` as a `system-ui` font, `cursive`, `math`, …), the family fontconfig
-    ///    matched is used (kind `.alias`): the collection's faces of that family if it is bundled,
+    ///    matched is used: kind `.alias` when a rule for the name itself gave it (a
+    ///    metric-compatible face such as Liberation Serif for `Times`), kind `.genericClass` when
+    ///    fontconfig reached it only through the generic class the name is filed under (DejaVu Sans
+    ///    for `Cantarell`, or DejaVu Serif for `Times` with no metric-compatible face installed),
+    ///    which is a substitution like an unknown name's. The face is the collection's faces of that family if it is bundled,
     ///    else the system face fontconfig chose (or, in a collection without system fonts, the
     ///    ``defaultFamily``). When no rule mentions it (kind `.unknown`), the
     ///    ``defaultFamily`` (bundled DejaVu Sans, as for `sans-serif`) is used: the family
@@ -206,20 +212,28 @@ extension FontCollection {
         guard match.knowsName, let face = match.face else {
             return FamilyResolution(candidates: defaultCandidates(style, catalog) + fontconfigFace, kind: .unknown)
         }
+        let kind: FontSubstitution.Kind = match.throughGenericClass ? .genericClass : .alias
         let ofFamily = catalog.byFamily[face.lowercasedFamilies[0]] ?? []
         if ofFamily.contains(where: \.isBundled) {
-            return FamilyResolution(candidates: style.sorted(ofFamily), kind: .alias)
+            return FamilyResolution(candidates: style.sorted(ofFamily), kind: kind)
         }
-        return FamilyResolution(candidates: fontconfigFace + defaultCandidates(style, catalog), kind: .alias)
+        return FamilyResolution(candidates: fontconfigFace + defaultCandidates(style, catalog), kind: kind)
     }
 
-    /// The faces of `family`, only the bundled ones when there are any, best first.
+    /// The faces of `family`, only the bundled ones when there are any, best first; but when
+    /// the best bundled face would need a synthesized bold or slant and a system face of the
+    /// family has that style itself (Debian's DejaVu Sans Mono Bold where only the regular is
+    /// bundled), that real face comes first.
     private func classCandidates(_ family: String, _ style: FontconfigStyleMatching, _ catalog: FontCatalog)
         -> [FaceDescriptor]
     {
         let faces = catalog.byFamily[family.lowercased()] ?? []
-        let bundled = faces.filter(\.isBundled)
-        return style.sorted(bundled.isEmpty ? faces : bundled)
+        let bundled = style.sorted(faces.filter(\.isBundled))
+        guard let best = bundled.first else { return style.sorted(faces) }
+        guard style.needsSynthesis(best),
+            let real = style.sorted(faces.filter { !$0.isBundled }).first(where: { !style.needsSynthesis($0) })
+        else { return bundled }
+        return [real] + bundled
     }
 
     /// The faces of ``defaultFamily`` (bundled ones when there are any), best first; in a

@@ -49,10 +49,16 @@ public struct FontSubstitution: Hashable, Sendable {
         /// The name is a generic family (`sans-serif`, `serif`, `monospace`, `emoji`, …): the
         /// bundled face of that class was used.
         case generic
-        /// fontconfig's configuration knows the name (a metric alias such as `Times` or `Arial`,
-        /// or a name its rules list under a generic, such as `Cantarell` for `system-ui`): the
-        /// family it resolves to was used.
+        /// A rule of fontconfig's configuration for the name itself gave the family used (a
+        /// metric-compatible alias such as Liberation Serif for `Times` or Liberation Sans for
+        /// `Arial`): it measures like the named family.
         case alias
+        /// fontconfig knows the name only as a member of a generic class (`Cantarell` under
+        /// `system-ui`, `Comic Sans MS` under `cursive`, `Times` under `serif` when no
+        /// metric-compatible face is installed): a face of that class was used, which neither
+        /// looks nor measures like the named family. A substitution to warn about, as for an
+        /// unknown name.
+        case genericClass
         /// Nothing knows the name: the default family was used.
         case unknown
     }

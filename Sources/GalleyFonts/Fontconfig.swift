@@ -141,7 +141,19 @@ enum Fontconfig {
         /// comparing the family list `FcConfigSubstitute` makes of it with the list it makes of
         /// a name nothing knows.
         let knowsName: Bool
+        /// Whether fontconfig reached `face` only through a generic class the name is filed
+        /// under (`Cantarell` under `system-ui`, `Comic Sans MS` under `cursive`, `Times` under
+        /// `serif` when no metric-compatible face is installed) rather than through a rule for
+        /// the name itself (`Times` → `Liberation Serif`, 30-metric-aliases.conf).
+        var throughGenericClass = false
     }
+
+    /// The generic classes fontconfig's stock rules file names under (45-latin.conf,
+    /// 45-generic.conf), whose preferred lists (60-latin.conf, 60-generic.conf) follow a name's
+    /// own aliases in its substituted family list.
+    static let genericClasses = [
+        "sans-serif", "serif", "monospace", "system-ui", "cursive", "fantasy", "emoji", "math",
+    ]
 
     /// A name no font and no configuration knows, to tell alias rules from the defaults every
     /// name gets (49-sansserif.conf's `sans-serif`, and the generic lists after it).
@@ -164,13 +176,40 @@ enum Fontconfig {
             guard let pattern = substituted(family) else { return FamilyMatch(face: nil, knowsName: false) }
             defer { FcPatternDestroy(pattern) }
             var knowsName = false
+            let listed = families(of: pattern)
             if let sentinel = substituted(sentinelFamily) {
                 let defaults = families(of: sentinel).map { $0 == sentinelFamily ? family : $0 }
-                knowsName = families(of: pattern) != defaults
+                knowsName = listed != defaults
                 FcPatternDestroy(sentinel)
             }
-            return FamilyMatch(face: bestFace(config, pattern), knowsName: knowsName)
+            var match = FamilyMatch(face: bestFace(config, pattern), knowsName: knowsName)
+            if knowsName, let face = match.face {
+                let heads = genericClasses.compactMap { name -> [String]? in
+                    guard let generic = substituted(name) else { return nil }
+                    defer { FcPatternDestroy(generic) }
+                    return Array(families(of: generic).filter { $0 != name }.prefix(3))
+                }
+                match.throughGenericClass = reachedThroughClass(face, listed: listed, classHeads: heads)
+            }
+            return match
         }
+    }
+
+    /// Whether `face`'s family comes in `listed` (a name's substituted family list, the name
+    /// first) only at or after the place where a generic class's preferred list begins (its
+    /// first three families in a row), so no rule for the name itself put it there.
+    static func reachedThroughClass(_ face: FaceDescriptor, listed: [String], classHeads: [[String]]) -> Bool {
+        let lowered = listed.map { $0.lowercased() }
+        let heads = classHeads.filter { !$0.isEmpty }.map { $0.map { $0.lowercased() } }
+        let boundary =
+            lowered.indices.first { index in
+                heads.contains { head in lowered[index...].starts(with: head) }
+            } ?? lowered.count
+        let names = Set(face.lowercasedFamilies)
+        guard let position = lowered.indices.dropFirst().first(where: { names.contains(lowered[$0]) }) else {
+            return true
+        }
+        return position >= boundary
     }
 
     /// A pattern asking for `family` in a style; the caller destroys it.

@@ -69,6 +69,15 @@ struct FontconfigStyleMatching {
         range.contains(value) ? 0 : min(abs(range.lowerBound - value), abs(range.upperBound - value))
     }
 
+    /// Whether `face` would be given a synthetic style for this request, by the rules of
+    /// fontconfig's 90-synthetic.conf: embolden when bold (`FC_WEIGHT_BOLD`) or heavier is asked
+    /// of a face that is medium (`FC_WEIGHT_MEDIUM`) or lighter everywhere; slant when a slant is
+    /// asked of a roman face.
+    func needsSynthesis(_ face: FaceDescriptor) -> Bool {
+        (weight >= 200 && face.fcWeight.upperBound <= 100)
+            || (slant > 0 && face.slant == 0)
+    }
+
     /// Sort key for `face`: smaller is better.
     func rank(_ face: FaceDescriptor) -> (Double, Double, Double, Int) {
         (

@@ -100,7 +100,14 @@ extension Typesetter {
             let visible = paragraph.endTrimmingWhitespace(start..<best.end)
             guard paragraph.width(of: start..<visible) / width < min(factor, 1) else { return nil }
         }
-        let from = best?.end ?? start
+        // The whole word, from the opportunity before it: a line that starts inside a word (after
+        // a hyphen taken on the line before) hyphenates the rest at the word's own points, not
+        // as if the fragment were a word.
+        var from = best?.end ?? start
+        if best == nil {
+            let before = firstBreak(after: start, in: paragraph.breaks) - 1
+            from = max(before >= 0 ? paragraph.breaks[before].offset : 0, paragraph.content.lowerBound)
+        }
         let word = from..<paragraph.endTrimmingWhitespace(from..<next.offset)
         guard let hyphenation = ParagraphHyphenation(paragraph, units: text.utf16) else { return nil }
         for point in hyphenation.points(in: word).reversed() where point > start {

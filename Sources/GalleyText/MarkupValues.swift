@@ -267,14 +267,16 @@ enum MarkupValues {
         if key == "normal" {
             return .some(nil)
         }
-        return PangoFontDescription.variantWords[key].map { .some($0) }
+        return PangoFontDescription.variantNames.first { $0.0.lowercased().filter { $0 != "-" } == key }
+            .map { .some($0.1) }
     }
 
     /// `stretch=` as `pango_parse_stretch` reads it (case and hyphens ignored): `normal` or a
     /// stretch word, as a CSS width (100 normal, 75 condensed, …).
     static func stretch(_ text: String) -> Double? {
         let key = text.lowercased().filter { $0 != "-" }
-        return key == "normal" ? 100 : PangoFontDescription.stretchWords[key]
+        if key == "normal" { return 100 }
+        return PangoFontDescription.stretchNames.first { $0.0.lowercased().filter { $0 != "-" } == key }?.1
     }
 
     /// `show=` as `pango_parse_flags` reads it: `none`, or flag names (`spaces`, `line-breaks`,

@@ -13,15 +13,17 @@ import Foundation
 ///   1,000,000 (Pango accepts 0 and reads a negative or larger number as part of the family).
 ///   A last word that is not a number (`"12abc"`) is not a size.
 /// - **Variations**: a last word `@axis=value,…` (`@wght=200`), Pango's variations syntax.
-/// - **Style words**, read from the end, case-insensitively and ignoring hyphens: Pango's weight
-///   names (`Thin` 100 … `Bold` 700, `Ultra-Bold` 800, `Heavy` 900, `Ultra-Heavy` 1000, see
-///   `MarkupValues.weight(_:)`), the slants `Italic`, `Oblique` (italic) and `Roman` (not),
-///   the stretch words of `PangoStretch` (`Ultra-Condensed` 50 %, `Extra-Condensed` 62.5 %,
-///   `Condensed` 75 %, `Semi-Condensed` 87.5 %, `Semi-Expanded` 112.5 %, `Expanded` 125 %,
-///   `Extra-Expanded` 150 %, `Ultra-Expanded` 200 %: the width, the leftmost winning as in
-///   Pango), variant words (`Small-Caps`, …), and words Galley accepts with no effect: `Normal`
-///   and gravity (`Rotated-Left`, …) words. Galley reads one weight, slant and variant word; a
-///   second one ends the style words (Pango would let the leftmost win).
+/// - **Style words**, read from the end as Pango's `find_field_any` reads them (see
+///   ``styleWord(_:)``): `Normal`; Pango's weight names (`Thin` 100 … `Bold` 700, `Ultra-Bold`
+///   800, `Heavy` 900, `Ultra-Heavy` 1000); the slants `Roman`, `Oblique` and `Italic` (Galley
+///   reads oblique as italic); the stretch words of `PangoStretch` (`Ultra-Condensed` 50 %,
+///   `Extra-Condensed` 62.5 %, `Condensed` 75 %, `Semi-Condensed` 87.5 %, `Semi-Expanded`
+///   112.5 %, `Expanded` 125 %, `Extra-Expanded` 150 %, `Ultra-Expanded` 200 %: the width); the
+///   variant words (`Small-Caps`, …); the gravity words (`Rotated-Left`, …, no effect); and
+///   `field=value` (`weight=300`). A word matches a name ignoring case, each hyphen of the name
+///   optional (`semibold`, `Semi-Bold`). Each word sets its field, so the leftmost word of a
+///   field wins: "Nimbus Roman Bold Italic" is the family "Nimbus", bold and not italic, as in
+///   Pango. A plain number is not a weight ("Sans 300 12" is the family "Sans 300").
 /// - **Families**: what remains, a comma-separated list; one trailing comma is dropped and each
 ///   name is trimmed. Empty names are kept (as Pango keeps them): the caller decides.
 package struct PangoFontDescription: Equatable, Sendable {
@@ -69,21 +71,109 @@ package struct PangoFontDescription: Equatable, Sendable {
         }
     }
 
-    /// Gravity words and `Normal` (pango-font.c's maps), lower case without hyphens: accepted,
-    /// no effect.
-    static let ignoredWords: Set<String> = [
-        "normal", "notrotated", "south", "upsidedown", "north", "rotatedleft", "east", "rotatedright", "west",
+    /// Pango's weight names (pango-fonts.c's `weight_map`), spelled as Pango spells them.
+    static let weightNames: [(String, Int)] = [
+        ("Thin", 100), ("Ultra-Light", 200), ("Extra-Light", 200), ("Light", 300), ("Semi-Light", 350),
+        ("Demi-Light", 350), ("Book", 380), ("Regular", 400), ("Medium", 500), ("Semi-Bold", 600),
+        ("Demi-Bold", 600), ("Bold", 700), ("Ultra-Bold", 800), ("Extra-Bold", 800), ("Heavy", 900),
+        ("Black", 900), ("Ultra-Heavy", 1000), ("Extra-Heavy", 1000), ("Ultra-Black", 1000),
+        ("Extra-Black", 1000),
     ]
 
-    /// Pango's stretch words (lower case, no hyphens) and their CSS widths.
-    package static let stretchWords: [String: Double] = [
-        "ultracondensed": 50, "extracondensed": 62.5, "condensed": 75, "semicondensed": 87.5,
-        "semiexpanded": 112.5, "expanded": 125, "extraexpanded": 150, "ultraexpanded": 200,
+    /// Pango's slant names (`style_map`): whether each is italic (Galley does not tell oblique
+    /// from italic).
+    static let slantNames: [(String, Bool)] = [("Roman", false), ("Oblique", true), ("Italic", true)]
+
+    /// Pango's stretch names (`stretch_map`) and their CSS widths in percent.
+    package static let stretchNames: [(String, Double)] = [
+        ("Ultra-Condensed", 50), ("Extra-Condensed", 62.5), ("Condensed", 75), ("Semi-Condensed", 87.5),
+        ("Semi-Expanded", 112.5), ("Expanded", 125), ("Extra-Expanded", 150), ("Ultra-Expanded", 200),
     ]
 
-    /// Pango's variant words (lower case, no hyphens).
-    package static let variantWords: [String: FontVariant] = Dictionary(
-        uniqueKeysWithValues: FontVariant.allCases.map { ($0.pangoName.filter { $0 != "-" }, $0) })
+    /// Pango's variant names (`variant_map`: `Small-Caps`, `All-Small-Caps`, …).
+    static let variantNames: [(String, FontVariant)] = FontVariant.allCases.map { ($0.pangoName, $0) }
+
+    /// Pango's gravity names (`gravity_map`): accepted, no effect (Galley's gravity is an
+    /// attribute of the text, not of the font).
+    static let gravityNames = [
+        "Not-Rotated", "South", "Upside-Down", "North", "Rotated-Left", "East", "Rotated-Right", "West",
+    ]
+
+    /// Pango's `field_matches`: `word` is `name` ignoring ASCII case, where each hyphen of `name`
+    /// may be left out (`Semibold` and `semi-bold` are `Semi-Bold`; `Bold-` is not `Bold`).
+    static func word(_ word: Substring, matches name: String) -> Bool {
+        var name = name.utf8[...]
+        var word = word.utf8[...]
+        while let a = name.first {
+            let b = word.first.map(Self.asciiLowercased)
+            if b == Self.asciiLowercased(a) {
+                name.removeFirst()
+                word.removeFirst()
+            } else if a == UInt8(ascii: "-") {
+                name.removeFirst()
+            } else {
+                return false
+            }
+        }
+        return word.isEmpty
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+
+    /// What a style word sets.
+    enum StyleWord: Equatable {
+        case weight(Int)
+        case slant(Bool)
+        case stretch(Double)
+        case variant(FontVariant)
+        case noEffect
+    }
+
+    /// A style word as Pango's `find_field_any` reads it: `Normal`; a weight, slant, stretch,
+    /// variant or gravity name; or `field=value` (`weight=300`, `style=italic`, `stretch=condensed`,
+    /// `variant=small-caps`, `gravity=east`; the field name in lower case, as Pango compares it),
+    /// where a weight may also be an integer (clamped to 1…1000, Galley's weight range). Nil
+    /// when the word is not a style word (it is then part of the family list).
+    static func styleWord(_ word: Substring) -> StyleWord? {
+        if Self.word(word, matches: "Normal") { return .noEffect }
+        if let equals = word.firstIndex(of: "=") {
+            let value = word[word.index(after: equals)...]
+            switch word[..<equals] {
+            case "weight":
+                // Pango's parse_int: digits with an optional "+" (no minus sign).
+                if value.first != "-", let number = Int(value) { return .weight(min(max(number, 1), 1000)) }
+                return weightWord(value)
+            case "style": return slantWord(value)
+            case "stretch": return stretchWord(value)
+            case "variant": return variantWord(value)
+            case "gravity": return gravityWord(value)
+            default: return nil
+            }
+        }
+        return weightWord(word) ?? slantWord(word) ?? stretchWord(word) ?? variantWord(word) ?? gravityWord(word)
+    }
+
+    private static func weightWord(_ word: Substring) -> StyleWord? {
+        weightNames.first { Self.word(word, matches: $0.0) }.map { .weight($0.1) }
+    }
+
+    private static func slantWord(_ word: Substring) -> StyleWord? {
+        slantNames.first { Self.word(word, matches: $0.0) }.map { .slant($0.1) }
+    }
+
+    private static func stretchWord(_ word: Substring) -> StyleWord? {
+        stretchNames.first { Self.word(word, matches: $0.0) }.map { .stretch($0.1) }
+    }
+
+    private static func variantWord(_ word: Substring) -> StyleWord? {
+        variantNames.first { Self.word(word, matches: $0.0) }.map { .variant($0.1) }
+    }
+
+    private static func gravityWord(_ word: Substring) -> StyleWord? {
+        gravityNames.contains { Self.word(word, matches: $0) } ? .noEffect : nil
+    }
 
     /// A variations word, `@wght=200,wdth=80`: nil unless every `axis=value` pair has a tag of
     /// one to four characters and a finite number.
@@ -115,21 +205,15 @@ package struct PangoFontDescription: Equatable, Sendable {
             size = CGFloat(number)
             words.removeLast()
         }
-        while let word = words.last {
-            let key = word.lowercased().filter { $0 != "-" }
-            if Self.ignoredWords.contains(key) {
-                // Accepted, no effect.
-            } else if let stretch = Self.stretchWords[key] {
-                // Read from the end, so the leftmost stretch word wins, as in Pango.
-                width = stretch
-            } else if variant == nil, let value = Self.variantWords[key] {
-                variant = value
-            } else if weight == nil, Int(word) == nil, let value = MarkupValues.weight(word) {
-                weight = value
-            } else if italic == nil, let value = MarkupValues.italic(word) {
-                italic = value
-            } else {
-                break
+        // Style words from the end, each setting its field, so the leftmost of a field wins
+        // ("Sans Bold Light" is bold), as in Pango.
+        while let word = words.last, let style = Self.styleWord(word[...]) {
+            switch style {
+            case .weight(let value): weight = value
+            case .slant(let value): italic = value
+            case .stretch(let value): width = value
+            case .variant(let value): variant = value
+            case .noEffect: break
             }
             words.removeLast()
         }

@@ -44,11 +44,12 @@ final class HyphenationDictionary: @unchecked Sendable {
 
     deinit { hnj_hyphen_free(dict) }
 
-    /// Loads a dictionary; nil when the file cannot be opened, its first line names no character
-    /// set iconv knows, or it holds no patterns.
+    /// Loads a dictionary, its patterns first closed under substrings as libhyphen requires
+    /// (`HyphenationPatternClosure`); nil when the file cannot be read, its first line names no
+    /// character set iconv knows, or it holds no patterns.
     static func load(path: String) -> HyphenationDictionary? {
         guard let name = charsetLine(path), let charset = charset(named: name),
-            let dict = hnj_hyphen_load(path)
+            let file = readFile(path), let dict = loadClosed(file)
         else { return nil }
         // libhyphen always puts a level above the patterns (its default one splits at hyphens
         // and apostrophes); a file without patterns leaves the level below it empty.
@@ -58,6 +59,33 @@ final class HyphenationDictionary: @unchecked Sendable {
             return nil
         }
         return HyphenationDictionary(dict: dict, charset: charset)
+    }
+
+    /// The whole file, or nil when it cannot be read (or is over 64 MiB: the largest Debian
+    /// installs is about 1 MiB).
+    private static func readFile(_ path: String) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, file)
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[..<count])
+            if bytes.count > 64 << 20 { return nil }
+        }
+        return ferror(file) == 0 ? bytes : nil
+    }
+
+    /// libhyphen's dictionary for the file's text after the substring preprocessing
+    /// (`HyphenationPatternClosure`), read from memory.
+    private static func loadClosed(_ file: [UInt8]) -> UnsafeMutablePointer<HyphenDict>? {
+        var closed = HyphenationPatternClosure.close(file)
+        return closed.withUnsafeMutableBytes { buffer -> UnsafeMutablePointer<HyphenDict>? in
+            guard let base = buffer.baseAddress, let stream = fmemopen(base, buffer.count, "r") else { return nil }
+            defer { fclose(stream) }
+            return hnj_hyphen_load_file(stream)
+        }
     }
 
     /// The first line of the file as libhyphen reads it (at most 19 bytes, line end removed).

@@ -52,7 +52,7 @@ struct MatchCase: Sendable, CustomTestStringConvertible {
 struct FontMatchingTests {
     static let cases: [MatchCase] = [
         // Metric and generic aliases of fontconfig's stock rules (30-metric-aliases, 45-latin,
-        // 40-nonlatin for Cantarell as system-ui, 45-latin for cursive).
+        // 40-nonlatin for Cantarell as system-ui, 45-latin for cursive, Comic Sans MS as cursive).
         MatchCase(family: "Times", rule: .alias),
         MatchCase(family: "Times New Roman", rule: .alias),
         MatchCase(family: "Helvetica", rule: .alias),
@@ -65,6 +65,7 @@ struct FontMatchingTests {
         MatchCase(family: "Cantarell", rule: .alias),
         MatchCase(family: "Times", weight: 700, italic: true, width: 75, rule: .alias),
         MatchCase(family: "cursive", rule: .alias),
+        MatchCase(family: "Comic Sans MS", rule: .alias),
         // Generic names: the bundled face of the class.
         MatchCase(family: "sans", rule: .generic("DejaVu Sans")),
         MatchCase(family: "sans-serif", rule: .generic("DejaVu Sans")),
@@ -130,7 +131,14 @@ struct FontMatchingTests {
             }
         case .alias:
             let declared = systemAnswer.families.contains { $0.caseInsensitiveCompare(c.family) == .orderedSame }
-            #expect(font.substitution == (declared ? nil : FontSubstitution(requestedFamily: c.family, kind: .alias)))
+            // A metric-compatible alias when fontconfig's metric-alias rules name both the
+            // requested family and the one fc-match gave; otherwise fontconfig reached its
+            // answer through the generic class the name is filed under.
+            let metric = try Fontconfig.metricAliasFamilies()
+            let kind: FontSubstitution.Kind =
+                metric.contains(c.family.lowercased()) && metric.contains(systemAnswer.family.lowercased())
+                ? .alias : .genericClass
+            #expect(font.substitution == (declared ? nil : FontSubstitution(requestedFamily: c.family, kind: kind)))
             try expectSameFace(font, systemAnswer, c)
         case .generic(let family):
             #expect(font.substitution == FontSubstitution(requestedFamily: c.family, kind: .generic))
@@ -208,6 +216,38 @@ struct FontRequestTests {
         let substituted = try Self.font("Zzyzx Qwerty")
         #expect(substituted.familyName == FontCollection.defaultFamily)
         #expect(substituted.substitution == FontSubstitution(requestedFamily: "Zzyzx Qwerty", kind: .unknown))
+    }
+
+    /// The generic names have every style of their family bundled: `Monospace Bold` and
+    /// `Serif Italic` are real faces from the bundled directory, not synthesized.
+    @Test(arguments: [("monospace", "DejaVuSansMono-BoldOblique"), ("serif", "DejaVuSerif-BoldItalic")])
+    func genericStylesAreRealFaces(_ name: String, _ postScriptName: String) throws {
+        let font = try Self.font(name, weight: .bold, italic: true)
+        #expect(font.postScriptName == postScriptName)
+        #expect(font.syntheticTraits.isEmpty)
+        #expect(font.face.path?.hasPrefix(FontCollection.shared.bundledFontsDirectory ?? "?") == true)
+    }
+
+    /// With only the regular face of a generic's family bundled, a bold request takes the
+    /// system's real bold face of the family (Debian's fonts-dejavu-core) before synthesizing.
+    @Test func genericUsesARealSystemFaceBeforeSynthesizing() throws {
+        let system = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
+        try #require(FileManager.default.fileExists(atPath: system), "fonts-dejavu-core is not installed")
+        let directory = try TemporaryDirectory.make("generic-fonts")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bundled = try #require(FontCollection.shared.bundledFontsDirectory)
+        try FileManager.default.copyItem(
+            atPath: bundled + "/DejaVuSansMono.ttf", toPath: directory.appendingPathComponent("DejaVuSansMono.ttf").path
+        )
+        let collection = FontCollection(bundledFontsDirectory: directory.path)
+        let bold = try collection.font(matching: FontRequest(family: "monospace", weight: .bold, size: 12))
+        #expect(bold.postScriptName == "DejaVuSansMono-Bold")
+        #expect(bold.syntheticTraits.isEmpty)
+        let regular = try collection.font(matching: FontRequest(family: "monospace", size: 12))
+        #expect(regular.face.path?.hasPrefix(directory.path) == true, "the bundled regular face still wins")
+        let noSystem = FontCollection(bundledFontsDirectory: directory.path, includeSystemFonts: false)
+        let synthesized = try noSystem.font(matching: FontRequest(family: "monospace", weight: .bold, size: 12))
+        #expect(synthesized.syntheticTraits == [.bold])
     }
 
     @Test("font(family:) still finds exact names only and throws for aliases and generics")
@@ -323,10 +363,10 @@ struct FontRequestTests {
 
     @Test("synthetic bold needs bold (700) or heavier asked of a medium-or-lighter face, as 90-synthetic.conf")
     func syntheticBoldThreshold() throws {
-        // The bundled DejaVu Sans Mono is Book only.
-        #expect(try Self.font("monospace", weight: .semibold).syntheticTraits.isEmpty)
-        #expect(try Self.font("monospace", weight: .bold).syntheticTraits == .bold)
-        #expect(try Self.font("monospace", weight: .bold, italic: true).syntheticTraits == [.bold, .oblique])
+        // The bundled NanumGothic is Regular only (and no system face of it is installed here).
+        #expect(try Self.font("NanumGothic", weight: .semibold).syntheticTraits.isEmpty)
+        #expect(try Self.font("NanumGothic", weight: .bold).syntheticTraits == .bold)
+        #expect(try Self.font("NanumGothic", weight: .bold, italic: true).syntheticTraits == [.bold, .oblique])
         // Colour emoji are never synthesized.
         #expect(try Self.font("emoji", weight: .black, italic: true).syntheticTraits.isEmpty)
     }

@@ -87,6 +87,39 @@ struct HyphenationLayoutTests {
         #expect(unknown.lines.count == 2 && !unknown.lines[0].isHyphenated)
     }
 
+    /// A word over three or more lines is cut only at its own points: pyphen 0.18.1 gives
+    /// in-com-pre-hen-si-bil-i-ties and abo-li-tion-ist on hyph_en_US.dic (offsets below). A
+    /// line that starts inside the word takes the word's next points, never points found by
+    /// hyphenating the rest as if it were a word, and every cut shows a hyphen. In a greedy
+    /// line, the cut is the last point where the line with its hyphen fits.
+    @Test(arguments: [
+        ("incomprehensibilities", [2, 5, 8, 11, 13, 16, 17], 52.0), ("abolitionist", [3, 5, 9], 40.0),
+        ("abolitionist", [3, 5, 9], 48.0),
+    ])
+    func wordOverSeveralLinesIsCutAtItsOwnPoints(_ word: String, _ points: [Int], _ width: Double) throws {
+        let font = try Fonts.dejaVu(16)
+        let t = try Self.paragraph(word, factor: 1)
+        let frame = try Framesetter(t).frame(in: CGRect(x: 0, y: 0, width: width, height: 500))
+        #expect(frame.lines.count >= 3)
+        let units = Array(word.utf16)
+        let hyphenWidth = font.advance(for: try #require(font.glyph(for: "\u{2010}")))
+        for (index, line) in frame.lines.enumerated() {
+            let end = line.stringRange.upperBound
+            if index == frame.lines.count - 1 {
+                #expect(end == units.count)
+                continue
+            }
+            #expect(points.contains(end), "line \(index) ends at \(end)")
+            #expect(line.isHyphenated, "line \(index)")
+            #expect(line.width <= width + 0.001)
+            // The next point would not have fitted (greedy takes the last that fits).
+            if let later = points.first(where: { $0 > end }) {
+                let longer = try Line(t.attributedSubstring(line.stringRange.lowerBound..<later))
+                #expect(longer.width + hyphenWidth > width, "line \(index) could have reached \(later)")
+            }
+        }
+    }
+
     /// NSParagraphStyle's rule: hyphenation is tried only when the line without it fills less
     /// than the factor: "a" alone fills 9.8 of the 101.34 points, so a factor just below that
     /// fraction keeps the word whole and one just above hyphenates it.

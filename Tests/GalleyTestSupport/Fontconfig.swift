@@ -107,6 +107,33 @@ public enum Fontconfig {
         try ToolProcess.output(of: name, package: "fontconfig", arguments, environment: environment(configuration))
     }
 
+    /// Every family fontconfig's 30-metric-aliases.conf names (lower case): the families its
+    /// rules make stand in for one another because they have the same metrics.
+    /// - Throws: ``OracleError`` when the file is not installed (package fontconfig-config).
+    public static func metricAliasFamilies() throws -> Set<String> {
+        let paths = [
+            "/etc/fonts/conf.d/30-metric-aliases.conf", "/usr/share/fontconfig/conf.avail/30-metric-aliases.conf",
+        ]
+        guard let path = paths.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            throw OracleError("30-metric-aliases.conf is missing (Debian's fontconfig-config installs it)")
+        }
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var names = Set<String>()
+        for part in text.components(separatedBy: "<family>").dropFirst() {
+            if let end = part.range(of: "</family>") { names.insert(part[..<end.lowerBound].lowercased()) }
+        }
+        return names
+    }
+
+    /// Whether fc-match answers `name` with a metric-compatible family (both named by
+    /// 30-metric-aliases.conf), as opposed to a face of the generic class fontconfig files the
+    /// name under.
+    public static func answersWithMetricAlias(_ name: String) throws -> Bool {
+        let metric = try metricAliasFamilies()
+        let answer = try match(escaped(name), .system)
+        return metric.contains(name.lowercased()) && metric.contains(answer.family.lowercased())
+    }
+
     // MARK: Patterns
 
     /// `name` escaped for a fontconfig pattern (`\` before `\`, `-`, `:`, `,`).

@@ -137,6 +137,17 @@ public final class PangoMarkupOracle: @unchecked Sendable {
         return result
     }
 
+    /// What `pango_font_description_from_string` makes of `description`: `family` (absent when
+    /// it names none), `style`, `weight`, `variant`, `stretch`, `size` (0 when it gives none) and
+    /// `variations`, spelled as in ``parse(_:)``'s segments.
+    public func describe(_ description: String) -> [String: String] {
+        lock.lock()
+        defer { lock.unlock() }
+        let parsed = description.withCString { descriptionFromString($0) }
+        defer { fontDescriptionFree(parsed) }
+        return fontValues(parsed)
+    }
+
     /// `pango_attr_list_to_string`.
     private func listString(_ list: Pointer?) -> String {
         guard let chars = listToString(list) else { return "" }

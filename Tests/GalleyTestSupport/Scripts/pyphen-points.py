@@ -40,6 +40,12 @@ def minimum(lines, key):
 
 
 def level_matcher(encoding, lines, directory, name):
+    """pyphen's matcher for one level; None for a level without patterns (French's first level
+    is empty: libhyphen then finds nothing there)."""
+    patterns = [line for line in lines if line.strip() and not line.startswith(('%', '#'))
+                and not line.split()[0].isupper()]
+    if not patterns:
+        return None
     path = os.path.join(directory, name)
     with open(path, 'wb') as f:
         f.write((encoding + '\n' + '\n'.join(lines) + '\n').encode(encoding))
@@ -49,6 +55,8 @@ def level_matcher(encoding, lines, directory, name):
 def raw_marks(matcher, word):
     """marks[i]: an odd value after character i, for 0 <= i < len(word) - 1 (libhyphen's array)."""
     marks = [False] * len(word)
+    if matcher is None:
+        return marks
     for p in matcher.positions(word):
         if getattr(p, 'data', None) is None and 1 <= p <= len(word) - 1:
             marks[p - 1] = True
