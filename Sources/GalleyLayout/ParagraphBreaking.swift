@@ -1,5 +1,5 @@
 // The whole-paragraph line-breaking strategies of a paragraph style: optimal (Knuth–Plass total
-// fit), balanced (the greedy line count, lines of nearly equal length) and pretty (greedy, the
+// fit), balanced (the greedy line count, the most even lines: BalancedBreaking.swift) and pretty (greedy, the
 // last lines re-broken when the last would hold one short word). Each hands the paragraph's
 // line ends to the stacking loop as a plan; greedy breaking makes lines one at a time instead.
 import Foundation
@@ -99,9 +99,9 @@ extension Typesetter {
         return breaks
     }
 
-    /// As many lines as greedy breaking makes, as narrow as they can be: the widths are narrowed
-    /// together (by bisection, to a quarter point) as long as greedy breaking still makes that
-    /// many lines. Nil (greedy) for one line or more than `balancedLineLimit`.
+    /// As many lines as greedy breaking makes, as even as they can be (`BalancedBreaking`: the
+    /// least squared slack over those lines). Nil (greedy) for one line or more than
+    /// `balancedLineLimit`.
     func balancedBreaks(_ paragraph: ParagraphAnalysis, from start: Int, firstWidth: CGFloat, otherWidth: CGFloat)
         -> [PlannedBreak]?
     {
@@ -111,6 +111,23 @@ extension Typesetter {
                 paragraph, from: start, firstWidth: firstWidth, otherWidth: otherWidth, limit: limit),
             greedy.count > 1
         else { return nil }
+        let units = text.utf16
+        let candidates = BreakCandidate.collect(
+            paragraph, from: start, units: units, narrowest: min(firstWidth, otherWidth),
+            hyphenation: ParagraphHyphenation(paragraph, units: units).map { h in { h.points(in: $0) } } ?? { _ in [] })
+        let balancing = BalancedBreaking(
+            candidates: candidates, paragraph: paragraph, start: start, firstWidth: firstWidth, otherWidth: otherWidth)
+        return balancing.breaks(lineCount: greedy.count)
+            ?? narrowedBreaks(paragraph, from: start, firstWidth: firstWidth, otherWidth: otherWidth, greedy: greedy)
+    }
+
+    /// The fallback of `balancedBreaks` when no candidates give greedy's line count (a line that
+    /// greedy breaking overfills): the widths narrowed together, by bisection to a quarter point,
+    /// as long as greedy breaking still makes that many lines.
+    private func narrowedBreaks(
+        _ paragraph: ParagraphAnalysis, from start: Int, firstWidth: CGFloat, otherWidth: CGFloat,
+        greedy: [PlannedBreak]
+    ) -> [PlannedBreak] {
         var best = greedy
         var lo: CGFloat = 0
         var hi = min(firstWidth, otherWidth)

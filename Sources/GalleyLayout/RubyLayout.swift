@@ -9,7 +9,9 @@
 // excluded), from the largest descent to the largest ascent of its runs' fonts. W = the ruby's
 // natural width. Along the line (before/after):
 // - start: ruby's left edge on B's left edge; end: right edges equal; center: centred.
-// - W < B: distributeLetter spreads the letters with their first on B's left edge and last on
+// - W < B, in an annotation whose letters may be spread (kana, ideographs; a Latin reading
+//   such as pinyin has no justification opportunities, so it is centred instead, CSS Ruby 1
+//   §4.2): distributeLetter spreads the letters with their first on B's left edge and last on
 //   its right edge, equal space k = (B−W)/(n−1) between the n letters ("0-1-0", CSS
 //   space-between; one letter is centred); distributeSpace and auto put k = (B−W)/n between
 //   letters and k/2 at each end ("1-2-1", JLREQ §3.3.6's default for mono and group ruby).
@@ -163,7 +165,8 @@ enum RubyLayout {
             let atStart = u0 <= 0.001
             let atEnd = u1 + inline >= visibleWidth - 0.001
             (u, kern) = horizontal(
-                resolved(ruby.alignment, atStart: atStart, atEnd: atEnd), x0: u0, b: b, w: w, letters: text.count)
+                resolved(ruby.alignment, atStart: atStart, atEnd: atEnd), x0: u0, b: b, w: w,
+                letters: Self.spreadableLetters(text))
             if kern != 0 {
                 line = layOut(text, font: font, kern: kern, attributes: attributes, shaper: shaper)
             } else if atStart, u < u0 {
@@ -185,7 +188,7 @@ enum RubyLayout {
             case .interCharacter: middle - (line.ascent - line.descent) / 2
             case .inline: 0
             }
-        let lead = kern > 0 && ruby.alignment != .distributeLetter && text.count > 1 ? kern / 2 : 0
+        let lead = kern > 0 && ruby.alignment != .distributeLetter ? kern / 2 : 0
         let start = u + lead
         let length = line.width - kern
         let thickness = line.ascent + line.descent
@@ -196,6 +199,28 @@ enum RubyLayout {
                 : CGRect(x: start, y: v - line.descent, width: length, height: thickness),
             origin: vertical ? CGPoint(x: v, y: -start) : CGPoint(x: start, y: v), glyphRuns: line.glyphRuns,
             lineAxis: axis)
+    }
+
+    /// The number of letters a shorter annotation is spread over: its grapheme clusters when
+    /// every gap between them is a justification opportunity (CSS Text 3 §7.1: between the
+    /// letters of scripts written without spaces, ideographs, kana and bopomofo, as in JLREQ's
+    /// kana readings); 1 otherwise, so a Latin reading (pinyin "yí", romaji) is centred, as
+    /// CSS Ruby 1 §4.2 centres content with no opportunities. (A reading of several Latin words
+    /// is centred too, where CSS would put the room in its spaces.)
+    static func spreadableLetters(_ text: String) -> Int {
+        let clusters = Array(text)
+        guard clusters.count > 1 else { return clusters.count }
+        func spreads(_ c: Character) -> Bool {
+            guard let value = c.unicodeScalars.first?.value else { return false }
+            switch value {
+            case 0x2E80...0x2FDF, 0x3000...0x303F, 0x3040...0x30FF, 0x3100...0x312F, 0x31A0...0x31FF,
+                0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x3FFFF:
+                return true
+            default: return false
+            }
+        }
+        for k in 1..<clusters.count where !spreads(clusters[k - 1]) && !spreads(clusters[k]) { return 1 }
+        return clusters.count
     }
 
     /// `alignment` with lineEdge resolved for a base that starts or ends the line.

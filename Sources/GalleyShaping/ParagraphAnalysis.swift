@@ -286,7 +286,8 @@ package final class ParagraphAnalysis: Sendable {
             }
             if spec.attributes.hasRubyAnnotation, let ruby = spec.attributes.rubyAnnotation {
                 RubySpacing.apply(
-                    ruby, font: spec.font, units: units, context: context, range: range, to: &glyphs, from: first)
+                    ruby, font: spec.font, units: units, context: context, range: range,
+                    orientation: spec.orientation, to: &glyphs, from: first)
             }
         }
         return first..<glyphs.count

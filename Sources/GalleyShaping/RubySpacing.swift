@@ -7,6 +7,7 @@
 import Foundation
 import GalleyFonts
 import GalleyText
+import GalleyVocabulary
 
 /// The spacing a ruby base gets for its annotation.
 package enum RubySpacing {
@@ -93,10 +94,11 @@ package enum RubySpacing {
 
     /// Spaces out the base glyphs from `first` on (one ruby base, shaped in `font`) for
     /// `annotation`: each of its n clusters gets padding/n more advance with its glyphs moved by
-    /// padding/2n (1-2-1), and inline ruby's width is added after the last cluster.
+    /// padding/2n (1-2-1) along the line (down the column for upright glyphs in a vertical
+    /// line, whose offsets are y up), and inline ruby's width is added after the last cluster.
     package static func apply(
         _ annotation: RubyAnnotation, font: Font, units: [UInt16], context: Range<Int>, range: Range<Int>,
-        to glyphs: inout ShapedGlyphs, from first: Int
+        orientation: GlyphOrientation = .horizontal, to glyphs: inout ShapedGlyphs, from first: Int
     ) {
         let n = glyphs.count
         guard first < n, let rubyFont = annotationFont(annotation, base: font) else { return }
@@ -118,7 +120,11 @@ package enum RubySpacing {
             }
             let unit = padding / CGFloat(max(clusters, 1))
             for i in first..<n {
-                glyphs.glyphs[i].offset.x += unit / 2
+                if orientation == .upright {
+                    glyphs.glyphs[i].offset.y -= unit / 2
+                } else {
+                    glyphs.glyphs[i].offset.x += unit / 2
+                }
                 if i == n - 1 || glyphs.glyphs[i + 1].cluster != glyphs.glyphs[i].cluster {
                     glyphs.glyphs[i].advance += unit
                 }

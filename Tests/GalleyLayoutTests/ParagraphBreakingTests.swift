@@ -145,6 +145,77 @@ struct ParagraphBreakingTests {
         #expect(widest < greedyWidest)
     }
 
+    /// Balanced breaking over three or more lines: greedy's line count, and lines as even as any
+    /// split at spaces can make them (the least variance of the line widths, the last line
+    /// included, found here by trying every split), which narrowing all lines together (the
+    /// bisection browsers used first) does not reach. Measured through the public API.
+    @Test(arguments: [(frogKing, 330.0), (frogKing, 520.0), (typesetting, 300.0), (typesetting, 450.0)])
+    func balancedMinimisesTheVarianceOfTheLines(_ paragraphText: String, _ width: Double) throws {
+        let greedy = try Framesetter(Self.paragraph(paragraphText, Self.style(.greedy, .left)))
+            .frame(in: CGRect(x: 0, y: 0, width: width, height: 10_000))
+        let balanced = try Framesetter(Self.paragraph(paragraphText, Self.style(.balanced, .left)))
+            .frame(in: CGRect(x: 0, y: 0, width: width, height: 10_000))
+        let count = greedy.lines.count
+        try #require(count >= 3 && count <= 6)
+        #expect(balanced.lines.count == count)
+        func visible(_ line: Line) -> CGFloat { line.width - line.trailingWhitespaceWidth }
+        func variance(_ widths: [CGFloat]) -> Double {
+            let mean = widths.reduce(0, +) / CGFloat(widths.count)
+            return Double(widths.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / CGFloat(widths.count))
+        }
+        for line in balanced.lines { #expect(visible(line) <= width + 0.001) }
+        // Every split at spaces into `count` lines that fit.
+        let setter = try Typesetter(Self.paragraph(paragraphText, .default))
+        let units = Array(paragraphText.utf16)
+        let spaces = units.indices.filter { units[$0] == 0x20 }
+        let starts = [0] + spaces.map { $0 + 1 }
+        let ends = spaces + [units.count]
+        var widths: [[CGFloat]] = Array(repeating: Array(repeating: .infinity, count: ends.count), count: starts.count)
+        for i in starts.indices {
+            for j in i..<ends.count {
+                let w = try setter.line(for: starts[i]..<ends[j]).width
+                if w > width { break }
+                widths[i][j] = w
+            }
+        }
+        var least = Double.infinity
+        func search(_ word: Int, _ lines: [CGFloat]) {
+            if lines.count == count - 1 {
+                let last = widths[word][ends.count - 1]
+                if last.isFinite { least = min(least, variance(lines + [last])) }
+                return
+            }
+            for j in word..<(ends.count - 1) where widths[word][j].isFinite {
+                search(j + 1, lines + [widths[word][j]])
+            }
+        }
+        search(0, [])
+        let achieved = variance(balanced.lines.map(visible))
+        #expect(abs(achieved - least) < 0.01, "balanced \(achieved), least \(least)")
+        // Narrowing every line together while greedy keeps the count (the old bisection).
+        var lo = 0.0
+        var hi = width
+        var narrowed = greedy.lines.map(visible)
+        while hi - lo > 0.25 {
+            let mid = (lo + hi) / 2
+            let frame = try Framesetter(Self.paragraph(paragraphText, Self.style(.greedy, .left)))
+                .frame(in: CGRect(x: 0, y: 0, width: width - mid, height: 10_000))
+            if frame.lines.count == count {
+                narrowed = frame.lines.map(visible)
+                lo = mid
+            } else {
+                hi = mid
+            }
+        }
+        print("balance at \(width) over \(count) lines: variance \(achieved) pt², bisection \(variance(narrowed)) pt²")
+        #expect(achieved <= variance(narrowed) + 0.01)
+    }
+
+    /// A paragraph that starts with a short phrase (Chromium balances it unlike bisection).
+    static let typesetting =
+        "Typesetting is the composition of text for publication, display, or distribution by means of "
+        + "arranging physical type or the digital equivalents, and the arrangement of glyphs on a page."
+
     /// Pretty breaking moves a word down when greedy breaking leaves one short word alone on the
     /// last line, and changes nothing when the last line is fine.
     @Test func prettyAvoidsALoneShortLastWord() throws {

@@ -98,6 +98,28 @@ struct RubyLayoutTests {
 
     // MARK: Ruby wider than its base: spacing and overhang
 
+    /// A Latin reading (pinyin, romaji "shi") shorter than its base is centred at its natural width: Latin
+    /// letters have no justification opportunities between them (CSS Text 3 §7.1), and CSS
+    /// Ruby 1 §4.2 centres ruby content that has none, whatever the distribute alignment. A kana
+    /// reading of the same base is still spread.
+    @Test(arguments: [RubyAlignment.auto, .distributeSpace, .distributeLetter])
+    func latinReadingIsCentred(_ alignment: RubyAlignment) throws {
+        let r = try Self.only(try Self.line("一二", [(0..<1, RubyAnnotation("shi", alignment: alignment))]))
+        // Droid Sans Fallback has no Latin letters: the reading falls back, so its natural width
+        // is that of the same text laid out alone in the ruby font.
+        let alone = try Typesetter(AttributedText("shi", attributes: [.font(try Self.droid(Self.size / 2))]))
+        let natural = try alone.line(for: 0..<3).width
+        #expect(natural < r.baseRect.width)
+        #expect(abs(r.glyphRuns.reduce(0) { $0 + $1.width } - natural) < Self.eps, "letters not spaced")
+        #expect(abs(r.rect.width - natural) < Self.eps)
+        #expect(abs(r.rect.midX - r.baseRect.midX) < Self.eps)
+        let kana = try Self.only(try Self.line("一二", [(0..<1, RubyAnnotation("いち", alignment: alignment))]))
+        #expect(kana.rect.width > (try Self.rubyWidth("いち")) - Self.eps)
+        if alignment == .distributeLetter {
+            #expect(abs(kana.rect.minX - kana.baseRect.minX) < Self.eps)
+        }
+    }
+
     /// No overhang allowed: the base is spaced out to the ruby's width, 1-2-1 (JLREQ), so the
     /// centred ruby covers it exactly and the glyph sits in the middle of its box.
     @Test func widerRubySpacesTheBase() throws {

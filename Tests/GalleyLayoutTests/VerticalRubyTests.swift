@@ -84,6 +84,29 @@ struct VerticalRubyTests {
         #expect(abs(r.rect.minY - (r.baseRect.minY + k / 2)) < Self.eps)
     }
 
+    /// No overhang allowed: the base is spaced out down the column to the ruby's length,
+    /// 1-2-1 (JLREQ §3.3.7), so each kanji sits in the middle of its stretch of the column, not
+    /// pushed across it: the glyph keeps its place across the line and moves down by half its
+    /// share of the room.
+    @Test func longerRubySpacesTheBaseDownTheColumn() throws {
+        let (line, r) = try Self.ruby("の漢の", 1..<2, RubyAnnotation("かんじ", overhang: .none))
+        let rubyLength = Self.length(r)
+        #expect(abs(r.baseRect.height - rubyLength) < Self.eps)
+        let run = try #require(line.glyphRuns.first { $0.stringRange.contains(1) })
+        let plain = try Self.ruby("の漢の", 1..<2, RubyAnnotation("か", overhang: .none)).0
+        let plainRun = try #require(plain.glyphRuns.first { $0.stringRange.contains(1) })
+        // Across the column (x) the glyph does not move; down it (y falling) it moves by half
+        // the room: (ruby length − one em) / 2.
+        let index = try #require(run.stringIndices.firstIndex(of: 1))
+        let plainIndex = try #require(plainRun.stringIndices.firstIndex(of: 1))
+        let moved = run.positions[index]
+        let unmoved = plainRun.positions[plainIndex]
+        #expect(abs(moved.x - unmoved.x) < Self.eps)
+        // Both bases start one em down the column (after "の"); y falls down the column.
+        let drop = unmoved.y - moved.y
+        #expect(abs(drop - (rubyLength - Self.size) / 2) < Self.eps, "moved down \(drop)")
+    }
+
     /// lineEdge: a base starting the line takes start alignment (top edges equal), one ending
     /// it end alignment (bottom edges equal).
     @Test func lineEdge() throws {
