@@ -60,7 +60,8 @@ PDF_TESTS ?= PDF
 
 # The fuzz package, its harnesses, and how they are built and run.
 FUZZ_DIR = Fuzz
-FUZZ_HARNESSES ?= MarkupRender AttributedPrograms Relayout FontLoading ImageDecoding
+FUZZ_HARNESSES ?= MarkupRender AttributedPrograms Relayout FontLoading ImageDecoding BreakingStrategies VerticalRuby \
+                  Writers AttributedStringBridge
 FUZZ_SECONDS ?= 60
 FUZZ_CONFIG ?= debug
 # The fuzz package's build directory (an absolute path elsewhere gives a clean build beside it).

@@ -7,7 +7,11 @@
 import PackageDescription
 
 /// The harnesses: each is `Sources/<name>/` (Swift) with its driver `Sources/<name>Driver/` (C).
-let harnesses = ["MarkupRender", "AttributedPrograms", "Relayout", "FontLoading", "ImageDecoding"]
+let harnesses = [
+    "MarkupRender", "AttributedPrograms", "Relayout", "FontLoading", "ImageDecoding", "BreakingStrategies",
+    "VerticalRuby",
+    "Writers", "AttributedStringBridge",
+]
 
 let package = Package(
     name: "GalleyFuzz",
@@ -15,7 +19,8 @@ let package = Package(
     dependencies: [.package(name: "Galley", path: "..")],
     targets: [
         // What the harnesses share: reading fuzz bytes as choices and numbers, hostile text
-        // pieces, and the checks that every number a layout gives back is finite.
+        // pieces, the checks that every number a layout gives back is finite, the layout
+        // invariants (LayoutInvariants) and the writer checks.
         .target(name: "FuzzSupport", dependencies: [.product(name: "Galley", package: "Galley")])
     ]
         + harnesses.flatMap { name -> [Target] in

@@ -209,7 +209,13 @@ public struct ShapePath: Sendable, Hashable {
     /// that no chord is farther than `flatness` from its curve: for a Bézier curve B, the
     /// chord error of n equal steps is at most max|B''| / (8n²), and max|B''| is 2·|p0 − 2c + p1|
     /// for a quadratic and 6·max(|p0 − 2c1 + c2|, |c1 − 2c2 + p1|) for a cubic.
-    package func flattened(flatness: CGFloat = ShapePath.flatness) -> [[CGPoint]] {
+    ///
+    /// With `within`, only the part of the path near that rectangle is flattened finely: a piece
+    /// of a curve whose control points all lie outside it (so the piece does too) becomes one
+    /// chord, which lies in the same convex hull, so no point of the rectangle changes sides;
+    /// the rest is split in halves until each half is flat enough. The work is then bounded by
+    /// the rectangle, not by how far a curve's control points reach (10⁹ points, say).
+    package func flattened(flatness: CGFloat = ShapePath.flatness, within: CGRect? = nil) -> [[CGPoint]] {
         var polygons: [[CGPoint]] = []
         var current: [CGPoint] = []
         var pen = CGPoint.zero
@@ -232,6 +238,17 @@ public struct ShapePath: Sendable, Hashable {
             case .line(let p):
                 if current.isEmpty { current = [pen] }
                 current.append(p)
+                pen = p
+            case .quadCurve(let p, let c) where within != nil:
+                if current.isEmpty { current = [pen] }
+                // The same curve as a cubic: control points two thirds of the way to `c`.
+                let c1 = CGPoint(x: pen.x + 2 * (c.x - pen.x) / 3, y: pen.y + 2 * (c.y - pen.y) / 3)
+                let c2 = CGPoint(x: p.x + 2 * (c.x - p.x) / 3, y: p.y + 2 * (c.y - p.y) / 3)
+                ShapePath.appendCubic((pen, c1, c2, p), flatness: flatness, within: within!, into: &current)
+                pen = p
+            case .curve(let p, let c1, let c2) where within != nil:
+                if current.isEmpty { current = [pen] }
+                ShapePath.appendCubic((pen, c1, c2, p), flatness: flatness, within: within!, into: &current)
                 pen = p
             case .quadCurve(let p, let c):
                 if current.isEmpty { current = [pen] }

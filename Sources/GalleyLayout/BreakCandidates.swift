@@ -105,14 +105,15 @@ struct BreakMeasure {
     /// fits. −∞ for a line that cannot be made to fit, +∞ for one with slack but no stretch.
     func ratio(from start: Int, to candidate: BreakCandidate, clusters: Int, width: CGFloat) -> CGFloat {
         let visible = max(start, candidate.visibleEnd)
-        var natural = paragraph.width(of: start..<visible) + candidate.hyphenWidth
+        var natural = paragraph.lineWidth(of: start..<visible, units: units) + candidate.hyphenWidth
         // Tracking after the last cluster is trailing whitespace (kCTTrackingAttributeName).
         if candidate.hyphenWidth == 0 { natural -= paragraph.trailingTracking(lineStart: start, visibleEnd: visible) }
         let hanging = paragraph.style.hangingPunctuation
         if !hanging.isEmpty, candidate.hyphenWidth == 0 {
             natural -= Hanging.allowance(paragraph, units: units, from: start, visibleEnd: visible, style: hanging)
         }
-        let slack = width - natural
+        // A line over by no more than the rounding of its sums fits exactly (`FitTolerance`).
+        let slack = FitTolerance.fits(natural, in: width) ? max(width - natural, 0) : width - natural
         if candidate.kind == .forced || !justified {
             if slack >= 0 { return candidate.kind == .forced ? 0 : slack / (3 * em) }
             return -.infinity
@@ -147,10 +148,13 @@ extension BreakCandidate {
             // Inside the word before this opportunity: hyphenation points, and emergency breaks
             // when the word is wider than the narrowest line.
             let word = previous..<max(previous, trimmed)
+            // A word ending in a soft hyphen is as wide as its hyphen makes it at its end.
+            let shown =
+                offset < content.upperBound && units[offset - 1] == 0xAD ? hyphenWidths.width(at: offset) : 0
             out.append(
                 contentsOf: inner(
                     word, paragraph, hyphenation: hyphenation, widths: &hyphenWidths,
-                    narrowest: narrowest))
+                    narrowest: narrowest - shown))
             out.append(
                 candidate(
                     at: offset, visibleEnd: trimmed, paragraph, units: units, widths: &hyphenWidths,
@@ -169,7 +173,8 @@ extension BreakCandidate {
     }
 
     /// The candidates strictly inside `word`, ascending: its hyphenation points and, when the
-    /// word is wider than `narrowest`, its other grapheme boundaries as emergency breaks.
+    /// word is wider than `narrowest`, its other grapheme boundaries as emergency breaks (none
+    /// inside a ruby base, which never breaks: a base wider than the line overflows whole).
     private static func inner(
         _ word: Range<Int>, _ paragraph: ParagraphAnalysis, hyphenation: (Range<Int>) -> [Int],
         widths: inout HyphenWidths, narrowest: CGFloat
@@ -184,7 +189,7 @@ extension BreakCandidate {
             let g = paragraph.graphemes
             var k = LineBuilder.partition(g) { $0 > word.lowerBound }
             while k < g.count, g[k] < word.upperBound {
-                if !taken.contains(g[k]) {
+                if !taken.contains(g[k]), !paragraph.isInsideRubyBase(g[k]) {
                     inside.append(BreakCandidate(offset: g[k], visibleEnd: g[k], kind: .emergency, hyphenWidth: 0))
                 }
                 k += 1

@@ -11,8 +11,10 @@ struct FrameArea {
         case exact(FramePath)
         case region(PathRegion)
 
-        init(_ path: FramePath, fillRule: FramePathFillRule, width: CGFloat) {
-            if let region = path.region(fillRule: fillRule, width: width) {
+        /// `path` filled by `fillRule` and stroked `width` wide, asked only for bands inside
+        /// `within` when given (a clipping path, within the frame's box).
+        init(_ path: FramePath, fillRule: FramePathFillRule, width: CGFloat, within: CGRect? = nil) {
+            if let region = path.region(fillRule: fillRule, width: width, within: within) {
                 self = .region(region)
             } else {
                 self = .exact(path)
@@ -46,9 +48,12 @@ struct FrameArea {
     init(path: FramePath, options: FrameOptions) {
         self.path = path
         shape = Shape(path, fillRule: options.fillRule, width: options.pathWidth)
-        exclusions = options.allClippingPaths.map { Shape($0.path, fillRule: $0.fillRule, width: $0.width) }
+        let box = path.boundingBox
+        exclusions = options.allClippingPaths.map {
+            Shape($0.path, fillRule: $0.fillRule, width: $0.width, within: box.isInfinite ? nil : box)
+        }
         insets = options.insets
-        box = path.boundingBox
+        self.box = box
         if case .rectangle = path, exclusions.isEmpty, !(options.pathWidth > 0) {
             isPlain = true
         } else {

@@ -4,6 +4,7 @@
 // touches anywhere in the band (what an exclusion takes away).
 import Foundation
 import GalleyFonts
+import GalleyText
 
 /// The path of a frame or of an exclusion, in CoreText's y-up coordinates. Like the CGPath given
 /// to CTFramesetterCreateFrame (or a clipping path in kCTFrameClippingPathsAttributeName): the
@@ -269,14 +270,20 @@ extension FramePath {
     }
 
     /// The flattened region for a fill rule and stroke width; nil where the exact shape
-    /// answers (a rectangle, rounded rectangle or ellipse without a stroke).
-    func region(fillRule: FramePathFillRule, width: CGFloat) -> PathRegion? {
+    /// answers (a rectangle, rounded rectangle or ellipse without a stroke). With `within`, only
+    /// bands inside that rectangle are asked: curves are flattened finely only near it (and its
+    /// stroke's half width around it), so the work is bounded by the frame, not by the curves.
+    func region(fillRule: FramePathFillRule, width: CGFloat, within: CGRect? = nil) -> PathRegion? {
         let stroked = width > 0 && width.isFinite
+        let near = within.map { box in
+            let margin = (stroked && LengthLimit.allows(width) ? width / 2 : 0) + 1
+            return box.standardized.insetBy(dx: -margin, dy: -margin)
+        }
         switch self {
         case .rectangle, .roundedRectangle, .ellipse:
-            return stroked ? PathRegion(polygons: shapePath.flattened(), rule: fillRule, width: width) : nil
+            return stroked ? PathRegion(polygons: shapePath.flattened(within: near), rule: fillRule, width: width) : nil
         case .polygon(let points): return PathRegion(polygons: [points], rule: fillRule, width: width)
-        case .path(let path): return PathRegion(polygons: path.flattened(), rule: fillRule, width: width)
+        case .path(let path): return PathRegion(polygons: path.flattened(within: near), rule: fillRule, width: width)
         }
     }
 }

@@ -101,7 +101,10 @@ public final class Framesetter: Sendable {
     /// unconstrained dimension), and the range that fits. The width is the widest line's extent
     /// from the frame's left edge, indents included, without its trailing whitespace; the height
     /// runs from the top to the last line's placed descent. A frame of exactly this size holds
-    /// the same lines and the same range. (With an unconstrained width, a positive tail indent
+    /// the same lines and the same range: for a paragraph broken by a whole-paragraph strategy
+    /// (`LineBreakStrategy.optimal`, `.balanced`, `.pretty`) or hyphenated (whose greedy breaks
+    /// depend on how full a line is) that would break otherwise in the narrower frame, the
+    /// width is the constraint's. (With an unconstrained width, a positive tail indent
     /// still fixes the line width; otherwise lines are as long as their paragraphs.)
     /// Like CTFramesetterSuggestFrameSizeWithConstraints. (UIKit's boundingRect measures with
     /// TextKit's line heights instead: `AttributedText.boundingRect(with:options:context:)`
@@ -157,6 +160,24 @@ public final class Framesetter: Sendable {
             maxWidth = max(maxWidth, extent)
         }
         if width.isFinite { maxWidth = min(maxWidth, width) }
+        // Whole-paragraph strategies plan their breaks for the width they are given, and greedy
+        // hyphenation asks how full a line is: in a frame as narrow as its widest line, such a
+        // paragraph may break elsewhere. Then the constraint's width is the one whose frame holds
+        // these lines. (Plain greedy breaking keeps its lines in any width that holds them.)
+        if width.isFinite, maxWidth < width,
+            placed.lines.contains(where: {
+                $0.resolved.style.lineBreakStrategy != .greedy || $0.resolved.style.hyphenationFactor > 0
+            })
+        {
+            let narrow = FrameArea(
+                path: .rectangle(CGRect(x: 0, y: 0, width: maxWidth, height: height)), options: FrameOptions())
+            let again = try stack(range, in: narrow, options: FrameOptions(truncation: nil))
+            if again.end != placed.end
+                || !again.lines.elementsEqual(placed.lines, by: { $0.line.stringRange == $1.line.stringRange })
+            {
+                maxWidth = width
+            }
+        }
         var used: CGFloat = 0
         if let last = placed.lines.last { used = last.baseline + last.metrics.descent }
         return (CGSize(width: maxWidth, height: used), range.lowerBound..<placed.end)

@@ -42,9 +42,9 @@ extension Typesetter {
                 hyphen > 0 || !paragraph.hasTracking
                 ? 0 : paragraph.trailingTracking(lineStart: start, visibleEnd: visible.upperBound)
             if tabMeasure != nil {
-                return tabMeasure!.width(to: visible.upperBound) + hyphen - tracking <= room
+                return FitTolerance.fits(tabMeasure!.width(to: visible.upperBound) + hyphen - tracking, in: room)
             }
-            return paragraph.width(of: visible) + hyphen - tracking <= room
+            return FitTolerance.fits(paragraph.lineWidth(of: visible, units: units) + hyphen - tracking, in: room)
         }
         var best: PlannedBreak? = nil
         let breaks = paragraph.breaks
@@ -123,7 +123,8 @@ extension Typesetter {
     }
 
     /// The last grapheme boundary in (start, limit] that fits, or the first one after `start`
-    /// when none does (a line always takes at least one cluster).
+    /// when none does (a line always takes at least one cluster); boundaries inside a ruby base
+    /// are skipped.
     private func lastFittingGrapheme(
         _ paragraph: ParagraphAnalysis, from start: Int, limit: Int, fits: (Int) -> Bool
     ) -> Int {
@@ -131,10 +132,17 @@ extension Typesetter {
         let lo = LineBuilder.partition(g) { $0 > start }
         var best: Int? = nil
         var k = lo
+        var first: Int? = nil
         while k < g.count, g[k] <= limit {
+            // A ruby base never breaks (RubyBases): only its edges are boundaries here.
+            if g[k] < limit, paragraph.isInsideRubyBase(g[k]) {
+                k += 1
+                continue
+            }
+            if first == nil { first = g[k] }
             if fits(g[k]) { best = g[k] } else { break }
             k += 1
         }
-        return best ?? (lo < g.count ? g[lo] : limit)
+        return best ?? first ?? (lo < g.count ? g[lo] : limit)
     }
 }

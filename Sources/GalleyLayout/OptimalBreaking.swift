@@ -69,18 +69,27 @@ struct OptimalBreaking {
         for (c, candidate) in candidates.enumerated() {
             let endCluster = cluster(candidate.visibleEnd)
             var best = [(total: CGFloat, from: Int)](repeating: (.infinity, -1), count: 4)
-            var overfull = (total: CGFloat.infinity, from: -1)
+            // The overfull line to take when nothing fits: the shortest (from the latest
+            // node), as greedy breaking overflows only what must, then the least demerits.
+            var overfull = (offset: Int.min, total: CGFloat.infinity, from: -1)
             next.removeAll(keepingCapacity: true)
             for a in active {
                 let node = nodes[a]
                 let width = node.offset == paragraphStart ? firstWidth : otherWidth
-                let r = measure.ratio(
+                var r = measure.ratio(
                     from: node.offset, to: candidate, clusters: endCluster - node.cluster, width: width)
                 if r == -.infinity {
-                    if node.total < overfull.total { overfull = (node.total, a) }
-                    continue
+                    if node.offset > overfull.offset || (node.offset == overfull.offset && node.total < overfull.total)
+                    {
+                        overfull = (node.offset, node.total, a)
+                    }
+                    // A grapheme cluster wider than the line overflows it on a line of its own,
+                    // as greedy breaking leaves it: the tightest line, and the last from `node`.
+                    guard endCluster - node.cluster <= 1 else { continue }
+                    r = -1
+                } else if candidate.kind != .forced {
+                    next.append(a)
                 }
-                if candidate.kind != .forced { next.append(a) }
                 guard r <= tolerance else { continue }
                 let fitness = OptimalBreaking.fitness(r)
                 let total =

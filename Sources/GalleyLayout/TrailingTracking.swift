@@ -11,7 +11,8 @@ extension ParagraphAnalysis {
     /// non-zero, else 0 (a kern is not whitespace). Only a left-to-right cluster in a left-to-right
     /// paragraph counts: the shaper puts a cluster's extra advance on its visual right, which is
     /// the line's trailing edge only there (in right-to-left text it lies before the cluster, at
-    /// the line's start, so it is not trailing). A placeholder gets no tracking.
+    /// the line's start, so it is not trailing). A placeholder gets no tracking, nor a cluster
+    /// without advance.
     func trailingTracking(lineStart: Int, visibleEnd: Int) -> CGFloat {
         guard hasTracking, visibleEnd > lineStart, visibleEnd > content.lowerBound, baseLevel & 1 == 0 else {
             return 0
@@ -22,6 +23,11 @@ extension ParagraphAnalysis {
         let item = items[index]
         guard !item.isPlaceholder, item.level & 1 == 0, let tracking = item.attributes.tracking, tracking != 0
         else { return 0 }
+        // A cluster left without advance (a soft hyphen, U+200B, or one negative tracking took
+        // down to 0) got no tracking from the shaper (`HarfBuzzShaper.applyKern`).
+        let k = LineBuilder.partition(graphemes) { $0 >= visibleEnd }
+        let clusterStart = k > 0 ? max(graphemes[k - 1], lineStart) : lineStart
+        guard width(of: clusterStart..<visibleEnd) > 0 else { return 0 }
         return TextSpacing.extraAdvance(item.attributes)
     }
 }

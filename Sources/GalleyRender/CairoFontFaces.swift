@@ -1,8 +1,12 @@
-// FreeType faces for cairo-ft: each font face and variable-font instance opened once per document,
-// on its own FT_Library, and closed by cairo when cairo lets go of the font face.
+// FreeType faces for cairo-ft: each font face and variable-font instance opened once for all
+// documents (a process-wide cache of the most recently used), on its own FT_Library, and closed
+// by cairo when cairo lets go of the font face. cairo 1.16 leaks the FT_MM_Var of every cairo
+// face made over a variable font (309 bytes each, inside `cairo_ft_font_face_create_for_ft_face`),
+// so making one per document made a long-running PDF writer grow without bound.
 import CCairo
 import CFreeType
 import GalleyFonts
+import GalleySync
 
 /// An `FT_Face` (and the `FT_Library` and font bytes it reads) lent to cairo. Cairo locks the
 /// face itself while it reads it; the face has a library of its own so that no other FreeType
@@ -51,16 +55,33 @@ final class CairoFTFace {
 /// The key under which a cairo font face holds its ``CairoFTFace``.
 private nonisolated(unsafe) let faceKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 
-/// The cairo font faces of one document: one per face and variable-font instance, made on first use and released (one reference each) by ``release()``.
+/// One reference to a cairo font face, dropped (`cairo_font_face_destroy`) when this goes.
+final class CairoFontFaceReference: @unchecked Sendable {
+    let face: OpaquePointer
+    /// The Galley face it was made from, held so that its identifier stays unique while cached.
+    let source: FontFace
+
+    init(_ face: OpaquePointer, source: FontFace) { (self.face, self.source) = (face, source) }
+
+    deinit { cairo_font_face_destroy(face) }
+}
+
+/// The cairo font faces of one document: one per face and variable-font instance, taken from a
+/// process-wide cache (``shared``) or made on first use, and held until ``release()``.
 final class CairoFontFaces {
-    struct Key: Hashable {
+    struct Key: Hashable, Sendable {
         let face: ObjectIdentifier
         let coordinates: [Int]
     }
 
-    /// The faces are held so that their identifiers stay unique while cached.
-    private var held: [ObjectIdentifier: FontFace] = [:]
-    private var faces: [Key: OpaquePointer?] = [:]
+    /// The most recently used cairo faces of every document. Each entry holds its Galley face,
+    /// so no other face can take its identifier while it is cached; an evicted face is
+    /// destroyed once no document holds it. (A face FreeType cannot open is not kept.)
+    static let shared = Locked(LRUCache<Key, CairoFontFaceReference>(countLimit: sharedLimit))
+    /// How many faces and instances ``shared`` keeps.
+    static let sharedLimit = 64
+
+    private var faces: [Key: CairoFontFaceReference?] = [:]
 
     /// The cairo font face for `font` (nil when FreeType cannot open it): a cairo-ft face over
     /// an `FT_Face` at the font's variable-font instance, loading colour glyphs (`FT_LOAD_COLOR`)
@@ -72,18 +93,21 @@ final class CairoFontFaces {
     func fontFace(for font: Font) -> OpaquePointer? {
         let coordinates = GlyphRasterizer.designCoordinates(of: font)
         let key = Key(face: ObjectIdentifier(font.face), coordinates: coordinates)
-        if let cached = faces[key] { return cached }
-        held[key.face] = font.face
-        let made = Self.make(font.face, coordinates: coordinates)
-        faces[key] = made
-        return made
+        if let held = faces[key] { return held?.face }
+        let reference = Self.shared.withLock { cache -> CairoFontFaceReference? in
+            if let cached = cache.value(for: key) { return cached }
+            guard let made = Self.make(font.face, coordinates: coordinates) else { return nil }
+            let reference = CairoFontFaceReference(made, source: font.face)
+            cache.insert(reference, for: key)
+            return reference
+        }
+        faces[key] = reference
+        return reference?.face
     }
 
-    /// Drops this document's reference to every face (cairo may keep its own for a while).
+    /// Drops this document's hold on its faces (the shared cache and cairo may keep them).
     func release() {
-        for case let face? in faces.values { cairo_font_face_destroy(face) }
         faces = [:]
-        held = [:]
     }
 
     deinit { release() }

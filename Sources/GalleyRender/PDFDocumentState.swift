@@ -30,6 +30,9 @@ final class PDFDocumentState: @unchecked Sendable {
     var finished = false
     var format = PDFDocument.Format.pdf
 
+    /// The longest side, in pixels, that cairo's image surfaces take, less a margin.
+    static let largestImageSide: Double = 32_000
+
     func beginPage(width: Double, height: Double, format: PDFDocument.Format) throws(PDFError) {
         guard !finished else { throw .misuse("the document is finished") }
         guard !pageOpen else { throw .misuse("a page is already open (endPage first)") }
@@ -53,6 +56,13 @@ final class PDFDocumentState: @unchecked Sendable {
         } else {
             cairo_ps_surface_set_size(surface, width, height)
         }
+        // What a format cannot draw natively (PostScript: translucency, such as a translucent
+        // colour emoji's group) cairo draws as an image at the fallback resolution, and an
+        // image side over 32,767 pixels fails the surface (CAIRO_STATUS_INVALID_SIZE): at
+        // 300 ppi, cairo's default, a page over about 7,860 pt. A larger page gets less.
+        let side = max(width, height)
+        let resolution = min(300, (Self.largestImageSide * 72 / side).rounded(.down))
+        cairo_surface_set_fallback_resolution(surface, resolution, resolution)
         pageHeight = height
         pageOpen = true
         pageCount += 1

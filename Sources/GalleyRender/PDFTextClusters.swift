@@ -51,13 +51,34 @@ struct PDFTextClusters: Equatable {
         for (k, start) in starts.enumerated() {
             let from = k == 0 ? lower : start.index
             let to = k + 1 < starts.count ? starts[k + 1].index : upper
-            let bytes = Array(String(decoding: units[from..<max(from, to)], as: UTF16.self).utf8)
+            let bytes = Self.textLayerUTF8(units[from..<max(from, to)])
             utf8 += bytes
             clusters.append((bytes.count, start.glyphs))
         }
         self.utf8 = utf8
         self.clusters = clusters
         self.isBackward = rightToLeft
+    }
+
+    /// The UTF-8 of `units` for the text layer: unpaired surrogates and noncharacters
+    /// (U+FDD0…U+FDEF and the last two code points of every plane, U+FFFE, U+FFFF, U+1FFFE…)
+    /// become U+FFFD REPLACEMENT CHARACTER. Noncharacters are valid scalars, which layout, PNG
+    /// and SVG keep, but cairo's UTF-8 check (`UNICODE_VALID`) refuses them, and
+    /// `cairo_show_text_glyphs` would fail the whole document for one.
+    static func textLayerUTF8(_ units: ArraySlice<UInt16>) -> [UInt8] {
+        let string = String(decoding: units, as: UTF16.self)
+        guard string.unicodeScalars.contains(where: { isNoncharacter($0.value) }) else { return Array(string.utf8) }
+        var out: [UInt8] = []
+        out.reserveCapacity(units.count * 3)
+        for scalar in string.unicodeScalars {
+            UTF8.encode(isNoncharacter(scalar.value) ? "\u{FFFD}" : scalar) { out.append($0) }
+        }
+        return out
+    }
+
+    /// Whether `value` is one of Unicode's 66 noncharacters.
+    static func isNoncharacter(_ value: UInt32) -> Bool {
+        (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
     }
 
     /// LF, VT, FF, CR, NEL, U+2028 and U+2029: they end a line and no glyph shows them.

@@ -73,6 +73,15 @@ extension AttributedText {
         let rect = try boundingRect(with: size, options: options.stringDrawingOptions, context: nil)
         return CGRect(origin: .zero, size: rect.size)
     }
+
+    /// Throws unless `rect`'s origin, size and edges are all finite (an origin and a size near
+    /// `.greatestFiniteMagnitude` are each finite, but their sum is not).
+    static func checkFinite(_ rect: CGRect) throws(LayoutError) {
+        let values = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
+        guard values.allSatisfy(\.isFinite), (rect.origin.x + rect.size.width).isFinite,
+            (rect.origin.y + rect.size.height).isFinite
+        else { throw .invalidGeometry("drawing rect \(rect) must be finite, its edges too") }
+    }
 }
 
 extension AttributedText {
@@ -93,13 +102,15 @@ extension AttributedText {
         with rect: CGRect, options: StringDrawingOptions, context: StringDrawingContext?, into bitmap: inout Bitmap,
         renderer: Renderer = Renderer()
     ) throws(LayoutError) {
-        for value in [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height] where !value.isFinite {
-            throw .invalidGeometry("drawing rect \(rect) must be finite")
-        }
+        try Self.checkFinite(rect)
         let layout = try Framesetter(self).stringDrawingLayout(
             size: rect.size, options: options, minimumScaleFactor: context?.minimumScaleFactor ?? 0)
-        context?.record(
-            scale: layout.scaleFactor, bounds: layout.boundingRect.offsetBy(dx: rect.minX, dy: rect.minY))
+        let bounds = layout.boundingRect.offsetBy(dx: rect.minX, dy: rect.minY)
+        guard bounds.minX.isFinite, bounds.minY.isFinite, bounds.maxX.isFinite, bounds.maxY.isFinite else {
+            throw .invalidGeometry(
+                "the text drawn at \(rect.origin) would have bounds \(bounds), beyond any coordinate")
+        }
+        context?.record(scale: layout.scaleFactor, bounds: bounds)
         let frame = layout.frame(drawingAt: rect.origin, canvasHeight: CGFloat(bitmap.height) / renderer.scale)
         renderer.draw(frame, into: &bitmap)
     }

@@ -323,11 +323,19 @@ package enum HarfBuzzShaper {
 
     /// Adds `kern` to each cluster's width (of the glyphs from `first` on), on the cluster's last
     /// glyph in visual order (so in right-to-left text the extra space sits on the cluster's
-    /// right, before it in reading order).
+    /// right, before it in reading order). A cluster with no advance (a soft hyphen, U+200B, a
+    /// joiner: nothing is drawn there) gets none, and a negative kern takes a cluster's advance
+    /// down to 0 at most: letter spacing goes between characters that are seen (CSS Text 3
+    /// allows an implementation's limits on negative values), and a cluster never ends before it
+    /// starts, so carets never go backwards along a line.
     static func applyKern(_ kern: CGFloat, to glyphs: inout ShapedGlyphs, from first: Int) {
         let n = glyphs.count
-        for i in first..<n where i == n - 1 || glyphs.glyphs[i + 1].cluster != glyphs.glyphs[i].cluster {
-            glyphs.glyphs[i].advance += kern
+        var clusterAdvance: CGFloat = 0
+        for i in first..<n {
+            clusterAdvance += glyphs.glyphs[i].advance
+            guard i == n - 1 || glyphs.glyphs[i + 1].cluster != glyphs.glyphs[i].cluster else { continue }
+            if clusterAdvance > 0 { glyphs.glyphs[i].advance += max(kern, -clusterAdvance) }
+            clusterAdvance = 0
         }
     }
 }

@@ -92,6 +92,7 @@ func runCases(_ settings: Settings, _ paths: BenchPaths, _ tools: ReferenceTools
     if settings.wants("pathological") { _ = runPathologicalCase(settings, font: font) }
     if settings.wants("sanitize") { _ = runSanitizeCase(settings, paths) }
     if settings.wants("fit") { runFitCase(settings, font: font) }
+    if settings.wants("pdfleak") { runPDFLeakCase(settings, paths) }
     return results
 }
 

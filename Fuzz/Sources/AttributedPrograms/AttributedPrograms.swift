@@ -1,7 +1,9 @@
 // Fuzz harness 2: random attributed-text programs. The bytes build a text of hostile pieces,
 // set hostile attributes and paragraph styles on ranges (some out of bounds: those must throw),
 // edit it, lay it out in a hostile frame (zero, tiny, huge, shaped), then ask for carets, hit
-// tests and selections at every string index. Every number given back must be finite.
+// tests and selections at every string index. Every number given back must be finite, and the
+// frame keeps the layout invariants (LayoutInvariants: carets in order, every index hit, lines
+// tiling the visible range, the same frame laid out again).
 import Foundation
 import FuzzSupport
 import Galley
@@ -27,7 +29,8 @@ public func attributedProgramsTestOneInput(_ data: UnsafePointer<UInt8>, _ size:
     } catch {
         return 0
     }
-    requireFinite(frame)
+    LayoutInvariants.requireAll(frame)
+    LayoutInvariants.requireSameAgain(text, frame) { try? $0.frame(in: path, options: options) }
     HostileFrames.queryEveryIndex(frame, length: text.length, &input)
     HostileFrames.queryTypesetter(framesetter, &input)
     if input.bool() {

@@ -56,7 +56,7 @@ func layOut(_ font: Font, into documents: [PDFDocument]) {
     guard let framesetter = try? Framesetter(text, defaultFont: font, fonts: noFonts),
         let frame = try? framesetter.frame(in: CGRect(x: 0, y: 0, width: 120, height: 200))
     else { return }
-    requireFinite(frame)
+    LayoutInvariants.requireAll(frame)
     var bitmap = try! Bitmap(width: 120, height: 60)
     Renderer().draw(frame, into: &bitmap)
     _ = SVGWriter(width: 120, height: 60).document(for: frame)

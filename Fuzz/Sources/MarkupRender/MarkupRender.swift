@@ -1,6 +1,8 @@
 // Fuzz harness 1: Pango-style markup → Markup.parse → Framesetter → Frame → Renderer (bitmap,
-// PPM/PNG bytes) and SVGWriter, through Galley's public API only.
+// PPM/PNG bytes) and SVGWriter, through Galley's public API only; the frame keeps the layout
+// invariants (LayoutInvariants), and a frame of its suggested size holds the suggested range.
 import Foundation
+import FuzzSupport
 import Galley
 
 /// libFuzzer's entry point: runs the harness on one input (`size` bytes at `data`); returns 0.
@@ -13,6 +15,8 @@ public func markupRenderTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) 
     else { return 0 }
     guard let framesetter = try? Framesetter(text) else { return 0 }
     guard let frame = try? framesetter.frame(in: CGRect(x: 0, y: 0, width: 200, height: 300)) else { return 0 }
+    LayoutInvariants.requireAll(frame)
+    LayoutInvariants.requireSuggestedSizeHolds(framesetter, constraints: CGSize(width: 200, height: 300))
     var bitmap = try! Bitmap(width: 200, height: 300)
     Renderer().draw(frame, into: &bitmap)
     _ = bitmap.ppmData()

@@ -38,6 +38,7 @@ public func relayoutTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> C
             requireFinite(a)
             requireFinite(b)
             FrameComparison.requireSame(a, b)
+            LayoutInvariants.requireAll(a)
         default: fatalError("one of the re-layout and the fresh layout threw")
         }
         previous = reused
