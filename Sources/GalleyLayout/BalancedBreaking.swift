@@ -19,6 +19,8 @@ import GalleyShaping
 struct BalancedBreaking {
     let candidates: [BreakCandidate]
     let paragraph: ParagraphAnalysis
+    /// The text's code units (to measure a line cut inside a ligature by shaping its edge again).
+    let units: [UInt16]
     let start: Int
     let firstWidth: CGFloat
     let otherWidth: CGFloat
@@ -65,11 +67,11 @@ struct BalancedBreaking {
         var j = i + 1
         while j < candidates.count {
             let candidate = candidates[j]
-            let natural = paragraph.width(of: lineStart..<candidate.visibleEnd)
+            let natural = paragraph.lineWidth(of: lineStart..<candidate.visibleEnd, units: units)
             // Lines only grow along the candidates (a hyphen is narrower than what follows it).
-            if natural > width + 0.001 && candidate.kind != .emergency && candidate.kind != .hyphen { break }
+            if !FitTolerance.fits(natural, in: width), candidate.kind != .emergency, candidate.kind != .hyphen { break }
             let shown = natural + candidate.hyphenWidth
-            if shown <= width + 0.001 {
+            if FitTolerance.fits(shown, in: width) {
                 let slack = Double(max(width - shown, 0))
                 var penalty = 0.0
                 let line = Double(width)

@@ -116,7 +116,8 @@ extension Typesetter {
             paragraph, from: start, units: units, narrowest: min(firstWidth, otherWidth),
             hyphenation: ParagraphHyphenation(paragraph, units: units).map { h in { h.points(in: $0) } } ?? { _ in [] })
         let balancing = BalancedBreaking(
-            candidates: candidates, paragraph: paragraph, start: start, firstWidth: firstWidth, otherWidth: otherWidth)
+            candidates: candidates, paragraph: paragraph, units: units, start: start, firstWidth: firstWidth,
+            otherWidth: otherWidth)
         return balancing.breaks(lineCount: greedy.count)
             ?? narrowedBreaks(paragraph, from: start, firstWidth: firstWidth, otherWidth: otherWidth, greedy: greedy)
     }
