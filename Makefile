@@ -1,6 +1,7 @@
 # Galley's two entry points for a fresh Debian machine:
 #   make demo   renders every input in samples/ into out/ (PPM and PNG), and one PDF
 #   make test   runs the whole test suite
+#   make bench  installs what the benchmark needs (libpango1.0-dev for pango-ref) and runs galley-bench
 # Both first install the Debian packages Galley needs, when they are missing.
 #
 # The toolchain's own tools, for the habits Swift projects keep:
@@ -138,6 +139,16 @@ test-deps: tool-deps
 
 test: deps test-deps
 	$(SWIFT) test
+
+# The benchmark (Benchmarks/README.md): galley-bench in a release build, beside ../shared/bench's
+# pango-ref and hb-ref, which it builds into .build/bench on first use with a C compiler and
+# Pango's headers. BENCH_FLAGS passes options through, e.g. `make bench BENCH_FLAGS="--only fit --json"`.
+BENCH_PACKAGES = build-essential libpango1.0-dev
+BENCH_FLAGS ?=
+bench: deps
+	@$(call install-missing,$(BENCH_PACKAGES))
+	$(SWIFT) build -c release --product galley-bench
+	$$($(SWIFT) build -c release --show-bin-path)/galley-bench $(BENCH_FLAGS)
 
 # The sanitizer tests' fonts (Tests/Fixtures/Fonts, and the two malformed ones as fuzz seeds),
 # remade by scripts/make-test-fonts.py: the WOFF and WOFF2 copies need PyPI's fontTools with
