@@ -14,11 +14,13 @@ extension Bitmap {
         PPMCodec.encode(self)
     }
 
-    /// The image as a PNG file (8-bit RGBA, straight alpha), encoded by libpng.
+    /// The image as a PNG file, encoded by libpng: 8-bit RGB when every pixel is opaque, else
+    /// RGBA with straight alpha, tagged sRGB. `encoding` sets the zlib level and row filter; the
+    /// default makes files no larger than cairo's. Like `UIImage.pngData()`.
     ///
     /// - Throws: ``RenderError/encodingFailed(reason:)`` with libpng's message.
-    public func pngData() throws(RenderError) -> [UInt8] {
-        try PNGCodec.encode(self)
+    public func pngData(_ encoding: PNGEncoding = .default) throws(RenderError) -> [UInt8] {
+        try PNGCodec.encode(self, encoding: encoding)
     }
 
     /// The image as a baseline JPEG (libjpeg-turbo) at `quality` 1...100 (default 90, which

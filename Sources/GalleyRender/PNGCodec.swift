@@ -1,7 +1,14 @@
-// PNG encoding and decoding through libpng's simplified API, which reports errors without longjmp.
+// PNG encoding (libpng's full write API, through a C function that keeps its longjmp in C) and
+// decoding (libpng's simplified API, which reports errors without longjmp).
 import CPNG
 
-/// Encodes and decodes PNG with libpng (`png_image_*`: libpng's "simplified API").
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Encodes PNG with libpng's write API (CPNG's `galley_png_encode`) and decodes with its simplified API.
 enum PNGCodec {
     /// 8-bit RGBA, straight alpha (`PNG_FORMAT_RGBA`).
     private static let formatRGBA = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
@@ -14,55 +21,46 @@ enum PNGCodec {
         bytes.count >= 8 && bytes.prefix(8).elementsEqual(signature)
     }
 
-    /// 8-bit RGB (`PNG_FORMAT_RGB`), for bitmaps without a translucent pixel.
-    private static let formatRGB = UInt32(PNG_FORMAT_FLAG_COLOR)
-
     /// A PNG file of the bitmap: 8-bit RGB when every pixel is opaque (alpha 255), else 8-bit
-    /// RGBA with straight alpha. Encoded in one pass into a buffer of libpng's worst-case size
-    /// (`PNG_IMAGE_PNG_SIZE_MAX`), then trimmed.
-    ///
-    /// Written with `PNG_IMAGE_FLAG_FAST`: no row filter and zlib level 3. For rendered text
-    /// (flat background, anti-aliased edges) that is both faster and smaller than libpng's
-    /// default (adaptive filters, level 6): on a 420×445 page of DejaVu Sans 16 px, 2.1 ms and
-    /// 44 KB against 8.1 ms and 50 KB (cairo's default settings: 4.5 ms, 44 KB).
-    static func encode(_ bitmap: Bitmap) throws(RenderError) -> [UInt8] {
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        image.width = UInt32(bitmap.width)
-        image.height = UInt32(bitmap.height)
-        image.flags = UInt32(PNG_IMAGE_FLAG_FAST)
+    /// RGBA with straight alpha, written by libpng with `encoding`'s zlib level and row filter
+    /// (`galley_png_encode` in CPNG's shim, which keeps libpng's longjmp inside C).
+    static func encode(_ bitmap: Bitmap, encoding: PNGEncoding = .default) throws(RenderError) -> [UInt8] {
         let opaque = isOpaque(bitmap.pixels)
-        image.format = opaque ? formatRGB : formatRGBA
         let channels = opaque ? 3 : 4
-        let result: Result<[UInt8], RenderError> = bitmap.pixels.withUnsafeBufferPointer { rgba in
-            var rgb: [UInt8] = []
-            if opaque {
-                rgb = [UInt8](unsafeUninitializedCapacity: bitmap.width * bitmap.height * 3) { out, count in
-                    var j = 0
-                    var i = 0
-                    while i < rgba.count {
-                        out[j] = rgba[i]; out[j + 1] = rgba[i + 1]; out[j + 2] = rgba[i + 2]
-                        i += 4
-                        j += 3
-                    }
-                    count = j
-                }
-            }
-            var size = maximumSize(width: bitmap.width, height: bitmap.height, channels: channels)
-            var out = [UInt8](repeating: 0, count: size)
-            let ok = out.withUnsafeMutableBytes { raw in
-                rgb.withUnsafeBufferPointer { rgbBuffer in
-                    let source = opaque ? UnsafeRawPointer(rgbBuffer.baseAddress) : UnsafeRawPointer(rgba.baseAddress)
-                    return png_image_write_to_memory(
-                        &image, raw.baseAddress, &size, 0, source,
-                        Int32(bitmap.width * channels), nil)
-                }
-            }
-            guard ok != 0, size <= out.count else { return .failure(.encodingFailed(reason: message(of: image))) }
-            out.removeSubrange(size...)
-            return .success(out)
+        let rows: [UInt8] = opaque ? rgb(of: bitmap.pixels, count: bitmap.width * bitmap.height) : bitmap.pixels
+        var output = galley_png_output()
+        defer { free(output.data) }
+        let ok = rows.withUnsafeBufferPointer { pixels in
+            galley_png_encode(
+                pixels.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), bitmap.width * channels,
+                Int32(channels),
+                Int32(encoding.compressionLevel), encoding.filter.libpngMask, &output)
         }
-        return try result.get()
+        guard ok != 0, let data = output.data else {
+            let message = withUnsafeBytes(of: output.message) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            throw .encodingFailed(reason: message.isEmpty ? "libpng failed" : message)
+        }
+        return [UInt8](UnsafeBufferPointer(start: data, count: output.size))
+    }
+
+    /// The RGB bytes of `count` RGBA pixels (alpha dropped).
+    private static func rgb(of rgba: [UInt8], count: Int) -> [UInt8] {
+        rgba.withUnsafeBufferPointer { rgba in
+            [UInt8](unsafeUninitializedCapacity: count * 3) { out, written in
+                var j = 0
+                var i = 0
+                while i < count * 4 {
+                    out[j] = rgba[i]
+                    out[j + 1] = rgba[i + 1]
+                    out[j + 2] = rgba[i + 2]
+                    i += 4
+                    j += 3
+                }
+                written = j
+            }
+        }
     }
 
     /// Whether every alpha byte of RGBA `pixels` is 255.
@@ -75,16 +73,6 @@ enum PNGCodec {
             }
             return true
         }
-    }
-
-    /// `PNG_IMAGE_PNG_SIZE_MAX` of png.h for an 8-bit, non-colour-mapped image (the macro does not
-    /// import into Swift): the fixed chunks (signature, IHDR, gAMA, cHRM, IEND, 105 bytes), one
-    /// 12-byte chunk header per `PNG_ZBUF_SIZE` (8192) bytes of IDAT data plus one, and zlib's
-    /// bound on the compressed size of the filtered rows (one filter byte per row).
-    static func maximumSize(width: Int, height: Int, channels: Int) -> Int {
-        let data = (width * channels + 1) * height
-        let compressed = data + (data + 7) >> 3 + (data + 63) >> 6 + 11
-        return 8 + 25 + 16 + 44 + 12 + 12 + 12 * (compressed / 8192) + compressed
     }
 
     /// The most that deflate (zlib) can expand data: 1032 to 1 (zlib's technical details).

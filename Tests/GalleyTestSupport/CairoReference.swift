@@ -32,4 +32,23 @@ public enum CairoReference {
             python, [script.path, kind, "\(width)", "\(height)", output.path, file.path], timeout: 120)
         guard result.status == 0 else { throw OracleError("cairo-reference.py failed: \(result.errorText)") }
     }
+
+    /// The size of the PNG cairo writes (`cairo_surface_write_to_png`) of the pixels of the PNG
+    /// file at `path`, which pycairo reads into an image surface first.
+    /// - Throws: ``OracleError`` when pycairo is missing or fails.
+    public static func pngSize(ofPixelsIn path: URL) throws -> Int {
+        guard let python else {
+            throw OracleError("pycairo is not installed (Debian package python3-cairo; `make test-deps` installs it)")
+        }
+        let program = """
+            import cairo, os, sys
+            cairo.ImageSurface.create_from_png(sys.argv[1]).write_to_png(sys.argv[1] + '.cairo.png')
+            print(os.path.getsize(sys.argv[1] + '.cairo.png'))
+            """
+        let result = try ToolProcess.run(python, ["-c", program, path.path])
+        guard result.status == 0, let size = Int(result.text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw OracleError("pycairo could not re-encode \(path.path): \(result.errorText)")
+        }
+        return size
+    }
 }
