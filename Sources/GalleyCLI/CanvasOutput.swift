@@ -17,9 +17,9 @@ import Galley
 /// Bitmaps are drawn by a bitmap context (text through the bitmap renderer when nothing is
 /// turned, else from outlines moved by the transform), PDF, PostScript and SVG by a document
 /// context (text as text with its clusters, so a turned PDF can still be searched).
-enum CanvasOutput {
+package enum CanvasOutput {
     /// The sizes of `--waterfall`, in points: pango-view's 8, 12, … 48.
-    static let waterfallSizes: [CGFloat] = Array(stride(from: 8, through: 48, by: 4))
+    package static let waterfallSizes: [CGFloat] = Array(stride(from: 8, through: 48, by: 4))
 
     /// Whether `options` ask for a drawing through the context.
     static func applies(_ options: Options) -> Bool {

@@ -194,8 +194,13 @@ extension GraphicsContext {
         }
     }
 
-    /// A glyph run's outlines in user space, filled (and stroked) under the CTM.
+    /// A glyph run's outlines in user space, filled (and stroked) under the CTM; colour glyphs
+    /// (emoji), which have no outlines, as the bitmap renderer's image of them.
     func drawOutlines(_ paint: GlyphPaint, offset: CGSize = .zero, isShadow: Bool = false) {
+        if paint.font.hasColorGlyphs, !isShadow {
+            drawColorGlyphs(paint)
+            return
+        }
         let m = textMatrix
         var path = ShapePath()
         for (glyph, position) in zip(paint.glyphs, paint.positions) {

@@ -8,9 +8,9 @@ import Galley
 /// Draws the card with the avatar JPEG at `avatarPath` and returns the canvas (y up, as CoreGraphics).
 func drawSocialCard(avatarPath: String) throws -> GraphicsContext {
     let fonts = FontCollection.shared
-    let title = try fonts.font(family: "DejaVu Sans", weight: .bold, size: 60)
+    let title = try fonts.font(family: "DejaVu Sans", weight: .bold, size: 56)
     let byline = try fonts.font(family: "DejaVu Sans", size: 28)
-    var text = AttributedTextBuilder("Typesetting the whole card ✨\n", attributes: [.font(title)])
+    var text = AttributedTextBuilder("One canvas, one card ✨\n", attributes: [.font(title)])
     text.append("組版もカードも、ひとつの文脈で", attributes: [.font(title.withCascadeList(["Droid Sans Fallback"]))])
     let white: Attributes = [.foregroundColor(.white)]
     try text.addAttributes(white, range: 0..<text.build().utf16.count)
@@ -37,7 +37,7 @@ func drawSocialCard(avatarPath: String) throws -> GraphicsContext {
     canvas.restoreGState()
 
     let by = try Line(AttributedText("by Galley · CoreText-style layout for Linux", attributes: [.font(byline)]))
-    canvas.textPosition = CGPoint(x: 320, y: 190)
+    canvas.textPosition = CGPoint(x: 320, y: 285)
     by.draw(in: canvas)  // CTLineDraw at the text position
     return canvas
 }
