@@ -1,5 +1,6 @@
 # Galley's two entry points for a fresh Debian machine:
-#   make demo   renders every input in samples/ into out/ (PPM and PNG), and one PDF
+#   make demo   renders every input in samples/ into out/ (PPM and PNG), and one PDF, and the canvas
+#               samples (samples/Canvas: a social card, text on an arc) through the library
 #   make test   runs the whole test suite
 # Both first install the Debian packages Galley needs, when they are missing.
 #
@@ -118,6 +119,10 @@ demo: build
 	done
 	@echo "galley render $$(cat samples/mixed-scripts.flags) samples/mixed-scripts.txt -o out/mixed-scripts.pdf"
 	@$(GALLEY) render $$(cat samples/mixed-scripts.flags) samples/mixed-scripts.txt -o out/mixed-scripts.pdf
+	@# The canvas samples (samples/Canvas): the social card and text on an arc, drawn through GraphicsContext.
+	@$(SWIFT) build -c $(CONFIG) --product galley-canvas-samples
+	@echo "galley-canvas-samples out samples/avatar.jpg"
+	@.build/$(CONFIG)/galley-canvas-samples out samples/avatar.jpg
 	@echo "Rendered into out/"
 
 # The hyphenation tests compare against PyPI's pyphen, an independent reader of the same
