@@ -80,7 +80,7 @@ FUZZER_RUNTIME = $(wildcard $(TOOLCHAIN_BIN)../lib/clang/*/lib/linux/libclang_rt
 FUZZ_ENV = SWIFT_BACKTRACE=enable=no ASAN_SYMBOLIZER_PATH=$(TOOLCHAIN_BIN)llvm-symbolizer \
            ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/$(FUZZ_DIR)/lsan.supp
 
-.PHONY: deps tool-deps test-deps build demo test bench lint format docs coverage sanitize clean fuzz-deps fuzz-build fuzz fuzz-check test-fonts
+.PHONY: deps tool-deps test-deps build demo test bench bench-deps lint format docs coverage sanitize clean fuzz-deps fuzz-build fuzz fuzz-check test-fonts
 
 # install-missing: installs each of the Debian packages $(1) that dpkg does not list as installed.
 define install-missing
@@ -143,6 +143,16 @@ test-deps: tool-deps
 
 test: deps test-deps
 	$(SWIFT) test
+
+# galley-bench (Benchmarks/README.md). Its canvas case's peer, Benchmarks/canvas-ref.py, is cairo with
+# pango-cairo text under Debian's /usr/bin/python3: pycairo (python3-cairo) and PyGObject's Pango and
+# PangoCairo (python3-gi, python3-gi-cairo, gir1.2-pango-1.0).
+BENCH_PACKAGES = python3-cairo python3-gi python3-gi-cairo gir1.2-pango-1.0
+bench-deps: deps
+	@$(call install-missing,$(BENCH_PACKAGES))
+
+bench: bench-deps
+	$(SWIFT) run -c release galley-bench
 
 # The sanitizer tests' fonts (Tests/Fixtures/Fonts, and the two malformed ones as fuzz seeds),
 # remade by scripts/make-test-fonts.py: the WOFF and WOFF2 copies need PyPI's fontTools with

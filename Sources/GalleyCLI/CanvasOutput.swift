@@ -164,3 +164,15 @@ package enum CanvasOutput {
         }
     }
 }
+
+extension CommandLineParser {
+    /// Applies `--rotate DEG` (a finite number of degrees, at most 36 000 either way); false for
+    /// any other option.
+    static func applyCanvasOption(_ name: String, _ value: String, to options: inout Options) throws(CLIError)
+        -> Bool
+    {
+        guard name == "--rotate" else { return false }
+        options.rotation = try number(value, option: name, in: -36_000...36_000)
+        return true
+    }
+}

@@ -386,8 +386,6 @@ package enum CommandLineParser {
             options.widthIsGiven = true
         case "--height":
             options.height = try length(value, option: name)
-        case "--rotate":
-            options.rotation = try number(value, option: name, in: -36_000...36_000)
         case "--scale":
             options.scale = try number(value, option: name, in: 0...maximumScale, lowerExclusive: true)
         case "--align":
@@ -421,7 +419,7 @@ package enum CommandLineParser {
             guard !value.isEmpty else { throw CLIError("option \(name) needs a file name") }
             options.output = value
         default:
-            throw CLIError("unknown option '\(name)'")
+            guard try applyCanvasOption(name, value, to: &options) else { throw CLIError("unknown option '\(name)'") }
         }
     }
 
