@@ -134,6 +134,10 @@ extension GraphicsContext {
                 for x in 0..<bitmap.width {
                     let i = (y * bitmap.width + x) * 4
                     let a = UInt32(p[i + 3])
+                    if a == 255 {
+                        row[x] = 0xFF00_0000 | UInt32(p[i]) << 16 | UInt32(p[i + 1]) << 8 | UInt32(p[i + 2])
+                        continue
+                    }
                     func pre(_ v: UInt8) -> UInt32 { (UInt32(v) * a + 127) / 255 }
                     row[x] = a << 24 | pre(p[i]) << 16 | pre(p[i + 1]) << 8 | pre(p[i + 2])
                 }
