@@ -202,7 +202,8 @@ extension GraphicsContext {
     /// (emoji), which have no outlines, as the bitmap renderer's image of them.
     func drawOutlines(_ paint: GlyphPaint, offset: CGSize = .zero, isShadow: Bool = false) {
         if paint.font.hasColorGlyphs, !isShadow {
-            drawColorGlyphs(paint)
+            // No outlines to stroke or clip with: shown only when the drawing mode fills.
+            if state.textDrawingMode.fills { drawColorGlyphs(paint) }
             return
         }
         let m = textMatrix
