@@ -1,5 +1,6 @@
 # Galley's two entry points for a fresh Debian machine:
-#   make demo   renders every input in samples/ into out/ (PPM and PNG), and one PDF
+#   make demo   renders every input in samples/ into out/ (PPM and PNG), and one PDF, and the canvas
+#               samples (samples/Canvas: a social card, text on an arc) through the library
 #   make test   runs the whole test suite
 #   make bench  installs what the benchmark needs (libpango1.0-dev for pango-ref) and runs galley-bench
 # Both first install the Debian packages Galley needs, when they are missing.
@@ -80,7 +81,7 @@ FUZZER_RUNTIME = $(wildcard $(TOOLCHAIN_BIN)../lib/clang/*/lib/linux/libclang_rt
 FUZZ_ENV = SWIFT_BACKTRACE=enable=no ASAN_SYMBOLIZER_PATH=$(TOOLCHAIN_BIN)llvm-symbolizer \
            ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/$(FUZZ_DIR)/lsan.supp
 
-.PHONY: deps tool-deps test-deps build demo test bench lint format docs coverage sanitize clean fuzz-deps fuzz-build fuzz fuzz-check test-fonts
+.PHONY: deps tool-deps test-deps build demo test bench bench-deps lint format docs coverage sanitize clean fuzz-deps fuzz-build fuzz fuzz-check test-fonts
 
 # install-missing: installs each of the Debian packages $(1) that dpkg does not list as installed.
 define install-missing
@@ -119,6 +120,10 @@ demo: build
 	done
 	@echo "galley render $$(cat samples/mixed-scripts.flags) samples/mixed-scripts.txt -o out/mixed-scripts.pdf"
 	@$(GALLEY) render $$(cat samples/mixed-scripts.flags) samples/mixed-scripts.txt -o out/mixed-scripts.pdf
+	@# The canvas samples (samples/Canvas): the social card and text on an arc, drawn through GraphicsContext.
+	@$(SWIFT) build -c $(CONFIG) --product galley-canvas-samples
+	@echo "galley-canvas-samples out samples/avatar.jpg"
+	@.build/$(CONFIG)/galley-canvas-samples out samples/avatar.jpg
 	@echo "Rendered into out/"
 
 # The hyphenation tests compare against PyPI's pyphen, an independent reader of the same
@@ -142,11 +147,16 @@ test: deps test-deps
 
 # The benchmark (Benchmarks/README.md): galley-bench in a release build, beside ../shared/bench's
 # pango-ref and hb-ref, which it builds into .build/bench on first use with a C compiler and
-# Pango's headers. BENCH_FLAGS passes options through, e.g. `make bench BENCH_FLAGS="--only fit --json"`.
-BENCH_PACKAGES = build-essential libpango1.0-dev
+# Pango's headers (build-essential, libpango1.0-dev). Its canvas case's peer, Benchmarks/canvas-ref.py,
+# is cairo with pango-cairo text under Debian's /usr/bin/python3: pycairo (python3-cairo) and PyGObject's
+# Pango and PangoCairo (python3-gi, python3-gi-cairo, gir1.2-pango-1.0); its png case times pycairo too.
+# BENCH_FLAGS passes options through, e.g. `make bench BENCH_FLAGS="--only fit --json"`.
+BENCH_PACKAGES = build-essential libpango1.0-dev python3-cairo python3-gi python3-gi-cairo gir1.2-pango-1.0
 BENCH_FLAGS ?=
-bench: deps
+bench-deps: deps
 	@$(call install-missing,$(BENCH_PACKAGES))
+
+bench: bench-deps
 	$(SWIFT) build -c release --product galley-bench
 	$$($(SWIFT) build -c release --show-bin-path)/galley-bench $(BENCH_FLAGS)
 

@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "Galley", targets: ["Galley"]),
         .executable(name: "galley", targets: ["galley"]),
+        .executable(name: "galley-canvas-samples", targets: ["galley-canvas-samples"]),
     ],
     targets: [
         // C libraries at the edge. Their headers are seen only by the Swift files that wrap them.
@@ -116,6 +117,9 @@ let package = Package(
         // The command-line tool: argument parsing and commands live in a library so tests can call them.
         .target(name: "GalleyCLI", dependencies: ["GalleySync", "Galley"], swiftSettings: strict),
         .executableTarget(name: "galley", dependencies: ["GalleyCLI"], swiftSettings: strict),
+        // The canvas samples (samples/Canvas: the social card, text on an arc), rendered by `make demo`.
+        .executableTarget(
+            name: "galley-canvas-samples", dependencies: ["Galley"], path: "samples/Canvas", swiftSettings: strict),
         // Layout timing and line dumps beside ../shared/bench's pango-ref and hb-ref.
         .executableTarget(name: "galley-bench", dependencies: ["GalleyLayout", "GalleyRender"], swiftSettings: strict),
 

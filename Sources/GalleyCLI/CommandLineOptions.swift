@@ -173,6 +173,13 @@ package struct Options: Equatable, Sendable {
 
     /// `--attributes` (layout): add the text's attribute runs, in Pango's terms, to the JSON.
     package var listsAttributes = false
+    /// `--rotate DEG`: the whole drawing turned DEG degrees counter-clockwise on the page, through
+    /// the canvas's transform (CanvasOutput.swift); 0 for none.
+    package var rotation: CGFloat = 0
+    /// `--annotate`: line boxes, baselines, run boundaries, ink, placeholders and rubies drawn over the text.
+    package var annotate = false
+    /// `--waterfall`: the text at the sizes of `CanvasOutput.waterfallSizes`, one under another.
+    package var waterfall = false
 
     /// The defaults.
     package init() {}
@@ -188,7 +195,10 @@ package enum CommandLineParser {
 
     /// The options each command accepts.
     static let commandOptions: [String: (values: Set<String>, flags: Set<String>)] = [
-        "render": (Set(layoutOptions + typographyOptions + renderOnlyOptions), layoutFlags),
+        "render": (
+            Set(layoutOptions + typographyOptions + renderOnlyOptions),
+            layoutFlags.union(["--annotate", "--waterfall"])
+        ),
         "layout": (Set(layoutOptions + typographyOptions), layoutFlags.union(["--attributes"])),
         "shape": (
             ["--font", "--size", "--direction", "--text"],
@@ -204,7 +214,7 @@ package enum CommandLineParser {
     ]
     /// The value options of `render` alone: the image's format and drawing.
     static let renderOnlyOptions: [String] = [
-        "--format", "--hinting", "--subpixel-positions", "--text-blending", "--antialias",
+        "--format", "--hinting", "--subpixel-positions", "--text-blending", "--antialias", "--rotate",
     ]
     /// The flags of `layout` and `render`.
     static let layoutFlags: Set<String> = [
@@ -290,6 +300,8 @@ package enum CommandLineParser {
                 case "--attributes": options.listsAttributes = true
                 case "--strict-fonts": options.strictFonts = true
                 case "--trust-font-file": options.trustsFontFile = true
+                case "--annotate": options.annotate = true
+                case "--waterfall": options.waterfall = true
                 default: help = true
                 }
                 continue
@@ -407,7 +419,7 @@ package enum CommandLineParser {
             guard !value.isEmpty else { throw CLIError("option \(name) needs a file name") }
             options.output = value
         default:
-            throw CLIError("unknown option '\(name)'")
+            guard try applyCanvasOption(name, value, to: &options) else { throw CLIError("unknown option '\(name)'") }
         }
     }
 

@@ -159,6 +159,9 @@ public enum GalleyTool {
     static func image(_ frame: Frame, document: InputDocument, options: Options, format: OutputFormat)
         throws(CLIError) -> [UInt8]
     {
+        if CanvasOutput.applies(options) {
+            return try CanvasOutput.image(frame, document: document, options: options, format: format)
+        }
         switch format {
         case .pdf, .ps:
             return try PDFOutput.document(frame, document: document, options: options, format: format)

@@ -132,6 +132,12 @@ enum Usage {
                                  linear-light pipelines); fills and images are linear either way
           --antialias A          gray (default) or none (each pixel inked or not, as
                                  pango-view --antialias=none)
+          --rotate DEG           the whole drawing turned DEG degrees counter-clockwise, the canvas
+                                 the turned content's bounding box plus the margins (pango-view's
+                                 --rotate); every format, text in PDF still searchable
+          --annotate             line boxes, baselines, run boundaries, ink rects, placeholder
+                                 rects and ruby boxes over the text, each in its colour, with a legend
+          --waterfall            the text at 8, 12, … 48 points, one under another (pango-view's)
           -o, --output OUT       the image file; "-" writes to standard output (PPM unless --format)
           --format F             ppm, png, jpg, webp, svg, pdf or ps (default: from OUT's extension)
           --batch DIR            render every .txt and .markup file of DIR into the folder -o names,

@@ -16,6 +16,9 @@ struct CairoPainter {
     let text: [UInt16]
     let faces: CairoFontFaces
     let rasterizer: GlyphRasterizer
+    /// A linear transform (in this painter's y-down user space) applied to every glyph about its
+    /// origin after the run's own scale and shear: a ``GraphicsContext``'s text matrix. Nil for none.
+    var glyphTransform: cairo_matrix_t? = nil
 
     /// Draws every operation of `list`, in order.
     func draw(_ list: PaintList, imageProvider: (Placeholder) -> Bitmap?) {
@@ -153,6 +156,10 @@ struct CairoPainter {
         } else {
             cairo_matrix_init(&matrix, xScale * size, 0, -shear * size, size, 0, 0)
         }
+        if var g = glyphTransform {
+            var local = matrix
+            cairo_matrix_multiply(&matrix, &local, &g)
+        }
         cairo_set_font_matrix(cr, &matrix)
         if let options = cairo_font_options_create() {
             cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -185,8 +192,10 @@ struct CairoPainter {
             {
                 lowered.toggle()
             }
-            let x = Double(paint.positions[i].x) + dx
-            let y = pageHeight - (Double(paint.positions[i].y) + dy) + (lowered ? offset : 0)
+            // Lowered along the glyphs' own down direction (the text matrix turns it).
+            let down = (x: glyphTransform.map { $0.xy } ?? 0, y: glyphTransform.map { $0.yy } ?? 1)
+            let x = Double(paint.positions[i].x) + dx + (lowered ? offset * down.x : 0)
+            let y = pageHeight - (Double(paint.positions[i].y) + dy) + (lowered ? offset * down.y : 0)
             return cairo_glyph_t(
                 index: UInt(paint.glyphs[i]), x: x.isFinite ? x : -1e6, y: y.isFinite ? y : -1e6)
         }

@@ -1,5 +1,6 @@
 // Synthetic bold and oblique: emboldening and slanting FreeType outlines, as FT_GlyphSlot_Embolden
 // and FT_GlyphSlot_Oblique do (and as CoreText does for fonts lacking the requested traits).
+import CCairo  // FT_Matrix is declared by the FreeType headers that CCairo (cairo-ft) includes too
 import CFreeType
 import Foundation
 import GalleyFonts

@@ -28,54 +28,48 @@ extension GraphicsContext {
         return min(2, (Double(1 << 24) / max(area, 1)).squareRoot())
     }
 
-    /// Draws the shadow of the operation `body`: its coverage in an A8 image over the whole
-    /// device, blurred, masked in the shadow colour (times the global alpha) at the offset.
+    /// Draws the shadow of the operation `body`: the operation recorded (a cairo recording
+    /// surface, in device space) to learn its ink box; its coverage over that box (grown by the
+    /// blur's reach) in an A8 image at ``shadowResolution``, blurred, masked in the shadow colour
+    /// (times the global alpha) at the offset. Only the box is allocated, blurred and composited.
     func drawShadow(_ shadow: Shadow, of body: (OpaquePointer) -> Void) {
         guard let cr = drawable else { return }
         let k = shadowResolution
-        let deviceWidth: Double, deviceHeight: Double
-        if case .bitmap(let w, let h, _) = kind {
-            (deviceWidth, deviceHeight) = (Double(w), Double(h))
-        } else {
-            (deviceWidth, deviceHeight) = (Double(pageSize.width), Double(pageSize.height))
-        }
         let s = deviceScale
         let dx = Double(shadow.offset.width) * s
         let dy = Double(shadow.offset.height) * s * (origin == .bottomLeft ? -1 : 1)
         let sigma = min(Double(shadow.blur) * s * k / 2, 256)
-        let margin = Renderer.boxBlurRadii(sigma: sigma).reduce(0, +)
-        let w = Int((deviceWidth * k).rounded(.up)) + 2 * margin, h = Int((deviceHeight * k).rounded(.up)) + 2 * margin
-        guard w * h <= 1 << 26, let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(w), Int32(h)) else {
-            return
-        }
-        defer { cairo_surface_destroy(mask) }
-        guard let sc = cairo_create(mask) else { return }
+        let margin = Double(Renderer.boxBlurRadii(sigma: sigma).reduce(0, +) + 1)
+        guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_ALPHA, nil) else { return }
+        defer { cairo_surface_destroy(recording) }
+        guard let rc = cairo_create(recording) else { return }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        var device = cairo_matrix_t()
-        cairo_matrix_init(&device, k, 0, 0, k, Double(margin), Double(margin))
-        var combined = cairo_matrix_t()
-        cairo_matrix_multiply(&combined, &m, &device)
-        cairo_set_matrix(sc, &combined)
-        cairo_set_line_width(sc, cairo_get_line_width(cr))
-        cairo_set_line_cap(sc, cairo_get_line_cap(cr))
-        cairo_set_line_join(sc, cairo_get_line_join(cr))
-        cairo_set_miter_limit(sc, cairo_get_miter_limit(cr))
-        let dashes = Int(cairo_get_dash_count(cr))
-        if dashes > 0 {
-            var values = [Double](repeating: 0, count: dashes)
-            var phase = 0.0
-            cairo_get_dash(cr, &values, &phase)
-            cairo_set_dash(sc, values, Int32(dashes), phase)
-        }
-        body(sc)
+        cairo_set_matrix(rc, &m)
+        Self.copyLineParameters(from: cr, to: rc)
+        body(rc)
+        cairo_destroy(rc)
+        var x0 = 0.0, y0 = 0.0, iw = 0.0, ih = 0.0
+        cairo_recording_surface_ink_extents(recording, &x0, &y0, &iw, &ih)
+        guard iw > 0, ih > 0, [x0, y0, iw, ih].allSatisfy(\.isFinite) else { return }
+        let left = (x0 * k).rounded(.down) - margin, top = (y0 * k).rounded(.down) - margin
+        let w = ((x0 + iw) * k).rounded(.up) + margin - left, h = ((y0 + ih) * k).rounded(.up) + margin - top
+        guard w >= 1, h >= 1, w * h <= Double(1 << 26),
+            let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(w), Int32(h))
+        else { return }
+        defer { cairo_surface_destroy(mask) }
+        guard let sc = cairo_create(mask) else { return }
+        cairo_translate(sc, -left, -top)
+        cairo_scale(sc, k, k)
+        cairo_set_source_surface(sc, recording, 0, 0)
+        cairo_paint(sc)
         cairo_destroy(sc)
         Self.blurAlpha(mask, sigma: sigma)
         guard let pattern = cairo_pattern_create_for_surface(mask) else { return }
         defer { cairo_pattern_destroy(pattern) }
-        // Device → mask pixels: scaled by k, moved by the margin and against the offset.
+        // Device → mask pixels: scaled by k, moved to the box and against the offset.
         var pm = cairo_matrix_t()
-        cairo_matrix_init(&pm, k, 0, 0, k, Double(margin) - k * dx, Double(margin) - k * dy)
+        cairo_matrix_init(&pm, k, 0, 0, k, -left - k * dx, -top - k * dy)
         cairo_pattern_set_matrix(pattern, &pm)
         cairo_save(cr)
         cairo_identity_matrix(cr)
@@ -85,6 +79,21 @@ extension GraphicsContext {
         cairo_set_operator(cr, Self.cairoOperator(state.blendMode))
         cairo_mask(cr, pattern)
         cairo_restore(cr)
+    }
+
+    /// Copies the line width, cap, join, miter limit and dash of `source` to `target`.
+    static func copyLineParameters(from source: OpaquePointer, to target: OpaquePointer) {
+        cairo_set_line_width(target, cairo_get_line_width(source))
+        cairo_set_line_cap(target, cairo_get_line_cap(source))
+        cairo_set_line_join(target, cairo_get_line_join(source))
+        cairo_set_miter_limit(target, cairo_get_miter_limit(source))
+        let dashes = Int(cairo_get_dash_count(source))
+        if dashes > 0 {
+            var values = [Double](repeating: 0, count: dashes)
+            var phase = 0.0
+            cairo_get_dash(source, &values, &phase)
+            cairo_set_dash(target, values, Int32(dashes), phase)
+        }
     }
 
     /// Blurs an A8 surface in place with three box blurs approximating a Gaussian of `sigma` pixels.

@@ -43,8 +43,12 @@ extension GraphicsContext {
 
     /// Fills the clip with a radial gradient between the circle (`startCenter`, `startRadius`)
     /// and the circle (`endCenter`, `endRadius`). Like
-    /// `drawRadialGradient(_:startCenter:startRadius:endCenter:endRadius:options:)`; either
-    /// option extends the gradient past both circles (cairo pads both sides at once).
+    /// `drawRadialGradient(_:startCenter:startRadius:endCenter:endRadius:options:)`:
+    /// ``Gradient/DrawingOptions/drawsBeforeStartLocation`` extends the start colour to the circles
+    /// before the start circle (t < 0), ``Gradient/DrawingOptions/drawsAfterEndLocation`` the end
+    /// colour to those after the end circle (t > 1), each on its own. (cairo pads both sides at
+    /// once, so one side alone is an unpadded gradient over a longer run of the same circles:
+    /// ``oneSidedRadial(_:start:end:afterEnd:reach:)``.)
     public func drawRadialGradient(
         _ gradient: Gradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint, endRadius: CGFloat,
         options: Gradient.DrawingOptions = []
@@ -59,11 +63,63 @@ extension GraphicsContext {
                     Double(endCenter.y), Double(endRadius))
             else { return }
             defer { cairo_pattern_destroy(pattern) }
-            Self.addStops(gradient, to: pattern)
-            cairo_pattern_set_extend(pattern, options.isEmpty ? CAIRO_EXTEND_NONE : CAIRO_EXTEND_PAD)
-            cairo_set_source(c, pattern)
+            let both: Gradient.DrawingOptions = [.drawsBeforeStartLocation, .drawsAfterEndLocation]
+            if options.isEmpty || options == both {
+                Self.addStops(gradient, to: pattern)
+                cairo_pattern_set_extend(pattern, options.isEmpty ? CAIRO_EXTEND_NONE : CAIRO_EXTEND_PAD)
+                cairo_set_source(c, pattern)
+            } else {
+                var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+                cairo_clip_extents(c, &x0, &y0, &x1, &y1)
+                let reach = max(abs(x0), abs(x1), abs(y0), abs(y1)) * 2 + 1
+                guard
+                    let one = Self.oneSidedRadial(
+                        gradient, start: (Double(startCenter.x), Double(startCenter.y), Double(startRadius)),
+                        end: (Double(endCenter.x), Double(endCenter.y), Double(endRadius)),
+                        afterEnd: options.contains(.drawsAfterEndLocation), reach: reach)
+                else { return }
+                cairo_set_source(c, one)
+                cairo_pattern_destroy(one)
+            }
             cairo_paint(c)
         }
+    }
+
+    /// A radial gradient padded on one side only: the same family of circles
+    /// c(t) = c₀ + t·(c₁ − c₀), r(t) = r₀ + t·(r₁ − r₀), drawn unpadded from t = 0 to a far T (after
+    /// the end) or from a far −T to t = 1 (before the start), its stops moved to where t falls on
+    /// the longer run and the end (or start) colour held to the far end. T goes as far as the
+    /// radius stays positive and until the circles reach `reach` (user units), at most 64 (so the
+    /// original run keeps over a thousand of the gradient's 65536 steps).
+    static func oneSidedRadial(
+        _ gradient: Gradient, start: (x: Double, y: Double, r: Double), end: (x: Double, y: Double, r: Double),
+        afterEnd: Bool, reach: Double
+    ) -> OpaquePointer? {
+        let (dx, dy, dr) = (end.x - start.x, end.y - start.y, end.r - start.r)
+        let grow = (afterEnd ? dr : -dr) - (dx * dx + dy * dy).squareRoot()
+        var far = grow > 0 ? 1 + (reach + abs(start.x) + abs(start.y)) / grow : 64
+        // The radius reaches 0 at t = −r₀/dr: no circle exists past it.
+        if afterEnd, dr < 0 { far = min(far, -start.r / dr) }
+        if !afterEnd, dr > 0 { far = min(far, 1 + start.r / dr) }
+        far = max(1, min(far, 64))
+        let (t0, t1) = afterEnd ? (0.0, far) : (1 - far, 1.0)
+        guard
+            let pattern = cairo_pattern_create_radial(
+                start.x + t0 * dx, start.y + t0 * dy, start.r + t0 * dr, start.x + t1 * dx, start.y + t1 * dy,
+                start.r + t1 * dr)
+        else { return nil }
+        let span = t1 - t0
+        let stops = Array(zip(gradient.colors, gradient.locations))
+        func add(_ color: Color, at t: Double) {
+            cairo_pattern_add_color_stop_rgba(
+                pattern, (t - t0) / span, Bitmap.unit(color.red), Bitmap.unit(color.green), Bitmap.unit(color.blue),
+                Bitmap.unit(color.alpha))
+        }
+        if !afterEnd, let first = stops.first { add(first.0, at: t0) }
+        for (color, location) in stops { add(color, at: Double(location)) }
+        if afterEnd, let last = stops.last { add(last.0, at: t1) }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_NONE)
+        return pattern
     }
 
     static func addStops(_ gradient: Gradient, to pattern: OpaquePointer) {

@@ -242,24 +242,24 @@ extension GraphicsContext {
         cairo_clip(cr)
     }
 
-    /// Intersects the clip with `rect`. Like `clip(to:)`.
+    /// Intersects the clip with `rect`; the current path is kept, as CoreGraphics keeps it. Like
+    /// `clip(to:)`.
     public func clip(to rect: CGRect) {
-        guard let cr else { return }
-        state.isClipped = true
-        cairo_new_path(cr)
-        addRect(rect)
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-        cairo_clip(cr)
+        clip(to: [rect])
     }
 
-    /// Intersects the clip with the union of `rects`. Like `clip(to: [CGRect])`.
+    /// Intersects the clip with the union of `rects`; the current path is kept. Like
+    /// `clip(to: [CGRect])`.
     public func clip(to rects: [CGRect]) {
         guard let cr else { return }
         state.isClipped = true
+        let saved = cairo_copy_path(cr)
+        defer { cairo_path_destroy(saved) }
         cairo_new_path(cr)
         for rect in rects { addRect(rect) }
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         cairo_clip(cr)
+        if let saved, saved.pointee.status == CAIRO_STATUS_SUCCESS { cairo_append_path(cr, saved) }
     }
 
     /// Removes the clip entirely. Like `resetClip()`.

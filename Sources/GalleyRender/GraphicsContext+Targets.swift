@@ -26,6 +26,12 @@ extension GraphicsContext {
                     let o = (y * width + x) * 4
                     out[o + 3] = UInt8(a)
                     guard a > 0 else { continue }
+                    if a == 255 {
+                        (out[o], out[o + 1], out[o + 2]) = (
+                            UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)
+                        )
+                        continue
+                    }
                     // Premultiplied native-endian ARGB to straight RGBA, rounding to nearest.
                     out[o] = UInt8(min(((v >> 16 & 0xFF) * 255 + a / 2) / a, 255))
                     out[o + 1] = UInt8(min(((v >> 8 & 0xFF) * 255 + a / 2) / a, 255))

@@ -9,39 +9,89 @@ import GalleyLayout
 import GalleyText
 
 extension GraphicsContext {
-    /// Draws the operations of a paint list (user space, y up, as the list's coordinates are).
+    /// Draws the operations of a paint list (user space, y up, as the list's coordinates are);
+    /// `text` is the UTF-16 text its glyph runs' string indices point into (a frame's text), which
+    /// a PDF keeps beside the glyphs. Each placeholder is the image `imageProvider` gives for it,
+    /// scaled into its rect, or the grey stand-in box.
     ///
     /// On a y-up bitmap whose CTM and text matrix are the identity, with no clip, shadow, global
     /// alpha or blend mode, the list is drawn by ``Renderer`` (its FreeType glyph images, hinting,
     /// quarter-pixel positions and sRGB blending) straight onto the bitmap's pixels, so the text is
-    /// pixel-identical to `Renderer.draw(_:into:)`. Otherwise every glyph's outline is moved by its
-    /// run's skew and scale, the text matrix's linear part (about the glyph origin), its position
-    /// and the CTM, and filled (and stroked) by cairo at device resolution, never resampled; fills
-    /// and decorations are rectangles, placeholders their image (from `imageProvider`) or the grey
-    /// box. Sideways glyphs of vertical lines and blurred text shadows are drawn only on the first
-    /// path.
-    public func draw(_ list: PaintList, imageProvider: (Placeholder) -> Bitmap? = { _ in nil }) {
-        guard drawable != nil else { return }
-        if drawsLikeRenderer, let renderer = bitmapRenderer {
-            drawThroughRenderer(list, renderer: renderer, imageProvider: imageProvider)
-            return
-        }
-        for operation in list.operations {
-            switch operation {
-            case .fill(let fill): fillRects([fill.rect], color: fill.color)
-            case .decoration(let decoration): fillRects(decoration.rects, color: decoration.color)
-            case .glyphs(let paint): drawOutlines(paint)
-            case .shadow(let shadow) where shadow.blurRadius <= 0:
-                drawOutlines(shadow.glyphs.recoloured(shadow.color), offset: shadow.offset, isShadow: true)
-            case .shadow: break
-            case .placeholder(let placeholder):
-                if let image = imageProvider(placeholder) {
+    /// pixel-identical to `Renderer.draw(_:into:)`. On other bitmaps every glyph's outline is moved
+    /// by its run's skew and scale, the text matrix's linear part (about the glyph origin), its
+    /// position and the CTM, and filled (and stroked) by cairo at device resolution, never
+    /// resampled. On a document page (PDF, PostScript, SVG) text in the fill drawing mode is text:
+    /// each run goes through `cairo_show_text_glyphs` with its cluster map under CTM × text matrix,
+    /// in an embedded subset of its font, so a PDF's text stays searchable and copyable under any
+    /// transform (colour glyphs are cairo's images of them, under the same transform); the other
+    /// drawing modes use the outlines. Fills and decorations are rectangles. Blurred text shadows
+    /// are drawn on the renderer path and on pages (not on transformed bitmaps).
+    public func draw(
+        _ list: PaintList, text: [UInt16] = [], imageProvider: (Placeholder) -> Bitmap? = { _ in nil }
+    ) {
+        withoutActuallyEscaping(imageProvider) { provider in
+            drawList(list, text: text, rendererImages: provider) { placeholder in
+                if let image = provider(placeholder) {
                     draw(image, in: placeholder.rect)
                 } else {
                     drawPlaceholderBox(placeholder.rect)
                 }
             }
         }
+    }
+
+    /// Draws a paint list as ``draw(_:text:imageProvider:)`` does, except that each placeholder is
+    /// drawn by `drawingPlaceholder`, called with the placeholder (its rect in user space) and this
+    /// context, between a ``saveGState()`` and a ``restoreGState()``: as a CoreText program draws
+    /// its run delegates' images into the same `CGContext` after `CTFrameDraw`.
+    public func draw(
+        _ list: PaintList, text: [UInt16] = [], drawingPlaceholder: (Placeholder, GraphicsContext) -> Void
+    ) {
+        drawList(list, text: text, rendererImages: nil) { placeholder in
+            saveGState()
+            drawingPlaceholder(placeholder, self)
+            restoreGState()
+        }
+    }
+
+    /// The one interpreter of a paint list on this context. `rendererImages`, when given, lets the
+    /// bitmap renderer draw the placeholders itself (its own images, pixel-identical); otherwise
+    /// `placeholder` draws each placeholder.
+    func drawList(
+        _ list: PaintList, text: [UInt16], rendererImages: ((Placeholder) -> Bitmap?)?,
+        placeholder: (Placeholder) -> Void
+    ) {
+        guard drawable != nil else { return }
+        if drawsLikeRenderer, let renderer = bitmapRenderer {
+            if let rendererImages {
+                drawThroughRenderer(list, renderer: renderer, imageProvider: rendererImages)
+            } else {
+                let (text, placeholders) = list.splitPlaceholders()
+                drawThroughRenderer(text, renderer: renderer) { _ in nil }
+                placeholders.forEach(placeholder)
+            }
+            return
+        }
+        let textLayer = isDocument && state.textDrawingMode == .fill
+        for operation in list.operations {
+            switch operation {
+            case .fill(let fill): fillRects([fill.rect], color: fill.color)
+            case .decoration(let decoration): fillRects(decoration.rects, color: decoration.color)
+            case .glyphs(let paint) where textLayer: drawTextLayer(paint, text: text)
+            case .glyphs(let paint): drawOutlines(paint)
+            case .shadow(let shadow) where textLayer: drawTextLayerShadow(shadow, text: text)
+            case .shadow(let shadow) where shadow.blurRadius <= 0:
+                drawOutlines(shadow.glyphs.recoloured(shadow.color), offset: shadow.offset, isShadow: true)
+            case .shadow: break
+            case .placeholder(let p): placeholder(p)
+            }
+        }
+    }
+
+    /// Whether this is a document (PDF, PostScript or SVG) context.
+    var isDocument: Bool {
+        if case .document = kind { return true }
+        return false
     }
 
     /// How text is drawn (part of the graphics state). Like `setTextDrawingMode(_:)`.
@@ -84,6 +134,10 @@ extension GraphicsContext {
                 for x in 0..<bitmap.width {
                     let i = (y * bitmap.width + x) * 4
                     let a = UInt32(p[i + 3])
+                    if a == 255 {
+                        row[x] = 0xFF00_0000 | UInt32(p[i]) << 16 | UInt32(p[i + 1]) << 8 | UInt32(p[i + 2])
+                        continue
+                    }
                     func pre(_ v: UInt8) -> UInt32 { (UInt32(v) * a + 127) / 255 }
                     row[x] = a << 24 | pre(p[i]) << 16 | pre(p[i + 1]) << 8 | pre(p[i + 2])
                 }
@@ -144,8 +198,14 @@ extension GraphicsContext {
         }
     }
 
-    /// A glyph run's outlines in user space, filled (and stroked) under the CTM.
+    /// A glyph run's outlines in user space, filled (and stroked) under the CTM; colour glyphs
+    /// (emoji), which have no outlines, as the bitmap renderer's image of them.
     func drawOutlines(_ paint: GlyphPaint, offset: CGSize = .zero, isShadow: Bool = false) {
+        if paint.font.hasColorGlyphs, !isShadow {
+            // No outlines to stroke or clip with: shown only when the drawing mode fills.
+            if state.textDrawingMode.fills { drawColorGlyphs(paint) }
+            return
+        }
         let m = textMatrix
         var path = ShapePath()
         for (glyph, position) in zip(paint.glyphs, paint.positions) {
@@ -218,7 +278,15 @@ extension Frame {
     /// Draws the frame's lines (and backgrounds, decorations, placeholders) at their origins in
     /// user space, under the context's CTM, clip and text matrix. Like `CTFrameDraw`.
     public func draw(in context: GraphicsContext, imageProvider: (Placeholder) -> Bitmap? = { _ in nil }) {
-        context.draw(PaintList(frame: self), imageProvider: imageProvider)
+        context.draw(PaintList(frame: self), text: text, imageProvider: imageProvider)
+    }
+
+    /// Draws the frame as ``draw(in:imageProvider:)`` does, each placeholder by
+    /// `drawingPlaceholder` with the placeholder and the context (see
+    /// ``GraphicsContext/draw(_:text:drawingPlaceholder:)``): `CTFrameDraw`, then the run
+    /// delegates' images drawn into the same context.
+    public func draw(in context: GraphicsContext, drawingPlaceholder: (Placeholder, GraphicsContext) -> Void) {
+        context.draw(PaintList(frame: self), text: text, drawingPlaceholder: drawingPlaceholder)
     }
 }
 

@@ -71,6 +71,8 @@ public final class GraphicsContext {
     var pageCount = 0
     var finished = false
     let sink = CairoByteSink()
+    /// The cairo-ft faces of the document's text layer (shared with every other cairo document).
+    let cairoFaces = CairoFontFaces()
     /// Galley's part of the graphics state, and the saved copies.
     var state = GraphicsState()
     var savedStates: [GraphicsState] = []

@@ -14,6 +14,7 @@ struct SuiteResults {
     var editUs = Double.nan
     var noBreak: [NoBreakRow] = []
     var breaking: [BreakingRow] = []
+    var canvas = CanvasRow()
 }
 
 /// Runs every case and prints the summary of targets.
@@ -76,6 +77,7 @@ func runCases(_ settings: Settings, _ paths: BenchPaths, _ tools: ReferenceTools
     if settings.wants("relayout") { results.relayout = runRelayoutCase(settings, paths, font: font) }
     if settings.wants("hittest") { results.hitUs = runHitTestCase(settings, paths, font: font) }
     if settings.wants("render") { results.render = runRenderCase(settings, tools, font: font) }
+    if settings.wants("canvas") { results.canvas = runCanvasCase(settings, paths) }
     if settings.wants("threads") { results.speedup = runThreadsCase(settings, paths, font: font) }
     var megabyte: AttributedText? = nil
     if settings.wants("linear") { (results.scaling, megabyte) = runScalingCase(settings, paths, font: font) }

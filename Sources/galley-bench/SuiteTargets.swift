@@ -21,6 +21,11 @@ func printTargets(_ settings: Settings, _ results: SuiteResults) {
         "   render page: Galley \(fmt(render.pageUs, 0)) µs vs Pango \(fmt(render.pangoUs, 0)) µs"
             + " (faster: \(verdict(finite(render.pangoUs + render.pageUs).map { _ in render.pageUs < render.pangoUs })))"
     )
+    let canvas = results.canvas
+    settings.text(
+        "   canvas card: Galley \(fmt(canvas.galleyUs, 0)) µs vs cairo + pango-cairo \(fmt(canvas.cairoUs, 0)) µs"
+            + " (no slower: \(verdict(finite(canvas.galleyUs + canvas.cairoUs).map { _ in canvas.galleyUs <= canvas.cairoUs })))"
+    )
     let measured = results.scaling.filter { !$0.estimated }.map(\.usPerKB)
     let spread = maxOverMin(measured)
     settings.text(

@@ -31,4 +31,20 @@ public enum PangoView {
         guard let result = try? ToolProcess.run(executable, arguments), result.status == 0 else { return nil }
         return [UInt8](try Data(contentsOf: output))
     }
+
+    /// The pixel size of the PNG that pango-view draws with `arguments` (its own options, such as
+    /// `--rotate=30`; `--output` is added); nil when pango-view is missing or fails.
+    public static func pngSize(_ arguments: [String]) throws -> (width: Int, height: Int)? {
+        guard let executable else { return nil }
+        let directory = try TemporaryDirectory.make("pango-view")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("pango.png")
+        guard let result = try? ToolProcess.run(executable, ["-q"] + arguments + ["--output=\(output.path)"]),
+            result.status == 0
+        else { return nil }
+        let bytes = [UInt8](try Data(contentsOf: output))
+        guard bytes.count >= 24 else { return nil }
+        func word(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return (word(16), word(20))
+    }
 }
