@@ -16,7 +16,7 @@ struct Settings: Sendable {
     /// Every case, in the order the suite runs them.
     static let cases = [
         "layout", "relayout", "hittest", "render", "threads", "linear", "edit", "nobreak", "breaking", "pathological",
-        "sanitize", "fit", "pdfleak",
+        "sanitize", "fit", "pdfleak", "bridgeleak",
     ]
     /// Whether case `name` runs.
     func wants(_ name: String) -> Bool { only?.contains(name) ?? true }

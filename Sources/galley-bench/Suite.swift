@@ -93,6 +93,7 @@ func runCases(_ settings: Settings, _ paths: BenchPaths, _ tools: ReferenceTools
     if settings.wants("sanitize") { _ = runSanitizeCase(settings, paths) }
     if settings.wants("fit") { runFitCase(settings, font: font) }
     if settings.wants("pdfleak") { runPDFLeakCase(settings, paths) }
+    if settings.wants("bridgeleak") { runBridgeLeakCase(settings) }
     return results
 }
 
