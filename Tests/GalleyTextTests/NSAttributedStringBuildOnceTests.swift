@@ -5,8 +5,9 @@
 // own mutable string, built through its public setters (`NSMutableAttributedString(text)`).
 
 import Foundation
-@testable import GalleyText
 import Testing
+
+@testable import GalleyText
 
 @Suite("NSAttributedString built once")
 struct NSAttributedStringBuildOnceTests {
@@ -29,7 +30,8 @@ struct NSAttributedStringBuildOnceTests {
             var long = AttributedTextBuilder(String(repeating: "x", count: lengths.reduce(0, +)))
             var location = 0
             for (index, length) in lengths.enumerated() {
-                try long.setForegroundColor(index.isMultiple(of: 2) ? .red : .blue, range: location..<(location + length))
+                try long.setForegroundColor(
+                    index.isMultiple(of: 2) ? .red : .blue, range: location..<(location + length))
                 location += length
             }
             return long.build()
