@@ -18,7 +18,10 @@ enum JPEGCodec {
         ((width + 7) / 8) * ((height + 7) / 8) / 64
     }
 
-    /// The declared width and height and the colour space, from the frame header.
+    /// The declared width and height and the colour space, from the frame header. A stream that
+    /// ends before its frame header (a truncated file, or an abbreviated table-specification
+    /// stream of tables only, ITU-T T.81 B.5, which libjpeg-turbo reads without error and with a
+    /// size of 0 × 0) has no image and is an error.
     static func header(_ bytes: UnsafeRawBufferPointer, handle: tjhandle, source: String) throws(RenderError)
         -> (width: Int, height: Int, colorspace: Int32)
     {
@@ -27,6 +30,9 @@ enum JPEGCodec {
         guard
             tjDecompressHeader3(handle, base, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0
         else { throw .malformedImage(source: source, reason: message(handle)) }
+        guard width > 0, height > 0 else {
+            throw .malformedImage(source: source, reason: "no frame header (tables only, or truncated): no image")
+        }
         return (Int(width), Int(height), colorspace)
     }
 

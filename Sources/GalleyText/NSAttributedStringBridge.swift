@@ -69,20 +69,33 @@ extension NSAttributedString {
     /// `AttributedText(_: NSAttributedString)`
     /// reads the result back to `text`.
     ///
-    /// Each `NSAttributedString` made on Linux leaks about 610 bytes inside
-    /// swift-corelibs-foundation's CFRunArray (an upstream bug), so the result is built once: a
-    /// mutable result (`NSMutableAttributedString(text)`) and a text of at most one run get their
-    /// attributes directly; only an immutable result of several runs is built mutable and copied.
+    /// Each `NSAttributedString` object made on Linux leaks its run array (about 610 bytes with
+    /// the attribute dictionaries its runs hold) inside swift-corelibs-foundation's CFRunArray (an
+    /// upstream bug: the class has no deinitializer to free it), so the result is built as one
+    /// object: a text of at most one run gets its attributes at once, a mutable result
+    /// (`NSMutableAttributedString(text)`) its runs set in place, and an immutable one of several
+    /// runs is read from the text's runs in archive form (`NSAttributedStringRunsDecoder`), as
+    /// `init?(coder:)` reads an archived attributed string.
     public convenience init(_ text: AttributedText) {
         if text.runs.count <= 1 {
             self.init(string: text.string, attributes: text.runs.first?.attributes.nsAttributes)
             return
         }
-        self.init(string: text.string)
-        if let mutable = self as? NSMutableAttributedString {
-            NSAttributedStringBridge.setRuns(of: text, on: mutable)
+        if Self.self is NSMutableAttributedString.Type {
+            self.init(string: text.string)
+            if let mutable = self as? NSMutableAttributedString {
+                NSAttributedStringBridge.setRuns(of: text, on: mutable)
+            }
             return
         }
+        if Self.self == NSAttributedString.self, NSAttributedStringRunsDecoder.isRead,
+            let decoder = NSAttributedStringRunsDecoder(text)
+        {
+            self.init(coder: decoder)!
+            return
+        }
+        // A subclass of NSAttributedString (its init(coder:) may be its own) or a Foundation that
+        // no longer reads the archive form: built mutable and copied (two run arrays).
         let built = NSMutableAttributedString(string: text.string)
         NSAttributedStringBridge.setRuns(of: text, on: built)
         self.init(attributedString: built)

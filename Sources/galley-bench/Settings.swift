@@ -16,7 +16,7 @@ struct Settings: Sendable {
     /// Every case, in the order the suite runs them.
     static let cases = [
         "layout", "relayout", "hittest", "render", "threads", "linear", "edit", "nobreak", "breaking", "pathological",
-        "sanitize", "fit", "pdfleak", "png", "canvas",
+        "sanitize", "fit", "pdfleak", "png", "canvas", "bridgeleak",
     ]
     /// Whether case `name` runs.
     func wants(_ name: String) -> Bool { only?.contains(name) ?? true }

@@ -96,6 +96,7 @@ func runCases(_ settings: Settings, _ paths: BenchPaths, _ tools: ReferenceTools
     if settings.wants("fit") { runFitCase(settings, font: font) }
     if settings.wants("pdfleak") { runPDFLeakCase(settings, paths) }
     if settings.wants("png") { runPNGCase(settings, paths, font: font) }
+    if settings.wants("bridgeleak") { runBridgeLeakCase(settings) }
     return results
 }
 

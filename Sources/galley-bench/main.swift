@@ -15,7 +15,7 @@ let suiteUsage = """
       --json          one JSON object per line on stdout (progress notes stay on stderr)
       --full          lay out the 10 MB text even when the 1 MB run predicts it is slow
       --only CASES    run only these cases: layout,relayout,hittest,render,threads,linear,edit,nobreak,
-                      breaking,pathological,sanitize,pdfleak,png,canvas
+                      breaking,pathological,sanitize,pdfleak,png,canvas,bridgeleak
       --repo DIR      the Galley repository (default: found from the executable or the current directory)
     Run it in release: swift run -c release galley-bench
     """

@@ -77,7 +77,7 @@ struct LayoutInvariantTests {
         let font = try Font(path: TestFonts.ipaexMincho, size: 20)
         var builder = AttributedTextBuilder(AttributedText("内ℹ日本語2024", attributes: [.font(font)]))
         try builder.setAttribute(.rubyAnnotation(RubyAnnotation("ないにほんご")), range: 1..<5)
-        return try builder.build()
+        return builder.build()
     }
 
     /// Item 2, first part: at every constraint width, a frame of the suggested size holds the

@@ -135,6 +135,24 @@ struct ImageDecodingLimitsTests {
         }
     }
 
+    /// A JPEG stream that ends before its frame header (SOF) has no image: a truncated file, and
+    /// an abbreviated table-specification stream (SOI, tables, EOI: ITU-T T.81 B.5), which
+    /// libjpeg-turbo reads without error as 0 × 0. The ImageDecoding harness found the first
+    /// (Fuzz/Reproducers/ImageDecoding/jpeg-tables-only-cut).
+    @Test("A JPEG without a frame header is an error, in info(of:) and decode")
+    func jpegWithoutFrameHeader() throws {
+        let whole = try JPEGWebPCodecTests.card().jpegData()
+        let sof = try #require(
+            (2..<(whole.count - 1)).first { whole[$0] == 0xFF && [0xC0, 0xC1, 0xC2].contains(whole[$0 + 1]) })
+        var streams = [2, 20, sof / 2, sof].map { Array(whole.prefix($0)) }
+        streams.append(Array(whole.prefix(sof)) + [0xFF, 0xD9])
+        for stream in streams {
+            #expect(throws: RenderError.self, "\(stream.count) bytes") { _ = try ImageLoader.info(of: stream) }
+            #expect(throws: RenderError.self, "\(stream.count) bytes") { _ = try ImageLoader.decode(stream) }
+        }
+        #expect(try ImageLoader.info(of: whole).width == 64)
+    }
+
     @Test("A WebP header declaring 16384×16384 is refused before decoding")
     func lyingWebP() throws {
         var webp = try JPEGWebPCodecTests.card().webpData()
