@@ -122,8 +122,11 @@ extension Framesetter {
                 resolved.style.hangingPunctuation, measure: item.width, firstLine: item.startsParagraph)
             let measure = item.width + hang.start + hang.end
             let alignment = resolved.style.alignment
-            if alignment == .justified, !line.endsParagraph, !line.endsWithLineSeparator, !line.isTruncated,
-                !resolved.style.lineBreakMode.isSingleLine
+            // A last line is justified only when it is too long and its spaces may shrink to fit
+            // (optimal breaking plans such a line, as TeX does).
+            let ends = line.endsParagraph || line.endsWithLineSeparator
+            if alignment == .justified, !line.isTruncated, !resolved.style.lineBreakMode.isSingleLine,
+                !ends || (natural > measure + FitTolerance.slack(measure) && natural - measure <= line.lastLineShrink)
             {
                 line = line.justified(factor: 1, width: measure)
             }
