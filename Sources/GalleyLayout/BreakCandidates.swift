@@ -116,6 +116,10 @@ struct BreakMeasure {
         if !hanging.isEmpty, candidate.hyphenWidth == 0 {
             natural -= Hanging.allowance(paragraph, units: units, from: start, visibleEnd: visible, style: hanging)
         }
+        // A closing character that `allow-end` trims when the line does not fit otherwise.
+        if paragraph.hasCJKSpacing, candidate.hyphenWidth == 0, !FitTolerance.fits(natural, in: width) {
+            natural -= paragraph.edgeSpacing(from: start, visibleEnd: visible, units: units).allowance
+        }
         // A line over by no more than the rounding of its sums fits exactly (`FitTolerance`).
         let slack = FitTolerance.fits(natural, in: width) ? max(width - natural, 0) : width - natural
         let spaces = self.spaces(in: start..<visible)

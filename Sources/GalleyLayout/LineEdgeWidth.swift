@@ -18,10 +18,18 @@ extension ParagraphAnalysis {
     /// where HarfBuzz allows a break (a cluster start not flagged unsafe) shaped again on its
     /// own, as the line's piece is. HarfBuzz's guarantee that text cut where it is safe shapes
     /// the same makes the sum the line's width. Ends at cluster starts cost two lookups.
+    /// CJK spacing at the line's edges (`edgeSpacing`) is counted too.
     func lineWidth(of range: Range<Int>, units: [UInt16]) -> CGFloat {
         let lo = max(range.lowerBound, content.lowerBound)
         let hi = min(range.upperBound, content.upperBound)
         guard hi > lo else { return 0 }
+        let shaped = shapedLineWidth(lo..<hi, units: units)
+        return hasCJKSpacing ? shaped + edgeSpacing(from: lo, visibleEnd: hi, units: units).widthChange : shaped
+    }
+
+    /// `lineWidth(of:units:)` without the CJK edge spacing, for `lo..<hi` inside the content.
+    private func shapedLineWidth(_ range: Range<Int>, units: [UInt16]) -> CGFloat {
+        let (lo, hi) = (range.lowerBound, range.upperBound)
         var width = self.width(of: lo..<hi)
         let first = LineBuilder.firstItem(items, overlapping: lo)
         if first < items.count, items[first].range.lowerBound < lo, unsafe(items[first], at: lo) {

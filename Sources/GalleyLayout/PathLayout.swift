@@ -118,8 +118,13 @@ extension Framesetter {
             // Read through the shared resolved style: copying its `ParagraphStyle` for every line costs.
             let resolved = item.resolved
             // Hanging punctuation widens the line's measure on the side it hangs from.
-            let hang = line.hangs(
+            var hang = line.hangs(
                 resolved.style.hangingPunctuation, measure: item.width, firstLine: item.startsParagraph)
+            // A closing character that `allow-end` trims: its blank half hangs past the measure
+            // (as trimmed) when the line does not fit otherwise.
+            if line.endTrimAllowance > 0, hang.end == 0, natural > item.width + FitTolerance.slack(item.width) {
+                hang.end = line.endTrimAllowance
+            }
             let measure = item.width + hang.start + hang.end
             let alignment = resolved.style.alignment
             // A last line is justified only when it is too long and its spaces may shrink to fit

@@ -39,6 +39,9 @@ package final class ParagraphAnalysis: Sendable {
     /// Whether any item has a non-zero tracking attribute (only then can a line end in tracking
     /// that hangs like trailing whitespace; line fitting asks at every break).
     package let hasTracking: Bool
+    /// Whether any item trims CJK punctuation or autospaces (`CJKSpacing`): only then do a
+    /// line's edges change its width (GalleyLayout's `LineEdgeSpacing`).
+    package let hasCJKSpacing: Bool
     /// The axis of the paragraph's lines: in vertical lines its items are upright (shaped TTB)
     /// or sideways (shaped horizontally), and advances are extents down the line.
     package let lineAxis: LineAxis
@@ -85,6 +88,10 @@ package final class ParagraphAnalysis: Sendable {
         self.hasTabs = hasTabs
         self.fallbackMetricsFont = fallbackMetricsFont
         self.hasTracking = items.contains { item in item.attributes.tracking.map { $0 != 0 } ?? false }
+        self.hasCJKSpacing = items.contains { item in
+            (item.attributes.textSpacingTrim ?? .spaceAll) != .spaceAll
+                || (item.attributes.textAutospace ?? .noAutospace) != .noAutospace
+        }
     }
 
     /// Analyses and shapes one paragraph of `text`, taking shaped words from `cache` where it can
@@ -288,6 +295,11 @@ package final class ParagraphAnalysis: Sendable {
                 RubySpacing.apply(
                     ruby, font: spec.font, units: units, context: context, range: range,
                     orientation: spec.orientation, to: &glyphs, from: first)
+            }
+            if spec.attributes.textSpacingTrim != nil || spec.attributes.textAutospace != nil {
+                CJKSpacing.apply(
+                    spec.attributes, font: spec.font, orientation: spec.orientation, units: units, context: context,
+                    range: range, rightToLeft: spec.level & 1 == 1, to: &glyphs, from: first)
             }
         }
         return first..<glyphs.count
