@@ -236,7 +236,17 @@ package final class ParagraphAnalysis: Sendable {
                     for k in 0..<content.count {
                         let unit = units[base + k]
                         // As `UnitClass(unit)`, with the tables at hand; most units have no class.
-                        let c = unit < lowEnd ? low[Int(unit)] : unit < highStart ? [] : high[Int(unit - highStart)]
+                        var c =
+                            unit < lowEnd
+                            ? low[Int(unit)]
+                            : unit < highStart
+                                ? (UnitClass.isKanjiUnit(unit) ? .kanji : []) : high[Int(unit - highStart)]
+                        // The low surrogate of a supplementary ideograph is one too.
+                        if k > 0, unit & 0xFC00 == 0xDC00, classes[k - 1].contains(.kanji),
+                            units[base + k - 1] & 0xFC00 == 0xD800
+                        {
+                            c = .kanji
+                        }
                         if c.rawValue == 0 { continue }
                         classes[k] = c
                         if unit == 0x09 { tab = true }
