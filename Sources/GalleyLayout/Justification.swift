@@ -102,7 +102,6 @@ extension Line {
             emptyMetrics: .bounds(typographicBounds), lineAxis: lineAxis)
         frame.truncationTokenRange = truncationTokenRange
         frame.isHyphenated = isHyphenated
-        frame.endTrimAllowance = endTrimAllowance
         var options = LineAssembly.Options()
         options.extraAdvances = extraAdvances
         return LineAssembly.line(

@@ -95,10 +95,6 @@ public struct Line: Sendable {
     /// of its fonts, which shapes a truncation token. Not the text's code units, not the
     /// typesetter.
     package let paragraphText: ParagraphText
-    /// How far the line's last character, a closing bracket or stop that CSS's `allow-end` trims
-    /// (`text-spacing-trim` `normal`, `space-first`, `trim-start`), may hang past the measure
-    /// when the line does not fit otherwise: the blank half the trim removes.
-    let endTrimAllowance: CGFloat
     /// The caret map, once a caret question has built it (shared by copies of the line).
     let caretMapStore = CaretMapStore()
 
@@ -108,9 +104,8 @@ public struct Line: Sendable {
         glyphRuns: [GlyphRun], stringRange: Range<Int>, typographicBounds: TypographicBounds,
         rubies: [RubyPlacement] = [], trailingWhitespaceWidth: CGFloat, paragraphLevel: UInt8, endsParagraph: Bool,
         paragraphText: ParagraphText, visibleEnd: Int, truncationTokenRange: Range<Int>? = nil,
-        isHyphenated: Bool = false, lineAxis: LineAxis, endTrimAllowance: CGFloat = 0
+        isHyphenated: Bool = false, lineAxis: LineAxis
     ) {
-        self.endTrimAllowance = endTrimAllowance
         self.isHyphenated = isHyphenated
         self.lineAxis = lineAxis
         self.paragraphText = paragraphText

@@ -121,9 +121,6 @@ struct LineFrame {
     var truncationTokenRange: Range<Int>? = nil
     /// Whether the line shows a hyphen where it breaks inside a word.
     var isHyphenated = false
-    /// How far the line's last character may hang past its measure when the line does not fit
-    /// otherwise (`LineEdgeSpacing.allowance`).
-    var endTrimAllowance: CGFloat = 0
 }
 
 /// Where a glyph record goes on its line. Glyph records hold an advance along the inline axis
@@ -301,7 +298,7 @@ enum LineAssembly {
             trailingWhitespaceWidth: trailing, paragraphLevel: frame.paragraphLevel,
             endsParagraph: frame.endsParagraph, paragraphText: frame.paragraphText, visibleEnd: frame.visibleEnd,
             truncationTokenRange: frame.truncationTokenRange, isHyphenated: frame.isHyphenated,
-            lineAxis: frame.lineAxis, endTrimAllowance: frame.endTrimAllowance)
+            lineAxis: frame.lineAxis)
     }
 
     /// Appends the glyphs of `piece`, a block of the shaped item `source`, to `scratch` from

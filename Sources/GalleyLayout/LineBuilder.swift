@@ -54,7 +54,6 @@ enum LineBuilder {
                 + paragraph.trailingTracking(lineStart: glyphRange.lowerBound, visibleEnd: trimmedEnd),
             emptyMetrics: .font(paragraph.fallbackMetricsFont), lineAxis: paragraph.lineAxis)
         frame.isHyphenated = showsHyphen
-        frame.endTrimAllowance = edges.allowance
         var options = LineAssembly.Options()
         options.tabs = tabs
         let line = LineAssembly.line(
