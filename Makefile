@@ -42,7 +42,7 @@ LLVM_COV ?= $(TOOLCHAIN_BIN)llvm-cov
 PYTHON ?= python3
 
 # What swift-format reads and writes; the longest a declaration body may be, in lines.
-FORMAT_PATHS = Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift
+FORMAT_PATHS = Sources Tests Package.swift Fonts/GalleyFontFiles.swift Fuzz/Sources Fuzz/Package.swift
 MAX_FUNCTION_LINES ?= 80
 DOCS_DIR ?= .build/docs
 # Coverage builds instrumented code into its own scratch path, so it never forces `make test` to rebuild.

@@ -55,8 +55,43 @@ let package = Package(
         // The words every stage shares (writing direction and mode, line axis, glyph and text
         // orientation, line-break rules), below text and Unicode so each stage switches over them.
         .target(name: "GalleyVocabulary", swiftSettings: strict),
+        // The bundled fonts (Fonts/), a SwiftPM resource: built into Galley_GalleyFontFiles.resources
+        // beside every executable, which a deployment copies with it (docs/DEPLOYING.md). Every file of
+        // Fonts/ is listed (BundledFontsResourceTests checks that the bundle holds them all).
         .target(
-            name: "GalleyFonts", dependencies: ["GalleySync", "CFreeType", "CHarfBuzz", "CFontconfig"],
+            name: "GalleyFontFiles", path: "Fonts",
+            resources: [
+                .copy("DejaVuSans-Bold.ttf"),
+                .copy("DejaVuSans-BoldOblique.ttf"),
+                .copy("DejaVuSans-Oblique.ttf"),
+                .copy("DejaVuSans.ttf"),
+                .copy("DejaVuSansMono-Bold.ttf"),
+                .copy("DejaVuSansMono-BoldOblique.ttf"),
+                .copy("DejaVuSansMono-Oblique.ttf"),
+                .copy("DejaVuSansMono.ttf"),
+                .copy("DejaVuSerif-Bold.ttf"),
+                .copy("DejaVuSerif-BoldItalic.ttf"),
+                .copy("DejaVuSerif-Italic.ttf"),
+                .copy("DejaVuSerif.ttf"),
+                .copy("DroidSansFallbackFull.ttf"),
+                .copy("Inter-roman.var.ttf"),
+                .copy("LICENSE-Apache-Droid.txt"),
+                .copy("LICENSE-DejaVu.txt"),
+                .copy("LICENSE-OFL-Inter.txt"),
+                .copy("LICENSE-OFL-Nanum.txt"),
+                .copy("LICENSE-OFL-Noto.txt"),
+                .copy("NanumGothic.ttf"),
+                .copy("NotoColorEmoji.ttf"),
+                .copy("NotoSansArabic-Regular.ttf"),
+                .copy("NotoSansDevanagari-Regular.ttf"),
+                .copy("NotoSansHebrew-Regular.ttf"),
+                .copy("NotoSansThai-Regular.ttf"),
+                .copy("README.md"),
+            ],
+            swiftSettings: strict),
+        .target(
+            name: "GalleyFonts",
+            dependencies: ["GalleySync", "GalleyFontFiles", "CFreeType", "CHarfBuzz", "CFontconfig"],
             swiftSettings: strict),
         .target(name: "GalleyText", dependencies: ["GalleyVocabulary", "GalleyFonts"], swiftSettings: strict),
         .target(

@@ -80,9 +80,12 @@ package struct FontDescription: Equatable, Sendable {
             let request = FontRequest(family: name, weight: weight, italic: italic, width: width, size: size)
             do {
                 fonts.append(try FontCollection.shared.font(matching: request, strict: strict))
-            } catch .familyNotFound {
+            } catch .familyNotFound where strict {
                 throw CLIError("no font family '\(name)' (--strict-fonts); 'galley fonts' lists the available families")
             } catch {
+                // Not strict, so a missing family means nothing at all could stand in for it:
+                // no bundled and no system font (the error says how to give Galley fonts).
+                if case .familyNotFound = error { throw CLIError("no font at all for family '\(name)': \(error)") }
                 throw CLIError("cannot load font family '\(name)': \(error)")
             }
         }

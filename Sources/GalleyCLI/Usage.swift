@@ -219,7 +219,7 @@ enum Usage {
     static let fonts = """
         usage: galley fonts [--json]
 
-        Lists every font family (bundled under Fonts/, then the system's through fontconfig), one per
+        Lists every font family (bundled fonts, then the system's through fontconfig), one per
         line: FAMILY<TAB>FILE<TAB>bundled|system, FILE being the face that --font FAMILY resolves to.
 
         options:

@@ -1,48 +1,105 @@
-// Finds the bundled `Fonts/` directory with no configuration.
+// Finds the bundled fonts: the `Galley_GalleyFontFiles.resources` bundle that SwiftPM builds from
+// Fonts/ and places beside every executable, or the folder `GALLEY_FONTS_DIR` names.
 
 import Foundation
+import GalleyFontFiles
 
-/// Locates the bundled fonts directory: `$GALLEY_FONTS_DIR`, else a `Fonts` folder holding
-/// `README.md` in the running executable's directory or one of its ancestors (covers
-/// `.build/debug/galley` and the test runner in `.build/debug`), else in the current directory
-/// or its ancestors, else in the package that this source file was compiled from.
+/// Locates the bundled fonts directory, and says what it tried when it finds none.
+///
+/// The fonts are the resources of the `GalleyFontFiles` target (the package's `Fonts/` folder).
+/// SwiftPM copies them into `Galley_GalleyFontFiles.resources` beside the executables and test
+/// runners it builds, which is also where `Bundle.module` looks first. `Bundle.module` itself is not
+/// used: when the bundle is missing it falls back to the build directory's absolute path (so a
+/// copied executable would still read the build tree, and a deployment test could not tell) and
+/// then stops the process with `fatalError`. This looks in the same place with neither.
 enum BundledFontsLocator {
     /// The environment variable that overrides the search.
     static let environmentVariable = "GALLEY_FONTS_DIR"
+    /// The resource bundle SwiftPM makes of the `GalleyFontFiles` target: `<package>_<target>.resources`,
+    /// the package's manifest name, also when Galley is another package's dependency.
+    static let bundleName = galleyFontFilesBundleName
+    /// The file every bundled fonts folder holds (Fonts/README.md, the fonts' sources and licences).
+    static let markerFile = "README.md"
+
+    /// What the search found: a directory, or nil with the places tried and why each failed.
+    struct Outcome: Sendable, Equatable {
+        /// The fonts directory to use, or nil.
+        var directory: String?
+        /// Each place looked at, with why it was not used (empty when the first one was).
+        var rejected: [String]
+
+        /// The one warning to print when ``directory`` is nil, or when the override was refused.
+        var warning: String? {
+            guard !rejected.isEmpty, directory == nil || rejected.first?.hasPrefix(environmentVariable) == true
+            else { return nil }
+            let tried = rejected.joined(separator: "; ")
+            guard let directory else {
+                return "no bundled fonts found (tried \(tried)). Text in scripts the system's fonts lack "
+                    + "(emoji, Arabic, Hebrew, Devanagari, Thai, CJK) will show missing-glyph boxes. Copy "
+                    + "\(bundleName) into the folder of the executable, or set \(environmentVariable) to a "
+                    + "folder of font files (see docs/DEPLOYING.md)."
+            }
+            return "\(tried); using the bundled fonts in \(directory) instead"
+        }
+    }
 
     /// The directory to use, or nil when none is found.
     static func locate(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        executablePath: String? = Bundle.main.executablePath,
-        currentDirectory: String = FileManager.default.currentDirectoryPath,
-        sourceFile: String = #filePath
+        executablePath: String? = Bundle.main.executablePath
     ) -> String? {
-        if let override = environment[environmentVariable], !override.isEmpty {
-            return override
-        }
-        var starts: [String] = []
-        if let executablePath {
-            starts.append((executablePath as NSString).deletingLastPathComponent)
-        }
-        starts.append(currentDirectory)
-        starts.append((sourceFile as NSString).deletingLastPathComponent)
-        for start in starts {
-            if let found = search(upFrom: start) { return found }
-        }
-        return nil
+        search(environment: environment, executablePath: executablePath).directory
     }
 
-    /// The first `<ancestor>/Fonts` containing `README.md`, walking up from `directory`.
-    static func search(upFrom directory: String) -> String? {
-        var path = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL.path
-        while true {
-            let candidate = (path as NSString).appendingPathComponent("Fonts")
-            if FileManager.default.fileExists(atPath: (candidate as NSString).appendingPathComponent("README.md")) {
-                return candidate
+    /// The search: `$GALLEY_FONTS_DIR` when it names a readable directory holding a font file,
+    /// else the resource bundle in the executable's directory (symbolic links resolved, so a link
+    /// in /usr/local/bin to the deployed executable works).
+    static func search(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executablePath: String? = Bundle.main.executablePath
+    ) -> Outcome {
+        var rejected: [String] = []
+        if let override = environment[environmentVariable], !override.isEmpty {
+            if let problem = problem(withOverride: override) {
+                rejected.append("\(environmentVariable)=\(override): \(problem)")
+            } else {
+                return Outcome(directory: override, rejected: [])
             }
-            let parent = (path as NSString).deletingLastPathComponent
-            if parent.isEmpty || parent == path { return nil }
-            path = parent
         }
+        guard let executablePath else {
+            rejected.append("\(bundleName): the executable's path is unknown")
+            return Outcome(directory: nil, rejected: rejected)
+        }
+        var directories = [(executablePath as NSString).deletingLastPathComponent]
+        let resolved = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().path
+        let resolvedDirectory = (resolved as NSString).deletingLastPathComponent
+        if resolvedDirectory != directories[0] { directories.append(resolvedDirectory) }
+        for directory in directories {
+            let bundle = (directory as NSString).appendingPathComponent(bundleName)
+            let marker = (bundle as NSString).appendingPathComponent(markerFile)
+            if FileManager.default.isReadableFile(atPath: marker) {
+                return Outcome(directory: bundle, rejected: rejected)
+            }
+            rejected.append("\(bundle): missing")
+        }
+        return Outcome(directory: nil, rejected: rejected)
+    }
+
+    /// Why `path` cannot be the fonts directory, or nil when it can: it must be a readable
+    /// directory with at least one font file (.ttf, .otf, .ttc or .otc) in it.
+    static func problem(withOverride path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return "no such directory"
+        }
+        guard isDirectory.boolValue else { return "not a directory" }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+            return "cannot be read"
+        }
+        let fontExtensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
+        guard names.contains(where: { fontExtensions.contains(($0 as NSString).pathExtension.lowercased()) }) else {
+            return "holds no .ttf, .otf, .ttc or .otc file"
+        }
+        return nil
     }
 }

@@ -3,7 +3,8 @@
 import Foundation
 import GalleySync
 
-/// The fonts Galley can use: the bundled `Fonts/` folder first, then the system's fonts through
+/// The fonts Galley can use: the bundled fonts (the package's `Fonts/`, a resource bundle beside the
+/// executable) first, then the system's fonts through
 /// fontconfig. Like `CTFontCollection`, plus the cascade list of `CTFontCopyDefaultCascadeListForLanguages`
 /// and the per-character fallback of `CTFontCreateForString`.
 ///
@@ -57,12 +58,21 @@ public final class FontCollection: Sendable {
         matchCache.withLock { $0.removeAll() }
     }
 
-    /// Where the bundled fonts are, found with no configuration: `$GALLEY_FONTS_DIR` if set;
-    /// else a `Fonts` folder containing `README.md` in the running executable's directory or an
-    /// ancestor (covers `.build/debug/galley` and the test runner), then in the current directory
-    /// or an ancestor, then in the package this library was built from. Nil if none is found.
+    /// Where the bundled fonts are, found with no configuration: `$GALLEY_FONTS_DIR` when it names
+    /// a directory holding font files; else the `Galley_GalleyFontFiles.resources` bundle (the
+    /// package's `Fonts/`, a SwiftPM resource) in the running executable's directory, where SwiftPM
+    /// builds it and where a deployment copies it. Nil if neither is found; the first call then
+    /// prints one warning on standard error naming what was tried and how to fix it
+    /// (``bundledFontsProblem``). Searched once per process.
     public static func defaultBundledFontsDirectory() -> String? {
-        BundledFontsLocator.locate()
+        DefaultBundledFonts.directory
+    }
+
+    /// Why the bundled fonts were not found (or why `$GALLEY_FONTS_DIR` was refused), as the one
+    /// warning Galley prints; nil when they were found where expected. A service can check it at
+    /// start-up and refuse to run without its fonts.
+    public static var bundledFontsProblem: String? {
+        DefaultBundledFonts.outcome.warning
     }
 
     /// The catalog, built on first use.

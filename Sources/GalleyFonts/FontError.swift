@@ -45,6 +45,10 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
         case .familyNotFound(let family, let weight, let italic):
             return
                 "No bundled or system font has the family '\(family)' (requested weight \(weight)\(italic ? ", italic" : ""))."
+                + (DefaultBundledFonts.outcome.directory == nil
+                    ? " No bundled fonts were found: set \(BundledFontsLocator.environmentVariable) to a folder of fonts, "
+                        + "or copy \(BundledFontsLocator.bundleName) beside the executable."
+                    : "")
         case .invalidSize(let size):
             return "The font size \(size) is invalid: it must be greater than zero and at most 1000000 points."
         case .rejectedBySanitizer(let path, let reason):

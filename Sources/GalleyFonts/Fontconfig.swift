@@ -66,6 +66,28 @@ enum Fontconfig {
         }
     }
 
+    /// The faces of every font file directly in `directory` (a bundled fonts folder), with their
+    /// coverage, from fontconfig's cache of that directory (`FcDirCacheRead`): fontconfig writes
+    /// the cache on the first scan where it can (the user's cache directory) and checks it against
+    /// the directory's modification time, so later starts open no font file at all. Sorted by file
+    /// name, then face index. Nil when fontconfig has no configuration or cannot read the folder.
+    static func queryDirectory(_ directory: String) -> [FaceDescriptor]? {
+        withConfig { config -> [FaceDescriptor]? in
+            guard let config else { return nil }
+            let cache = directory.withCString { path in
+                path.withMemoryRebound(to: FcChar8.self, capacity: directory.utf8.count + 1) {
+                    FcDirCacheRead($0, FcFalse, config)
+                }
+            }
+            guard let cache else { return nil }
+            defer { FcDirCacheUnload(cache) }
+            guard let set = FcCacheCopySet(cache) else { return nil }
+            defer { FcFontSetDestroy(set) }
+            let faces = patterns(of: set).compactMap { descriptor(of: $0, isBundled: true, withCoverage: true) }
+            return faces.sorted { ($0.path, $0.faceIndex) < ($1.path, $1.faceIndex) }
+        }
+    }
+
     /// Whether fontconfig lists the font file at `path` among the system's fonts (`FcFontList`
     /// with `FC_FILE` set to exactly that path).
     static func listsFile(_ path: String) -> Bool {

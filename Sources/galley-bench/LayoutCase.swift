@@ -52,7 +52,7 @@ func runLayoutCase(_ settings: Settings, _ tools: ReferenceTools, font: Font) ->
         rows += measureCorpus(name, fontPath: tools.paths.font, font: font, label: "DejaVuSans", settings, tools)
     }
     if settings.corpora.contains("zh") {
-        let cjkPath = tools.paths.repo + "/Fonts/DroidSansFallbackFull.ttf"
+        let cjkPath = tools.paths.fonts + "/DroidSansFallbackFull.ttf"
         if let cjk = try? Font(path: cjkPath, size: CGFloat(settings.size)) {
             rows += measureCorpus("zh", fontPath: cjkPath, font: cjk, label: "DroidSansFallbackFull", settings, tools)
         }

@@ -14,7 +14,7 @@ import GalleyText
 @discardableResult
 func runPDFLeakCase(_ settings: Settings, _ paths: BenchPaths) -> Double {
     let documents = settings.quick ? 500 : 3000
-    guard let base = try? Font(path: paths.repo + "/Fonts/Inter-roman.var.ttf", size: 18) else {
+    guard let base = try? Font(path: paths.fonts + "/Inter-roman.var.ttf", size: 18) else {
         fail("cannot load Fonts/Inter-roman.var.ttf")
     }
     let font = base.withVariations([Font.Variation(tag: "wght", value: 700)])

@@ -1,6 +1,7 @@
 // ../shared/bench's pango-ref and hb-ref: finding the repository, building the tools into
 // <repo>/.build/bench when missing, running them as subprocesses and reading their summary lines.
 import Foundation
+import GalleyFonts
 
 /// Where the repository, the shared bench folder and the built reference tools are.
 struct BenchPaths: Sendable {
@@ -10,8 +11,11 @@ struct BenchPaths: Sendable {
     let shared: String
     /// Where pango-ref and hb-ref are built: <repo>/.build/bench.
     var toolDir: String { repo + "/.build/bench" }
+    /// The bundled fonts as the library finds them (the resource bundle beside this executable),
+    /// so files loaded by path are trusted as bundled, as in a deployment; else the sources.
+    var fonts: String { FontCollection.defaultBundledFontsDirectory() ?? repo + "/Fonts" }
     /// The bundled DejaVu Sans, given to Galley, pango-ref and hb-ref alike.
-    var font: String { repo + "/Fonts/DejaVuSans.ttf" }
+    var font: String { fonts + "/DejaVuSans.ttf" }
     /// A corpus file of ../shared/bench/corpus.
     func corpus(_ name: String) -> String { shared + "/corpus/\(name).txt" }
 

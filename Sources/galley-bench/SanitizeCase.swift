@@ -25,7 +25,7 @@ func runSanitizeCase(_ settings: Settings, _ paths: BenchPaths) -> [SanitizeRow]
     var rows: [SanitizeRow] = []
     for file in ["DejaVuSans.ttf", "Inter-roman.var.ttf", "NotoColorEmoji.ttf"] {
         note("  sanitize \(file)…")
-        let path = paths.repo + "/Fonts/" + file
+        let path = paths.fonts + "/" + file
         guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
         rows.append(sanitizeRow(file, [UInt8](data), runs: settings.quick ? 3 : 7))
     }

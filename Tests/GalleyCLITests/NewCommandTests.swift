@@ -169,7 +169,7 @@ struct NewCommandTests {
         let lines = r.stdoutText.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
         let sans = try #require(lines.first { $0.first == "DejaVu Sans" })
         #expect(sans.count == 3)
-        #expect(sans[1].hasSuffix("/Fonts/DejaVuSans.ttf"))
+        #expect(sans[1].hasSuffix("/Galley_GalleyFontFiles.resources/DejaVuSans.ttf"))
         #expect(sans[2] == "bundled")
         let json = CLITestSupport.run(["fonts", "--json"])
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout)) as? [[String: Any]])

@@ -13,13 +13,15 @@ struct FamilyLookupTests {
         URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     }
 
-    @Test("The shared collection finds the bundled Fonts directory with no configuration")
+    @Test("The shared collection finds the bundle SwiftPM built beside the test runner, with no configuration")
     func findsBundledDirectory() throws {
         let found = try #require(FontCollection.defaultBundledFontsDirectory())
         if let override = ProcessInfo.processInfo.environment["GALLEY_FONTS_DIR"] {
             #expect(found == override)
         } else {
-            #expect(Self.canonical(found) == Self.canonical(TestFonts.directory))
+            #expect(found.hasSuffix("/" + BundledFontsLocator.bundleName))
+            #expect(FileManager.default.fileExists(atPath: found + "/NotoColorEmoji.ttf"))
+            #expect(FontCollection.bundledFontsProblem == nil)
         }
         #expect(FontCollection.shared.bundledFontsDirectory == found)
     }
@@ -119,27 +121,57 @@ struct FamilyLookupTests {
         }
     }
 
-    @Test("GALLEY_FONTS_DIR overrides the search; otherwise the search walks up from the executable, cwd, then source")
+    @Test("GALLEY_FONTS_DIR wins when it holds fonts; otherwise the bundle beside the executable (links resolved)")
     func locatorOrder() throws {
-        #expect(
-            BundledFontsLocator.locate(environment: ["GALLEY_FONTS_DIR": "/opt/galley-fonts"]) == "/opt/galley-fonts")
+        let root = try TemporaryDirectory.make("locator")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let fm = FileManager.default
+        let app = root.appendingPathComponent("app"), bin = root.appendingPathComponent("bin")
+        let bundle = app.appendingPathComponent(BundledFontsLocator.bundleName)
+        try fm.createDirectory(at: bundle, withIntermediateDirectories: true)
+        try fm.createDirectory(at: bin, withIntermediateDirectories: true)
+        try Data("# fonts\n".utf8).write(to: bundle.appendingPathComponent("README.md"))
+        try Data().write(to: app.appendingPathComponent("galley"))
+        try fm.createSymbolicLink(
+            atPath: bin.appendingPathComponent("galley").path,
+            withDestinationPath: app.appendingPathComponent("galley").path)
 
-        let root = (TestFonts.directory as NSString).deletingLastPathComponent
-        let fromExecutable = BundledFontsLocator.locate(
-            environment: [:], executablePath: root + "/.build/debug/galley", currentDirectory: "/",
-            sourceFile: "/nowhere/x.swift")
-        #expect(fromExecutable.map(Self.canonical) == Self.canonical(TestFonts.directory))
-        let fromCurrentDirectory = BundledFontsLocator.locate(
-            environment: [:], executablePath: "/usr/bin/galley", currentDirectory: root + "/Sources",
-            sourceFile: "/nowhere/x.swift")
-        #expect(fromCurrentDirectory.map(Self.canonical) == Self.canonical(TestFonts.directory))
-        let fromSource = BundledFontsLocator.locate(
-            environment: [:], executablePath: nil, currentDirectory: "/",
-            sourceFile: root + "/Sources/GalleyFonts/Font.swift")
-        #expect(fromSource.map(Self.canonical) == Self.canonical(TestFonts.directory))
-        let nothing = BundledFontsLocator.locate(
-            environment: [:], executablePath: "/usr/bin/galley", currentDirectory: "/", sourceFile: "/nowhere/x.swift")
-        #expect(nothing == nil)
+        let beside = BundledFontsLocator.search(environment: [:], executablePath: app.path + "/galley")
+        #expect(beside == .init(directory: bundle.path, rejected: []))
+        #expect(beside.warning == nil)
+        // Through a link in another folder: that folder is tried first, then the link's target's.
+        let linked = BundledFontsLocator.search(environment: [:], executablePath: bin.path + "/galley")
+        #expect(linked.directory.map(Self.canonical) == Self.canonical(bundle.path))
+        #expect(linked.rejected == [bin.path + "/" + BundledFontsLocator.bundleName + ": missing"])
+        #expect(linked.warning == nil)
+
+        let nothing = BundledFontsLocator.search(environment: [:], executablePath: "/usr/bin/galley")
+        #expect(nothing.directory == nil)
+        #expect(
+            nothing.warning?.hasPrefix(
+                "no bundled fonts found (tried /usr/bin/\(BundledFontsLocator.bundleName): missing)") == true)
+
+        // The override must be a directory holding a font file; a refused one falls back, and warns.
+        let fonts = root.appendingPathComponent("fonts")
+        try fm.createDirectory(at: fonts, withIntermediateDirectories: true)
+        let refusedEmpty = BundledFontsLocator.search(
+            environment: ["GALLEY_FONTS_DIR": fonts.path], executablePath: app.path + "/galley")
+        #expect(refusedEmpty.directory == bundle.path)
+        #expect(refusedEmpty.rejected == ["GALLEY_FONTS_DIR=\(fonts.path): holds no .ttf, .otf, .ttc or .otc file"])
+        #expect(refusedEmpty.warning?.hasSuffix("; using the bundled fonts in \(bundle.path) instead") == true)
+        try fm.copyItem(atPath: TestFonts.dejaVuSans, toPath: fonts.appendingPathComponent("DejaVuSans.ttf").path)
+        #expect(
+            BundledFontsLocator.search(environment: ["GALLEY_FONTS_DIR": fonts.path], executablePath: "/usr/bin/galley")
+                == .init(directory: fonts.path, rejected: []))
+        let missing = BundledFontsLocator.search(
+            environment: ["GALLEY_FONTS_DIR": "/nonexistent"], executablePath: "/usr/bin/galley")
+        #expect(missing.directory == nil)
+        #expect(missing.rejected.first == "GALLEY_FONTS_DIR=/nonexistent: no such directory")
+        #expect(missing.warning?.contains("no bundled fonts found") == true)
+        // An empty value is unset.
+        #expect(
+            BundledFontsLocator.search(environment: ["GALLEY_FONTS_DIR": ""], executablePath: app.path + "/galley")
+                == beside)
     }
 
     @Test("familyNames lists bundled and system families, sorted and unique")
