@@ -165,6 +165,18 @@ package struct Options: Equatable, Sendable {
     package var hyphenate = false
     /// `--lang`: the BCP 47 language of the whole text (markup's `lang` still wins inside a span).
     package var language: String?
+    /// `--text-spacing-trim`: CSS's keyword; nil takes the language's default (`spacingDefaults`).
+    package var textSpacingTrim: TextSpacingTrim?
+    /// `--text-autospace`: CSS's keyword; nil takes the language's default (`spacingDefaults`).
+    package var textAutospace: TextAutospace?
+
+    /// The CJK spacing the text gets: the flags, else CSS's initial values (`normal`, `normal`)
+    /// for Japanese and Chinese text (`--lang` ja or zh) and none otherwise, as CoreText.
+    package var spacingDefaults: (trim: TextSpacingTrim, autospace: TextAutospace) {
+        let cjk = language.map { tag in ["ja", "zh"].contains(tag.lowercased().split(separator: "-").first ?? "") }
+        let isCJK = cjk ?? false
+        return (textSpacingTrim ?? (isCJK ? .normal : .spaceAll), textAutospace ?? (isCJK ? .normal : .noAutospace))
+    }
     /// `--strict-fonts`: a font family nothing knows is an error (status 2) instead of being
     /// replaced by the default family with a warning; for `--font`, and for the markup parser.
     package var strictFonts = false
@@ -225,6 +237,7 @@ package enum CommandLineParser {
         "--indent", "--line-height", "--line-spacing", "--paragraph-spacing", "--tabs", "--max-lines", "--fit-lines",
         "--min-size", "--ellipsize",
         "--path", "--exclude", "--line-breaking", "--lang", "--writing-mode", "--text-orientation",
+        "--text-spacing-trim", "--text-autospace",
     ]
 
     /// Parses `arguments` (without the program name).

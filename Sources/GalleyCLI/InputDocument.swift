@@ -65,6 +65,9 @@ struct InputDocument {
         var base: Attributes = [.font(font), .foregroundColor(options.color)]
         base.paragraphStyle = options.paragraphStyle
         base.language = options.language
+        let spacing = options.spacingDefaults
+        if spacing.trim != .spaceAll { base.textSpacingTrim = spacing.trim }
+        if spacing.autospace != .noAutospace { base.textAutospace = spacing.autospace }
         if options.writingMode.lineAxis == .vertical {
             // Vertical columns: the text takes vertical forms (kCTVerticalFormsAttributeName).
             base.verticalForms = true

@@ -219,6 +219,8 @@ package enum LayoutJSON {
         case .lineHeight(.points(let v)): .object([("points", .num(v))])
         case .textTransform(let v): .string(v.rawValue)
         case .textSegment(let v): .string(v.rawValue)
+        case .textSpacingTrim(let v): .string(v.rawValue)
+        case .textAutospace(let v): .string(v.rawValue)
         case .expansion(let v): .num(v)
         case .glyphInfo, .baselineInfo, .baselineReferenceInfo: .string(Attributes.valueDescription(attribute))
         case .baselineClass(let v): .string(v.rawValue)

@@ -159,6 +159,11 @@ extension CommandLineParser {
                 value, option: name, LineBreakStrategy.allCases.map { ([$0.rawValue], $0) })
         case "--lang":
             options.language = try languageTag(value)
+        case "--text-spacing-trim":
+            options.textSpacingTrim = try choice(
+                value, option: name, TextSpacingTrim.allCases.map { ([$0.rawValue], $0) })
+        case "--text-autospace":
+            options.textAutospace = try choice(value, option: name, TextAutospace.allCases.map { ([$0.rawValue], $0) })
         default:
             return false
         }

@@ -79,6 +79,12 @@ enum Usage {
                                  markup's lang); soft hyphens (U+00AD) always break with a hyphen
           --lang TAG             the BCP 47 language of the whole text (en, en-GB, de, fr, …), for
                                  hyphenation, shaping and line breaking; markup's lang wins in a span
+          --text-spacing-trim T  CJK punctuation trimming, CSS's text-spacing-trim: space-all, normal,
+                                 space-first, trim-start, trim-both or trim-all (default: normal for
+                                 --lang ja or zh, else space-all, as CoreText)
+          --text-autospace A     1/8 em between ideographs and Latin letters or digits, CSS's
+                                 text-autospace: no-autospace, normal, ideograph-alpha or
+                                 ideograph-numeric (default: normal for --lang ja or zh, else none)
           --indent PX            like pango-view: positive indents each paragraph's first line,
                                  negative gives a hanging indent (other lines indented by -PX)
           --line-height MULT     line-height multiple (1.5: half as tall again; CoreText's lineHeightMultiple)

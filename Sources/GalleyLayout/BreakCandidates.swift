@@ -101,8 +101,12 @@ struct BreakMeasure {
     /// without spaces spreads over its cluster gaps (a quarter em of stretch, a twentieth of
     /// shrink each), as `Line.justified` does, while a line of other text without spaces (one
     /// word) has no glue at all (TeX's underfull line); a ragged line stretches by three em at its end and never shrinks.
-    /// The last line of a paragraph (and one ended by U+2028) has infinite stretch: 0 when it
-    /// fits. −∞ for a line that cannot be made to fit, +∞ for one with slack but no stretch.
+    /// The last line of a paragraph (and one ended by U+2028) has infinite stretch (TeX's
+    /// \parfillskip): 0 when it fits; when justified, its spaces still shrink by a third, as
+    /// TeX's interword glue on a last line does, so a last line a little too long fits at a
+    /// ratio in [−1, 0) (only through spaces: a last line without them, CJK too, never shrinks,
+    /// `Line.lastLineShrink`). −∞ for a line that cannot be made to fit, +∞ for one with slack
+    /// but no stretch.
     func ratio(from start: Int, to candidate: BreakCandidate, clusters: Int, width: CGFloat) -> CGFloat {
         let visible = max(start, candidate.visibleEnd)
         var natural = paragraph.lineWidth(of: start..<visible, units: units) + candidate.hyphenWidth
@@ -112,13 +116,19 @@ struct BreakMeasure {
         if !hanging.isEmpty, candidate.hyphenWidth == 0 {
             natural -= Hanging.allowance(paragraph, units: units, from: start, visibleEnd: visible, style: hanging)
         }
+        // A closing character that `allow-end` trims when the line does not fit otherwise.
+        if paragraph.hasCJKSpacing, candidate.hyphenWidth == 0, !FitTolerance.fits(natural, in: width) {
+            natural -= paragraph.edgeSpacing(from: start, visibleEnd: visible, units: units).allowance
+        }
         // A line over by no more than the rounding of its sums fits exactly (`FitTolerance`).
         let slack = FitTolerance.fits(natural, in: width) ? max(width - natural, 0) : width - natural
+        let spaces = self.spaces(in: start..<visible)
         if candidate.kind == .forced || !justified {
             if slack >= 0 { return candidate.kind == .forced ? 0 : slack / (3 * em) }
-            return -.infinity
+            guard justified, spaces > 0 else { return -.infinity }
+            let r = slack / (spaces / 3)
+            return r < -1 ? -.infinity : r
         }
-        let spaces = self.spaces(in: start..<visible)
         let gaps = spaces > 0 || !hasIdeographs(in: start..<visible) ? 0 : CGFloat(max(clusters - 1, 0))
         if slack >= 0 {
             let stretch = spaces > 0 ? spaces / 2 : gaps * em / 4

@@ -78,13 +78,20 @@ public struct Frame: Sendable {
     /// stretched or shrunk to fill its measure — the slack (measure less the natural width of
     /// its visible text) over half the advance of its spaces when ≥ 0, over a third of it when
     /// negative (TeX's interword glue). 0 is a perfect fit, 1 spaces one and a half times as wide,
-    /// −1 two thirds as wide. Nil for a paragraph's last line, one ended by U+2028, a truncated
-    /// line and a line without spaces (SPACE, NO-BREAK SPACE, IDEOGRAPHIC SPACE), and for an
-    /// index out of range. Whether the line was justified does not change it.
+    /// −1 two thirds as wide. Nil for a paragraph's last line and one ended by U+2028 (their
+    /// stretch is infinite, TeX's \parfillskip) unless it was shrunk to its measure (a justified
+    /// paragraph's last line that optimal breaking let shrink, `Line.lastLineShrink`): then its
+    /// ratio, below 0. Nil too for a truncated line, a line without spaces (SPACE, NO-BREAK
+    /// SPACE, IDEOGRAPHIC SPACE) and an index out of range. Whether the line was justified does
+    /// not change it.
     public func adjustmentRatio(ofLine index: Int) -> CGFloat? {
         guard lines.indices.contains(index) else { return nil }
         let line = lines[index]
-        guard !line.endsParagraph, !line.endsWithLineSeparator, !line.isTruncated else { return nil }
+        guard !line.isTruncated else { return nil }
+        if line.endsParagraph || line.endsWithLineSeparator {
+            let placed = placedLines[index]
+            guard placed.naturalWidth > placed.measure + FitTolerance.slack(placed.measure) else { return nil }
+        }
         var spaces: CGFloat = 0
         var count = 0
         for run in line.glyphRuns where !run.isPlaceholder {

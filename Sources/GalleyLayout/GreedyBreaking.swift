@@ -31,12 +31,16 @@ extension Typesetter {
         let fits: (Int, CGFloat) -> Bool = { end, hyphen in
             let visible = start..<paragraph.endTrimmingWhitespace(start..<end)
             // Punctuation that may hang gives the line that much more room.
-            let room =
+            var room =
                 hanging.isEmpty || hyphen > 0
                 ? width
                 : width
                     + Hanging.allowance(
                         paragraph, units: units, from: start, visibleEnd: visible.upperBound, style: hanging)
+            // A closing character that `allow-end` trims when the line does not fit otherwise.
+            if paragraph.hasCJKSpacing, hyphen == 0 {
+                room += paragraph.edgeSpacing(from: start, visibleEnd: visible.upperBound, units: units).allowance
+            }
             // Tracking after the last cluster is trailing whitespace (kCTTrackingAttributeName): it hangs.
             let tracking =
                 hyphen > 0 || !paragraph.hasTracking

@@ -2,6 +2,7 @@
 // inter-word spaces, or over the gaps between clusters when it has no spaces (CJK, Thai).
 import Foundation
 import GalleyShaping
+import GalleyVocabulary
 
 extension Line {
     /// True for the code units that stretch when a line is justified: SPACE, NO-BREAK SPACE and
@@ -14,6 +15,23 @@ extension Line {
     /// justified (`isJustifiableSpace`), from the paragraph's unit classes.
     func isJustifiableSpace(at index: Int) -> Bool {
         paragraphText.unitClass(at: index).contains(.justifiable)
+    }
+
+    /// The most a paragraph's last line (or one ended by U+2028) may be shrunk when justified: a
+    /// third of the advance of its visible justifiable spaces, TeX's interword shrink, which the
+    /// last line keeps (only its stretch is infinite). A last line without spaces never shrinks.
+    var lastLineShrink: CGFloat {
+        var spaces: CGFloat = 0
+        for run in glyphRuns where !run.isPlaceholder {
+            for g in 0..<run.glyphCount {
+                let i = run.stringIndices[g]
+                guard i < visibleEnd, g == 0 || run.stringIndices[g - 1] != i, isJustifiableSpace(at: i) else {
+                    continue
+                }
+                spaces += run.orientation.lineAxis.inlineExtent(run.advances[g])
+            }
+        }
+        return spaces / 3 * (1 + 1e-9)
     }
 
     /// A copy of the line whose visible part (trailing whitespace excluded) is `width` wide when

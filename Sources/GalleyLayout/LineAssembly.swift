@@ -290,7 +290,7 @@ enum LineAssembly {
         let trailing = min(frame.trailingWhitespaceWidth, pen)
         var rubies: [RubyPlacement] = []
         if RubyLayout.hasRuby(runs) {
-            rubies = RubyLayout.place(runs, visibleWidth: pen - trailing, shaper: frame.paragraphText.shaper)
+            rubies = RubyLayout.place(runs, visibleWidth: pen - trailing, text: frame.paragraphText)
             bounds = RubyLayout.grown(bounds, rubies)
         }
         return Line(

@@ -37,6 +37,12 @@ enum LineBuilder {
         }
         // Rule L1: trailing whitespace takes the paragraph level.
         let trimmedEnd = paragraph.endTrimmingWhitespace(glyphRange)
+        var edges = LineEdgeSpacing.none
+        if paragraph.hasCJKSpacing, !showsHyphen {
+            edges = paragraph.edgeSpacing(from: glyphRange.lowerBound, visibleEnd: trimmedEnd, units: text.utf16)
+            (pieces, sources) = applying(
+                edges, to: pieces, sources: sources, start: glyphRange.lowerBound, visibleEnd: trimmedEnd)
+        }
         if trimmedEnd < glyphRange.upperBound {
             pieces = relevelTrailingWhitespace(pieces, from: trimmedEnd, to: paragraph.baseLevel, sources: sources)
         }

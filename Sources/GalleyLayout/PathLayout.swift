@@ -106,6 +106,16 @@ extension Framesetter {
         return frames
     }
 
+    /// How far `line`'s last character may hang past its measure when the line does not fit
+    /// otherwise: the blank half of a closing bracket or stop that CSS's `allow-end` trims
+    /// (`text-spacing-trim` `normal`, `space-first`, `trim-start`; `LineEdgeSpacing.allowance`).
+    private func endTrimAllowance(_ line: Line) -> CGFloat {
+        let paragraph = typesetter.analysis(containing: line.stringRange.lowerBound)
+        guard paragraph.hasCJKSpacing else { return 0 }
+        let start = max(line.stringRange.lowerBound, paragraph.content.lowerBound)
+        return paragraph.edgeSpacing(from: start, visibleEnd: line.visibleEnd, units: typesetter.text.utf16).allowance
+    }
+
     /// The frame from placed lines: justification, alignment inside each line's interval, and origins.
     func assemble(
         _ placed: [StackedLine], end: Int, rect: CGRect, range: Range<Int>, path: FramePath, options: FrameOptions
@@ -118,12 +128,20 @@ extension Framesetter {
             // Read through the shared resolved style: copying its `ParagraphStyle` for every line costs.
             let resolved = item.resolved
             // Hanging punctuation widens the line's measure on the side it hangs from.
-            let hang = line.hangs(
+            var hang = line.hangs(
                 resolved.style.hangingPunctuation, measure: item.width, firstLine: item.startsParagraph)
+            // A closing character that `allow-end` trims: its blank half hangs past the measure
+            // (as trimmed) when the line does not fit otherwise.
+            if hang.end == 0, natural > item.width + FitTolerance.slack(item.width) {
+                hang.end = endTrimAllowance(line)
+            }
             let measure = item.width + hang.start + hang.end
             let alignment = resolved.style.alignment
-            if alignment == .justified, !line.endsParagraph, !line.endsWithLineSeparator, !line.isTruncated,
-                !resolved.style.lineBreakMode.isSingleLine
+            // A last line is justified only when it is too long and its spaces may shrink to fit
+            // (optimal breaking plans such a line, as TeX does).
+            let ends = line.endsParagraph || line.endsWithLineSeparator
+            if alignment == .justified, !line.isTruncated, !resolved.style.lineBreakMode.isSingleLine,
+                !ends || (natural > measure + FitTolerance.slack(measure) && natural - measure <= line.lastLineShrink)
             {
                 line = line.justified(factor: 1, width: measure)
             }

@@ -89,7 +89,7 @@ enum RubyLayout {
     }
 
     /// The ruby of a line whose runs are `runs`, `visibleWidth` wide without trailing whitespace.
-    static func place(_ runs: [GlyphRun], visibleWidth: CGFloat, shaper: TextShaper) -> [RubyPlacement] {
+    static func place(_ runs: [GlyphRun], visibleWidth: CGFloat, text: ParagraphText) -> [RubyPlacement] {
         var result: [RubyPlacement] = []
         var i = 0
         while i < runs.count {
@@ -101,7 +101,7 @@ enum RubyLayout {
             while j < runs.count, runs[j].attributes.rubyAnnotation == ruby { j += 1 }
             let group = Array(runs[i..<j])
             for position in ruby.positions {
-                if let placed = place(ruby, position, base: group, visibleWidth: visibleWidth, shaper: shaper) {
+                if let placed = place(ruby, position, base: group, visibleWidth: visibleWidth, text: text) {
                     result.append(placed)
                 }
             }
@@ -130,8 +130,9 @@ enum RubyLayout {
 
     private static func place(
         _ ruby: RubyAnnotation, _ position: RubyPosition, base: [GlyphRun], visibleWidth: CGFloat,
-        shaper: TextShaper
+        text paragraph: ParagraphText
     ) -> RubyPlacement? {
+        let shaper = paragraph.shaper
         guard let text = ruby.text(for: position), let first = base.first,
             var font = RubySpacing.annotationFont(ruby, base: first.font)
         else { return nil }
@@ -164,9 +165,16 @@ enum RubyLayout {
         if across {
             let atStart = u0 <= 0.001
             let atEnd = u1 + inline >= visibleWidth - 0.001
-            (u, kern) = horizontal(
-                resolved(ruby.alignment, atStart: atStart, atEnd: atEnd), x0: u0, b: b, w: w,
-                letters: Self.spreadableLetters(text))
+            let alignment = resolved(ruby.alignment, atStart: atStart, atEnd: atEnd)
+            (u, kern) = horizontal(alignment, x0: u0, b: b, w: w, letters: Self.spreadableLetters(text))
+            if w > b, ![.start, .end].contains(alignment),
+                let size = RubySpacing.annotationFont(ruby, base: first.font)?.size
+            {
+                let allowed = RubySpacing.allowance(
+                    ruby.overhang, rubySize: size, before: paragraph.mayBeOverhung(at: lo - 1),
+                    after: paragraph.mayBeOverhung(at: hi))
+                u = u0 - Self.overhangs(excess: w - b, allowance: allowed).start
+            }
             if kern != 0 {
                 line = layOut(text, font: font, kern: kern, attributes: attributes, shaper: shaper)
             } else if atStart, u < u0 {
@@ -221,6 +229,18 @@ enum RubyLayout {
         }
         for k in 1..<clusters.count where !spreads(clusters[k - 1]) && !spreads(clusters[k]) { return 1 }
         return clusters.count
+    }
+
+    /// How far a centred annotation `excess` wider than its (spaced) base hangs past each end,
+    /// each side up to its `allowance` (CSS Ruby 1, JLREQ §3.3.8: the two sides are
+    /// independent): centred when both allow half the excess, else as much as the tighter side
+    /// allows there and the rest on the other side.
+    static func overhangs(excess: CGFloat, allowance: (start: CGFloat, end: CGFloat)) -> (start: CGFloat, end: CGFloat)
+    {
+        let half = excess / 2
+        if allowance.start >= half && allowance.end >= half { return (half, half) }
+        if allowance.start < allowance.end { return (allowance.start, excess - allowance.start) }
+        return (excess - allowance.end, allowance.end)
     }
 
     /// `alignment` with lineEdge resolved for a base that starts or ends the line.

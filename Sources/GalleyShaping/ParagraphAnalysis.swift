@@ -39,6 +39,9 @@ package final class ParagraphAnalysis: Sendable {
     /// Whether any item has a non-zero tracking attribute (only then can a line end in tracking
     /// that hangs like trailing whitespace; line fitting asks at every break).
     package let hasTracking: Bool
+    /// Whether any item trims CJK punctuation or autospaces (`CJKSpacing`): only then do a
+    /// line's edges change its width (GalleyLayout's `LineEdgeSpacing`).
+    package let hasCJKSpacing: Bool
     /// The axis of the paragraph's lines: in vertical lines its items are upright (shaped TTB)
     /// or sideways (shaped horizontally), and advances are extents down the line.
     package let lineAxis: LineAxis
@@ -85,6 +88,10 @@ package final class ParagraphAnalysis: Sendable {
         self.hasTabs = hasTabs
         self.fallbackMetricsFont = fallbackMetricsFont
         self.hasTracking = items.contains { item in item.attributes.tracking.map { $0 != 0 } ?? false }
+        self.hasCJKSpacing = items.contains { item in
+            (item.attributes.textSpacingTrim ?? .spaceAll) != .spaceAll
+                || (item.attributes.textAutospace ?? .noAutospace) != .noAutospace
+        }
     }
 
     /// Analyses and shapes one paragraph of `text`, taking shaped words from `cache` where it can
@@ -229,7 +236,17 @@ package final class ParagraphAnalysis: Sendable {
                     for k in 0..<content.count {
                         let unit = units[base + k]
                         // As `UnitClass(unit)`, with the tables at hand; most units have no class.
-                        let c = unit < lowEnd ? low[Int(unit)] : unit < highStart ? [] : high[Int(unit - highStart)]
+                        var c =
+                            unit < lowEnd
+                            ? low[Int(unit)]
+                            : unit < highStart
+                                ? (UnitClass.isKanjiUnit(unit) ? .kanji : []) : high[Int(unit - highStart)]
+                        // The low surrogate of a supplementary ideograph is one too.
+                        if k > 0, unit & 0xFC00 == 0xDC00, classes[k - 1].contains(.kanji),
+                            units[base + k - 1] & 0xFC00 == 0xD800
+                        {
+                            c = .kanji
+                        }
                         if c.rawValue == 0 { continue }
                         classes[k] = c
                         if unit == 0x09 { tab = true }
@@ -288,6 +305,11 @@ package final class ParagraphAnalysis: Sendable {
                 RubySpacing.apply(
                     ruby, font: spec.font, units: units, context: context, range: range,
                     orientation: spec.orientation, to: &glyphs, from: first)
+            }
+            if spec.attributes.textSpacingTrim != nil || spec.attributes.textAutospace != nil {
+                CJKSpacing.apply(
+                    spec.attributes, font: spec.font, orientation: spec.orientation, units: units, context: context,
+                    range: range, rightToLeft: spec.level & 1 == 1, to: &glyphs, from: first)
             }
         }
         return first..<glyphs.count

@@ -28,16 +28,29 @@ package struct UnitClass: OptionSet, Sendable {
     package static let closing = UnitClass(rawValue: 32)
     /// A stop or comma that may hang at any line's end (`allow-end`; CSS Text 3's list).
     package static let stop = UnitClass(rawValue: 64)
+    /// A code unit of a Han ideograph (with 々 and 〇; both surrogates of a supplementary one):
+    /// ruby never overhangs it (JLREQ §3.3.8; `RubySpacing.mayOverhang`).
+    package static let kanji = UnitClass(rawValue: 128)
 
-    /// The class of `unit`, looked up: nothing from U+3040 to U+FD3D has a class (no
+    /// Whether `unit` is (the high surrogate of) a Han ideograph in U+3040…U+FD3D, where the
+    /// tables have no entry: CJK Unified Ideographs and Extension A, compatibility ideographs,
+    /// and planes 2 and 3 (high surrogates U+D840…U+D8BF).
+    @inline(__always)
+    package static func isKanjiUnit(_ unit: UInt16) -> Bool {
+        (0x4E00...0x9FFF).contains(unit) || (0x3400...0x4DBF).contains(unit) || (0xF900...0xFAFF).contains(unit)
+            || (0xD840...0xD8BF).contains(unit)
+    }
+
+    /// The class of `unit`, looked up: nothing from U+3040 to U+FD3D has a class but `kanji` (no
     /// White_Space character lies there, nor any Ps, Pe, Pi or Pf character or stop of the
-    /// BMP), and the rest comes from two tables made once (`computed`).
+    /// BMP), and the rest comes from two tables made once (`computed`). (A low surrogate is
+    /// `kanji` only in a paragraph's classes, which see the high surrogate before it.)
     @inline(__always)
     package init(_ unit: UInt16) {
         if unit < UnitClass.lowEnd {
             self = UnitClass.low[Int(unit)]
         } else if unit < UnitClass.highStart {
-            self = []
+            self = UnitClass.isKanjiUnit(unit) ? .kanji : []
         } else {
             self = UnitClass.high[Int(unit - UnitClass.highStart)]
         }
@@ -65,6 +78,7 @@ package struct UnitClass: OptionSet, Sendable {
         if isOpening(unit) { c |= 16 }
         if isClosing(unit) { c |= 32 }
         if isStop(unit) { c |= 64 }
+        if unit == 0x3005 || unit == 0x3007 { c |= 128 }
         return UnitClass(rawValue: c)
     }
 
@@ -123,7 +137,11 @@ package final class ParagraphText: Sendable {
     /// The facts of `content` of `units`, computed from them (for a line that is not a
     /// paragraph of a typesetter's: `Line(_:)`'s whole text).
     package convenience init(units: [UInt16], content: Range<Int>, shaper: TextShaper) {
-        let classes = (0..<content.count).map { UnitClass(units[content.lowerBound + $0]) }
+        var classes = (0..<content.count).map { UnitClass(units[content.lowerBound + $0]) }
+        for k in classes.indices.dropFirst() where classes[k - 1].contains(.kanji) {
+            let unit = units[content.lowerBound + k]
+            if unit & 0xFC00 == 0xDC00, units[content.lowerBound + k - 1] & 0xFC00 == 0xD800 { classes[k] = .kanji }
+        }
         self.init(
             graphemes: GraphemeClusters.boundaries(in: units, range: content), classes: classes,
             contentStart: content.lowerBound, shaper: shaper)
@@ -149,6 +167,13 @@ package final class ParagraphText: Sendable {
     package func unitClass(at index: Int) -> UnitClass {
         let k = index - delta - contentStart
         return k >= 0 && k < classes.count ? classes[k] : []
+    }
+
+    /// Whether ruby may overhang the character at `index`: inside the content and not a Han
+    /// ideograph (JLREQ §3.3.8: kana and punctuation yes, kanji no).
+    package func mayBeOverhung(at index: Int) -> Bool {
+        let k = index - delta - contentStart
+        return k >= 0 && k < classes.count && !classes[k].contains(.kanji)
     }
 
     /// The grapheme cluster boundaries inside `range`, ascending, both ends of `range` included

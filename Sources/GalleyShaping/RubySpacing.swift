@@ -52,7 +52,8 @@ package enum RubySpacing {
 
     /// How far ruby above or below may hang past each end of the base `range` of `units` (inside
     /// `context`): up to one ruby character (`rubySize`) on a side the overhang rule opens whose
-    /// neighbour may be overhung; 0 at the context's edges.
+    /// neighbour may be overhung; 0 at the context's edges. `RubyLayout` reads the same from the
+    /// line's `ParagraphText` (`allowance(_:rubySize:before:after:)`).
     package static func allowance(
         _ overhang: RubyOverhang, rubySize: CGFloat, units: [UInt16], context: Range<Int>, range: Range<Int>
     ) -> (start: CGFloat, end: CGFloat) {
@@ -69,6 +70,13 @@ package enum RubySpacing {
         }
         let before = scalar(at: range.lowerBound - 1, backward: true).map(mayOverhang) ?? false
         let after = scalar(at: range.upperBound, backward: false).map(mayOverhang) ?? false
+        return allowance(overhang, rubySize: rubySize, before: before, after: after)
+    }
+
+    /// The allowances of a base whose neighbours may (`before`, `after`) be overhung.
+    package static func allowance(_ overhang: RubyOverhang, rubySize: CGFloat, before: Bool, after: Bool) -> (
+        start: CGFloat, end: CGFloat
+    ) {
         let opensStart = overhang == .auto || overhang == .start
         let opensEnd = overhang == .auto || overhang == .end
         return (opensStart && before ? rubySize : 0, opensEnd && after ? rubySize : 0)
@@ -76,8 +84,10 @@ package enum RubySpacing {
 
     /// The space ruby above or below needs added to a base `baseWidth` wide: the ruby's excess
     /// width beyond what it may overhang. Ruby aligned at the start hangs only past the end,
-    /// at the end only past the start; otherwise it is centred, so it hangs equally on both sides
-    /// and the smaller allowance counts twice. Scale-to-fit ruby shrinks instead (no space).
+    /// at the end only past the start; otherwise it hangs over both sides independently, each
+    /// up to its own allowance (CSS Ruby 1 / JLREQ §3.3.8: centred when both sides allow half the
+    /// excess, else moved towards the side that allows more: `RubyLayout.overhangs`).
+    /// Scale-to-fit ruby shrinks instead (no space).
     package static func padding(
         rubyWidth: CGFloat, baseWidth: CGFloat, annotation: RubyAnnotation, allowance: (start: CGFloat, end: CGFloat)
     ) -> CGFloat {
@@ -87,7 +97,7 @@ package enum RubySpacing {
             switch annotation.alignment {
             case .start: allowance.end
             case .end: allowance.start
-            default: 2 * min(allowance.start, allowance.end)
+            default: allowance.start + allowance.end
             }
         return max(0, excess - hang)
     }

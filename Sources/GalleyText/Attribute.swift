@@ -127,6 +127,12 @@ public enum Attribute: Sendable, Hashable {
     /// Marks the range as one word or one sentence (see ``TextSegment``). Like Pango's `segment`.
     /// Stored and reported.
     case textSegment(TextSegment)
+    /// How the blank half of full-width CJK punctuation is trimmed (see ``TextSpacingTrim``).
+    /// Like CSS `text-spacing-trim`; no CoreText equivalent (CoreText trims none).
+    case textSpacingTrim(TextSpacingTrim)
+    /// Whether 1/8 em separates ideographs from Latin letters and digits (see
+    /// ``TextAutospace``). Like CSS `text-autospace`; no CoreText equivalent (CoreText adds none).
+    case textAutospace(TextAutospace)
     /// The natural logarithm of the horizontal expansion factor: glyph advances (and, where the
     /// renderer supports it, the glyphs) are stretched by e^value (0 none, negative condenses).
     /// Like UIKit's `NSExpansionAttributeName`. Must be finite and in -10…10.
@@ -229,6 +235,10 @@ public enum Attribute: Sendable, Hashable {
         case textTransform
         /// ``Attribute/textSegment(_:)``.
         case textSegment
+        /// ``Attribute/textSpacingTrim(_:)``.
+        case textSpacingTrim
+        /// ``Attribute/textAutospace(_:)``.
+        case textAutospace
         /// ``Attribute/expansion(_:)``.
         case expansion
         /// ``Attribute/glyphInfo(_:)``.
@@ -283,6 +293,8 @@ public enum Attribute: Sendable, Hashable {
         case .lineHeight: .lineHeight
         case .textTransform: .textTransform
         case .textSegment: .textSegment
+        case .textSpacingTrim: .textSpacingTrim
+        case .textAutospace: .textAutospace
         case .expansion: .expansion
         case .glyphInfo: .glyphInfo
         case .baselineClass: .baselineClass

@@ -46,7 +46,9 @@ extension Attribute {
         switch self {
         case .font, .foregroundColor, .paragraphStyle, .runDelegate, .underline, .strikethrough, .backgroundColor,
             .allowsLineBreaks, .insertsHyphens, .overline, .fontVariant, .fontScale, .fontFallback, .gravity,
-            .gravityHint, .textTransform, .textSegment, .baselineClass, .verticalForms, .textOrientation:
+            .gravityHint, .textTransform, .textSegment, .textSpacingTrim, .textAutospace, .baselineClass,
+            .verticalForms,
+            .textOrientation:
             .valid
         case .expansion(let value):
             value.isFinite && abs(value) <= 10
@@ -167,6 +169,8 @@ extension Attribute.Key {
         case .lineHeight: .lineHeight(.multiple(1.5))
         case .textTransform: .textTransform(.uppercase)
         case .textSegment: .textSegment(.word)
+        case .textSpacingTrim: .textSpacingTrim(.trimStart)
+        case .textAutospace: .textAutospace(.normal)
         case .expansion: .expansion(0.2)
         case .glyphInfo: .glyphInfo(GlyphInfo(glyphName: "A", baseString: "A"))
         case .baselineClass: .baselineClass(.ideographicCentered)
@@ -216,6 +220,9 @@ extension Attribute.Key {
         case .lineHeight: KeyRow(\.lineHeight, Attribute.lineHeight, Scope.LineHeightAttribute.self)
         case .textTransform: KeyRow(\.textTransform, Attribute.textTransform, Scope.TextTransformAttribute.self)
         case .textSegment: KeyRow(\.textSegment, Attribute.textSegment, Scope.TextSegmentAttribute.self)
+        case .textSpacingTrim:
+            KeyRow(\.textSpacingTrim, Attribute.textSpacingTrim, Scope.TextSpacingTrimAttribute.self)
+        case .textAutospace: KeyRow(\.textAutospace, Attribute.textAutospace, Scope.TextAutospaceAttribute.self)
         case .expansion: KeyRow(\.expansion, Attribute.expansion, Scope.ExpansionAttribute.self)
         case .glyphInfo: KeyRow(\.glyphInfo, Attribute.glyphInfo, Scope.GlyphInfoAttribute.self)
         case .baselineClass: KeyRow(\.baselineClass, Attribute.baselineClass, Scope.BaselineClassAttribute.self)
@@ -268,6 +275,8 @@ extension Attribute.Key {
         case .lineHeight: .tag(#"<span line_height="1.5">"#)
         case .textTransform: .tag(#"<span text_transform="uppercase">"#)
         case .textSegment: .tag(#"<span segment="word">"#)
+        case .textSpacingTrim: .tag(#"<span text_spacing_trim="trim-start">"#)
+        case .textAutospace: .tag(#"<span text_autospace="normal">"#)
         case .expansion: .notExpressible("Pango's stretch picks a face; it does not scale glyphs")
         case .glyphInfo: .notExpressible("Pango markup cannot name a glyph")
         case .baselineClass, .baselineInfo, .baselineReferenceInfo:

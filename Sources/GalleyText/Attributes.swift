@@ -57,6 +57,8 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         @usableFromInline var lineHeight: LineHeight?
         @usableFromInline var textTransform: TextTransform?
         @usableFromInline var textSegment: TextSegment?
+        @usableFromInline var textSpacingTrim: TextSpacingTrim?
+        @usableFromInline var textAutospace: TextAutospace?
         @usableFromInline var expansion: CGFloat?
         @usableFromInline var glyphInfo: GlyphInfo?
         @usableFromInline var baselineClass: BaselineClass?
@@ -108,6 +110,8 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
             case .lineHeight(let value): lineHeight = value
             case .textTransform(let value): textTransform = value
             case .textSegment(let value): textSegment = value
+            case .textSpacingTrim(let value): textSpacingTrim = value
+            case .textAutospace(let value): textAutospace = value
             case .expansion(let value): expansion = value
             case .glyphInfo(let value): glyphInfo = value
             case .baselineClass(let value): baselineClass = value
@@ -338,6 +342,18 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         @inlinable get { storage.values.textSegment }
         set { update(\.textSegment, newValue, Attribute.textSegment) }
     }
+    /// How the blank half of full-width CJK punctuation is trimmed; nil is ``TextSpacingTrim/spaceAll``
+    /// (none). Like CSS `text-spacing-trim`; see ``Attribute/textSpacingTrim(_:)``.
+    public var textSpacingTrim: TextSpacingTrim? {
+        @inlinable get { storage.values.textSpacingTrim }
+        set { update(\.textSpacingTrim, newValue, Attribute.textSpacingTrim) }
+    }
+    /// Whether 1/8 em separates ideographs from letters and digits; nil is
+    /// ``TextAutospace/noAutospace``. Like CSS `text-autospace`; see ``Attribute/textAutospace(_:)``.
+    public var textAutospace: TextAutospace? {
+        @inlinable get { storage.values.textAutospace }
+        set { update(\.textAutospace, newValue, Attribute.textAutospace) }
+    }
 
     /// The log of the horizontal expansion factor. Like UIKit's `NSExpansionAttributeName`; see
     /// ``Attribute/expansion(_:)``.
@@ -504,6 +520,8 @@ public struct Attributes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomS
         case .lineHeight(.points(let points)): "\(number(points))pt"
         case .textTransform(let value): value.rawValue
         case .textSegment(let value): value.rawValue
+        case .textSpacingTrim(let value): value.rawValue
+        case .textAutospace(let value): value.rawValue
         case .expansion(let value): number(value)
         case .glyphInfo(let value): "\(value)"
         case .baselineClass(let value): value.rawValue

@@ -123,6 +123,12 @@ extension AttributeScopes {
         /// Stored and reported.
         /// See ``Attribute/textSegment(_:)``.
         public let textSegment: TextSegmentAttribute
+        /// How full-width CJK punctuation is trimmed. Like CSS `text-spacing-trim`; see
+        /// ``Attribute/textSpacingTrim(_:)``.
+        public let textSpacingTrim: TextSpacingTrimAttribute
+        /// Space between ideographs and letters or digits. Like CSS `text-autospace`; see
+        /// ``Attribute/textAutospace(_:)``.
+        public let textAutospace: TextAutospaceAttribute
         /// The log of the horizontal expansion factor. Like `NSExpansionAttributeName`; see
         /// ``Attribute/expansion(_:)``.
         public let expansion: ExpansionAttribute
@@ -401,6 +407,22 @@ extension AttributeScopes {
             public typealias Value = TextSegment
             /// `"Galley.textSegment"`.
             public static let name = "Galley.textSegment"
+        }
+
+        /// The key for ``textSpacingTrim``: a `TextSpacingTrim`.
+        public enum TextSpacingTrimAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/textSpacingTrim``.
+            public typealias Value = TextSpacingTrim
+            /// `"Galley.textSpacingTrim"`.
+            public static let name = "Galley.textSpacingTrim"
+        }
+
+        /// The key for ``textAutospace``: a `TextAutospace`.
+        public enum TextAutospaceAttribute: AttributedStringKey {
+            /// The value: as ``Attributes/textAutospace``.
+            public typealias Value = TextAutospace
+            /// `"Galley.textAutospace"`.
+            public static let name = "Galley.textAutospace"
         }
 
         /// The key for ``expansion``: a `CGFloat`, like `NSExpansionAttributeName`.

@@ -343,6 +343,8 @@ private struct MarkupParser {
         var gravityHint: GravityHint?
         var lineHeight: LineHeight?
         var segment: TextSegment?
+        var spacingTrim: TextSpacingTrim?
+        var autospace: TextAutospace?
         var delegate: RunDelegate?
         /// `<placeholder>` and `<img>` take no content.
         var mustBeEmpty = false
@@ -524,6 +526,8 @@ private struct MarkupParser {
             changes.textTransform = .some(transform)
         }
         changes.segment = try read(values, "segment", { TextSegment(rawValue: $0) })
+        changes.spacingTrim = try read(values, "text_spacing_trim", { TextSpacingTrim(rawValue: $0) })
+        changes.autospace = try read(values, "text_autospace", { TextAutospace(rawValue: $0) })
         changes.combineUpright = try read(values, "text_combine_upright") {
             Int($0).flatMap { (1...4).contains($0) ? $0 : nil }
         }
@@ -652,6 +656,8 @@ private struct MarkupParser {
         attributes.gravity = changes.gravity ?? attributes.gravity
         attributes.gravityHint = changes.gravityHint ?? attributes.gravityHint
         attributes.textSegment = changes.segment ?? attributes.textSegment
+        attributes.textSpacingTrim = changes.spacingTrim ?? attributes.textSpacingTrim
+        attributes.textAutospace = changes.autospace ?? attributes.textAutospace
         if let variant = changes.variant { attributes.fontVariant = variant }
         if let scale = changes.fontScale { attributes.fontScale = scale }
         if let show = changes.show { attributes.show = show }
@@ -762,6 +768,7 @@ private struct MarkupParser {
         "fallback": "fallback", "gravity": "gravity", "gravity_hint": "gravity_hint", "show": "show",
         "line_height": "line_height", "text_transform": "text_transform", "segment": "segment",
         "text_combine_upright": "text_combine_upright",
+        "text_spacing_trim": "text_spacing_trim", "text_autospace": "text_autospace",
     ]
 
     /// The span's attributes by canonical name; synonyms may not repeat a property.

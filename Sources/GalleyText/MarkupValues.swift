@@ -335,6 +335,9 @@ enum MarkupValues {
         case "show": "valid values are none/spaces/line-breaks/ignorables or combinations with |"
         case "text_transform": "valid values are none/lowercase/uppercase/capitalize"
         case "segment": "should be one of 'word' or 'sentence'"
+        case "text_spacing_trim":
+            "valid values are " + TextSpacingTrim.allCases.map(\.rawValue).joined(separator: "/")
+        case "text_autospace": "valid values are " + TextAutospace.allCases.map(\.rawValue).joined(separator: "/")
         case "variant", "font_variant":
             "valid values are 'normal', 'small-caps', 'all-small-caps', 'petite-caps', 'all-petite-caps', 'unicase', 'title-caps'"
         case "stretch", "font_stretch": "valid values are for example 'condensed', 'ultraexpanded', 'normal'"

@@ -48,7 +48,8 @@ extension Attribute.Key {
         case .allowsLineBreaks: .galley
         case .insertsHyphens: .galley
         case .overline, .fontVariant, .fontScale, .fontFallback, .gravity, .gravityHint, .show, .lineHeight,
-            .textTransform, .textSegment, .baselineClass, .baselineInfo, .baselineReferenceInfo:
+            .textTransform, .textSegment, .textSpacingTrim, .textAutospace, .baselineClass, .baselineInfo,
+            .baselineReferenceInfo:
             .galley
         case .expansion: .single(.expansion)
         case .glyphInfo: .single(.glyphInfo)

@@ -163,6 +163,8 @@ package enum PangoAttributeTerms {
         case .textTransform: terms["text-transform"] = attributes.textTransform?.rawValue
         case .textSegment:
             if let segment = attributes.textSegment { terms[segment.rawValue] = "1" }
+        case .textSpacingTrim: terms["galley:text-spacing-trim"] = attributes.textSpacingTrim?.rawValue
+        case .textAutospace: terms["galley:text-autospace"] = attributes.textAutospace?.rawValue
         case .expansion: terms["galley:expansion"] = attributes.expansion.map(number)
         case .glyphInfo: terms["galley:glyph-info"] = attributes.glyphInfo.map { "\($0)" }
         case .baselineClass: terms["galley:baseline-class"] = attributes.baselineClass?.rawValue

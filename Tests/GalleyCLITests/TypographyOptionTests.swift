@@ -375,4 +375,49 @@ struct TypographyOptionTests {
         // The box is 120 × 120 (square), margins 5: 130 × 130 pixels at scale 1.
         #expect(ppm.width == 130 && ppm.height == 130)
     }
+
+    // MARK: CJK spacing
+
+    /// `--text-spacing-trim` and `--text-autospace` take CSS's keywords; without them Japanese
+    /// and Chinese text (`--lang ja`, `zh-Hant`) gets CSS's initial values (`normal`), other text
+    /// none (CoreText's behaviour, the library's default).
+    @Test(arguments: [
+        ([String](), TextSpacingTrim.spaceAll, TextAutospace.noAutospace),
+        (["--lang", "ja"], .normal, .normal),
+        (["--lang", "zh-Hant"], .normal, .normal),
+        (["--lang", "en"], .spaceAll, .noAutospace),
+        (
+            ["--lang", "ja", "--text-spacing-trim", "space-all", "--text-autospace", "no-autospace"], .spaceAll,
+            .noAutospace
+        ),
+        (["--text-spacing-trim", "trim-both", "--text-autospace=ideograph-numeric"], .trimBoth, .ideographNumeric),
+    ])
+    func cjkSpacingDefaults(_ extra: [String], _ trim: TextSpacingTrim, _ autospace: TextAutospace) throws {
+        let defaults = try Self.options(extra).spacingDefaults
+        #expect(defaults.trim == trim)
+        #expect(defaults.autospace == autospace)
+    }
+
+    /// A value CSS does not have is a one-line error naming the option.
+    @Test func cjkSpacingRejectsUnknownValues() {
+        for option in ["--text-spacing-trim", "--text-autospace"] {
+            let run = CLITestSupport.run(["layout", "--font", TestFonts.dejaVuSans, option, "half", "--text", "x"])
+            #expect(run.status == 2)
+            #expect(run.stderr.contains(option))
+        }
+    }
+
+    /// The attributes reach the layout: with `--lang ja` the 「 after 」 collapses to half its
+    /// width, so the line is half an em shorter than with `--text-spacing-trim space-all`.
+    @Test func cjkSpacingReachesTheLayout() throws {
+        let font = TestFonts.droidSansFallback
+        func width(_ extra: [String]) throws -> Double {
+            let run = CLITestSupport.run(["layout", "--font", font, "--size", "20"] + extra + ["--text", "あ」「い"])
+            #expect(run.status == 0, "\(run.stderr)")
+            return Self.num(try Self.lines(try run.json()).first?["width"])
+        }
+        let trimmed = try width(["--lang", "ja"])
+        let full = try width(["--lang", "ja", "--text-spacing-trim", "space-all"])
+        #expect(abs(full - trimmed - 10) < 1e-6)
+    }
 }

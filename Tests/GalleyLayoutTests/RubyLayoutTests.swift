@@ -144,12 +144,38 @@ struct RubyLayoutTests {
         #expect(abs(line.width - 3 * Self.size) < Self.eps)
     }
 
-    /// …but never over kanji: a kanji on one side leaves no symmetric overhang, so the base is
-    /// spaced as with overhang none.
-    @Test(arguments: ["漢字の", "の字漢", "漢字漢"])
-    func autoDoesNotOverhangKanji(_ string: String) throws {
-        let r = try Self.only(try Self.line(string, [(1..<2, RubyAnnotation("かんじ"))]))
+    /// …but never over kanji: with kanji on both sides the base is spaced as with overhang none.
+    @Test func autoDoesNotOverhangKanji() throws {
+        let r = try Self.only(try Self.line("漢字漢", [(1..<2, RubyAnnotation("かんじ"))]))
         #expect(abs(r.baseRect.width - (try Self.rubyWidth("かんじ"))) < Self.eps)
+    }
+
+    /// The two sides are independent (CSS Ruby 1, JLREQ §3.3.8): with a kanji on one side and
+    /// kana on the other, the annotation keeps the kanji side flush with its base and hangs the
+    /// whole excess, up to one ruby character, over the kana. "かんじ" (three ruby characters,
+    /// 1.5 em) over one kanji: 0.5 em over the kana, none over the kanji, and the base keeps its
+    /// em. "かんじかん" (2.5 em) is 1.5 em too wide: 0.5 em hangs over the kana, the other 1 em
+    /// spaces the base out (1-2-1), and the annotation still ends flush with the base on the
+    /// kanji side.
+    @Test(arguments: [("漢字の", "かんじ"), ("の字漢", "かんじ"), ("漢字の", "かんじかん"), ("の字漢", "かんじかん")])
+    func overhangIsAsymmetric(_ string: String, _ reading: String) throws {
+        let line = try Self.line(string, [(1..<2, RubyAnnotation(reading))])
+        let r = try Self.only(line)
+        let w = try Self.rubyWidth(reading)
+        let oneRubyCharacter = Self.size / 2
+        let hang = min(w - Self.size, oneRubyCharacter)
+        let base = w - hang
+        #expect(abs(r.baseRect.width - base) < Self.eps)
+        #expect(abs(r.rect.width - w) < 0.01)
+        let kanaAfter = string.hasSuffix("の")
+        if kanaAfter {
+            #expect(abs(r.rect.minX - r.baseRect.minX) < Self.eps)
+            #expect(abs((r.rect.maxX - r.baseRect.maxX) - hang) < Self.eps)
+        } else {
+            #expect(abs(r.rect.maxX - r.baseRect.maxX) < Self.eps)
+            #expect(abs((r.baseRect.minX - r.rect.minX) - hang) < Self.eps)
+        }
+        #expect(abs(line.width - (2 * Self.size + base)) < Self.eps)
     }
 
     /// Overhang start/end: only the text before/after the base may be overhung.

@@ -25,7 +25,9 @@ struct AttributedStringBridgeTests {
             .stroke(TextStroke(width: 3)), .shadow(TextShadow()), .fontVariations([try FontVariation("wght", 700)]),
             .allowsLineBreaks(false), .insertsHyphens(false), .overline(.single), .fontVariant(.smallCaps),
             .fontScale(.subscript), .fontFallback(false), .gravity(.east), .gravityHint(.line), .show(.spaces),
-            .lineHeight(.points(20)), .textTransform(.uppercase), .textSegment(.sentence), .expansion(0.1),
+            .lineHeight(.points(20)), .textTransform(.uppercase), .textSegment(.sentence), .textSpacingTrim(.trimAll),
+            .textAutospace(.ideographAlpha),
+            .expansion(0.1),
             .glyphInfo(GlyphInfo(glyph: 36, baseString: "A")), .baselineClass(.hanging),
             .baselineInfo([.hanging: 9]), .baselineReferenceInfo(.offsets([.ideographicCentered: 4])),
             .rubyAnnotation(RubyAnnotation("かんじ")),
@@ -68,6 +70,8 @@ struct AttributedStringBridgeTests {
         case .lineHeight: run.galley.lineHeight
         case .textTransform: run.galley.textTransform
         case .textSegment: run.galley.textSegment
+        case .textSpacingTrim: run.galley.textSpacingTrim
+        case .textAutospace: run.galley.textAutospace
         case .expansion: run.galley.expansion
         case .glyphInfo: run.galley.glyphInfo
         case .baselineClass: run.galley.baselineClass
@@ -114,6 +118,8 @@ struct AttributedStringBridgeTests {
         case .lineHeight(let v): v
         case .textTransform(let v): v
         case .textSegment(let v): v
+        case .textSpacingTrim(let v): v
+        case .textAutospace(let v): v
         case .expansion(let v): v
         case .glyphInfo(let v): v
         case .baselineClass(let v): v

@@ -44,6 +44,8 @@ struct PangoAttributeTermsTests {
         case .lineHeight: .lineHeight(.points(20))
         case .textTransform: .textTransform(.capitalize)
         case .textSegment: .textSegment(.word)
+        case .textSpacingTrim: .textSpacingTrim(.trimBoth)
+        case .textAutospace: .textAutospace(.normal)
         case .expansion: .expansion(0.25)
         case .glyphInfo: .glyphInfo(GlyphInfo(glyphName: "A", baseString: "A"))
         case .baselineClass: .baselineClass(.math)
