@@ -3,6 +3,10 @@
 
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Why an oracle gave no answer: the tool is missing, failed, timed out or printed something
 /// that cannot be read. The description says which, and which Debian package provides the tool.
 public struct OracleError: Error, CustomStringConvertible {
@@ -101,8 +105,26 @@ public enum ToolProcess {
 
         init(_ handle: FileHandle) {
             DispatchQueue.global().async {
-                self.data = handle.readDataToEndOfFile()
+                self.data = Self.readToEnd(handle.fileDescriptor)
                 self.done.signal()
+            }
+        }
+
+        /// Everything `descriptor` gives until its end, read with `read(2)` and retried on EINTR.
+        /// Not `FileHandle.readDataToEndOfFile()`: swift-corelibs-foundation's stops the process
+        /// with a `try!` when a signal interrupts the read (seen while tests run child processes).
+        private static func readToEnd(_ descriptor: Int32) -> Data {
+            var result = Data()
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    result.append(contentsOf: buffer[0..<count])
+                } else if count < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return result
+                }
             }
         }
 
