@@ -65,7 +65,7 @@ package enum CanvasOutput {
                 switch format {
                 case .jpg: return try bitmap.jpegData()
                 case .webp: return try bitmap.webpData()
-                case .ppm: return try bitmap.ppmData()
+                case .ppm: return bitmap.ppmData()
                 default: return try bitmap.pngData()
                 }
             } catch {
