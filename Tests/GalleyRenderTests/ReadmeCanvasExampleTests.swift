@@ -17,7 +17,7 @@ struct ReadmeCanvasExampleTests {
         try Bitmap(width: 64, height: 64, background: .red).write(to: avatarPath)
         let out = dir.appendingPathComponent("card.webp").path
 
-        // README.md's code, with the avatar's and the card's paths above.
+        // README.md's code, with the avatar's and the card's paths above (README begin).
         let fonts = FontCollection.shared
         let title = try fonts.font(family: "DejaVu Sans", weight: .bold, size: 56)
         var text = AttributedTextBuilder("One canvas, one card ✨\n", attributes: [.font(title)])
@@ -50,6 +50,7 @@ struct ReadmeCanvasExampleTests {
         canvas.textPosition = CGPoint(x: 320, y: 285)
         byline.draw(in: canvas)  // CTLineDraw at the text position
         try canvas.makeImage().write(to: out)  // .png, .jpg, .webp, .ppm
+        // README end.
 
         let card = try ImageLoader.load(path: out)
         #expect(card.width == 1200 && card.height == 630)
@@ -61,5 +62,27 @@ struct ReadmeCanvasExampleTests {
         // Two lines: the English title with its emoji, then the Japanese one.
         #expect(frame.lines.count == 2)
         #expect(frame.lines.first?.glyphRuns.contains { $0.font.hasColorGlyphs } == true)
+    }
+
+    /// The copy above is README's code: the same code once comments and whitespace are removed
+    /// (swift-format wraps the test's lines differently) and README's file names stand for the
+    /// paths, so the README cannot drift from what this suite runs.
+    @Test func copyIsReadmes() throws {
+        func normalized(_ code: Substring) -> String {
+            code.split(separator: "\n").map { line in line.range(of: "//").map { line[..<$0.lowerBound] } ?? line }
+                .joined().filter { !$0.isWhitespace }
+        }
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let begin = try #require(source.range(of: "(README begin).\n"))
+        let end = try #require(source.range(of: "// README end.", range: begin.upperBound..<source.endIndex))
+        let readme = try String(contentsOf: TestPackage.url("README.md"), encoding: .utf8)
+        let marker = try #require(readme.range(of: "```swift\n// samples/Canvas/SocialCard.swift"))
+        let start = try #require(readme.range(of: "\n", range: marker.upperBound..<readme.endIndex))
+        let close = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        let expected = normalized(readme[start.upperBound..<close.lowerBound])
+            .replacingOccurrences(of: "\"avatar.jpg\"", with: "avatarPath")
+            .replacingOccurrences(of: "\"card.webp\"", with: "out")
+        #expect(expected.count > 500)
+        #expect(normalized(source[begin.upperBound..<end.lowerBound]) == expected)
     }
 }
