@@ -117,20 +117,30 @@ struct CairoPainter {
             return nil
         }
         cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
+        storePremultiplied(bitmap, into: data, stride: Int(cairo_image_surface_get_stride(surface)))
+        cairo_surface_mark_dirty(surface)
+        return surface
+    }
+
+    /// Writes `bitmap`'s straight-alpha RGBA pixels into ARGB32 image data (premultiplied,
+    /// native-endian words, rows `stride` bytes apart) of at least the bitmap's size. Opaque pixels
+    /// skip the arithmetic, which gives them the same words.
+    static func storePremultiplied(_ bitmap: Bitmap, into data: UnsafeMutablePointer<UInt8>, stride: Int) {
         bitmap.pixels.withUnsafeBufferPointer { p in
             for y in 0..<bitmap.height {
                 let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
                 for x in 0..<bitmap.width {
                     let i = (y * bitmap.width + x) * 4
                     let a = UInt32(p[i + 3])
+                    if a == 255 {
+                        row[x] = 0xFF00_0000 | UInt32(p[i]) << 16 | UInt32(p[i + 1]) << 8 | UInt32(p[i + 2])
+                        continue
+                    }
                     func pre(_ v: UInt8) -> UInt32 { (UInt32(v) * a + 127) / 255 }
                     row[x] = a << 24 | pre(p[i]) << 16 | pre(p[i + 1]) << 8 | pre(p[i + 2])
                 }
             }
         }
-        cairo_surface_mark_dirty(surface)
-        return surface
     }
 
     // MARK: - Glyph runs

@@ -127,22 +127,7 @@ extension GraphicsContext {
             return
         }
         renderer.draw(list, into: &bitmap, imageProvider: imageProvider)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        bitmap.pixels.withUnsafeBufferPointer { p in
-            for y in 0..<bitmap.height {
-                let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<bitmap.width {
-                    let i = (y * bitmap.width + x) * 4
-                    let a = UInt32(p[i + 3])
-                    if a == 255 {
-                        row[x] = 0xFF00_0000 | UInt32(p[i]) << 16 | UInt32(p[i + 1]) << 8 | UInt32(p[i + 2])
-                        continue
-                    }
-                    func pre(_ v: UInt8) -> UInt32 { (UInt32(v) * a + 127) / 255 }
-                    row[x] = a << 24 | pre(p[i]) << 16 | pre(p[i + 1]) << 8 | pre(p[i + 2])
-                }
-            }
-        }
+        CairoPainter.storePremultiplied(bitmap, into: data, stride: Int(cairo_image_surface_get_stride(surface)))
         cairo_surface_mark_dirty(surface)
     }
 
