@@ -7,6 +7,171 @@
 import Foundation
 import GalleyShaping
 
+/// What one breaking pass has learned of a paragraph's line edges: whether a line starting (or
+/// ending) at an offset needs its edge shaped again, and if so the piece shaped again there and
+/// how much it changes the prefix sums' width. A breaker asks for the same edge once per line it
+/// tries (the optimal breaker for every pair of candidates), and finding out is most of what
+/// measuring a line costs, so each edge is looked at once per pass. A memo belongs to one
+/// paragraph, its code units and one thread: make one per pass.
+final class LineEdgeMemo {
+    /// An edge's piece: where it is cut, the width it adds to the prefix sums', and the offset
+    /// farthest from the edge that computing it looked at (`reach`). A line whose other end lies
+    /// beyond `reach` gets the same piece; a closer one is measured afresh.
+    struct Piece {
+        let cut: Int
+        let correction: CGFloat
+        let reach: Int
+    }
+
+    /// What is known of one edge.
+    enum Edge {
+        /// A break there leaves the shaping as it is.
+        case safe
+        case piece(Piece)
+    }
+
+    /// Dense storage for a whole paragraph: `state[k]` for the line start at `base + k` and
+    /// `state[count + k]` for the line end there, each 0 (not looked at), −1 (safe) or
+    /// k > 0 (`pieces[k − 1]`). A raw buffer, not an array property, because a class's array
+    /// would be checked for exclusive access on every look, which costs more than the look.
+    private let state: UnsafeMutablePointer<Int32>
+    private let count: Int
+    private let base: Int
+    /// The pieces remembered, `pieceCount` of `pieceCapacity` (a raw buffer for the same reason).
+    private var pieces: UnsafeMutablePointer<Piece>
+    private var pieceCount = 0
+    private var pieceCapacity = 0
+    /// The one line start a memo without dense storage (`count == 0`) keeps: greedy breaking
+    /// tries one start against each end once, so only the start is asked for again.
+    private var start: (offset: Int, edge: Edge)?
+
+    /// A memo for every edge of `content` (a pass over the whole paragraph), shaped as `items`:
+    /// the offsets where a break is safe are read off the glyphs in one pass at the start, so
+    /// only an unsafe edge is ever looked up by search.
+    init(content: Range<Int>, items: [ShapedItem]) {
+        base = content.lowerBound
+        count = content.count + 1
+        state = .allocate(capacity: 2 * count)
+        state.initialize(repeating: 0, count: 2 * count)
+        pieces = .allocate(capacity: 1)
+        for item in items { markSafeCuts(item) }
+    }
+
+    /// Marks the offsets of `item` where a line may start or end without shaping again: its
+    /// ends, and inside it each cluster start whose logically first glyph HarfBuzz did not flag
+    /// unsafe to break (`LineBuilder.unsafeToBreak`); every offset of a placeholder.
+    private func markSafeCuts(_ item: ShapedItem) {
+        let range = item.range
+        markSafe(range.lowerBound)
+        markSafe(range.upperBound)
+        if item.isPlaceholder {
+            for offset in range { markSafe(offset) }
+            return
+        }
+        let glyphs = item.storage.glyphs[item.glyphRange]
+        let glyphBase = item.storage.base
+        var k = glyphs.startIndex
+        while k < glyphs.endIndex {
+            // The glyphs of one cluster are contiguous; in a right-to-left item the logically
+            // first of them is the visually last.
+            var end = k + 1
+            while end < glyphs.endIndex, glyphs[end].cluster == glyphs[k].cluster { end += 1 }
+            let first = item.isRightToLeft ? glyphs[end - 1] : glyphs[k]
+            let offset = Int(first.cluster) + glyphBase
+            if range.lowerBound < offset, offset < range.upperBound, !first.unsafeToBreak { markSafe(offset) }
+            k = end
+        }
+    }
+
+    private func markSafe(_ offset: Int) {
+        let k = offset - base
+        guard k >= 0, k < count else { return }
+        state[k] = -1
+        state[count + k] = -1
+    }
+
+    /// A memo of one line's tries (greedy breaking): its start only.
+    init() {
+        base = 0
+        count = 0
+        state = .allocate(capacity: 1)
+        pieces = .allocate(capacity: 1)
+    }
+
+    deinit {
+        state.deallocate()
+        pieces.deinitialize(count: pieceCount)
+        pieces.deallocate()
+    }
+
+    /// What the edges of the line from `lo` to `hi` add to its prefix sums' width, when both
+    /// were looked at already and their pieces hold for this line (a start's piece reaches less
+    /// far than `hi`, an end's not as far back as `lo`); nil otherwise. The breakers' common
+    /// case, answered from two reads.
+    @inline(__always)
+    func knownCorrection(_ lo: Int, _ hi: Int) -> (start: CGFloat, end: CGFloat)? {
+        let (i, j) = (lo - base, hi - base)
+        guard count > 0, i >= 0, j < count else { return nil }
+        let (start, end) = (state[i], state[count + j])
+        guard start != 0, end != 0 else { return nil }
+        var correction: (start: CGFloat, end: CGFloat) = (0, 0)
+        if start > 0 {
+            let piece = pieces[Int(start) - 1]
+            guard piece.reach < hi else { return nil }
+            correction.start = piece.correction
+        }
+        if end > 0 {
+            let piece = pieces[Int(end) - 1]
+            guard piece.reach > lo else { return nil }
+            correction.end = piece.correction
+        }
+        return correction
+    }
+
+    /// What is known of the line start at `offset`.
+    func leading(at offset: Int) -> Edge? {
+        count == 0 ? (start?.offset == offset ? start?.edge : nil) : lookup(offset - base)
+    }
+
+    /// What is known of the line end at `offset`.
+    func trailing(at offset: Int) -> Edge? {
+        count == 0 ? nil : lookup(offset - base, side: count)
+    }
+
+    func setLeading(_ edge: Edge, at offset: Int) {
+        if count == 0 { start = (offset, edge) } else { store(edge, offset - base) }
+    }
+
+    func setTrailing(_ edge: Edge, at offset: Int) {
+        if count > 0 { store(edge, offset - base, side: count) }
+    }
+
+    private func lookup(_ k: Int, side: Int = 0) -> Edge? {
+        guard k >= 0, k < count else { return nil }
+        let value = state[side + k]
+        return value == 0 ? nil : value < 0 ? .safe : .piece(pieces[Int(value) - 1])
+    }
+
+    private func store(_ edge: Edge, _ k: Int, side: Int = 0) {
+        guard k >= 0, k < count else { return }
+        switch edge {
+        case .safe: state[side + k] = -1
+        case .piece(let piece):
+            if pieceCount == pieceCapacity {
+                let capacity = max(16, 2 * pieceCapacity)
+                let grown = UnsafeMutablePointer<Piece>.allocate(capacity: capacity)
+                grown.moveInitialize(from: pieces, count: pieceCount)
+                pieces.deallocate()
+                pieces = grown
+                pieceCapacity = capacity
+            }
+            (pieces + pieceCount).initialize(to: piece)
+            pieceCount += 1
+            state[side + k] = Int32(pieceCount)
+        }
+    }
+}
+
 extension ParagraphAnalysis {
     /// How far from an end inside a cluster a safe place to cut is looked for before the rest
     /// of the item is shaped with it.
@@ -18,33 +183,68 @@ extension ParagraphAnalysis {
     /// where HarfBuzz allows a break (a cluster start not flagged unsafe) shaped again on its
     /// own, as the line's piece is. HarfBuzz's guarantee that text cut where it is safe shapes
     /// the same makes the sum the line's width. Ends at cluster starts cost two lookups.
-    /// CJK spacing at the line's edges (`edgeSpacing`) is counted too.
-    func lineWidth(of range: Range<Int>, units: [UInt16]) -> CGFloat {
+    /// CJK spacing at the line's edges (`edgeSpacing`) is counted too. With a `memo`, an edge
+    /// already shaped again in this pass is not shaped again (the width is the same).
+    func lineWidth(of range: Range<Int>, units: [UInt16], memo: LineEdgeMemo? = nil) -> CGFloat {
         let lo = max(range.lowerBound, content.lowerBound)
         let hi = min(range.upperBound, content.upperBound)
         guard hi > lo else { return 0 }
-        let shaped = shapedLineWidth(lo..<hi, units: units)
+        let shaped =
+            // Added in the order shapedLineWidth adds them, so the sum is the same to the last bit.
+            memo?.knownCorrection(lo, hi).map { width(of: lo..<hi) + $0.start + $0.end }
+            ?? shapedLineWidth(lo..<hi, units: units, memo: memo)
         return hasCJKSpacing ? shaped + edgeSpacing(from: lo, visibleEnd: hi, units: units).widthChange : shaped
     }
 
-    /// `lineWidth(of:units:)` without the CJK edge spacing, for `lo..<hi` inside the content.
-    private func shapedLineWidth(_ range: Range<Int>, units: [UInt16]) -> CGFloat {
+    /// `lineWidth(of:units:memo:)` without the CJK edge spacing, for `lo..<hi` inside the content.
+    private func shapedLineWidth(_ range: Range<Int>, units: [UInt16], memo: LineEdgeMemo?) -> CGFloat {
         let (lo, hi) = (range.lowerBound, range.upperBound)
         var width = self.width(of: lo..<hi)
-        let first = LineBuilder.firstItem(items, overlapping: lo)
-        if first < items.count, items[first].range.lowerBound < lo, unsafe(items[first], at: lo) {
-            let (end, reshaped) = leadingPiece(
-                items[first], from: lo, limit: min(hi, items[first].range.upperBound), units: units)
-            width += reshaped - self.width(of: lo..<end)
-            if end >= hi { return width }
+        if let piece = leadingEdge(from: lo, to: hi, units: units, memo: memo) {
+            width += piece.correction
+            if piece.cut >= hi { return width }
         }
-        let last = LineBuilder.firstItem(items, overlapping: hi - 1)
-        if last < items.count, hi < items[last].range.upperBound, unsafe(items[last], at: hi) {
-            let (start, reshaped) = trailingPiece(
-                items[last], to: hi, limit: max(lo, items[last].range.lowerBound), units: units)
-            width += reshaped - self.width(of: start..<hi)
-        }
+        if let piece = trailingEdge(from: lo, to: hi, units: units, memo: memo) { width += piece.correction }
         return width
+    }
+
+    /// The piece to shape again at the start `lo` of the line `lo..<hi`; nil when a break at
+    /// `lo` is safe.
+    private func leadingEdge(from lo: Int, to hi: Int, units: [UInt16], memo: LineEdgeMemo?) -> LineEdgeMemo.Piece? {
+        let known = memo?.leading(at: lo)
+        if case .safe = known { return nil }
+        let first = LineBuilder.firstItem(items, overlapping: lo)
+        guard first < items.count else { return nil }
+        let item = items[first]
+        let limit = min(hi, item.range.upperBound)
+        // A piece that never looked as far as the limit is the same for any farther one.
+        if case .piece(let piece) = known, piece.reach < limit { return piece }
+        guard known != nil || (item.range.lowerBound < lo && unsafe(item, at: lo)) else {
+            memo?.setLeading(.safe, at: lo)
+            return nil
+        }
+        let piece = leadingPiece(item, from: lo, limit: limit, units: units)
+        if piece.reach < limit { memo?.setLeading(.piece(piece), at: lo) }
+        return piece
+    }
+
+    /// The piece to shape again at the end `hi` of the line `lo..<hi`; nil when a break at `hi`
+    /// is safe.
+    private func trailingEdge(from lo: Int, to hi: Int, units: [UInt16], memo: LineEdgeMemo?) -> LineEdgeMemo.Piece? {
+        let known = memo?.trailing(at: hi)
+        if case .safe = known { return nil }
+        let last = LineBuilder.firstItem(items, overlapping: hi - 1)
+        guard last < items.count else { return nil }
+        let item = items[last]
+        let limit = max(lo, item.range.lowerBound)
+        if case .piece(let piece) = known, piece.reach > limit { return piece }
+        guard known != nil || (hi < item.range.upperBound && unsafe(item, at: hi)) else {
+            memo?.setTrailing(.safe, at: hi)
+            return nil
+        }
+        let piece = trailingPiece(item, to: hi, limit: limit, units: units)
+        if piece.reach > limit { memo?.setTrailing(.piece(piece), at: hi) }
+        return piece
     }
 
     /// The piece of a line that starts at `lo` inside `item` to shape again, and its advance so
@@ -53,31 +253,39 @@ extension ParagraphAnalysis {
     /// matters: a safe place in the paragraph's shaping need not be one in the piece's, whose new
     /// start can make a ligature of its own ("of|fice" in DejaVu Serif: the paragraph's "ff" and
     /// "i" part safely, but "fice" shaped from the cut starts with an "fi" ligature).
-    private func leadingPiece(_ item: ShapedItem, from lo: Int, limit: Int, units: [UInt16]) -> (Int, CGFloat) {
+    /// The piece's correction is its advance so shaped less the prefix sums' width of it; its
+    /// reach is the end of the longest text shaped again, or `limit` when the search met it.
+    private func leadingPiece(_ item: ShapedItem, from lo: Int, limit: Int, units: [UInt16]) -> LineEdgeMemo.Piece {
         var end = safeOffset(in: item, after: lo, limit: limit)
         while end < limit {
             let next = safeOffset(in: item, after: end, limit: limit)
             let piece = item.reshaped(lo..<next, units: units, context: content)
-            if let advance = advance(of: piece, before: end) { return (end, advance) }
+            if let advance = advance(of: piece, before: end) {
+                return LineEdgeMemo.Piece(cut: end, correction: advance - width(of: lo..<end), reach: next)
+            }
             end = next
         }
-        return (limit, reshapedWidth(item, lo..<limit, units: units))
+        let whole = reshapedWidth(item, lo..<limit, units: units)
+        return LineEdgeMemo.Piece(cut: limit, correction: whole - width(of: lo..<limit), reach: limit)
     }
 
     /// The mirror of `leadingPiece` for a line ending at `hi` inside `item`: from the last offset
     /// `start` (down to `limit`) safe in both the item and the text shaped again up to `hi`.
-    private func trailingPiece(_ item: ShapedItem, to hi: Int, limit: Int, units: [UInt16]) -> (Int, CGFloat) {
+    /// Its reach is the start of the longest text shaped again, or `limit` when the search met it.
+    private func trailingPiece(_ item: ShapedItem, to hi: Int, limit: Int, units: [UInt16]) -> LineEdgeMemo.Piece {
         var start = safeOffset(in: item, before: hi, limit: limit)
         while start > limit {
             let previous = safeOffset(in: item, before: start, limit: limit)
             let piece = item.reshaped(previous..<hi, units: units, context: content)
             if let before = advance(of: piece, before: start) {
                 let all = piece.storage.glyphs[piece.glyphRange].reduce(0) { $0 + $1.advance }
-                return (start, all - before)
+                return LineEdgeMemo.Piece(
+                    cut: start, correction: all - before - width(of: start..<hi), reach: previous)
             }
             start = previous
         }
-        return (limit, reshapedWidth(item, limit..<hi, units: units))
+        let whole = reshapedWidth(item, limit..<hi, units: units)
+        return LineEdgeMemo.Piece(cut: limit, correction: whole - width(of: limit..<hi), reach: limit)
     }
 
     /// The advance of the glyphs of `piece` (shaped left to right or right to left) whose
