@@ -66,7 +66,7 @@ extension GraphicsContext {
 
     /// The device pixels (x, y of the top-left, width, height, within the `width` × `height`
     /// surface) that drawing `list` at `scale` can change, or nil when none: each fill and
-    /// decoration rect grown by a pixel, each glyph's pen grown by its font's reach
+    /// decoration rect grown by a pixel, each glyph's ink box around its pen
     /// (``glyphReach(_:scale:)``), each shadow's glyphs moved by its offset and grown by its blur;
     /// a placeholder (its image's resampling) takes the whole surface.
     static func rendererWindow(_ list: PaintList, scale s: Double, width: Int, height: Int)
@@ -81,11 +81,14 @@ extension GraphicsContext {
             minY = min(minY, h - Double(r.maxY) * s - grow); maxY = max(maxY, h - Double(r.minY) * s + grow)
         }
         func add(_ glyphs: GlyphPaint, offset: CGSize, grow: Double) {
-            let reach = glyphReach(glyphs, scale: s) + grow
-            for p in glyphs.positions where p.x.isFinite && p.y.isFinite {
+            let reach = glyphReach(glyphs, scale: s)
+            for (i, p) in glyphs.positions.enumerated() where p.x.isFinite && p.y.isFinite {
                 let x = Double(p.x + offset.width) * s, y = h - Double(p.y + offset.height) * s
-                minX = min(minX, x - reach); maxX = max(maxX, x + reach)
-                minY = min(minY, y - reach); maxY = max(maxY, y + reach)
+                let pad = (-reach.pad, -reach.pad, reach.pad, reach.pad)
+                guard let box = reach.ink.map({ i < $0.count ? $0[i] : nil }) ?? pad else { continue }
+                let (left, bottom, right, top) = box
+                minX = min(minX, x + left - grow); maxX = max(maxX, x + right + grow)
+                minY = min(minY, y - top - grow); maxY = max(maxY, y - bottom + grow)
             }
         }
         for operation in list.operations {
@@ -108,17 +111,39 @@ extension GraphicsContext {
         return (x0, y0, x1 - x0, y1 - y0)
     }
 
-    /// How far (device pixels) a glyph of `paint` can reach from its pen in any direction: its
-    /// font's bounding box (at least 1.5 em, for colour glyphs' bitmaps) stretched and skewed, plus
-    /// the stroke, a quarter em for synthetic bold and hinting, and two pixels.
-    static func glyphReach(_ paint: GlyphPaint, scale s: Double) -> Double {
-        let box = paint.font.boundingBox
-        let size = Double(paint.font.size)
+    /// Where the glyphs of `paint` can put ink around their pens, in device pixels, y up: for a
+    /// horizontal run of a static outline font, each glyph's ink box (nil: no ink) from its
+    /// bounds (`CTFontGetBoundingRectsForGlyphs`), stretched and skewed as the run (and a synthetic
+    /// oblique) says and grown
+    /// by the stroke, a tenth of an em (synthetic bold, hinting) and two pixels; otherwise (colour
+    /// glyphs, variable instances, sideways glyphs) `pad` in every direction: the font's bounding
+    /// box at its farthest corner (at least 1.5 em) stretched and skewed, grown the same way.
+    static func glyphReach(_ paint: GlyphPaint, scale s: Double)
+        -> (ink: [(Double, Double, Double, Double)?]?, pad: Double)
+    {
+        let font = paint.font
+        let size = Double(font.size)
+        let grow = abs(Double(paint.stroke?.width ?? 0)) + 0.1 * size
+        // Synthetic oblique shears by 0.2 on top of the run's own skew.
+        let stretch = max(abs(paint.xScale), 1)
+        let skew = abs(paint.skew) + (font.syntheticTraits.contains(.oblique) ? 0.2 : 0)
+        let box = font.boundingBox
         let corner = [box.minX, box.maxX, box.minY, box.maxY].map { abs(Double($0)) }.max() ?? 0
         let extent = max(corner.isFinite ? corner : 0, 1.5 * size)
-        let stroke = Double(paint.stroke?.width ?? 0)
-        let reach = extent * (max(abs(paint.xScale), 1) + abs(paint.skew)) + abs(stroke) + 0.25 * size
-        return min(reach * s + 2, 1e6)
+        let pad = min((extent * (stretch + skew) + grow + 0.15 * size) * s + 2, 1e6)
+        guard !font.hasColorGlyphs, paint.orientation != .sideways,
+            GlyphRasterizer.designCoordinates(of: font).isEmpty
+        else { return (nil, pad) }
+        let ink = font.boundingRects(for: paint.glyphs).map { r -> (Double, Double, Double, Double)? in
+            guard !r.isEmpty, r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return nil }
+            let lean = skew * max(abs(Double(r.minY)), abs(Double(r.maxY)))
+            let xs = [Double(r.minX) * paint.xScale, Double(r.maxX) * paint.xScale]
+            return (
+                ((xs.min() ?? 0) - lean - grow) * s - 2, (Double(r.minY) - grow) * s - 2,
+                ((xs.max() ?? 0) + lean + grow) * s + 2, (Double(r.maxY) + grow) * s + 2
+            )
+        }
+        return (ink, pad)
     }
 
     /// A straight-alpha Bitmap of `width` × `height` premultiplied native-endian ARGB32 words at
@@ -131,6 +156,17 @@ extension GraphicsContext {
             for y in 0..<height {
                 let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
                 let out = base + y * width * 4
+                // An opaque row (the usual case) is one byte swap per word, which vectorises.
+                var opaque: UInt32 = 0xFF00_0000
+                for x in 0..<width { opaque &= row[x] }
+                if opaque >= 0xFF00_0000 {
+                    for x in 0..<width {
+                        let v = row[x]
+                        let w = v & 0xFF00_FF00 | (v >> 16 & 0xFF) | (v & 0xFF) << 16
+                        out.storeBytes(of: w.littleEndian, toByteOffset: x * 4, as: UInt32.self)
+                    }
+                    continue
+                }
                 for x in 0..<width {
                     out.storeBytes(of: straightRGBA(row[x]).littleEndian, toByteOffset: x * 4, as: UInt32.self)
                 }
