@@ -121,7 +121,8 @@ let package = Package(
         .executableTarget(
             name: "galley-canvas-samples", dependencies: ["Galley"], path: "samples/Canvas", swiftSettings: strict),
         // Layout timing and line dumps beside ../shared/bench's pango-ref and hb-ref.
-        .executableTarget(name: "galley-bench", dependencies: ["GalleyLayout", "GalleyRender"], swiftSettings: strict),
+        .executableTarget(
+            name: "galley-bench", dependencies: ["GalleySync", "GalleyLayout", "GalleyRender"], swiftSettings: strict),
 
         // What the test targets share (test targets cannot depend on each other): the oracles run as
         // processes or loaded at run time (hb-shape, fontconfig's tools, poppler, pango-view, libpango,

@@ -48,7 +48,7 @@ package enum CanvasOutput {
             do {
                 try g.beginPage(size: turned)
                 draw(scene, document: document, options: options, in: g)
-                return try g.finishDocument()
+                return try g.finishDocumentBytes()
             } catch {
                 throw CLIError("cannot write the \(format.rawValue.uppercased()) page: \(error)")
             }
@@ -63,10 +63,10 @@ package enum CanvasOutput {
             }
             do {
                 switch format {
-                case .jpg: return try bitmap.jpegData()
-                case .webp: return try bitmap.webpData()
-                case .ppm: return bitmap.ppmData()
-                default: return try bitmap.pngData()
+                case .jpg: return try bitmap.jpegBytes()
+                case .webp: return try bitmap.webpBytes()
+                case .ppm: return bitmap.ppmBytes()
+                default: return try bitmap.pngBytes()
                 }
             } catch {
                 throw .internalFailure("cannot encode \(format.rawValue.uppercased()): \(error)")

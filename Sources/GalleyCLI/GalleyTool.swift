@@ -171,14 +171,14 @@ public enum GalleyTool {
                     svgImageReference(placeholder.delegate.value, document)
                 }.utf8)
         case .ppm:
-            return try render(frame, document: document, options: options).ppmData()
+            return try render(frame, document: document, options: options).ppmBytes()
         case .png, .jpg, .webp:
             let bitmap = try render(frame, document: document, options: options)
             do {
                 switch format {
-                case .jpg: return try bitmap.jpegData()
-                case .webp: return try bitmap.webpData()
-                default: return try bitmap.pngData()
+                case .jpg: return try bitmap.jpegBytes()
+                case .webp: return try bitmap.webpBytes()
+                default: return try bitmap.pngBytes()
                 }
             } catch {
                 throw .internalFailure("cannot encode \(format.rawValue.uppercased()): \(error)")
@@ -202,7 +202,7 @@ public enum GalleyTool {
         if let bytes = try? Data(contentsOf: URL(fileURLWithPath: path)), bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             return path
         }
-        guard let png = try? bitmap.pngData() else { return nil }
+        guard let png = try? bitmap.pngBytes() else { return nil }
         return "data:image/png;base64," + Data(png).base64EncodedString()
     }
 

@@ -43,7 +43,7 @@ enum PDFOutput {
             frame = next
         }
         do {
-            return try pdf.finish()
+            return try pdf.finishBytes()
         } catch {
             throw cliError(error, options)
         }

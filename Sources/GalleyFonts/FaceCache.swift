@@ -46,8 +46,15 @@ final class FaceCache: Sendable {
 
     private func face(for key: Key, path: String, sanitizer: FontSanitizer?) throws(FontError) -> FontFace {
         if let face = faces.withLock({ $0[key] }) { return face }
-        let data = try FontFileReader.read(path: path)
-        let loaded = try FontFace.load(data: data, faceIndex: key.faceIndex, path: path, sanitizer: sanitizer)
+        // A trusted file is mapped, not copied (FontBytes); an untrusted one is read, and only
+        // the sanitizer's output is kept.
+        let loaded =
+            if let sanitizer {
+                try FontFace.load(
+                    data: FontFileReader.read(path: path), faceIndex: key.faceIndex, path: path, sanitizer: sanitizer)
+            } else {
+                try FontFace.load(trusted: FontFileReader.map(path: path), faceIndex: key.faceIndex, path: path)
+            }
         return faces.withLock { faces in
             if let existing = faces[key] { return existing }
             faces[key] = loaded

@@ -14,12 +14,13 @@ enum FontFileFormat: Equatable {
     case unknown
 
     /// The format of `bytes`.
-    init(_ bytes: [UInt8]) {
-        guard bytes.count >= 4 else {
+    init(_ bytes: some Collection<UInt8>) {
+        let magic = Array(bytes.prefix(4))
+        guard magic.count == 4 else {
             self = .unknown
             return
         }
-        switch UInt32(bytes[0]) << 24 | UInt32(bytes[1]) << 16 | UInt32(bytes[2]) << 8 | UInt32(bytes[3]) {
+        switch UInt32(magic[0]) << 24 | UInt32(magic[1]) << 16 | UInt32(magic[2]) << 8 | UInt32(magic[3]) {
         case SFNTDirectory.tag("wOFF"): self = .woff
         case SFNTDirectory.tag("wOF2"): self = .woff2
         case 0x0001_0000, SFNTDirectory.tag("OTTO"), SFNTDirectory.tag("true"), SFNTDirectory.tag("ttcf"): self = .sfnt
@@ -60,7 +61,7 @@ extension FontFace {
         case (.unknown, _):
             throw .notAFont(path: name)
         case (.sfnt, nil):
-            return try FontFace(data: data, faceIndex: faceIndex, path: path)
+            return try FontFace(bytes: FontBytes(copying: data), faceIndex: faceIndex, path: path)
         case (.woff, nil), (.woff2, nil):
             let decoded = try WebFontDecoder.decode(data, faceIndex: faceIndex, name: name)
             return try FontFace(data: decoded, faceIndex: 0, path: path, sourceFaceIndex: faceIndex)
@@ -72,6 +73,20 @@ extension FontFace {
             let sanitized = try sanitizer.sanitize(data, faceIndex: faceIndex, name: name)
             return try FontFace(
                 data: sanitized, faceIndex: 0, path: path, isSanitized: true, sourceFaceIndex: faceIndex)
+        }
+    }
+
+    /// Face `faceIndex` of a trusted font file's bytes (mapped, ``FontBytes``): an SFNT is used in
+    /// place, a WOFF or WOFF2 decoded by FreeType into a private copy.
+    /// - Throws: `.notAFont`, `.faceIndexOutOfRange`.
+    package static func load(trusted bytes: FontBytes, faceIndex: Int, path: String?) throws(FontError) -> FontFace {
+        switch FontFileFormat(bytes) {
+        case .unknown:
+            throw .notAFont(path: path ?? "<memory>")
+        case .sfnt:
+            return try FontFace(bytes: bytes, faceIndex: faceIndex, path: path)
+        case .woff, .woff2:
+            return try load(data: Array(bytes), faceIndex: faceIndex, path: path, sanitizer: nil)
         }
     }
 

@@ -20,8 +20,9 @@ package final class FontFace: @unchecked Sendable {
     package let hbFont: OpaquePointer
     /// `hb_face_t*` for this face, immutable.
     package let hbFace: OpaquePointer
-    /// The whole file's bytes (all faces of a collection), so the renderer can open its own `FT_Face`.
-    package let data: [UInt8]
+    /// The whole file's bytes (all faces of a collection), mapped or a private copy
+    /// (``FontBytes``), so the renderer can open its own `FT_Face` on them.
+    package let data: FontBytes
     /// The face's index within ``data`` (0 unless the data is a `.ttc` collection).
     package let faceIndex: Int
     /// The face's index within the file or bytes it was loaded from: ``faceIndex``, except for a
@@ -67,8 +68,18 @@ package final class FontFace: @unchecked Sendable {
     /// pass nil for in-memory fonts (errors then name `"<memory>"`). `isSanitized` records that
     /// the bytes are the sanitizer's output; `sourceFaceIndex` is the face's index in the original
     /// file when `data` holds that face alone (nil: `faceIndex`).
-    package init(
+    package convenience init(
         data: [UInt8], faceIndex: Int, path: String?, isSanitized: Bool = false, sourceFaceIndex: Int? = nil
+    ) throws(FontError) {
+        try self.init(
+            bytes: FontBytes(copying: data), faceIndex: faceIndex, path: path, isSanitized: isSanitized,
+            sourceFaceIndex: sourceFaceIndex)
+    }
+
+    /// Loads face `faceIndex` of `bytes` (a mapped file or a private copy), as they are; HarfBuzz
+    /// reads them in place. The other parameters are as for ``init(data:faceIndex:path:isSanitized:sourceFaceIndex:)``.
+    package init(
+        bytes data: FontBytes, faceIndex: Int, path: String?, isSanitized: Bool = false, sourceFaceIndex: Int? = nil
     ) throws(FontError) {
         let errorPath = path ?? "<memory>"
         guard let faceCount = SFNTDirectory.faceCount(of: data) else {
@@ -85,12 +96,13 @@ package final class FontFace: @unchecked Sendable {
 
         // HarfBuzz takes the length as 32 bits: a file of 4 GiB or more is not a font it can read.
         guard data.count <= Int(UInt32.max) else { throw .notAFont(path: errorPath) }
-        // HarfBuzz keeps its own copy of the bytes (HB_MEMORY_MODE_DUPLICATE), so its blob never
-        // points into Swift-managed array storage.
-        let blob: OpaquePointer? = data.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { chars in
-                hb_blob_create(chars, UInt32(buffer.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
-            }
+        // HarfBuzz reads the bytes in place (HB_MEMORY_MODE_READONLY); its blob holds a reference
+        // to them, released by the blob's destroy callback, so they outlive every HarfBuzz object.
+        let owner = Unmanaged.passRetained(data).toOpaque()
+        let blob: OpaquePointer? = hb_blob_create(
+            data.base.assumingMemoryBound(to: CChar.self), UInt32(data.count), HB_MEMORY_MODE_READONLY, owner
+        ) { owner in
+            if let owner { Unmanaged<FontBytes>.fromOpaque(owner).release() }
         }
         guard let blob else { throw .notAFont(path: errorPath) }
         defer { hb_blob_destroy(blob) }
@@ -123,8 +135,8 @@ package final class FontFace: @unchecked Sendable {
             names.hasColor
             || hb_ot_color_has_png(hbFace) != 0 || hb_ot_color_has_layers(hbFace) != 0
 
-        let head = directory.table("head")
-        let os2 = directory.table("OS/2")
+        let head = directory.table("head", in: data)
+        let os2 = directory.table("OS/2", in: data)
         let macStyle = head?.uint16(at: 44) ?? 0
         if let weightClass = os2?.uint16(at: 4), weightClass > 0 {
             // Some old fonts use 1...9 for 100...900 (fontconfig reads them the same way).

@@ -11,13 +11,13 @@ struct FreeTypeNames {
 
     /// Opens face `faceIndex` of `data` with a private `FT_Library` (one per call, so no state is
     /// shared between threads) and reads its names. Returns nil when FreeType rejects the data.
-    static func read(data: [UInt8], faceIndex: Int) -> FreeTypeNames? {
+    static func read(data: FontBytes, faceIndex: Int) -> FreeTypeNames? {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { return nil }
         defer { FT_Done_FreeType(library) }
-        return data.withUnsafeBufferPointer { buffer -> FreeTypeNames? in
+        return data.withUnsafeBytes { buffer -> FreeTypeNames? in
             var face: FT_Face?
-            guard let base = buffer.baseAddress,
+            guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self),
                 FT_New_Memory_Face(library, base, FT_Long(buffer.count), FT_Long(faceIndex), &face) == 0,
                 let face
             else { return nil }

@@ -31,7 +31,6 @@ struct BigEndianBytes {
 struct SFNTDirectory {
     /// Table ranges within the whole file, by tag.
     let tables: [UInt32: Range<Int>]
-    private let bytes: [UInt8]
 
     /// The four-byte tag for a table name such as `"OS/2"`.
     static func tag(_ name: String) -> UInt32 {
@@ -43,8 +42,8 @@ struct SFNTDirectory {
 
     /// The number of faces in the file: the `numFonts` of a TrueType collection, 1 for a single
     /// TrueType/OpenType font, or nil if the bytes are not SFNT data at all.
-    static func faceCount(of bytes: [UInt8]) -> Int? {
-        let reader = BigEndianBytes(bytes: bytes[...])
+    static func faceCount(of bytes: some RandomAccessCollection<UInt8>) -> Int? {
+        let reader = BigEndianBytes(bytes: ArraySlice(bytes.prefix(12)))
         guard let version = reader.uint32(at: 0) else { return nil }
         switch version {
         case tag("ttcf"):
@@ -62,19 +61,22 @@ struct SFNTDirectory {
     /// Reads and checks the directory of face `faceIndex` (already known to be in range).
     /// Returns nil if the directory or any table it lists runs past the end of the file,
     /// or a required table is missing.
-    init?(bytes: [UInt8], faceIndex: Int) {
-        let reader = BigEndianBytes(bytes: bytes[...])
+    init?<Bytes: RandomAccessCollection<UInt8>>(bytes: Bytes, faceIndex: Int) where Bytes.Index == Int {
+        let header = BigEndianBytes(bytes: ArraySlice(bytes.prefix(16 + 4 * max(0, faceIndex))))
         var start = 0
-        if reader.uint32(at: 0) == SFNTDirectory.tag("ttcf") {
-            guard let offset = reader.uint32(at: 12 + 4 * faceIndex) else { return nil }
+        if header.uint32(at: 0) == SFNTDirectory.tag("ttcf") {
+            guard let offset = header.uint32(at: 12 + 4 * faceIndex) else { return nil }
             start = Int(offset)
         }
-        guard let numTables = reader.uint16(at: start + 4), numTables > 0,
-            start + 12 + 16 * Int(numTables) <= bytes.count
+        guard start <= bytes.count - 12,
+            let numTables = BigEndianBytes(bytes: ArraySlice(bytes[start..<start + 12])).uint16(at: 4),
+            numTables > 0, start + 12 + 16 * Int(numTables) <= bytes.count
         else { return nil }
+        // The directory's records alone, copied once (not the whole file).
+        let reader = BigEndianBytes(bytes: ArraySlice(bytes[start..<start + 12 + 16 * Int(numTables)]))
         var tables: [UInt32: Range<Int>] = [:]
         for i in 0..<Int(numTables) {
-            let entry = start + 12 + 16 * i
+            let entry = 12 + 16 * i
             guard let tag = reader.uint32(at: entry),
                 let offset = reader.uint32(at: entry + 8),
                 let length = reader.uint32(at: entry + 12)
@@ -87,12 +89,13 @@ struct SFNTDirectory {
             return nil
         }
         self.tables = tables
-        self.bytes = bytes
     }
 
-    /// The bytes of table `name`, or nil if the face has no such table.
-    func table(_ name: String) -> BigEndianBytes? {
+    /// A copy of table `name` of `bytes` (the bytes this directory was read from), or nil if the
+    /// face has no such table.
+    func table<Bytes: RandomAccessCollection<UInt8>>(_ name: String, in bytes: Bytes) -> BigEndianBytes?
+    where Bytes.Index == Int {
         guard let range = tables[SFNTDirectory.tag(name)] else { return nil }
-        return BigEndianBytes(bytes: bytes[range])
+        return BigEndianBytes(bytes: ArraySlice(bytes[range]))
     }
 }

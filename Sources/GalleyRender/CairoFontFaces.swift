@@ -16,22 +16,23 @@ import GalleySync
 final class CairoFTFace {
     let library: FT_Library
     let face: FT_Face
-    let bytes: UnsafeMutableBufferPointer<UInt8>
+    /// The font's bytes, read in place by FreeType (mapped or a private copy, never written).
+    let bytes: FontBytes
 
     /// Opens face `faceIndex` of `data` at the variable-font instance `coordinates` (16.16
     /// design coordinates in `fvar` order; empty for the default instance). Nil when FreeType
     /// cannot open it or refuses the coordinates.
-    init?(data: [UInt8], faceIndex: Int, coordinates: [Int]) {
-        guard !data.isEmpty else { return nil }
+    init?(data bytes: FontBytes, faceIndex: Int, coordinates: [Int]) {
+        guard !bytes.isEmpty else { return nil }
         var lib: FT_Library?
         guard FT_Init_FreeType(&lib) == 0, let lib else { return nil }
-        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: data.count)
-        _ = bytes.initialize(from: data)
         var face: FT_Face?
-        guard FT_New_Memory_Face(lib, bytes.baseAddress, FT_Long(bytes.count), FT_Long(faceIndex), &face) == 0,
+        guard
+            FT_New_Memory_Face(
+                lib, bytes.base.assumingMemoryBound(to: UInt8.self), FT_Long(bytes.count), FT_Long(faceIndex), &face)
+                == 0,
             let face
         else {
-            bytes.deallocate()
             FT_Done_FreeType(lib)
             return nil
         }
@@ -48,7 +49,6 @@ final class CairoFTFace {
     deinit {
         FT_Done_Face(face)
         FT_Done_FreeType(library)
-        bytes.deallocate()
     }
 }
 

@@ -57,8 +57,8 @@ struct GlyphImage: Sendable {
 ///
 /// One `FT_Library` and every `FT_Face` live inside a lock (`Locked`), since FreeType objects are not
 /// thread-safe: all FreeType calls happen while holding it. Faces are opened from
-/// `FontFace.data` with `FT_New_Memory_Face`, on a private copy of the bytes that lives exactly as
-/// long as the face. Bounded caches: at most `faceLimit` faces (least recently used closed first)
+/// `FontFace.data` with `FT_New_Memory_Face`, reading the face's bytes in place (mapped or a
+/// private copy, ``FontBytes``; the open face holds its `FontFace`). Bounded caches: at most `faceLimit` faces (least recently used closed first)
 /// and `glyphLimit` glyph images or `glyphByteLimit` bytes, the least recently used glyph
 /// images evicted first (an `LRUCache`).
 ///
@@ -230,7 +230,6 @@ public final class GlyphRasterizer: Sendable {
         let fontFace: FontFace
         let library: Library
         let face: FT_Face
-        let bytes: UnsafeMutableBufferPointer<UInt8>
         let scalable: Bool
         let hasColor: Bool
         var lastUse = 0
@@ -240,28 +239,24 @@ public final class GlyphRasterizer: Sendable {
         private var currentCoordinates: [Int] = []
 
         init?(library: Library, fontFace: FontFace) {
+            // FreeType reads the face's bytes in place (FontBytes: mapped or a private copy,
+            // never written); `fontFace` holds them for as long as this face is open.
             let data = fontFace.data
             guard !data.isEmpty else { return nil }
-            let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: data.count)
-            _ = bytes.initialize(from: data)
             var face: FT_Face?
             let error = FT_New_Memory_Face(
-                library.library, bytes.baseAddress, FT_Long(bytes.count), FT_Long(fontFace.faceIndex), &face)
-            guard error == 0, let face else {
-                bytes.deallocate()
-                return nil
-            }
+                library.library, data.base.assumingMemoryBound(to: UInt8.self), FT_Long(data.count),
+                FT_Long(fontFace.faceIndex), &face)
+            guard error == 0, let face else { return nil }
             self.fontFace = fontFace
             self.library = library
             self.face = face
-            self.bytes = bytes
             self.scalable = galley_ft_is_scalable(face) != 0
             self.hasColor = galley_ft_has_color(face) != 0
         }
 
         deinit {
             FT_Done_Face(face)
-            bytes.deallocate()
         }
 
         /// Puts the face at the variable-font instance `coordinates` (16.16 design coordinates in

@@ -77,11 +77,12 @@ extension GraphicsContext {
         try check()
     }
 
-    /// Ends any open page and returns the document's bytes. Like `closePDF`.
+    /// Ends any open page and returns the document's bytes. Like `closePDF`;
+    /// ``finishDocumentData()`` returns them as `Data`.
     ///
     /// - Throws: ``GraphicsContextError/misuse(_:)`` without a page or when already finished.
-    public func finishDocument() throws(GraphicsContextError) -> [UInt8] {
-        guard case .document = kind else { throw .misuse("finishDocument() needs a document context") }
+    public func finishDocumentBytes() throws(GraphicsContextError) -> [UInt8] {
+        guard case .document = kind else { throw .misuse("finishDocumentBytes() needs a document context") }
         guard !finished else { throw .misuse("the document is finished") }
         guard pageCount > 0, let surface else { throw .misuse("the document has no page") }
         if pageOpen { try endPage() }

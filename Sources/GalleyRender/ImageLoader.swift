@@ -51,6 +51,14 @@ public enum ImageLoader {
         try decode([UInt8](data), source: source, limits: limits)
     }
 
+    /// The format, width and height an image held in a `Data` value declares: ``info(of:source:)``
+    /// for `Data`. Like `CGImageSourceCopyPropertiesAtIndex`'s pixel width and height.
+    public static func info(of data: Data, source: String = "image") throws(RenderError) -> (
+        format: ImageFormat, width: Int, height: Int
+    ) {
+        try info(of: [UInt8](data), source: source)
+    }
+
     /// The format and the width and height that the image's header declares, read without
     /// decoding (and without allocating for the raster). Like `CGImageSourceCopyPropertiesAtIndex`'s
     /// pixel width and height.

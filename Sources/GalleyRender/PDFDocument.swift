@@ -128,20 +128,21 @@ public final class PDFDocument: Sendable {
         }
     }
 
-    /// Finishes the document (ending an open page) and returns its bytes. Like `CGPDFContextClose`.
+    /// Finishes the document (ending an open page) and returns its bytes. Like `CGPDFContextClose`;
+    /// ``finishData()`` returns them as `Data`.
     ///
     /// - Throws: ``PDFError/misuse(_:)`` for a document without pages or already finished;
     ///   ``PDFError/cairo(_:)`` when cairo fails (fonts are embedded here).
-    public func finish() throws(PDFError) -> [UInt8] {
+    public func finishBytes() throws(PDFError) -> [UInt8] {
         try state.withLock { (state) throws(PDFError) in try state.finish() }
     }
 
     /// Finishes the document and writes it to `path` atomically (a temporary sibling file
     /// renamed over `path`), so no partial file is left behind.
     ///
-    /// - Throws: as ``finish()``, and ``PDFError/fileAccess(path:reason:)`` when the file cannot be written.
+    /// - Throws: as ``finishBytes()``, and ``PDFError/fileAccess(path:reason:)`` when the file cannot be written.
     public func write(to path: String) throws(PDFError) {
-        let bytes = try finish()
+        let bytes = try finishBytes()
         do {
             try Bitmap.writeAtomically(bytes, to: path)
         } catch {

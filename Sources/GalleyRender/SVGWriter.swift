@@ -281,7 +281,7 @@ public struct SVGWriter: Sendable {
             for (i, v) in bytes.enumerated() { rgba[i * 4 + 3] = v }
         }
         guard let bitmap = try? Bitmap(width: image.width, height: image.height, pixels: rgba, background: .clear),
-            let png = try? bitmap.pngData()
+            let png = try? bitmap.pngBytes()
         else { return nil }
         let x = originX + Double(image.left) / ppp
         let y = Double(height) - originY - Double(image.top) / ppp

@@ -75,8 +75,12 @@ package struct UnitClass: OptionSet, Sendable {
         case 0x2028: c = 1 | 4 | 8
         default: c = ParagraphAnalysis.hangsAtLineEnd(unit) ? 1 | 4 : 0
         }
-        if isOpening(unit) { c |= 16 }
-        if isClosing(unit) { c |= 32 }
+        // One general-category lookup per unit (the table is made at start-up: 12 000 units).
+        let category = Unicode.Scalar(unit)?.properties.generalCategory
+        let quote =
+            unit == 0x22 || unit == 0x27 || category == .initialPunctuation || category == .finalPunctuation
+        if quote || category == .openPunctuation { c |= 16 }  // isOpening(unit)
+        if quote || category == .closePunctuation { c |= 32 }  // isClosing(unit)
         if isStop(unit) { c |= 64 }
         if unit == 0x3005 || unit == 0x3007 { c |= 128 }
         return UnitClass(rawValue: c)

@@ -134,7 +134,7 @@ public final class ShapingCache: Sendable {
         }
         if let found = ShapingCache.lookup(words, in: table.words, units: request.text) {
             hits.add(1, ordering: .relaxed)
-            append(found, words: words, rightToLeft: request.rightToLeft, into: &out)
+            append(found, from: table.words, words: words, rightToLeft: request.rightToLeft, into: &out)
         } else {
             misses.add(1, ordering: .relaxed)
             let first = out.count
@@ -192,34 +192,41 @@ public final class ShapingCache: Sendable {
         }
     }
 
-    /// The cached glyphs of every word in `table`, or nil when one is not kept.
+    /// Where every word is in `table`, or nil when one is not kept.
+    ///
+    /// Positions, not the glyph arrays themselves: every thread reads the same arrays, and
+    /// copying one out (a retain, then a release) writes its reference count, so two threads
+    /// looking up the same words kept taking the cache line from each other (the threads case
+    /// spent a third more CPU time on two threads than on one, most of it here).
     private static func lookup(
         _ words: [(range: Range<Int>, edges: UInt8)], in table: [Word: [ShapedGlyph]], units: [UInt16]
-    ) -> [[ShapedGlyph]]? {
+    ) -> [Dictionary<Word, [ShapedGlyph]>.Index]? {
         guard !table.isEmpty else { return nil }
-        var found: [[ShapedGlyph]] = []
+        var found: [Dictionary<Word, [ShapedGlyph]>.Index] = []
         found.reserveCapacity(words.count)
         for word in words {
-            guard let glyphs = table[Word(units: units[word.range], edges: word.edges)] else { return nil }
-            found.append(glyphs)
+            guard let index = table.index(forKey: Word(units: units[word.range], edges: word.edges)) else { return nil }
+            found.append(index)
         }
         return found
     }
 
     /// Appends the words' glyphs (clusters counted from each word's start) in visual order: the
     /// words in logical order, or reversed for a right-to-left item (each word's glyphs are
-    /// already in visual order).
+    /// already in visual order). The glyphs are read where `table` keeps them.
     private func append(
-        _ found: [[ShapedGlyph]], words: [(range: Range<Int>, edges: UInt8)], rightToLeft: Bool,
-        into out: inout ShapedGlyphs
+        _ found: [Dictionary<Word, [ShapedGlyph]>.Index], from table: [Word: [ShapedGlyph]],
+        words: [(range: Range<Int>, edges: UInt8)], rightToLeft: Bool, into out: inout ShapedGlyphs
     ) {
-        out.glyphs.reserveCapacity(out.count + found.reduce(0) { $0 + $1.count })
+        let values = table.values
         for k in 0..<found.count {
             let w = rightToLeft ? found.count - 1 - k : k
             let shift = Int32(words[w].range.lowerBound - out.base)
-            for var glyph in found[w] {
-                glyph.cluster += shift
-                out.glyphs.append(glyph)
+            values[found[w]].withUnsafeBufferPointer { glyphs in
+                for var glyph in glyphs {
+                    glyph.cluster += shift
+                    out.glyphs.append(glyph)
+                }
             }
         }
     }

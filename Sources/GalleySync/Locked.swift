@@ -18,14 +18,23 @@
 ///
 /// The mutex is a default (non-recursive) one: calling `withLock` again from inside its own
 /// closure deadlocks, as it would with `Mutex`.
+///
+/// Every lock remembers where it was made, and a `withLock` that finds it held by another thread
+/// counts that in ``LockContention`` under that site before it waits.
 package final class Locked<Value: ~Copyable>: @unchecked Sendable {
     /// The mutex, at a fixed address for its whole life (pthread mutexes must not move).
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// The value, read and written only while `mutex` is held.
     @usableFromInline let value: UnsafeMutablePointer<Value>
+    /// The source file that made the lock, for ``LockContention``.
+    @usableFromInline let file: StaticString
+    /// The line that made the lock, for ``LockContention``.
+    @usableFromInline let line: UInt
 
-    /// A lock around `initialValue`.
-    package init(_ initialValue: consuming sending Value) {
+    /// A lock around `initialValue`; `file` and `line` name it in ``LockContention``.
+    package init(_ initialValue: consuming sending Value, file: StaticString = #fileID, line: UInt = #line) {
+        self.file = file
+        self.line = line
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         let status = pthread_mutex_init(mutex, nil)
@@ -48,7 +57,10 @@ package final class Locked<Value: ~Copyable>: @unchecked Sendable {
     @inlinable package func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
-        pthread_mutex_lock(mutex)
+        if pthread_mutex_trylock(mutex) != 0 {
+            LockContention.record(file: file, line: line)
+            pthread_mutex_lock(mutex)
+        }
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value.pointee)
     }

@@ -28,7 +28,7 @@ func runPDFLeakCase(_ settings: Settings, _ paths: BenchPaths) -> Double {
             try document.beginPage(size: CGSize(width: 420, height: 60))
             try document.draw(frame)
             try document.endPage()
-            _ = try document.finish()
+            _ = try document.finishBytes()
         } catch {
             fail("PDF leak case: \(error)")
         }

@@ -30,7 +30,7 @@ func runPNGCase(_ settings: Settings, _ paths: BenchPaths, font: Font) {
         for (preset, encoding) in presets {
             var bytes: [UInt8] = []
             let seconds = medianPassSeconds(runs: settings.runs, target: settings.target) {
-                do { bytes = try image.pngData(encoding) } catch { fail("PNG encoding failed: \(error)") }
+                do { bytes = try image.pngBytes(encoding) } catch { fail("PNG encoding failed: \(error)") }
             }
             if preset == "default" {
                 defaultMs = seconds * 1e3

@@ -14,7 +14,7 @@ struct RenderRow: Sendable {
     let pageUs: Double
     /// Framesetter + frame of the page alone.
     let layoutUs: Double
-    /// Bitmap.pngData() of the drawn page alone.
+    /// Bitmap.pngBytes() of the drawn page alone.
     let encodeUs: Double
     /// pango-ref's time for the same page (see `measurePangoRender`), or NaN.
     var pangoUs: Double
@@ -71,7 +71,7 @@ func measureGalleyRender(_ settings: Settings, _ text: AttributedText, dir: Stri
     }
     let drawn = page(write: false)
     let encodeSeconds = medianPassSeconds(runs: settings.runs, target: settings.target) {
-        do { _ = try drawn.pngData() } catch { fail("PNG encoding failed: \(error)") }
+        do { _ = try drawn.pngBytes() } catch { fail("PNG encoding failed: \(error)") }
     }
     let layoutSeconds = medianPassSeconds(runs: settings.runs, target: settings.target) {
         do { _ = try Framesetter(text).frame(in: rect) } catch { fail("render layout failed: \(error)") }

@@ -1,54 +1,121 @@
-// Threads: many frames laid out at once on all cores against the same work on one core, with
-// one Font object shared by every thread.
-import Dispatch
+// Threads: the same layout work (passes over en.txt, every paragraph its own Framesetter, one
+// Font shared by every thread) done by 1, 2, 4, … N threads, N the number of cores: each row's
+// wall time, CPU time, speed-up over one thread and CPU time over one thread's, and how often a
+// lock was found held by another thread (LockContention), so a machine with more cores shows the
+// curve and names the lock that stops it.
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleySync
 import GalleyText
+import Synchronization
 
-/// Runs the threads case; returns the speedup (one core's time over all cores' time).
-func runThreadsCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> Double {
-    let corpus = Corpus(path: paths.corpus("en"), name: "en", font: font)
-    let texts = corpus.texts
-    let cores = ProcessInfo.processInfo.activeProcessorCount
-    // Work units: every paragraph of en.txt at width 300, each with its own Framesetter.
-    let units = max(4, 4 * cores) * (settings.quick ? 1 : 2)
-    note("  threads: \(units) passes over en.txt, 1 core vs \(cores)…")
-    _ = layoutPass(texts, width: 300)
-    var single: [Double] = []
-    var parallel: [Double] = []
-    var singleCPU: [Double] = []
-    var parallelCPU: [Double] = []
-    for _ in 0..<(settings.quick ? 2 : 3) {
-        var cpu = processCPUSeconds()
-        single.append(seconds { for _ in 0..<units { _ = layoutPass(texts, width: 300) } })
-        singleCPU.append(processCPUSeconds() - cpu)
-        cpu = processCPUSeconds()
-        parallel.append(
-            seconds {
-                DispatchQueue.concurrentPerform(iterations: units) { _ in _ = layoutPass(texts, width: 300) }
-            })
-        parallelCPU.append(processCPUSeconds() - cpu)
+/// One row of the threads curve: the same passes shared by `tasks` threads.
+struct ThreadsRow: Sendable {
+    let tasks: Int
+    /// Median wall seconds of the whole work.
+    let wall: Double
+    /// Median process CPU seconds (user + system) of the whole work.
+    let cpu: Double
+    /// Contended lock acquisitions in all runs of this row, the most contended sites first.
+    let contention: [LockContention.Count]
+}
+
+/// 1, 2, 4, … up to `cores`, always ending with `cores` itself (and at least 2 tasks).
+func threadCounts(cores: Int) -> [Int] {
+    let top = max(2, cores)
+    var counts: [Int] = []
+    var k = 1
+    while k < top {
+        counts.append(k)
+        k *= 2
     }
-    let one = medianOf(single)
-    let all = medianOf(parallel)
-    let speedup = one / all
-    let loadavg = loadAverage(1)
-    settings.text("== Threads: \(units) passes over en.txt (every paragraph a Framesetter, width 300), one Font shared")
+    return counts + [top]
+}
+
+/// Runs `passes` layout passes over `texts` on `tasks` threads of its own (each takes the next
+/// pass until none is left) and waits for them.
+func layoutPasses(_ texts: [AttributedText], passes: Int, tasks: Int) {
+    let next = Atomic<Int>(0)
+    let done = DispatchSemaphore(value: 0)
+    withExtendedLifetime(next) {
+        for _ in 0..<tasks {
+            let thread = Thread {
+                while next.add(1, ordering: .relaxed).oldValue < passes { _ = layoutPass(texts, width: 300) }
+                done.signal()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        for _ in 0..<tasks { done.wait() }
+    }
+}
+
+/// Runs the threads case; returns the speed-up and the CPU ratio of the row with one thread per core.
+func runThreadsCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> (speedup: Double, cpuRatio: Double) {
+    let texts = Corpus(path: paths.corpus("en"), name: "en", font: font).texts
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    // GALLEY_BENCH_TASKS=1,2 runs only those rows (to profile one of them); the first is the base.
+    let counts =
+        ProcessInfo.processInfo.environment["GALLEY_BENCH_TASKS"].map {
+            $0.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
+        }.flatMap { $0.isEmpty ? nil : $0 } ?? threadCounts(cores: cores)
+    let passes = max(8, 4 * (counts.max() ?? 1)) * (settings.quick ? 1 : 2)
+    note("  threads: \(passes) passes over en.txt on \(counts.map(String.init).joined(separator: ", ")) threads…")
+    layoutPasses(texts, passes: counts.last!, tasks: counts.last!)  // warm-up: fonts, caches, arenas
+    // The rows' runs alternate (1, 2, …, N threads, then again), so that load from other
+    // processes falls on every row alike.
+    var walls = [[Double]](repeating: [], count: counts.count)
+    var cpus = [[Double]](repeating: [], count: counts.count)
+    var contention = [[LockContention.Count]](repeating: [], count: counts.count)
+    for _ in 0..<(settings.quick ? 3 : 7) {
+        for (row, tasks) in counts.enumerated() {
+            let before = LockContention.snapshot()
+            let cpu = processCPUSeconds()
+            walls[row].append(seconds { layoutPasses(texts, passes: passes, tasks: tasks) })
+            cpus[row].append(processCPUSeconds() - cpu)
+            contention[row] += LockContention.difference(from: before, to: LockContention.snapshot())
+        }
+    }
+    let rows = counts.indices.map { row in
+        ThreadsRow(
+            tasks: counts[row], wall: medianOf(walls[row]), cpu: medianOf(cpus[row]),
+            contention: merged(contention[row]))
+    }
+    reportThreads(settings, rows, passes: passes, cores: cores)
+    return (rows[0].wall / rows.last!.wall, rows.last!.cpu / rows[0].cpu)
+}
+
+/// The counts of several runs added up by site, the most contended first.
+func merged(_ counts: [LockContention.Count]) -> [LockContention.Count] {
+    Dictionary(counts.map { ($0.site, $0.contended) }, uniquingKeysWith: +)
+        .map { LockContention.Count(site: $0.key, contended: $0.value) }
+        .sorted { ($0.contended, $1.site) > ($1.contended, $0.site) }
+}
+
+/// Prints the threads table (or its JSON rows).
+func reportThreads(_ settings: Settings, _ rows: [ThreadsRow], passes: Int, cores: Int) {
+    let one = rows[0]
     settings.text(
-        "   1 core: \(fmt(one * 1e3, 1)) ms; \(cores) cores (DispatchQueue.concurrentPerform): \(fmt(all * 1e3, 1)) ms;"
-            + " speedup \(fmt(speedup, 2))×  (target ≥ 1.8 on 2 cores; load average \(loadavg))")
-    let cpuOne = medianOf(singleCPU), cpuAll = medianOf(parallelCPU)
+        "== Threads: \(passes) passes over en.txt (every paragraph a Framesetter, width 300), one Font shared,"
+            + " on 1…\(rows.last!.tasks) threads (\(cores) cores; load average \(loadAverage(1)))")
     settings.text(
-        "   CPU time used: 1 core \(fmt(cpuOne * 1e3, 1)) ms, \(cores) cores \(fmt(cpuAll * 1e3, 1)) ms"
-            + " (parallel CPU / wall = \(fmt(cpuAll / all, 2)) cores busy; CPU parallel / single = \(fmt(cpuAll / cpuOne, 2)):"
-            + " ≈ 1 means the same work, so a low speedup is other load on the machine; > 1 means contention in-process)"
-    )
+        "   target on 2 cores: speed-up ≥ 1.85×, CPU ratio ≤ 1.10 (CPU time over one thread's: ≈ 1 means the same"
+            + " work; > 1 means time lost in-process, e.g. waiting on a lock or cache lines bouncing)")
+    settings.text("   threads    wall ms     CPU ms   speed-up   CPU ratio   contended locks (most: site)")
+    for row in rows {
+        let total = row.contention.reduce(0) { $0 + $1.contended }
+        let top = row.contention.first.map { "  \($0.contended): \($0.site)" } ?? ""
+        settings.text(
+            "   \(pad(String(row.tasks), 7)) \(pad(fmt(row.wall * 1e3, 1), 10)) \(pad(fmt(row.cpu * 1e3, 1), 10))"
+                + " \(pad(fmt(one.wall / row.wall, 2) + "×", 10)) \(pad(fmt(row.cpu / one.cpu, 2), 11))"
+                + " \(pad(String(total), 9))\(top)")
+        settings.object([
+            ("case", Settings.quoted("threads")), ("cores", "\(cores)"), ("tasks", "\(row.tasks)"),
+            ("passes", "\(passes)"), ("wall_ms", json(row.wall * 1e3)), ("cpu_ms", json(row.cpu * 1e3)),
+            ("speedup", json(one.wall / row.wall)), ("cpu_ratio", json(row.cpu / one.cpu)),
+            ("contended", "\(total)"),
+        ])
+    }
     settings.text()
-    settings.object([
-        ("case", Settings.quoted("threads")), ("cores", "\(cores)"), ("single_ms", json(one * 1e3)),
-        ("parallel_ms", json(all * 1e3)), ("speedup", json(speedup)), ("single_cpu_ms", json(cpuOne * 1e3)),
-        ("parallel_cpu_ms", json(cpuAll * 1e3)),
-    ])
-    return speedup
 }

@@ -67,7 +67,7 @@ struct ImageFormatCommandTests {
         let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let red = try Bitmap(width: 16, height: 12, background: .red)
-        let doc = try Self.markup(image: kind == "jpg" ? red.jpegData() : red.webpData(), name: "a.\(kind)", in: dir)
+        let doc = try Self.markup(image: kind == "jpg" ? red.jpegBytes() : red.webpBytes(), name: "a.\(kind)", in: dir)
         let out = dir.appendingPathComponent("out.png").path
         let r = CLITestSupport.run(["render", "--markup", "--font", TestFonts.dejaVuSans, doc, "-o", out])
         #expect(r.status == 0, "\(r.stderr)")
@@ -94,14 +94,14 @@ struct ImageFormatCommandTests {
                 [UInt8($0 >> 24), UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)]
             }
             let ihdr = Array("IHDR".utf8) + be(16384) + be(16384) + [8, 6, 0, 0, 0]
-            bytes = try card.pngData()
+            bytes = try card.pngBytes()
             let at = try #require((0..<bytes.count - 4).first { Array(bytes[$0..<$0 + 4]) == Array("IHDR".utf8) })
             bytes.replaceSubrange(at..<at + 21, with: ihdr + be(Self.crc32(ihdr)))
         case "cut.jpg":
-            let jpeg = try card.jpegData()
+            let jpeg = try card.jpegBytes()
             bytes = Array(jpeg.prefix(jpeg.count / 2))
         default:
-            bytes = try card.webpData()
+            bytes = try card.webpBytes()
             bytes[21] = 0xFF; bytes[22] = 0xFF; bytes[23] = 0xFF; bytes[24] |= 0x0F
         }
         let doc = try Self.markup(image: bytes, name: name, in: dir)

@@ -231,7 +231,7 @@ struct NewCommandTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         // A 2×1 P3 image (red, blue) and the same pixels as a PNG written by the renderer's encoder.
         try Data("P3 2 1 255 255 0 0 0 0 255".utf8).write(to: dir.appendingPathComponent("a.ppm"))
-        let png = try Bitmap(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 255]).pngData()
+        let png = try Bitmap(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 255]).pngBytes()
         try Data(png).write(to: dir.appendingPathComponent("b.png"))
         let out = dir.appendingPathComponent("out.svg").path
         let markup = #"A <img src="a.ppm" width="20" height="10"/> B <img src="b.png" width="8" height="8"/>"#

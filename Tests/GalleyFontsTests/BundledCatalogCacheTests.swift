@@ -34,6 +34,26 @@ struct BundledCatalogCacheTests {
         #expect(FontCatalog.bundledFaces(in: directory).map(Self.summary) == queried.map(Self.summary))
     }
 
+    /// fc-query's own charset of face 0 of `path`: ranges "20-7e a0 …" in hex.
+    static func fcQueryCharset(_ path: String) throws -> [ClosedRange<UInt32>] {
+        let output = try ToolProcess.run("/usr/bin/fc-query", ["--index", "0", "--format", "%{charset}", path])
+        return output.text.split(separator: " ").map { token in
+            let ends = token.split(separator: "-").map { UInt32($0, radix: 16)! }
+            return ends[0]...ends[ends.count - 1]
+        }
+    }
+
+    @Test(
+        "a bundled face's coverage is fontconfig's charset, range for range (fc-query)",
+        arguments: ["NotoSansThai-Regular.ttf", "DejaVuSans.ttf", "DroidSansFallbackFull.ttf", "NotoColorEmoji.ttf"])
+    func coverageIsFontconfigsCharset(name: String) throws {
+        let path = TestFonts.path(name)
+        let face = try #require(
+            FontCatalog.bundledFaces(in: TestFonts.directory).first { $0.path == path && $0.faceIndex == 0 })
+        let coverage = try #require(face.coverage)
+        #expect(coverage.ranges == (try Self.fcQueryCharset(path)))
+    }
+
     @Test("a folder fontconfig cannot read gives no faces, not an error")
     func unreadableFolder() {
         #expect(FontCatalog.bundledFaces(in: "/nonexistent/fonts").isEmpty)

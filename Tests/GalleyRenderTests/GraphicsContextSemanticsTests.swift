@@ -108,7 +108,7 @@ struct GraphicsContextSemanticsTests {
             try g.endPage()
         }
         let pdf = dir.appendingPathComponent("pages.pdf")
-        try Data(try g.finishDocument()).write(to: pdf)
+        try Data(try g.finishDocumentBytes()).write(to: pdf)
         let info = try #require(Poppler.run("pdfinfo", ["-f", "1", "-l", "3", pdf.path]))
         #expect(info.contains("Pages:           3"))
         #expect(info.contains("Page    2 size:  100 x 300 pts"))
@@ -116,7 +116,7 @@ struct GraphicsContextSemanticsTests {
             let d = GraphicsContext(document: format)
             try d.beginPage(size: CGSize(width: 50, height: 40))
             d.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
-            let bytes = try d.finishDocument()
+            let bytes = try d.finishDocumentBytes()
             let head = String(decoding: bytes.prefix(40), as: UTF8.self)
             #expect(format == .svg ? head.contains("<?xml") : head.hasPrefix("%!PS-Adobe"))
         }
@@ -128,7 +128,7 @@ struct GraphicsContextSemanticsTests {
         #expect(throws: GraphicsContextError.self) { try bitmap.beginPage(size: CGSize(width: 10, height: 10)) }
         let document = GraphicsContext(document: .pdf)
         #expect(throws: GraphicsContextError.self) { _ = try document.makeImage() }
-        #expect(throws: GraphicsContextError.self) { _ = try document.finishDocument() }
+        #expect(throws: GraphicsContextError.self) { _ = try document.finishDocumentBytes() }
         #expect(throws: GraphicsContextError.self) { try document.endPage() }
         #expect(throws: GraphicsContextError.self) {
             try document.beginPage(size: CGSize(width: CGFloat.nan, height: 10))

@@ -70,7 +70,7 @@ struct GraphicsContextTests {
         try g.beginPage(size: CGSize(width: Self.w, height: Self.h))
         Self.draw(item, into: g)
         let ours = dir.appendingPathComponent("ours.pdf"), theirs = dir.appendingPathComponent("theirs.pdf")
-        try Data(try g.finishDocument()).write(to: ours)
+        try Data(try g.finishDocumentBytes()).write(to: ours)
         try CairoReference.draw(
             Self.program(item, yDown: false), width: Self.w, height: Self.h, kind: "pdf", to: theirs)
         let a = try PDFTestSupport.rasterise(ours.path), b = try PDFTestSupport.rasterise(theirs.path)

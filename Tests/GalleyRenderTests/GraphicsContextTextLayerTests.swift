@@ -48,7 +48,7 @@ struct GraphicsContextTextLayerTests {
         let g = GraphicsContext(document: format)
         try g.beginPage(size: CGSize(width: 500, height: 400))
         try drawPage(g)
-        let bytes = try g.finishDocument()
+        let bytes = try g.finishDocumentBytes()
         let path = try TemporaryDirectory.make("text-layer").appendingPathComponent(name).path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path

@@ -97,7 +97,7 @@ struct HostileInputTests {
 
     @Test("Truncated and damaged PNGs are errors naming the file, or decode whole")
     func damagedPNG() throws {
-        let good = try Bitmap(width: 9, height: 7, background: .red).pngData()
+        let good = try Bitmap(width: 9, height: 7, background: .red).pngBytes()
         // The end of the IDAT chunk's data: a cut before it loses pixels, so it must be an error.
         let idat = try #require((0..<good.count - 4).first { Array(good[$0..<$0 + 4]) == Array("IDAT".utf8) })
         let length =

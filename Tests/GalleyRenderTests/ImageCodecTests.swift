@@ -25,7 +25,7 @@ struct ImageCodecTests {
         bitmap.setPixel(x: 1, y: 0, to: Bitmap.Pixel(red: 1, green: 2, blue: 3))
         // netpbm.sourceforge.net/doc/ppm.html: "P6", whitespace, width, height, maxval, one
         // whitespace, then width × height RGB triples, row by row.
-        #expect(bitmap.ppmData() == Array("P6\n2 1\n255\n".utf8) + [255, 255, 255, 1, 2, 3])
+        #expect(bitmap.ppmBytes() == Array("P6\n2 1\n255\n".utf8) + [255, 255, 255, 1, 2, 3])
     }
 
     @Test("P6 composites translucent pixels over the background")
@@ -34,13 +34,13 @@ struct ImageCodecTests {
         // In linear light: 0 · 0.2 + 1 · 0.8 = 0.8 → sRGB 1.055·0.8^(1/2.4) − 0.055 = 0.9063 → 231.
         let v = TestSupport.srgbByte(linear: 0.8)
         #expect(v == 231)
-        #expect(Array(bitmap.ppmData().suffix(3)) == [v, v, v])
+        #expect(Array(bitmap.ppmBytes().suffix(3)) == [v, v, v])
     }
 
     @Test("PPM round trip is byte-exact for opaque pixels")
     func ppmRoundTrip() throws {
         let bitmap = try Self.sample(alpha: false)
-        let decoded = try ImageLoader.decode(bitmap.ppmData())
+        let decoded = try ImageLoader.decode(bitmap.ppmBytes())
         #expect(decoded.width == bitmap.width)
         #expect(decoded.height == bitmap.height)
         #expect(decoded.pixels == bitmap.pixels)
@@ -49,7 +49,7 @@ struct ImageCodecTests {
     @Test("PNG round trip is byte-exact, alpha included")
     func pngRoundTrip() throws {
         let bitmap = try Self.sample(width: 7, height: 4, alpha: true)
-        let data = try bitmap.pngData()
+        let data = try bitmap.pngBytes()
         // The PNG signature (PNG spec §5.2).
         #expect(Array(data.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         let decoded = try ImageLoader.decode(data)
@@ -177,7 +177,7 @@ struct ImageCodecTests {
 
     @Test("a truncated PNG is an error, not a crash")
     func truncatedPNG() throws {
-        let data = try Self.sample(width: 20, height: 20, alpha: true).pngData()
+        let data = try Self.sample(width: 20, height: 20, alpha: true).pngBytes()
         for cut in [16, 33, data.count / 2, data.count - 13] {
             #expect(throws: RenderError.self) { _ = try ImageLoader.decode(Array(data.prefix(cut))) }
         }
@@ -209,7 +209,7 @@ struct PNGColourTypeTests {
     func opaqueIsRGB() throws {
         var bitmap = try Bitmap(width: 37, height: 11, background: Color(red: 0.2, green: 0.4, blue: 0.6))
         bitmap.setPixel(x: 3, y: 4, to: .init(red: 9, green: 200, blue: 77))
-        let png = try bitmap.pngData()
+        let png = try bitmap.pngBytes()
         #expect(Self.colourType(png) == 2)
         #expect(Array(png[12..<16]) == Array("IHDR".utf8))
         let back = try ImageLoader.decode(png)
@@ -220,7 +220,7 @@ struct PNGColourTypeTests {
     func translucentIsRGBA() throws {
         var bitmap = try Bitmap(width: 20, height: 20)
         bitmap.setPixel(x: 19, y: 19, to: .init(red: 1, green: 2, blue: 3, alpha: 254))
-        let png = try bitmap.pngData()
+        let png = try bitmap.pngBytes()
         #expect(Self.colourType(png) == 6)
         #expect(try ImageLoader.decode(png).pixels == bitmap.pixels)
     }
@@ -234,6 +234,6 @@ struct PNGColourTypeTests {
             bytes[i] = UInt8(truncatingIfNeeded: state >> 33)
         }
         let bitmap = try Bitmap(width: 300, height: 200, pixels: bytes)
-        #expect(try ImageLoader.decode(bitmap.pngData()).pixels == bytes)
+        #expect(try ImageLoader.decode(bitmap.pngBytes()).pixels == bytes)
     }
 }

@@ -58,7 +58,7 @@ struct ImageDecodingLimitsTests {
     @Test("The caller's pixel limit refuses before decoding; an image within it decodes", arguments: [100, 399, 400])
     func callerLimit(limit: Int) throws {
         let png = try Bitmap(width: 20, height: 20, background: Color(red: 7 / 255, green: 7 / 255, blue: 7 / 255))
-            .pngData()
+            .pngBytes()
         let limits = ImageDecodingLimits(maximumPixelCount: limit)
         if limit < 400 {
             #expect {
@@ -74,7 +74,7 @@ struct ImageDecodingLimitsTests {
         }
         // The same limit holds for every format.
         let card = try JPEGWebPCodecTests.card(width: 20, height: 20)
-        for data in [try card.jpegData(), try card.webpData(), card.ppmData()] {
+        for data in [try card.jpegBytes(), try card.webpBytes(), card.ppmBytes()] {
             if limit < 400 {
                 #expect(throws: RenderError.self) { _ = try ImageLoader.decode(data, limits: limits) }
             } else {
@@ -85,7 +85,7 @@ struct ImageDecodingLimitsTests {
 
     @Test("A maximum side limits long thin images")
     func dimensionLimit() throws {
-        let png = try Bitmap(width: 300, height: 2).pngData()
+        let png = try Bitmap(width: 300, height: 2).pngBytes()
         #expect(throws: RenderError.self) {
             _ = try ImageLoader.decode(png, limits: ImageDecodingLimits(maximumDimension: 299))
         }
@@ -101,7 +101,7 @@ struct ImageDecodingLimitsTests {
     @Test(
         "A JPEG whose header lies about its size is refused before decoding", arguments: [(60000, 60000), (8000, 8000)])
     func lyingJPEG(width: Int, height: Int) throws {
-        var jpeg = try JPEGWebPCodecTests.card().jpegData()
+        var jpeg = try JPEGWebPCodecTests.card().jpegBytes()
         let h = try Self.sofHeight(jpeg)
         jpeg[h] = UInt8(height >> 8); jpeg[h + 1] = UInt8(height & 0xFF)
         jpeg[h + 2] = UInt8(width >> 8); jpeg[h + 3] = UInt8(width & 0xFF)
@@ -125,7 +125,8 @@ struct ImageDecodingLimitsTests {
     func truncated(kind: String) throws {
         let card = try JPEGWebPCodecTests.card()
         let whole =
-            kind == "jpg" ? try card.jpegData() : kind == "webp" ? try card.webpData() : try card.webpData(quality: 80)
+            kind == "jpg"
+            ? try card.jpegBytes() : kind == "webp" ? try card.webpBytes() : try card.webpBytes(quality: 80)
         #expect(try ImageLoader.decode(whole).width == 64)
         for fraction in [0.02, 0.25, 0.5, 0.75, 0.98] {
             let cut = Array(whole.prefix(Int(Double(whole.count) * fraction)))
@@ -141,7 +142,7 @@ struct ImageDecodingLimitsTests {
     /// (Fuzz/Reproducers/ImageDecoding/jpeg-tables-only-cut).
     @Test("A JPEG without a frame header is an error, in info(of:) and decode")
     func jpegWithoutFrameHeader() throws {
-        let whole = try JPEGWebPCodecTests.card().jpegData()
+        let whole = try JPEGWebPCodecTests.card().jpegBytes()
         let sof = try #require(
             (2..<(whole.count - 1)).first { whole[$0] == 0xFF && [0xC0, 0xC1, 0xC2].contains(whole[$0 + 1]) })
         var streams = [2, 20, sof / 2, sof].map { Array(whole.prefix($0)) }
@@ -155,7 +156,7 @@ struct ImageDecodingLimitsTests {
 
     @Test("A WebP header declaring 16384×16384 is refused before decoding")
     func lyingWebP() throws {
-        var webp = try JPEGWebPCodecTests.card().webpData()
+        var webp = try JPEGWebPCodecTests.card().webpBytes()
         try #require(Array(webp[12..<16]) == Array("VP8L".utf8) && webp[20] == 0x2F)
         // VP8L: 14 bits of width − 1, then 14 of height − 1, little-endian bit order.
         webp[21] = 0xFF; webp[22] = 0xFF; webp[23] = 0xFF

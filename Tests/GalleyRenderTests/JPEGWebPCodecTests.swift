@@ -59,7 +59,7 @@ struct JPEGWebPCodecTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let card = try Self.card()
         let jpg = dir.appendingPathComponent("g.jpg").path, back = dir.appendingPathComponent("g.ppm").path
-        let data = try card.jpegData(quality: quality)
+        let data = try card.jpegBytes(quality: quality)
         #expect(data.prefix(3) == [0xFF, 0xD8, 0xFF])
         try Data(data).write(to: URL(fileURLWithPath: jpg))
         try Self.tool("djpeg", "libjpeg-turbo-progs", ["-pnm", "-outfile", back, jpg])
@@ -73,8 +73,8 @@ struct JPEGWebPCodecTests {
     func jpegHasNoAlpha() throws {
         var card = try Self.card(alpha: true)
         card.background = .white
-        let decoded = try ImageLoader.decode(try card.jpegData(quality: 100))
-        let flattened = try ImageLoader.decode(card.ppmData())
+        let decoded = try ImageLoader.decode(try card.jpegBytes(quality: 100))
+        let flattened = try ImageLoader.decode(card.ppmBytes())
         #expect(try Self.psnr(decoded, flattened) >= 40)
         #expect(decoded.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 })
     }
@@ -113,7 +113,7 @@ struct JPEGWebPCodecTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let card = try Self.card(alpha: true)
         let webp = dir.appendingPathComponent("g.webp").path, back = dir.appendingPathComponent("g.pam").path
-        let lossless = try card.webpData()
+        let lossless = try card.webpBytes()
         #expect(Array(lossless[8..<12]) == Array("WEBP".utf8))
         try Data(lossless).write(to: URL(fileURLWithPath: webp))
         try Self.tool("dwebp", "webp", ["-quiet", webp, "-pam", "-o", back])
@@ -123,9 +123,9 @@ struct JPEGWebPCodecTests {
         let end = try #require((0..<pam.count).first { pam[$0...].starts(with: header) }) + header.count
         #expect(Array(pam[end...]) == card.pixels)
         #expect(try ImageLoader.decode(lossless).pixels == card.pixels)
-        let lossy = try ImageLoader.decode(try card.webpData(quality: 90))
+        let lossy = try ImageLoader.decode(try card.webpBytes(quality: 90))
         #expect(lossy.width == 64 && lossy.pixels[3] > 200 && lossy.pixels[lossy.pixels.count - 1] < 60)
-        #expect(try Self.psnr(try ImageLoader.decode(try Self.card().webpData(quality: 90)), try Self.card()) >= 35)
+        #expect(try Self.psnr(try ImageLoader.decode(try Self.card().webpBytes(quality: 90)), try Self.card()) >= 35)
     }
 
     @Test("write(to:) writes JPEG and WebP by extension", arguments: ["a.jpg", "b.JPEG", "c.webp"])

@@ -139,7 +139,7 @@ struct PDFPaintOperationTests {
             try document.draw(frame)
             try document.endPage()
         }
-        let text = String(decoding: try document.finish(), as: UTF8.self)
+        let text = String(decoding: try document.finishBytes(), as: UTF8.self)
         #expect(text.hasPrefix("%!PS-Adobe-3.0"))
         #expect(text.contains("%%Pages: 2"))
     }
@@ -173,12 +173,12 @@ struct PDFDocumentErrorTests {
         let document = PDFDocument()
         #expect(throws: PDFError.self) { try document.draw(PaintList(), text: []) }
         #expect(throws: PDFError.self) { try document.endPage() }
-        #expect(throws: PDFError.self) { _ = try document.finish() }
+        #expect(throws: PDFError.self) { _ = try document.finishBytes() }
         try document.beginPage(size: CGSize(width: 100, height: 100))
         #expect(throws: PDFError.self) { try document.beginPage(size: CGSize(width: 100, height: 100)) }
-        let bytes = try document.finish()
+        let bytes = try document.finishBytes()
         #expect(bytes.starts(with: Array("%PDF-".utf8)))
-        #expect(throws: PDFError.self) { _ = try document.finish() }
+        #expect(throws: PDFError.self) { _ = try document.finishBytes() }
         #expect(throws: PDFError.self) { try document.beginPage(size: CGSize(width: 100, height: 100)) }
     }
 

@@ -32,7 +32,7 @@ struct PNGEncodingTests {
     func roundTrip(filter: PNGEncoding.Filter, level: Int) throws {
         for translucent in [false, true] {
             let bitmap = try Self.sample(translucent: translucent)
-            let png = try bitmap.pngData(PNGEncoding(compressionLevel: level, filter: filter))
+            let png = try bitmap.pngBytes(PNGEncoding(compressionLevel: level, filter: filter))
             #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
             #expect(try ImageLoader.decode(png).pixels == bitmap.pixels)
             // Colour type in IHDR (byte 25): 2 RGB for opaque, 6 RGBA otherwise.
@@ -75,12 +75,12 @@ struct PNGEncodingTests {
         arguments: [(PNGEncoding.Filter.none, 0), (.sub, 1), (.up, 2), (.average, 3), (.paeth, 4)])
     func filterIsApplied(filter: PNGEncoding.Filter, type: Int) throws {
         let bitmap = try Self.sample(translucent: false)
-        let rows = try Self.rowFilters(try bitmap.pngData(PNGEncoding(compressionLevel: 6, filter: filter)))
+        let rows = try Self.rowFilters(try bitmap.pngBytes(PNGEncoding(compressionLevel: 6, filter: filter)))
         #expect(rows.count == 48)
         // libpng writes the first row with no "up" neighbour as the filter asked for, except that
         // up and Paeth degenerate there (PNG 1.2 §6.3: the row above is zero); it keeps the type.
         #expect(Set(rows) == [type])
-        let adaptive = try Self.rowFilters(try bitmap.pngData(.default))
+        let adaptive = try Self.rowFilters(try bitmap.pngBytes(.default))
         #expect(Set(adaptive).count > 1)
     }
 
@@ -100,13 +100,13 @@ struct PNGEncodingTests {
         let directory = try TemporaryDirectory.make("png")
         defer { try? FileManager.default.removeItem(at: directory) }
         for (name, bitmap) in [("page", page), ("card", card)] {
-            let png = try bitmap.pngData()
+            let png = try bitmap.pngBytes()
             let file = directory.appendingPathComponent("\(name).png")
             try Data(png).write(to: file)
             let cairo = try CairoReference.pngSize(ofPixelsIn: file)
             #expect(png.count <= cairo, "\(name): \(png.count) bytes against cairo's \(cairo)")
             // The fast preset is what made files larger than cairo's for gradients.
-            if name == "card" { #expect(try bitmap.pngData(.fast).count > cairo) }
+            if name == "card" { #expect(try bitmap.pngBytes(.fast).count > cairo) }
         }
     }
 }

@@ -27,7 +27,7 @@ struct WriterInvariantTests {
         try document.beginPage(size: page)
         try document.draw(frame)
         try document.endPage()
-        return try document.finish()
+        return try document.finishBytes()
     }
 
     static let noncharacters: [UInt32] = [0xFFFE, 0xFFFF, 0xFDD0, 0xFDEF, 0x1FFFE, 0x10FFFF]

@@ -1,6 +1,8 @@
 // Locked: mutual exclusion, values handed in and out, errors passed through, and (run under
-// ThreadSanitizer by `make sanitize`) an order between critical sections that TSan can see.
+// ThreadSanitizer by `make sanitize`) an order between critical sections that TSan can see; and the
+// contention counters.
 
+import Foundation
 import GalleySync
 import Testing
 
@@ -52,5 +54,33 @@ struct LockedTests {
         let all = lock.withLock { $0 }
         #expect(all.count == 8 * 500)
         #expect(Set(all).count == 8 * 500)
+    }
+}
+
+/// LockContention: a `withLock` that finds the lock held by another thread is counted once under
+/// the line that made the lock; uncontended calls are not counted.
+@Suite("LockContention")
+struct LockContentionTests {
+    @Test func countsAContendedAcquisitionUnderItsSite() throws {
+        let lock = Locked(0)
+        let site = "GalleySyncTests/LockedTests.swift:\(#line - 1)"
+        let before = LockContention.snapshot()
+        for _ in 0..<100 { lock.withLock { $0 += 1 } }
+        #expect(LockContention.difference(from: before, to: LockContention.snapshot()).first { $0.site == site } == nil)
+
+        let holding = DispatchSemaphore(value: 0)
+        let holder = Thread {
+            lock.withLock { value in
+                holding.signal()
+                usleep(200_000)  // long enough for the main thread to find it held
+                value += 1
+            }
+        }
+        holder.start()
+        holding.wait()
+        lock.withLock { $0 += 1 }
+        let counted = LockContention.difference(from: before, to: LockContention.snapshot()).first { $0.site == site }
+        #expect(counted?.contended == 1)
+        #expect(lock.withLock { $0 } == 102)
     }
 }
