@@ -24,6 +24,9 @@ struct BalancedBreaking {
     let start: Int
     let firstWidth: CGFloat
     let otherWidth: CGFloat
+    /// The line edges looked at so far (`LineEdgeMemo` of the paragraph's content): every line
+    /// is tried at every line count.
+    let edges: LineEdgeMemo
 
     /// The best breaks into `lineCount` lines, ascending; nil when no set of candidates gives
     /// exactly that many lines that all fit.
@@ -67,7 +70,7 @@ struct BalancedBreaking {
         var j = i + 1
         while j < candidates.count {
             let candidate = candidates[j]
-            let natural = paragraph.lineWidth(of: lineStart..<candidate.visibleEnd, units: units)
+            let natural = paragraph.lineWidth(of: lineStart..<candidate.visibleEnd, units: units, memo: edges)
             // Lines only grow along the candidates (a hyphen is narrower than what follows it).
             if !FitTolerance.fits(natural, in: width), candidate.kind != .emergency, candidate.kind != .hyphen { break }
             let shown = natural + candidate.hyphenWidth
