@@ -3,5 +3,6 @@
 @_exported import GalleyLayout
 @_exported import GalleyRender
 @_exported import GalleyShaping
+@_exported import GalleySync
 @_exported import GalleyText
 @_exported import GalleyUnicode

@@ -75,13 +75,18 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// The bytes pass through the OpenType Sanitizer first (``FontSanitization/sanitized``, the
     /// default; the same bytes are sanitized once, ``FontSanitizer``) and the face is made from
     /// the sanitized bytes; ``FontSanitization/trusted`` uses them as they are.
+    ///
+    /// The same bytes (by SHA-256) and face index give the same face while it is alive, so
+    /// fonts made from one upload request after request compare equal and share every cache's
+    /// entries; a face no one holds any more is freed once the face cache evicts it (see
+    /// ``GalleyMemory``).
     /// - Throws: `.notAFont(path: "<memory>")`, `.faceIndexOutOfRange`, `.invalidSize`, or
     ///   `.rejectedBySanitizer`, `.sanitizerFailed`, `.sanitizerUnavailable`.
     public convenience init(
         data: [UInt8], size: CGFloat, faceIndex: Int = 0, sanitization: FontSanitization = .sanitized
     ) throws(FontError) {
         try Font.validate(size: size)
-        let face = try FontFace.load(data: data, faceIndex: faceIndex, path: nil, sanitizer: sanitization.sanitizer)
+        let face = try FaceCache.shared.face(data: data, faceIndex: faceIndex, sanitizer: sanitization.sanitizer)
         self.init(face: face, size: size)
     }
 

@@ -11,8 +11,13 @@ import GalleySync
 /// Safe to use from many threads. The font list is read once, on first use; faces load on demand
 /// and are shared by all collections (one `FontFace` per file and face index).
 public final class FontCollection: Sendable {
-    /// The bundled fonts (found by `defaultBundledFontsDirectory()`) plus the system's fonts.
-    public static let shared = FontCollection(bundledFontsDirectory: FontCollection.defaultBundledFontsDirectory())
+    /// The bundled fonts (found by `defaultBundledFontsDirectory()`) plus the system's fonts. Its
+    /// fallback answers are under ``GalleyMemory``'s budget (``GalleyMemory/Cache/fallback``).
+    public static let shared: FontCollection = {
+        let collection = FontCollection(bundledFontsDirectory: FontCollection.defaultBundledFontsDirectory())
+        collection.fallbacks.setByteLimit(GalleyMemory.register(collection.fallbacks, as: .fallback))
+        return collection
+    }()
 
     /// The directory of bundled fonts this collection searches first, or nil for none.
     public let bundledFontsDirectory: String?
@@ -25,12 +30,11 @@ public final class FontCollection: Sendable {
     /// The descriptors a collection made with ``init(descriptors:base:)`` keeps faces for (a face
     /// is kept when it matches one of them); nil for every face.
     let query: [FontDescriptor]?
-    private let fallbacks = Locked<[FallbackKey: FallbackEntry]>([:])
+    /// Fallback answers: at most 4 MiB of them for a collection of its own (``FallbackCache``).
+    let fallbacks = FallbackCache(byteLimit: 4 << 20)
     /// ``font(matching:strict:)``'s resolved requests (FontMatching.swift), so repeated requests
     /// cost one dictionary hit instead of a fontconfig match.
     let matchCache = Locked<[FamilyMatchKey: FamilyResolution]>([:])
-    /// Fallback results kept before the cache is emptied, bounding its memory.
-    private static let fallbackCacheLimit = 65_536
 
     /// Creates a collection of the fonts in `bundledFontsDirectory` (nil for none) and, when
     /// `includeSystemFonts`, the system's fonts.
@@ -54,7 +58,7 @@ public final class FontCollection: Sendable {
     /// registration change).
     func invalidate() {
         catalogStorage.withLock { $0 = nil }
-        fallbacks.withLock { $0.removeAll() }
+        fallbacks.removeAll()
         matchCache.withLock { $0.removeAll() }
     }
 
@@ -130,23 +134,6 @@ public final class FontCollection: Sendable {
 
     // MARK: Fallback
 
-    private struct FallbackKey: Hashable {
-        let scalar: UInt32
-        let face: ObjectIdentifier
-        let weight: Int
-        let italic: Bool
-        let color: Bool
-        let cascade: [String]?
-        let language: String?
-    }
-
-    /// A cached answer. Holds the requesting face so its `ObjectIdentifier` in the key cannot be
-    /// reused by another face while the entry exists.
-    private struct FallbackEntry: Sendable {
-        let requester: FontFace
-        let result: FontFace?
-    }
-
     /// A font at `font`'s size that covers `scalar`, or nil when no font does. Like `CTFontCreateForString`
     /// for one character.
     ///
@@ -184,20 +171,22 @@ public final class FontCollection: Sendable {
     ) -> Font? {
         let wantsColor = preferColorEmoji ?? scalar.properties.isEmojiPresentation
         let fcLanguage = FontLanguage.isLanguageSensitive(scalar) ? language.flatMap(FontLanguage.fontconfigTag) : nil
-        let key = FallbackKey(
-            scalar: scalar.value, face: ObjectIdentifier(font.face),
+        let key = FallbackCache.Key(
+            scalar: scalar.value, face: font.face.id,
             weight: font.weight.rawValue, italic: font.isItalic, color: wantsColor,
             cascade: font.cascadeList, language: fcLanguage)
-        if let entry = fallbacks.withLock({ $0[key] }) {
-            return entry.result.map { styled($0, for: font) }
+        if let answer = fallbacks.answer(for: key) {
+            switch answer {
+            case .none: return nil
+            case .requester: return font
+            case .face(let face): return styled(face, for: font)
+            }
         }
         let result = resolveFallback(
             for: scalar, matching: font.face, cascade: font.cascadeList ?? [],
             wantsColor: wantsColor, language: fcLanguage)
-        fallbacks.withLock { cache in
-            if cache.count >= FontCollection.fallbackCacheLimit { cache.removeAll(keepingCapacity: true) }
-            cache[key] = FallbackEntry(requester: font.face, result: result)
-        }
+        let answer: FallbackCache.Answer = result.map { $0 === font.face ? .requester : .face($0) } ?? .none
+        fallbacks.store(answer, for: key)
         return result.map { styled($0, for: font) }
     }
 

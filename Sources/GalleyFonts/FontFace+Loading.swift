@@ -50,11 +50,12 @@ extension FontFace {
     /// `.notAFont` or `.faceIndexOutOfRange` without starting the sanitizer), then that face of
     /// the bytes goes through the sanitizer and the face is made from its output (the face alone):
     /// neither FreeType nor HarfBuzz nor cairo sees the original bytes. Without one the bytes are
-    /// trusted: used as they are, WOFF and WOFF2 decoded by FreeType.
+    /// trusted: used as they are, WOFF and WOFF2 decoded by FreeType. `digest`, when known, is
+    /// the bytes' SHA-256 (the sanitizer's cache key), so that they are not hashed twice.
     /// - Throws: `.notAFont`, `.faceIndexOutOfRange`, or the sanitizer's errors.
-    package static func load(data: [UInt8], faceIndex: Int, path: String?, sanitizer: FontSanitizer?)
-        throws(FontError) -> FontFace
-    {
+    package static func load(
+        data: [UInt8], faceIndex: Int, path: String?, sanitizer: FontSanitizer?, digest: SHA256Digest? = nil
+    ) throws(FontError) -> FontFace {
         let name = path ?? "<memory>"
         let format = FontFileFormat(data)
         switch (format, sanitizer) {
@@ -70,7 +71,7 @@ extension FontFace {
             if let count = FontFileFormat.faceCount(of: data), faceIndex < 0 || faceIndex >= count {
                 throw .faceIndexOutOfRange(path: name, index: faceIndex, faceCount: count)
             }
-            let sanitized = try sanitizer.sanitize(data, faceIndex: faceIndex, name: name)
+            let sanitized = try sanitizer.sanitize(data, faceIndex: faceIndex, name: name, digest: digest)
             return try FontFace(
                 data: sanitized, faceIndex: 0, path: path, isSanitized: true, sourceFaceIndex: faceIndex)
         }

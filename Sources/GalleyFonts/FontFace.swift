@@ -4,6 +4,7 @@
 import CFreeType
 import CHarfBuzz
 import GalleySync
+import Synchronization
 
 /// The shared, size-independent part of a font: one face of one font file.
 ///
@@ -62,6 +63,20 @@ package final class FontFace: @unchecked Sendable {
     package let layoutFeatureTags: Set<String>
     /// Instances made by ``instance(for:)``, keyed by their settings.
     let instances = Locked<[[Font.Variation]: FontInstance]>([:])
+    /// A number no other face of the process has or will have: the key under which the caches
+    /// keep what they know of this face without holding it alive (an `ObjectIdentifier` can be
+    /// reused by a face made after this one is freed; this cannot).
+    package let id: UInt64
+    /// The next ``id``.
+    private static let nextID = Atomic<UInt64>(1)
+
+    /// The heap bytes this face holds, for the face cache's budget: the bytes when they are a
+    /// private copy (a mapped file's pages are the page cache's, shared, so they count nothing;
+    /// HarfBuzz reads either in place), the coverage bitset, and about 4 KiB of HarfBuzz face
+    /// and font objects and table caches.
+    package var estimatedBytes: Int {
+        (data.isMapped ? 0 : MemoryCost.block(data.count)) + MemoryCost.array(bmpCoverage) + 4096
+    }
 
     /// Loads face `faceIndex` of a font file's bytes, as they are (see ``load(data:faceIndex:path:sanitizer:)``
     /// for bytes that are not trusted). `path` is used for error messages and for `FontFace.path`;
@@ -153,6 +168,7 @@ package final class FontFace: @unchecked Sendable {
         self.metrics = FaceMetrics(hbFont: hbFont, head: head)
         self.bmpCoverage = FontFace.bmpCoverage(of: hbFace, font: hbFont)
         self.variationAxes = FontFace.variationAxes(of: hbFace)
+        self.id = FontFace.nextID.add(1, ordering: .relaxed).oldValue
     }
 
     /// The BMP coverage bitset: every code point HarfBuzz collects from the cmap whose nominal

@@ -58,8 +58,13 @@ public final class FontSanitizer: Sendable {
     public static let debianPackage = "opentype-sanitizer"
 
     /// The sanitizer ``FontSanitization/sanitized`` uses: `ots-sanitize` from `$GALLEY_OTS_SANITIZE`
-    /// when set, else from `PATH` (then `/usr/bin`), default limits, a 64 MiB cache.
-    public static let shared = FontSanitizer()
+    /// when set, else from `PATH` (then `/usr/bin`), default limits, its cache under
+    /// ``GalleyMemory``'s budget (``GalleyMemory/Cache/sanitizedFonts``: 6.4 MiB of the default).
+    public static let shared: FontSanitizer = {
+        let sanitizer = FontSanitizer()
+        GalleyMemory.register(sanitizer.cache, as: .sanitizedFonts)
+        return sanitizer
+    }()
 
     /// The limits of each run.
     public let limits: Limits
@@ -101,7 +106,14 @@ public final class FontSanitizer: Sendable {
     public func sanitize(_ bytes: [UInt8], faceIndex: Int = 0, name: String = "<memory>") throws(FontError)
         -> [UInt8]
     {
-        let key = SanitizerCacheKey(digest: SHA256Digest(of: bytes), faceIndex: max(0, faceIndex))
+        try sanitize(bytes, faceIndex: faceIndex, name: name, digest: nil)
+    }
+
+    /// ``sanitize(_:faceIndex:name:)`` with the bytes' digest already computed (nil: computed here).
+    func sanitize(_ bytes: [UInt8], faceIndex: Int, name: String, digest: SHA256Digest?) throws(FontError)
+        -> [UInt8]
+    {
+        let key = SanitizerCacheKey(digest: digest ?? SHA256Digest(of: bytes), faceIndex: max(0, faceIndex))
         switch cache.verdict(for: key) {
         case .accepted(let sanitized): return sanitized
         case .rejected(let reason): throw .rejectedBySanitizer(path: name, reason: reason)

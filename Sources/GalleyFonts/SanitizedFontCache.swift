@@ -21,7 +21,7 @@ enum SanitizerVerdict: Sendable, Equatable {
     /// The bytes the verdict holds (what it costs the cache).
     var cost: Int {
         switch self {
-        case .accepted(let bytes): return bytes.count
+        case .accepted(let bytes): return MemoryCost.array(bytes)
         case .rejected(let reason): return 64 + reason.utf8.count
         }
     }
@@ -31,7 +31,7 @@ enum SanitizerVerdict: Sendable, Equatable {
 /// bytes of verdicts (sanitized fonts count their size, refusals 64 bytes plus their reason);
 /// storing past that drops the least recently used verdicts first, and a verdict larger than
 /// the whole capacity is not kept. Safe to use from many threads (one lock).
-final class SanitizedFontCache: Sendable {
+final class SanitizedFontCache: BudgetedCache {
     private struct Entry {
         let verdict: SanitizerVerdict
         var lastUse: UInt64
@@ -41,15 +41,24 @@ final class SanitizedFontCache: Sendable {
         var entries: [SanitizerCacheKey: Entry] = [:]
         var total = 0
         var clock: UInt64 = 0
+        var capacity: Int
+
+        /// Drops least recently used verdicts until `adding` more bytes fit.
+        mutating func fit(adding cost: Int) {
+            while total + cost > capacity, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                entries.removeValue(forKey: oldest.key)
+                total -= oldest.value.verdict.cost
+            }
+        }
     }
 
     /// The most bytes of verdicts kept.
-    let capacity: Int
-    private let state = Locked(State())
+    var capacity: Int { state.withLock { $0.capacity } }
+    private let state: Locked<State>
 
     /// An empty cache of at most `capacity` bytes (0 keeps nothing).
     init(capacity: Int) {
-        self.capacity = max(0, capacity)
+        state = Locked(State(capacity: max(0, capacity)))
     }
 
     /// The verdict stored for `key`, marked as just used; nil when there is none.
@@ -66,15 +75,10 @@ final class SanitizedFontCache: Sendable {
     /// Keeps `verdict` for `key`, first dropping least recently used verdicts until it fits.
     func store(_ verdict: SanitizerVerdict, for key: SanitizerCacheKey) {
         let cost = verdict.cost
-        guard cost <= capacity else { return }
         state.withLock { state in
+            guard cost <= state.capacity else { return }
             if let old = state.entries.removeValue(forKey: key) { state.total -= old.verdict.cost }
-            while state.total + cost > capacity,
-                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
-            {
-                state.entries.removeValue(forKey: oldest.key)
-                state.total -= oldest.value.verdict.cost
-            }
+            state.fit(adding: cost)
             state.clock += 1
             state.entries[key] = Entry(verdict: verdict, lastUse: state.clock)
             state.total += cost
@@ -88,6 +92,19 @@ final class SanitizedFontCache: Sendable {
 
     /// Forgets every verdict.
     func removeAll() {
-        state.withLock { $0 = State() }
+        state.withLock { $0 = State(capacity: $0.capacity) }
+    }
+
+    var accounted: (bytes: Int, entries: Int) {
+        let (count, bytes) = usage
+        return (bytes, count)
+    }
+
+    /// Sets the capacity, dropping least recently used verdicts at once until they fit.
+    func setByteLimit(_ bytes: Int) {
+        state.withLock { state in
+            state.capacity = max(0, bytes)
+            state.fit(adding: 0)
+        }
     }
 }

@@ -58,26 +58,48 @@ private nonisolated(unsafe) let faceKey = UnsafeMutablePointer<cairo_user_data_k
 /// One reference to a cairo font face, dropped (`cairo_font_face_destroy`) when this goes.
 final class CairoFontFaceReference: @unchecked Sendable {
     let face: OpaquePointer
-    /// The Galley face it was made from, held so that its identifier stays unique while cached.
-    let source: FontFace
+    /// The bytes it holds: the FreeType face's copy of the font's bytes and about 48 KiB of
+    /// FreeType's and cairo's own objects.
+    let cost: Int
 
-    init(_ face: OpaquePointer, source: FontFace) { (self.face, self.source) = (face, source) }
+    init(_ face: OpaquePointer, cost: Int) { (self.face, self.cost) = (face, cost) }
 
     deinit { cairo_font_face_destroy(face) }
+}
+
+/// The process-wide cache of cairo font faces, least recently used out first, bounded in count
+/// (``CairoFontFaces/sharedLimit``) and in bytes (``GalleyMemory``'s
+/// ``GalleyMemory/Cache/cairoFaces`` share).
+final class CairoFontFaceCache: BudgetedCache {
+    let faces: Locked<LRUCache<CairoFontFaces.Key, CairoFontFaceReference>>
+
+    init(countLimit: Int, byteLimit: Int) {
+        faces = Locked(LRUCache(countLimit: countLimit, costLimit: byteLimit))
+    }
+
+    var accounted: (bytes: Int, entries: Int) { faces.withLock { ($0.totalCost, $0.count) } }
+
+    func setByteLimit(_ bytes: Int) { faces.withLock { $0.setCostLimit(bytes) } }
+
+    func removeAll() { faces.withLock { $0.removeAll() } }
 }
 
 /// The cairo font faces of one document: one per face and variable-font instance, taken from a
 /// process-wide cache (``shared``) or made on first use, and held until ``release()``.
 final class CairoFontFaces {
     struct Key: Hashable, Sendable {
-        let face: ObjectIdentifier
+        /// The Galley face's ``FontFace/id`` (never reused, so the entry need not hold the face).
+        let face: UInt64
         let coordinates: [Int]
     }
 
-    /// The most recently used cairo faces of every document. Each entry holds its Galley face,
-    /// so no other face can take its identifier while it is cached; an evicted face is
-    /// destroyed once no document holds it. (A face FreeType cannot open is not kept.)
-    static let shared = Locked(LRUCache<Key, CairoFontFaceReference>(countLimit: sharedLimit))
+    /// The most recently used cairo faces of every document; an evicted face is destroyed once
+    /// no document holds it. (A face FreeType cannot open is not kept.)
+    static let shared: CairoFontFaceCache = {
+        let cache = CairoFontFaceCache(countLimit: sharedLimit, byteLimit: .max)
+        cache.setByteLimit(GalleyMemory.register(cache, as: .cairoFaces))
+        return cache
+    }()
     /// How many faces and instances ``shared`` keeps.
     static let sharedLimit = 64
 
@@ -92,13 +114,13 @@ final class CairoFontFaces {
     /// the renderer's 0.2 for oblique.
     func fontFace(for font: Font) -> OpaquePointer? {
         let coordinates = GlyphRasterizer.designCoordinates(of: font)
-        let key = Key(face: ObjectIdentifier(font.face), coordinates: coordinates)
+        let key = Key(face: font.face.id, coordinates: coordinates)
         if let held = faces[key] { return held?.face }
-        let reference = Self.shared.withLock { cache -> CairoFontFaceReference? in
+        let reference = Self.shared.faces.withLock { cache -> CairoFontFaceReference? in
             if let cached = cache.value(for: key) { return cached }
             guard let made = Self.make(font.face, coordinates: coordinates) else { return nil }
-            let reference = CairoFontFaceReference(made, source: font.face)
-            cache.insert(reference, for: key)
+            let reference = CairoFontFaceReference(made, cost: MemoryCost.block(font.face.data.count) + 48 << 10)
+            cache.insert(reference, for: key, cost: reference.cost)
             return reference
         }
         faces[key] = reference

@@ -42,8 +42,9 @@ struct GlyphImage: Sendable {
         }
     }
 
-    /// The size of the pixel data, for the cache's budget.
-    var byteCount: Int { bytes.count + 64 }
+    /// The heap bytes the image holds in the cache: its pixel array by capacity, the image
+    /// itself and its key in the cache's node and dictionary (about 200 bytes).
+    var byteCount: Int { MemoryCost.array(bytes) + 200 }
 }
 
 /// Rasterises glyphs with FreeType: anti-aliased grayscale or monochrome (``Renderer/Antialiasing``),
@@ -58,31 +59,42 @@ struct GlyphImage: Sendable {
 /// One `FT_Library` and every `FT_Face` live inside a lock (`Locked`), since FreeType objects are not
 /// thread-safe: all FreeType calls happen while holding it. Faces are opened from
 /// `FontFace.data` with `FT_New_Memory_Face`, reading the face's bytes in place (mapped or a
-/// private copy, ``FontBytes``; the open face holds its `FontFace`). Bounded caches: at most `faceLimit` faces (least recently used closed first)
-/// and `glyphLimit` glyph images or `glyphByteLimit` bytes, the least recently used glyph
-/// images evicted first (an `LRUCache`).
+/// private copy, ``FontBytes``, which the open face holds). The faces are keyed by
+/// ``FontFace/id`` and do not hold the Galley face: a face freed by its callers leaves its
+/// FreeType face (and its bytes) here until evicted. Bounded caches: at most
+/// `faceLimit` faces and `glyphLimit` glyph images, and one byte limit for both (``byteLimit``:
+/// ``GalleyMemory``'s ``GalleyMemory/Cache/glyphImages`` share for ``shared``, 64 MiB for a
+/// rasterizer of one's own). A FreeType face costs its private bytes (none when mapped) plus an estimated
+/// 32 KiB of FreeType's own tables; the faces may take up to 3/4 of the limit (least recently
+/// used closed first, with their glyphs), and the glyph images the rest (least recently used
+/// evicted first, an `LRUCache`; an image costs its pixel array's capacity plus 200 bytes).
 ///
 /// A rasterizer is injectable: ``Renderer`` and ``SVGWriter`` take one, ``shared`` by default. All
 /// work of one rasterizer is serialised by its lock, so a service that draws from several thread
 /// pools can give each pool its own rasterizer (each with its own `FT_Library`, faces and
 /// caches) and they never wait for each other. CoreText has no equivalent: its glyph caches are
 /// hidden.
-public final class GlyphRasterizer: Sendable {
+public final class GlyphRasterizer: Sendable, BudgetedCache {
     /// The process-wide rasterizer: the default of every ``Renderer`` and ``SVGWriter``, not a
-    /// requirement.
-    public static let shared = GlyphRasterizer()
+    /// requirement. Under ``GalleyMemory``'s budget.
+    public static let shared: GlyphRasterizer = {
+        let rasterizer = GlyphRasterizer()
+        rasterizer.setByteLimit(GalleyMemory.register(rasterizer, as: .glyphImages))
+        return rasterizer
+    }()
 
     static let faceLimit = 32
     static let glyphLimit = 8192
-    /// The glyph cache is also dropped when its images exceed this many bytes.
-    static let glyphByteLimit = 64 << 20
+    /// The byte limit of a rasterizer of one's own (faces and glyph images together).
+    static let defaultByteLimit = 64 << 20
     /// Glyphs larger than this many pixels per em are not drawn (a bitmap of that size is 16 MB).
     static let maximumPixelSize = 4096.0
     /// Fractional pen positions are quantised to 1 / subpixelSteps pixel.
     static let subpixelSteps = 4
 
     struct GlyphKey: Hashable {
-        let face: ObjectIdentifier
+        /// The face's ``FontFace/id``.
+        let face: UInt64
         /// The variable-font instance: ``designCoordinates(of:)``, empty for the default instance.
         let coordinates: [Int]
         let glyph: GlyphID
@@ -155,7 +167,7 @@ public final class GlyphRasterizer: Sendable {
             out.reserveCapacity(requests.count)
             for r in requests {
                 let key = GlyphKey(
-                    face: ObjectIdentifier(face), coordinates: coordinates, glyph: r.glyph, ppem64: ppem64,
+                    face: face.id, coordinates: coordinates, glyph: r.glyph, ppem64: ppem64,
                     phaseX: r.phaseX, phaseY: r.phaseY, hinting: hinting, antialiasing: antialiasing,
                     traits: traits, style: style)
                 if let cached = state.glyphs.value(for: key) {
@@ -165,12 +177,42 @@ public final class GlyphRasterizer: Sendable {
                 let image = entry.render(
                     glyph: r.glyph, ppem64: ppem64, phaseX: r.phaseX, phaseY: r.phaseY,
                     hinting: hinting, antialiasing: antialiasing, traits: traits, style: style)
-                if let image {
-                    state.glyphs.insert(image, for: key, cost: image.byteCount)
-                }
+                if let image { state.keep(image, for: key) }
                 out.append(image)
             }
             return out
+        }
+    }
+
+    /// The bytes the faces and glyph images account, and how many there are.
+    package var accounted: (bytes: Int, entries: Int) {
+        state.withLock { ($0.faceBytes + $0.glyphs.totalCost, $0.faces.count + $0.glyphs.count) }
+    }
+
+    /// The most bytes of faces and glyph images kept.
+    public var byteLimit: Int { state.withLock { $0.byteLimit } }
+
+    /// Sets ``byteLimit``, closing faces and evicting glyph images at once until they fit.
+    package func setByteLimit(_ bytes: Int) {
+        state.withLock { state in
+            state.byteLimit = max(bytes, 1)
+            state.fit(adding: 0, keeping: nil)
+        }
+    }
+
+    /// Whether the face with ``FontFace/id`` `faceID` is open or has glyph images kept (for tests).
+    func holdsFace(_ faceID: UInt64) -> Bool {
+        state.withLock { state in
+            state.faces[faceID] != nil || state.glyphs.keysByRecency.contains { $0.face == faceID }
+        }
+    }
+
+    /// Closes every face and forgets every glyph image.
+    package func removeAll() {
+        state.withLock { state in
+            state.faces = [:]
+            state.faceBytes = 0
+            state.glyphs.removeAll()
         }
     }
 
@@ -178,16 +220,18 @@ public final class GlyphRasterizer: Sendable {
     struct State: ~Copyable {
         var library: Library?
         var libraryFailed = false
-        var faces: [ObjectIdentifier: FaceEntry] = [:]
+        /// The open faces by ``FontFace/id``.
+        var faces: [UInt64: FaceEntry] = [:]
+        /// The sum of the faces' ``FaceEntry/cost``.
+        var faceBytes = 0
+        var byteLimit = GlyphRasterizer.defaultByteLimit
         var clock = 0
         var glyphs = LRUCache<GlyphKey, GlyphImage>(
-            countLimit: GlyphRasterizer.glyphLimit,
-            costLimit: GlyphRasterizer.glyphByteLimit)
+            countLimit: GlyphRasterizer.glyphLimit, costLimit: GlyphRasterizer.defaultByteLimit)
 
         mutating func face(for fontFace: FontFace) -> FaceEntry? {
             clock += 1
-            let id = ObjectIdentifier(fontFace)
-            if let entry = faces[id] {
+            if let entry = faces[fontFace.id] {
                 entry.lastUse = clock
                 return entry
             }
@@ -196,16 +240,34 @@ public final class GlyphRasterizer: Sendable {
                 libraryFailed = library == nil
             }
             guard let library else { return nil }
-            if faces.count >= GlyphRasterizer.faceLimit,
-                let oldest = faces.min(by: { $0.value.lastUse < $1.value.lastUse })
+            guard let entry = FaceEntry(library: library, fontFace: fontFace) else { return nil }
+            fit(adding: entry.cost, keeping: nil)
+            entry.lastUse = clock
+            faces[fontFace.id] = entry
+            faceBytes += entry.cost
+            glyphs.setCostLimit(max(byteLimit - faceBytes, 1))
+            return entry
+        }
+
+        /// Closes the least recently used faces (not `keeping`) until `adding` more bytes of
+        /// faces fit in 3/4 of the limit and at most `faceLimit - 1` faces are open when adding,
+        /// then gives the glyph images what the faces leave.
+        mutating func fit(adding: Int, keeping: UInt64?) {
+            let faceLimit = byteLimit / 4 * 3
+            while !faces.isEmpty,
+                faceBytes + adding > faceLimit || (adding > 0 && faces.count >= GlyphRasterizer.faceLimit),
+                let oldest = faces.filter({ $0.key != keeping }).min(by: { $0.value.lastUse < $1.value.lastUse })
             {
                 faces[oldest.key] = nil
+                faceBytes -= oldest.value.cost
                 glyphs.removeAll { $0.face == oldest.key }
             }
-            guard let entry = FaceEntry(library: library, fontFace: fontFace) else { return nil }
-            entry.lastUse = clock
-            faces[id] = entry
-            return entry
+            glyphs.setCostLimit(max(byteLimit - faceBytes - adding, 1))
+        }
+
+        /// Keeps `image`, evicting the least recently used images until it fits.
+        mutating func keep(_ image: GlyphImage, for key: GlyphKey) {
+            glyphs.insert(image, for: key, cost: image.byteCount)
         }
     }
 
@@ -226,21 +288,23 @@ public final class GlyphRasterizer: Sendable {
 
     /// An open `FT_Face` and the bytes it reads. Used only under the rasterizer's lock.
     final class FaceEntry {
-        /// Held so that `ObjectIdentifier(fontFace)` cannot be reused by another face while cached.
-        let fontFace: FontFace
         let library: Library
         let face: FT_Face
+        /// The bytes FreeType reads in place (mapped or a private copy, never written), held for
+        /// as long as the face is open; the Galley face itself is not held.
+        let bytes: FontBytes
         let scalable: Bool
         let hasColor: Bool
         var lastUse = 0
+        /// The bytes the face holds: the font's bytes when they are a private copy (a mapping is
+        /// the page cache's, shared) and about 32 KiB of FreeType's own objects and tables.
+        var cost: Int { (bytes.isMapped ? 0 : MemoryCost.block(bytes.count)) + 32 << 10 }
         /// The size last set on the face: a ppem in 1/64 pixel, or −(strike index + 1); Int.min for none.
         private var currentPPEM64 = Int.min
         /// The design coordinates last set on the face; empty for the default instance.
         private var currentCoordinates: [Int] = []
 
         init?(library: Library, fontFace: FontFace) {
-            // FreeType reads the face's bytes in place (FontBytes: mapped or a private copy,
-            // never written); `fontFace` holds them for as long as this face is open.
             let data = fontFace.data
             guard !data.isEmpty else { return nil }
             var face: FT_Face?
@@ -248,7 +312,7 @@ public final class GlyphRasterizer: Sendable {
                 library.library, data.base.assumingMemoryBound(to: UInt8.self), FT_Long(data.count),
                 FT_Long(fontFace.faceIndex), &face)
             guard error == 0, let face else { return nil }
-            self.fontFace = fontFace
+            self.bytes = data
             self.library = library
             self.face = face
             self.scalable = galley_ft_is_scalable(face) != 0

@@ -102,12 +102,20 @@ package enum CJKSpacing {
         package var undone: Trim { Trim(advance: -advance, offset: CGPoint(x: -offset.x, y: -offset.y)) }
     }
 
-    private struct TrimKey: Hashable {
-        let font: Font
+    private struct TrimKey: Hashable, Sendable {
+        let font: FontCacheKey
         let unit: UInt16
         let upright: Bool
     }
-    private static let trims = Locked<[TrimKey: Trim?]>([:])
+    /// Trims found, by font (not holding its face), character and orientation; under
+    /// ``GalleyMemory``'s budget (part of the ``GalleyMemory/Cache/fallback`` share).
+    private static let trims: DictionaryCache<TrimKey, Trim?> = {
+        let cache = DictionaryCache<TrimKey, Trim?>(byteLimit: 1 << 20) { key, _ in
+            MemoryCost.array(key.font.variations)
+        }
+        GalleyMemory.register(cache, as: .fallback)
+        return cache
+    }()
 
     /// The trim of `unit`'s glyph in `font` standing `orientation` on its line: the font's
     /// `halt` (`vhal` for upright glyphs) where it has the feature and the feature changes the
@@ -115,13 +123,10 @@ package enum CJKSpacing {
     /// bracket, after that of a closing one, a quarter on each side of a middle dot. Nil for
     /// other characters and for glyphs that are not full width (narrower than 0.9 em).
     package static func trim(_ unit: UInt16, font: Font, orientation: GlyphOrientation) -> Trim? {
-        let key = TrimKey(font: font, unit: unit, upright: orientation == .upright)
-        if let known = trims.withLock({ $0[key] }) { return known }
+        let key = TrimKey(font: font.cacheKey, unit: unit, upright: orientation == .upright)
+        if let known = trims.value(for: key) { return known }
         let found = computeTrim(unit, font: font, orientation: orientation)
-        trims.withLock { cache in
-            if cache.count > 4096 { cache.removeAll() }
-            cache[key] = found
-        }
+        trims.store(found, for: key)
         return found
     }
 

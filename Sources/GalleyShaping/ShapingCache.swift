@@ -17,14 +17,29 @@ import Synchronization
 ///
 /// Galley's typesetters use `ShapingCache.shared` unless given another; a cache with a capacity
 /// of 0 keeps nothing (every item is shaped whole). When the cache would hold more than its
-/// capacity of words, or more than 256 styles (a style is a font, script, direction, language,
-/// kern and feature set; it keeps its font alive), it is emptied and fills again.
-public final class ShapingCache: Sendable {
-    /// The cache typesetters use by default: at most 50 000 words (a few megabytes).
-    public static let shared = ShapingCache(capacity: 50_000)
+/// capacity of words, more than its byte limit, or more than 256 styles (a style is a font,
+/// script, direction, language, kern and feature set), it is emptied and fills again. A style
+/// names its font by the face's ``FontFace/id`` and the font's size, synthetic traits and
+/// variations, so the cache holds no face alive: the words of a face that is freed stay until
+/// the cache next empties, and count against its limit until then.
+///
+/// A word's bytes are estimated from capacities (``MemoryCost``): its code units' array, its
+/// glyphs' array (capacity × 40 bytes) and its dictionary entry at the 3/4 load factor, about
+/// 420 bytes for a five-letter word.
+public final class ShapingCache: Sendable, BudgetedCache {
+    /// The cache typesetters use by default: at most 50 000 words, and at most its share of
+    /// ``GalleyMemory/budget`` (``GalleyMemory/Cache/shapedWords``; 20 MiB of the default).
+    public static let shared: ShapingCache = {
+        let cache = ShapingCache(capacity: 50_000)
+        cache.setByteLimit(GalleyMemory.register(cache, as: .shapedWords))
+        return cache
+    }()
 
     /// The most words kept.
     public let capacity: Int
+    /// The most bytes of words kept (``MemoryCost`` estimates).
+    public var byteLimit: Int { limit.load(ordering: .relaxed) }
+    private let limit: Atomic<Int>
     /// Words longer than this (in UTF-16 code units, spaces included) are not kept.
     static let longestWord = 64
     /// The most styles kept (each holds its font alive): past it, everything is forgotten.
@@ -32,7 +47,7 @@ public final class ShapingCache: Sendable {
 
     /// How an item is shaped apart from its text: words are only shared between items shaped the same way.
     package struct Style: Hashable {
-        let font: Font
+        let font: FontCacheKey
         let script: String
         let language: String?
         let rightToLeft: Bool
@@ -46,14 +61,14 @@ public final class ShapingCache: Sendable {
             font: Font, script: String, language: String?, rightToLeft: Bool, kern: CGFloat = 0,
             features: [ShapingFeature] = []
         ) {
-            self.font = font
+            self.font = font.cacheKey
             self.script = script
             self.language = language
             self.rightToLeft = rightToLeft
             self.kern = kern
             self.features = features
             var hasher = Hasher()
-            hasher.combine(font)
+            hasher.combine(self.font)
             hasher.combine(script)
             hasher.combine(language)
             hasher.combine(rightToLeft)
@@ -91,15 +106,23 @@ public final class ShapingCache: Sendable {
     private struct State {
         var tables: [Style: Table] = [:]
         var count = 0
+        var bytes = 0
+
+        mutating func empty() {
+            tables = [:]
+            count = 0
+            bytes = 0
+        }
     }
 
     private let state = Locked(State())
     private let hits = Atomic<Int>(0)
     private let misses = Atomic<Int>(0)
 
-    /// A cache keeping at most `capacity` words (0: none).
-    public init(capacity: Int) {
+    /// A cache keeping at most `capacity` words (0: none) and at most `byteLimit` bytes of them.
+    public init(capacity: Int, byteLimit: Int = .max) {
         self.capacity = max(0, capacity)
+        self.limit = Atomic(max(0, byteLimit))
     }
 
     /// How many items were put together from cached words and how many were shaped by HarfBuzz
@@ -110,6 +133,25 @@ public final class ShapingCache: Sendable {
 
     /// The number of words kept.
     public var count: Int { state.withLock { $0.count } }
+
+    /// The bytes of the words kept, and how many.
+    package var accounted: (bytes: Int, entries: Int) { state.withLock { ($0.bytes, $0.count) } }
+
+    /// Sets ``byteLimit``; a cache over it is emptied at once.
+    package func setByteLimit(_ bytes: Int) {
+        limit.store(max(0, bytes), ordering: .relaxed)
+        state.withLock { if $0.bytes > bytes { $0.empty() } }
+    }
+
+    /// Forgets every word and style.
+    package func removeAll() {
+        state.withLock { $0.empty() }
+    }
+
+    /// Whether any style of the face with ``FontFace/id`` `faceID` is kept (for tests).
+    package func holdsStyles(ofFace faceID: UInt64) -> Bool {
+        state.withLock { $0.tables.keys.contains { $0.font.faceID == faceID } }
+    }
 
     /// Shapes `request` into `out` (whose base is the start of `request.context`): from cached
     /// words when the item allows it and all its words are known, else with HarfBuzz.
@@ -125,16 +167,13 @@ public final class ShapingCache: Sendable {
         let style = Style(
             font: request.font, script: request.script, language: request.language, rightToLeft: request.rightToLeft,
             kern: request.kern, features: request.features)
-        // One short lock per item: the style's table as it is now. The words are looked up in
-        // that snapshot (a dictionary value) outside the lock, so threads do not queue on it.
-        let table = state.withLock { $0.tables[style] } ?? newTable(style)
-        guard table.splittable, let words = ShapingCache.words(of: request) else {
+        guard let (words, found) = find(style, request) else {
             HarfBuzzShaper.shape(request, into: &out)
             return
         }
-        if let found = ShapingCache.lookup(words, in: table.words, units: request.text) {
+        if let found {
             hits.add(1, ordering: .relaxed)
-            append(found, from: table.words, words: words, rightToLeft: request.rightToLeft, into: &out)
+            append(found.indices, from: found.table, words: words, rightToLeft: request.rightToLeft, into: &out)
         } else {
             misses.add(1, ordering: .relaxed)
             let first = out.count
@@ -144,16 +183,33 @@ public final class ShapingCache: Sendable {
         }
     }
 
+    /// The request's words and, when every one is kept, where (in the style's table as it was
+    /// found), or nil when the style may not be split or a word is too long. One short lock: the
+    /// style's table as it is now. The words are looked up in that snapshot (a dictionary value)
+    /// outside the lock, so threads do not queue on it. A hit reads its glyphs from the snapshot;
+    /// a miss lets go of it when this returns, before it stores its words (a snapshot still held
+    /// would make that store copy the whole table).
+    private func find(
+        _ style: Style, _ request: ShapingRequest
+    ) -> (
+        words: [(range: Range<Int>, edges: UInt8)],
+        found: (indices: [Dictionary<Word, [ShapedGlyph]>.Index], table: [Word: [ShapedGlyph]])?
+    )? {
+        let table = state.withLock { $0.tables[style] } ?? newTable(style, font: request.font)
+        guard table.splittable, let words = ShapingCache.words(of: request) else { return nil }
+        guard let indices = ShapingCache.lookup(words, in: table.words, units: request.text) else {
+            return (words, nil)
+        }
+        return (words, (indices, table.words))
+    }
+
     /// The table of a style not seen before: whether it may be split at spaces is found out
     /// (`SpaceIndependence`) and kept.
-    private func newTable(_ style: Style) -> Table {
-        let table = Table(splittable: SpaceIndependence.allowsSplitting(style))
+    private func newTable(_ style: Style, font: Font) -> Table {
+        let table = Table(splittable: SpaceIndependence.allowsSplitting(style, font: font))
         return state.withLock { state in
             if let known = state.tables[style] { return known }
-            if state.tables.count >= ShapingCache.mostStyles {
-                state.tables = [:]
-                state.count = 0
-            }
+            if state.tables.count >= ShapingCache.mostStyles { state.empty() }
             state.tables[style] = table
             return table
         }
@@ -239,37 +295,62 @@ public final class ShapingCache: Sendable {
         _ glyphs: ArraySlice<ShapedGlyph>, base: Int, words: [(range: Range<Int>, edges: UInt8)], style: Style,
         units: [UInt16]
     ) {
-        var blocks = [[ShapedGlyph]](repeating: [], count: words.count)
+        // Each word's glyphs, in logical order, are one run: `runs[w]` is its range of logical
+        // glyph indices (backwards through a right-to-left item's glyphs).
+        var runs = [Range<Int>](repeating: 0..<0, count: words.count)
         var startsClean = [Bool](repeating: false, count: words.count)
         var w = 0
-        // Logical order: backwards through a right-to-left item's glyphs.
         let rtl = style.rightToLeft
         for n in 0..<glyphs.count {
-            var glyph = glyphs[rtl ? glyphs.endIndex - 1 - n : glyphs.startIndex + n]
-            let cluster = base + Int(glyph.cluster)
+            let cluster = base + Int(glyphs[rtl ? glyphs.endIndex - 1 - n : glyphs.startIndex + n].cluster)
             while w < words.count - 1, cluster >= words[w].range.upperBound { w += 1 }
             let start = words[w].range.lowerBound
-            if blocks[w].isEmpty { startsClean[w] = cluster == start }
+            if runs[w].isEmpty {
+                startsClean[w] = cluster == start
+                runs[w] = n..<n + 1
+            } else {
+                runs[w] = runs[w].lowerBound..<n + 1
+            }
             if cluster < start { startsClean[w] = false }
-            glyph.cluster = Int32(truncatingIfNeeded: cluster - start)
-            blocks[w].append(glyph)
         }
+        var kept: [(word: Word, glyphs: [ShapedGlyph], cost: Int)] = []
+        kept.reserveCapacity(words.count)
+        var cost = 0
+        for (k, word) in words.enumerated()
+        where startsClean[k] && !runs[k].isEmpty && (k == words.count - 1 || startsClean[k + 1]) {
+            let key = Array(units[word.range])
+            // The run in visual order (a right-to-left word's glyphs stay visual), exactly sized.
+            let visual =
+                rtl
+                ? glyphs.endIndex - runs[k].upperBound..<glyphs.endIndex - runs[k].lowerBound
+                : glyphs.startIndex + runs[k].lowerBound..<glyphs.startIndex + runs[k].upperBound
+            var block = Array(glyphs[visual])
+            let shift = Int32(truncatingIfNeeded: base - word.range.lowerBound)
+            for i in block.indices { block[i].cluster &+= shift }
+            let bytes = ShapingCache.cost(key, block)
+            cost += bytes
+            kept.append((Word(units: ArraySlice(key), edges: word.edges), block, bytes))
+        }
+        let byteLimit = self.byteLimit
         state.withLock { state in
-            if state.count + words.count > capacity {
+            if state.count + kept.count > capacity || state.bytes + cost > byteLimit {
                 // Full: forget every word and style.
-                state.tables = [:]
-                state.count = 0
+                state.empty()
             }
             var table = state.tables.removeValue(forKey: style) ?? Table(splittable: true)
-            for (k, word) in words.enumerated()
-            where startsClean[k] && !blocks[k].isEmpty && (k == words.count - 1 || startsClean[k + 1])
-                && state.count < capacity
-            {
-                let key = Word(units: ArraySlice(Array(units[word.range])), edges: word.edges)
-                let block = rtl ? Array(blocks[k].reversed()) : blocks[k]
-                if table.words.updateValue(block, forKey: key) == nil { state.count += 1 }
+            for entry in kept where state.count < capacity && state.bytes + entry.cost <= byteLimit {
+                if table.words.updateValue(entry.glyphs, forKey: entry.word) == nil {
+                    state.count += 1
+                    state.bytes += entry.cost
+                }
             }
             state.tables[style] = table
         }
+    }
+
+    /// The bytes one word holds: its code units' and glyphs' arrays and its dictionary entry.
+    private static func cost(_ units: [UInt16], _ glyphs: [ShapedGlyph]) -> Int {
+        MemoryCost.array(units) + MemoryCost.array(glyphs)
+            + MemoryCost.dictionaryEntry(Word.self, [ShapedGlyph].self)
     }
 }

@@ -12,16 +12,17 @@ import GalleyFonts
 
 /// Whether a shape plan may be split at spaces.
 package enum SpaceIndependence {
-    /// Whether shaping `style` may be split at U+0020 SPACE without changing any glyph.
-    package static func allowsSplitting(_ style: ShapingCache.Style) -> Bool {
+    /// Whether shaping `style` in `font` (the font the style was made from) may be split at
+    /// U+0020 SPACE without changing any glyph.
+    package static func allowsSplitting(_ style: ShapingCache.Style, font: Font) -> Bool {
         guard style.script != "Zyyy", style.script != "Zinh", style.script != "Zzzz" else { return false }
-        let font = style.font.hbFont
-        guard let face = hb_font_get_face(font) else { return false }
+        let hbFont = font.hbFont
+        guard let face = hb_font_get_face(hbFont) else { return false }
         var space: hb_codepoint_t = 0
-        guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0 else { return false }
+        guard hb_font_get_nominal_glyph(hbFont, 0x20, &space) != 0 else { return false }
         if has("morx", face) || has("mort", face) || has("kerx", face) { return false }
         if hb_ot_layout_has_positioning(face) == 0 && has("kern", face) { return false }
-        guard let plan = shapePlan(style, face: face) else { return false }
+        guard let plan = shapePlan(style, font: hbFont, face: face) else { return false }
         defer { hb_shape_plan_destroy(plan) }
         let lookups = hb_set_create()
         let sets = (0..<4).map { _ in hb_set_create() }
@@ -44,7 +45,9 @@ package enum SpaceIndependence {
     }
 
     /// HarfBuzz's shape plan for `style` (at the font's variation coordinates), as `hb_shape` makes it.
-    private static func shapePlan(_ style: ShapingCache.Style, face: OpaquePointer) -> OpaquePointer? {
+    private static func shapePlan(
+        _ style: ShapingCache.Style, font: OpaquePointer, face: OpaquePointer
+    ) -> OpaquePointer? {
         var properties = hb_segment_properties_t()
         properties.direction = style.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR
         properties.script = style.script.withCString { hb_script_from_string($0, -1) }
@@ -58,7 +61,7 @@ package enum SpaceIndependence {
             return hb_feature_t(tag: tag, value: feature.value, start: 0, end: UInt32.max)
         }
         var count: UInt32 = 0
-        let coordinates = hb_font_get_var_coords_normalized(style.font.hbFont, &count)
+        let coordinates = hb_font_get_var_coords_normalized(font, &count)
         return features.withUnsafeMutableBufferPointer { list in
             hb_shape_plan_create_cached2(
                 face, &properties, list.baseAddress, UInt32(list.count), coordinates, count, nil)

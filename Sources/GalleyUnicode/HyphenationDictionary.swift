@@ -32,9 +32,17 @@ final class HyphenationDictionary: @unchecked Sendable {
     let rightMinimum: Int
     /// Points already found, per word (as given, before lowercasing) and minimums, relative to
     /// the word's start: running text repeats its words, and a lookup costs a fraction of
-    /// lowercasing, normalising and matching one. Emptied when it reaches `wordCacheCapacity`.
-    let words = Locked<[HyphenatedWordKey: [Int]]>([:])
-    static let wordCacheCapacity = 20_000
+    /// lowercasing, normalising and matching one. Under ``GalleyMemory``'s budget (the
+    /// ``GalleyMemory/Cache/hyphenation`` share, split between the dictionaries loaded); a word
+    /// costs its code units' and points' arrays and its dictionary entry, and the cache is
+    /// emptied when a store would pass its limit.
+    let words: DictionaryCache<HyphenatedWordKey, [Int]> = {
+        let cache = DictionaryCache<HyphenatedWordKey, [Int]>(byteLimit: 1 << 20) { key, points in
+            MemoryCost.array(key.units) + MemoryCost.array(points)
+        }
+        GalleyMemory.register(cache, as: .hyphenation)
+        return cache
+    }()
 
     private init(dict: UnsafeMutablePointer<HyphenDict>, charset: Charset) {
         self.dict = dict

@@ -104,16 +104,13 @@ public struct Hyphenator: Sendable {
         else { return [] }
         let key = HyphenatedWordKey(
             units: Array(units[word]), minimumBefore: minimumBefore, minimumAfter: minimumAfter)
-        if let known = dictionary.words.withLock({ $0[key] }) { return known.map { $0 + word.lowerBound } }
+        if let known = dictionary.words.value(for: key) { return known.map { $0 + word.lowerBound } }
         let boundaries =
             graphemes.map { GraphemeClusters.boundaries(in: word, of: $0) }
             ?? GraphemeClusters.boundaries(in: units, range: word)
         let points = findPoints(
             in: units, word: word, boundaries: boundaries, minimumBefore: minimumBefore, minimumAfter: minimumAfter)
-        dictionary.words.withLock { words in
-            if words.count >= HyphenationDictionary.wordCacheCapacity { words.removeAll() }
-            words[key] = points.map { $0 - word.lowerBound }
-        }
+        dictionary.words.store(points.map { $0 - word.lowerBound }, for: key)
         return points
     }
 

@@ -6,7 +6,9 @@ import GalleyLayout
 import GalleyText
 
 /// The usage of the file mode.
-let fileUsage = "usage: galley-bench file [--font FILE] [--size PX] [--width PX] [--iterations N] [--lines] TEXTFILE"
+let fileUsage =
+    "usage: galley-bench file [--font FILE] [--size PX] [--width PX] [--iterations N] [--cache warm|fresh|none]"
+    + " [--lines] TEXTFILE"
 
 /// Runs the file mode with `arguments` (those after "file").
 func runFileMode(_ arguments: [String]) {
@@ -15,6 +17,7 @@ func runFileMode(_ arguments: [String]) {
     var width: Double = 400
     var iterations = 1
     var printLines = false
+    var cacheState = CacheState.warm
     var file: String? = nil
     var args = arguments[...]
     while let arg = args.popFirst() {
@@ -25,6 +28,7 @@ func runFileMode(_ arguments: [String]) {
         case "--width": width = need(Double(value()), "bad --width")
         case "--iterations": iterations = need(Int(value()), "bad --iterations")
         case "--lines": printLines = true
+        case "--cache": cacheState = need(CacheState(rawValue: value()), "bad --cache (warm, fresh or none)")
         case "--help", "-h":
             print(fileUsage)
             exit(0)
@@ -63,8 +67,9 @@ func runFileMode(_ arguments: [String]) {
     }
     _ = layoutPass(corpus.texts, width: width)  // warm-up: fonts, caches
     var result = (lines: 0, glyphs: 0)
+    let caches = (0..<max(iterations, 1)).map { _ in cacheState.cache() }
     let elapsed = seconds {
-        for _ in 0..<max(iterations, 1) { result = layoutPass(corpus.texts, width: width) }
+        for cache in caches { result = layoutPass(corpus.texts, width: width, cache: cache) }
     }
     let ms = elapsed * 1000
     let perParagraph = ms * 1000 / Double(max(iterations, 1) * max(corpus.paragraphs.count, 1))

@@ -1,9 +1,32 @@
 // The main case: every paragraph of a corpus laid out with a new Framesetter (as pango-ref makes a
-// new PangoLayout per paragraph per pass), beside pango-ref and hb-ref on the same file and font.
+// new PangoLayout per paragraph per pass), beside pango-ref and hb-ref on the same file and font,
+// in each of three states of the shaped-word cache (warm, fresh, none), so that no figure hides
+// behind a warm cache.
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyShaping
 import GalleyText
+
+/// The state of the shaped-word cache a layout pass runs with.
+enum CacheState: String, CaseIterable, Sendable {
+    /// `ShapingCache.shared`, already holding the corpus's words (a service's steady state).
+    case warm
+    /// A new cache of the shared one's capacity for each pass, filled on the way (text seen for
+    /// the first time: a service's first request).
+    case fresh
+    /// A cache of capacity 0: every item shaped by HarfBuzz.
+    case none
+
+    /// The cache one pass uses.
+    func cache() -> ShapingCache {
+        switch self {
+        case .warm: return .shared
+        case .fresh: return ShapingCache(capacity: ShapingCache.shared.capacity)
+        case .none: return ShapingCache(capacity: 0)
+        }
+    }
+}
 
 /// The frame rectangle for laying out everything at `width`: tall enough for any text.
 func unboundedRect(width: Double) -> CGRect {
@@ -12,12 +35,12 @@ func unboundedRect(width: Double) -> CGRect {
 
 /// Lays out each of `texts` with its own framesetter at `width`; counts lines (at least one per
 /// paragraph, as Pango gives an empty paragraph one line) and glyphs.
-func layoutPass(_ texts: [AttributedText], width: Double) -> (lines: Int, glyphs: Int) {
+func layoutPass(_ texts: [AttributedText], width: Double, cache: ShapingCache = .shared) -> (lines: Int, glyphs: Int) {
     var lines = 0
     var glyphs = 0
     do {
         for text in texts {
-            let frame = try Framesetter(text).frame(in: unboundedRect(width: width))
+            let frame = try Framesetter(text, shapingCache: cache).frame(in: unboundedRect(width: width))
             lines += max(frame.lines.count, 1)
             for line in frame.lines { glyphs += line.glyphCount }
         }
@@ -36,6 +59,9 @@ struct LayoutRow: Sendable {
     let paragraphs: Int
     let lines: Int
     let glyphs: Int
+    /// The shaped-word cache's state for `galleyUs` (Pango's and HarfBuzz's figures are the same
+    /// runs' for all three rows of a corpus and width).
+    var cache = CacheState.warm
     let galleyUs: Double
     var pangoUs = Double.nan
     var pangoLines: Int? = nil
@@ -81,12 +107,18 @@ func measureCorpus(
         var counts = (lines: 0, glyphs: 0)
         let warm = seconds { counts = layoutPass(corpus.texts, width: width) }
         let passes = passCount(warm: warm, target: settings.target)
-        var galley: [Double] = []
+        var galley: [CacheState: [Double]] = [:]
         var pango: [ReferenceSummary] = []
         var hb: [ReferenceSummary] = []
         for _ in 0..<settings.runs {
-            galley.append(
-                seconds { for _ in 0..<passes { counts = layoutPass(corpus.texts, width: width) } } / Double(passes))
+            for state in CacheState.allCases {
+                // A fresh cache per pass, made outside the timing (making it costs nothing anyway).
+                let caches = (0..<passes).map { _ in state.cache() }
+                let t = seconds {
+                    for cache in caches { counts = layoutPass(corpus.texts, width: width, cache: cache) }
+                }
+                galley[state, default: []].append(t / Double(passes))
+            }
             if let n = pangoIterations,
                 let s = tools.summary(tools.pangoRef, pangoArguments + ["--iterations", "\(n)"])
             {
@@ -96,14 +128,17 @@ func measureCorpus(
                 hb.append(s)
             }
         }
-        var row = LayoutRow(
-            corpus: name, font: label, width: width, paragraphs: corpus.texts.count, lines: counts.lines,
-            glyphs: counts.glyphs, galleyUs: medianOf(galley) * 1e6 / Double(max(corpus.texts.count, 1)))
-        row.pangoUs = medianOf(pango.map(\.usPerParagraph))
-        row.pangoLines = pango.first?.lines
-        row.hbUs = medianOf(hb.map(\.usPerParagraph))
-        row.hbGlyphs = hb.first?.glyphs
-        rows.append(row)
+        for state in CacheState.allCases {
+            var row = LayoutRow(
+                corpus: name, font: label, width: width, paragraphs: corpus.texts.count, lines: counts.lines,
+                glyphs: counts.glyphs, cache: state,
+                galleyUs: medianOf(galley[state] ?? []) * 1e6 / Double(max(corpus.texts.count, 1)))
+            row.pangoUs = medianOf(pango.map(\.usPerParagraph))
+            row.pangoLines = pango.first?.lines
+            row.hbUs = medianOf(hb.map(\.usPerParagraph))
+            row.hbGlyphs = hb.first?.glyphs
+            rows.append(row)
+        }
     }
     return rows
 }
@@ -111,23 +146,27 @@ func measureCorpus(
 /// The layout table (or JSON objects).
 func printLayoutRows(_ rows: [LayoutRow], _ settings: Settings) {
     settings.text(
-        "== Layout: each paragraph a new Framesetter + frame; DejaVu Sans \(fmt(settings.size, 0)) px; µs per paragraph (median of \(settings.runs) runs)"
+        "== Layout: each paragraph a new Framesetter + frame; shaped-word cache warm (shared, filled), fresh (new"
+            + " each pass, filled on the way) or none (capacity 0); Pango and HB figures are the same runs' for all three"
     )
     settings.text(
-        pad("corpus", 9) + pad("width", 6) + pad("paras", 6) + pad("lines", 7) + pad("glyphs", 8)
+        "   DejaVu Sans \(fmt(settings.size, 0)) px; µs per paragraph (median of \(settings.runs) runs)"
+    )
+    settings.text(
+        pad("corpus", 9) + pad("width", 6) + pad("cache", 6) + pad("paras", 6) + pad("lines", 7) + pad("glyphs", 8)
             + pad("Galley", 9) + pad("Pango", 9) + pad("p.lines", 8) + pad("HB", 8) + pad("hb.glyphs", 10)
             + pad("G/Pango", 8) + pad("G/HB", 7))
     for r in rows {
         settings.text(
             pad(r.corpus + (r.font == "DejaVuSans" ? "" : "+cjk"), 9) + pad(fmt(r.width, 0), 6)
-                + pad("\(r.paragraphs)", 6) + pad("\(r.lines)", 7)
+                + pad(r.cache.rawValue, 6) + pad("\(r.paragraphs)", 6) + pad("\(r.lines)", 7)
                 + pad("\(r.glyphs)", 8) + pad(fmt(r.galleyUs, 1), 9) + pad(fmt(r.pangoUs, 1), 9)
                 + pad(r.pangoLines.map(String.init) ?? "-", 8) + pad(fmt(r.hbUs, 1), 8)
                 + pad(r.hbGlyphs.map(String.init) ?? "-", 10)
                 + pad(fmt(r.galleyUs / r.pangoUs, 2), 8) + pad(fmt(r.galleyUs / r.hbUs, 2), 7))
         settings.object([
             ("case", Settings.quoted("layout")), ("corpus", Settings.quoted(r.corpus)),
-            ("font", Settings.quoted(r.font)), ("width", fmt(r.width, 0)),
+            ("font", Settings.quoted(r.font)), ("width", fmt(r.width, 0)), ("cache", Settings.quoted(r.cache.rawValue)),
             ("paragraphs", "\(r.paragraphs)"), ("lines", "\(r.lines)"), ("glyphs", "\(r.glyphs)"),
             ("galley_us", json(r.galleyUs)), ("pango_us", json(r.pangoUs)), ("hb_us", json(r.hbUs)),
             ("pango_lines", r.pangoLines.map(String.init) ?? "null"),

@@ -16,8 +16,10 @@ struct Settings: Sendable {
     /// Every case, in the order the suite runs them.
     static let cases = [
         "layout", "relayout", "hittest", "render", "threads", "linear", "edit", "nobreak", "breaking", "pathological",
-        "sanitize", "fit", "pdfleak", "png", "canvas", "bridgeleak",
+        "sanitize", "fit", "pdfleak", "png", "canvas", "bridgeleak", "soak",
     ]
+    /// Cards the soak draws (nil: 100 000, 10 000 with `--quick`).
+    var soakCards: Int? = nil
     /// Whether case `name` runs.
     func wants(_ name: String) -> Bool { only?.contains(name) ?? true }
     /// Corpora to lay out.

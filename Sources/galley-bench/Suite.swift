@@ -99,6 +99,7 @@ func runCases(_ settings: Settings, _ paths: BenchPaths, _ tools: ReferenceTools
     if settings.wants("pdfleak") { runPDFLeakCase(settings, paths) }
     if settings.wants("png") { runPNGCase(settings, paths, font: font) }
     if settings.wants("bridgeleak") { runBridgeLeakCase(settings) }
+    if settings.wants("soak") { runSoakCase(settings, paths) }
     return results
 }
 

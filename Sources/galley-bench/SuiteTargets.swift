@@ -49,14 +49,42 @@ func printTargets(_ settings: Settings, _ results: SuiteResults) {
 /// The layout targets, per corpus at its worst width: Galley against HarfBuzz and Pango.
 private func printLayoutTargets(_ settings: Settings, _ layout: [LayoutRow]) {
     for (corpus, fontLabel) in settings.corpora.map({ ($0, "DejaVuSans") }) + [("zh", "DroidSansFallbackFull")] {
-        let rows = layout.filter { $0.corpus == corpus && $0.font == fontLabel }
+        let rows = layout.filter { $0.corpus == corpus && $0.font == fontLabel && $0.cache == .warm }
         guard !rows.isEmpty else { continue }
         let corpus = corpus + (fontLabel == "DejaVuSans" ? "" : "+cjk")
         let hb = rows.map { $0.galleyUs / $0.hbUs }.max() ?? .nan
         let pango = rows.map { $0.galleyUs / $0.pangoUs }.max() ?? .nan
         settings.text(
             "   \(pad(corpus, 6)): Galley/HarfBuzz \(fmt(hb, 2)) (≤ 1.5: \(verdict(finite(hb).map { _ in hb <= 1.5 })));"
-                + " Galley/Pango \(fmt(pango, 2)) (≤ 0.5: \(verdict(finite(pango).map { _ in pango <= 0.5 })))  [worst width]"
+                + " Galley/Pango \(fmt(pango, 2)) (≤ 0.5: \(verdict(finite(pango).map { _ in pango <= 0.5 })))  [worst width, warm]"
         )
+    }
+    printCacheStateTargets(settings, layout)
+}
+
+/// Issue 26, part 4: English prose ≤ 1.5× HarfBuzz fresh and with no cache and ≤ 0.7× warm;
+/// mixed scripts ≤ 0.5× Pango in all three; filling the cache costs ≤ 10 % over none. Worst width.
+private func printCacheStateTargets(_ settings: Settings, _ layout: [LayoutRow]) {
+    func rows(_ corpus: String, _ state: CacheState) -> [LayoutRow] {
+        layout.filter { $0.corpus == corpus && $0.font == "DejaVuSans" && $0.cache == state }
+    }
+    for state in CacheState.allCases where !rows("en", state).isEmpty {
+        let hb = rows("en", state).map { $0.galleyUs / $0.hbUs }.max() ?? .nan
+        let target = state == .warm ? 0.7 : 1.5
+        settings.text(
+            "   en \(pad(state.rawValue, 5)): Galley/HarfBuzz \(fmt(hb, 2)) (≤ \(target): \(verdict(finite(hb).map { _ in hb <= target })))"
+        )
+    }
+    for state in CacheState.allCases where !rows("mixed", state).isEmpty {
+        let pango = rows("mixed", state).map { $0.galleyUs / $0.pangoUs }.max() ?? .nan
+        settings.text(
+            "   mixed \(pad(state.rawValue, 5)): Galley/Pango \(fmt(pango, 2)) (≤ 0.5: \(verdict(finite(pango).map { _ in pango <= 0.5 })))"
+        )
+    }
+    for corpus in settings.corpora {
+        let fill = zip(rows(corpus, .fresh), rows(corpus, .none)).map { $0.galleyUs / $1.galleyUs }.max() ?? .nan
+        guard fill.isFinite else { continue }
+        settings.text(
+            "   \(pad(corpus, 6)) fill: fresh / none \(fmt(fill, 2)) (≤ 1.10: \(verdict(fill <= 1.10)))  [worst width]")
     }
 }

@@ -8,6 +8,7 @@ import GalleyTestSupport
 import Testing
 
 @testable import GalleyFonts
+@testable import GalleySync
 
 @Suite("Font sanitizer")
 struct FontSanitizerTests {
@@ -170,13 +171,15 @@ struct FontSanitizerTests {
     func cacheIsBounded() {
         let cache = SanitizedFontCache(capacity: 1000)
         func key(_ n: UInt8) -> SanitizerCacheKey { SanitizerCacheKey(digest: SHA256Digest(of: [n]), faceIndex: 0) }
-        cache.store(.accepted([UInt8](repeating: 1, count: 400)), for: key(1))
+        // A verdict costs its bytes' array by capacity (MemoryCost), a little over 400 here.
+        let (one, three) = ([UInt8](repeating: 1, count: 400), [UInt8](repeating: 3, count: 400))
+        cache.store(.accepted(one), for: key(1))
         cache.store(.accepted([UInt8](repeating: 2, count: 400)), for: key(2))
         #expect(cache.verdict(for: key(1)) != nil)  // 1 is now the more recently used
-        cache.store(.accepted([UInt8](repeating: 3, count: 400)), for: key(3))
+        cache.store(.accepted(three), for: key(3))
         #expect(
             cache.verdict(for: key(2)) == nil && cache.verdict(for: key(1)) != nil && cache.verdict(for: key(3)) != nil)
-        #expect(cache.usage.bytes == 800 && cache.usage.count == 2)
+        #expect(cache.usage.bytes == MemoryCost.array(one) + MemoryCost.array(three) && cache.usage.count == 2)
         cache.store(.accepted([UInt8](repeating: 4, count: 1001)), for: key(4))  // larger than the whole cache
         #expect(cache.verdict(for: key(4)) == nil && cache.usage.count == 2)
         cache.store(.rejected("cmap: Failed to parse table"), for: key(5))

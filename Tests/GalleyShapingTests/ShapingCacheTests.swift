@@ -92,7 +92,7 @@ struct ShapingCacheTests {
     func spaceIndependence(_ file: String, _ script: String, _ rightToLeft: Bool, _ expected: Bool) throws {
         let font = try Font(path: TestFonts.path(file), size: 16)
         let style = ShapingCache.Style(font: font, script: script, language: nil, rightToLeft: rightToLeft)
-        #expect(SpaceIndependence.allowsSplitting(style) == expected)
+        #expect(SpaceIndependence.allowsSplitting(style, font: font) == expected)
     }
 
     @Test("a cache of capacity 0 keeps nothing and shapes as without one")

@@ -1,7 +1,7 @@
 import Testing
 
-// Tests of the bounded least-recently-used cache behind the glyph-image cache.
-@testable import GalleyRender
+// Tests of the bounded least-recently-used cache behind the glyph-image, face and cairo-face caches.
+@testable import GalleySync
 
 @Suite("LRU cache")
 struct LRUCacheTests {

@@ -4,8 +4,8 @@
 /// beyond either limit evicts the least recently used entries first (a read or an insert makes
 /// an entry the most recently used). All operations are O(1) except ``removeAll(where:)``.
 ///
-/// A value type with no locking of its own: the ``GlyphRasterizer`` keeps one inside its mutex,
-/// so it is shared across renders and threads.
+/// A value type with no locking of its own: the glyph rasterizer, the face cache and cairo's
+/// face cache each keep one inside their mutex, so it is shared across threads.
 package struct LRUCache<Key: Hashable, Value> {
     private struct Node {
         var key: Key
@@ -19,7 +19,8 @@ package struct LRUCache<Key: Hashable, Value> {
     /// The most entries kept (at least 1).
     package let countLimit: Int
     /// The largest total cost kept (at least 1); a single entry costlier than this is not kept.
-    package let costLimit: Int
+    /// Lowering it (``setCostLimit(_:)``) evicts at once.
+    package private(set) var costLimit: Int
     /// The sum of the costs of the entries.
     package private(set) var totalCost = 0
 
@@ -82,6 +83,29 @@ package struct LRUCache<Key: Hashable, Value> {
         slots[key] = i
         totalCost += cost
     }
+
+    /// Sets ``costLimit`` (values below 1 become 1), evicting least recently used entries until
+    /// the total fits.
+    package mutating func setCostLimit(_ limit: Int) {
+        costLimit = max(limit, 1)
+        while totalCost > costLimit, tail >= 0 { remove(slot: tail) }
+    }
+
+    /// Removes every entry, and gives back the storage.
+    package mutating func removeAll() {
+        self = LRUCache(countLimit: countLimit, costLimit: costLimit)
+    }
+
+    /// Removes the least recently used entry; false when the cache is empty.
+    @discardableResult
+    package mutating func removeLeastRecentlyUsed() -> Bool {
+        guard tail >= 0 else { return false }
+        remove(slot: tail)
+        return true
+    }
+
+    /// The values, in no particular order (no entry is made more recent).
+    package var values: [Value] { slots.values.compactMap { nodes[$0].value } }
 
     /// Removes every entry whose key satisfies `predicate`.
     package mutating func removeAll(where predicate: (Key) -> Bool) {
