@@ -35,9 +35,15 @@ final class HyphenationDictionary: @unchecked Sendable {
     let words = Locked<[HyphenatedWordKey: [Int]]>([:])
     static let wordCacheCapacity = 20_000
 
-    private init(dict: UnsafeMutablePointer<HyphenDict>, charset: Charset) {
+    /// How many lines libhyphen's loader read to make this dictionary: the file's lines that are
+    /// not standard patterns when `HyphenationStates` built the pattern levels (German: 45 of
+    /// its 150,000 closed lines), every closed line otherwise. The work a load costs.
+    let loaderLineCount: Int
+
+    private init(dict: UnsafeMutablePointer<HyphenDict>, charset: Charset, loaderLineCount: Int) {
         self.dict = dict
         self.charset = charset
+        self.loaderLineCount = loaderLineCount
         self.leftMinimum = Int(dict.pointee.lhmin)
         self.rightMinimum = Int(dict.pointee.rhmin)
     }
@@ -46,10 +52,11 @@ final class HyphenationDictionary: @unchecked Sendable {
 
     /// Loads a dictionary, its patterns first closed under substrings as libhyphen requires
     /// (`HyphenationPatternClosure`); nil when the file cannot be read, its first line names no
-    /// character set iconv knows, or it holds no patterns.
-    static func load(path: String) -> HyphenationDictionary? {
+    /// character set iconv knows, or it holds no patterns. `buildingStates` false has libhyphen's
+    /// loader read the whole closed text (slow for a large file: tests compare the two).
+    static func load(path: String, buildingStates: Bool = true) -> HyphenationDictionary? {
         guard let name = charsetLine(path), let charset = charset(named: name),
-            let file = readFile(path), let dict = loadClosed(file)
+            let file = readFile(path), let (dict, lines) = loadClosed(file, buildingStates: buildingStates)
         else { return nil }
         // libhyphen always puts a level above the patterns (its default one splits at hyphens
         // and apostrophes); a file without patterns leaves the level below it empty.
@@ -58,7 +65,7 @@ final class HyphenationDictionary: @unchecked Sendable {
             hnj_hyphen_free(dict)
             return nil
         }
-        return HyphenationDictionary(dict: dict, charset: charset)
+        return HyphenationDictionary(dict: dict, charset: charset, loaderLineCount: lines)
     }
 
     /// The whole file, or nil when it cannot be read (or is over 64 MiB: the largest Debian
@@ -78,10 +85,38 @@ final class HyphenationDictionary: @unchecked Sendable {
     }
 
     /// libhyphen's dictionary for the file's text after the substring preprocessing
-    /// (`HyphenationPatternClosure`), read from memory.
-    private static func loadClosed(_ file: [UInt8]) -> UnsafeMutablePointer<HyphenDict>? {
-        var closed = HyphenationPatternClosure.close(file)
-        return closed.withUnsafeMutableBytes { buffer -> UnsafeMutablePointer<HyphenDict>? in
+    /// (`HyphenationPatternClosure`). libhyphen reads the file without its standard patterns
+    /// (the character set, keywords, levels, anything else it reads as it likes), and each
+    /// pattern level's states are then built from the closed patterns (`HyphenationStates`),
+    /// which libhyphen's own loader takes seconds over for a large file (German: about 18 s).
+    /// When that skeleton gives a level states of its own (a line the closure keeps that
+    /// libhyphen reads as a pattern) or more than two levels, libhyphen reads the whole closed
+    /// text instead.
+    private static func loadClosed(_ file: [UInt8], buildingStates: Bool) -> (UnsafeMutablePointer<HyphenDict>, Int)? {
+        let closed = HyphenationPatternClosure.closedLevels(file)
+        let skeleton = closed.skeleton
+        if buildingStates, closed.levels.count <= 2, let dict = load(skeleton) {
+            // With NEXTLEVEL, the first level is the dictionary and the second its next; without,
+            // libhyphen puts its default level (hyphens, apostrophes) above the file's patterns.
+            let levels = closed.levels.count == 2 ? [dict, dict.pointee.nextlevel] : [dict.pointee.nextlevel]
+            if zip(levels, closed.levels).allSatisfy({ level, states in
+                guard let level else { return false }
+                return HyphenationStates.install(states, into: level)
+            }) {
+                return (dict, lineCount(skeleton))
+            }
+            hnj_hyphen_free(dict)
+        }
+        let text = HyphenationPatternClosure.close(file)
+        return load(text).map { ($0, lineCount(text)) }
+    }
+
+    private static func lineCount(_ text: [UInt8]) -> Int { text.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } }
+
+    /// libhyphen's dictionary for the dictionary text `bytes`, read from memory.
+    private static func load(_ bytes: [UInt8]) -> UnsafeMutablePointer<HyphenDict>? {
+        var bytes = bytes
+        return bytes.withUnsafeMutableBytes { buffer -> UnsafeMutablePointer<HyphenDict>? in
             guard let base = buffer.baseAddress, let stream = fmemopen(base, buffer.count, "r") else { return nil }
             defer { fclose(stream) }
             return hnj_hyphen_load_file(stream)
