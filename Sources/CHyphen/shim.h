@@ -2,3 +2,4 @@
 // Hunspell, which applies TeX-style patterns from /usr/share/hyphen/hyph_*.dic. Debian ships
 // no pkg-config file for it, so the module map links "hyphen" itself.
 #include <hyphen.h>
+#include "pattern_loader.h"

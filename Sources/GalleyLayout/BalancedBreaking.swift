@@ -24,6 +24,9 @@ struct BalancedBreaking {
     let start: Int
     let firstWidth: CGFloat
     let otherWidth: CGFloat
+    /// The line edges looked at so far (`LineEdgeMemo` of the paragraph's content): every line
+    /// is tried at every line count.
+    let edges: LineEdgeMemo
 
     /// The best breaks into `lineCount` lines, ascending; nil when no set of candidates gives
     /// exactly that many lines that all fit.
@@ -68,7 +71,7 @@ struct BalancedBreaking {
         while j < candidates.count {
             let candidate = candidates[j]
             // Tracking after the last cluster (the hyphen, when one is shown) is trailing whitespace.
-            let measured = paragraph.lineWidth(of: lineStart..<candidate.visibleEnd, units: units)
+            let measured = paragraph.lineWidth(of: lineStart..<candidate.visibleEnd, units: units, memo: edges)
             let natural =
                 measured
                 - paragraph.lineTrailingTracking(

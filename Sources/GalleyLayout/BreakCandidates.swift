@@ -58,9 +58,12 @@ struct BreakMeasure {
     /// written without spaces between words (Han, kana, Hangul, Bopomofo, Yi), whose clusters
     /// take the glue of a line without spaces.
     private let ideographic: [Int32]
+    /// The line edges shaped again so far in this pass (`LineEdgeMemo`).
+    private let edges: LineEdgeMemo
 
     init(_ paragraph: ParagraphAnalysis, justified: Bool, units: [UInt16]) {
         self.paragraph = paragraph
+        edges = LineEdgeMemo(content: paragraph.content)
         self.justified = justified
         em = paragraph.fallbackMetricsFont.size
         self.units = units
@@ -114,7 +117,7 @@ struct BreakMeasure {
     /// but no stretch.
     func ratio(from start: Int, to candidate: BreakCandidate, clusters: Int, width: CGFloat) -> CGFloat {
         let visible = max(start, candidate.visibleEnd)
-        var natural = paragraph.lineWidth(of: start..<visible, units: units) + candidate.hyphenWidth
+        var natural = paragraph.lineWidth(of: start..<visible, units: units, memo: edges) + candidate.hyphenWidth
         // Tracking after the last cluster (the hyphen, when one is shown) is trailing whitespace
         // (kCTTrackingAttributeName).
         natural -= paragraph.lineTrailingTracking(

@@ -28,6 +28,8 @@ extension Typesetter {
         var hyphens = HyphenWidths(paragraph)
         let hanging = paragraph.style.hangingPunctuation
         var tabMeasure = hasTabs ? self.tabLineMeasure(paragraph, from: start, offset: offset) : nil
+        // Every try starts at `start`: its edge is shaped again once (`LineEdgeMemo`).
+        let edges = LineEdgeMemo()
         let fits: (Int, CGFloat) -> Bool = { end, hyphen in
             let visible = start..<paragraph.endTrimmingWhitespace(start..<end)
             // Punctuation that may hang gives the line that much more room.
@@ -43,15 +45,13 @@ extension Typesetter {
             }
             // Tracking after the last cluster (the hyphen, when one is shown) is trailing whitespace
             // (kCTTrackingAttributeName): it hangs.
-            let tracking =
-                !paragraph.hasTracking
-                ? 0
-                : paragraph.lineTrailingTracking(
-                    lineStart: start, visibleEnd: visible.upperBound, showsHyphen: hyphen > 0)
+            let tracking = paragraph.lineTrailingTracking(
+                lineStart: start, visibleEnd: visible.upperBound, showsHyphen: hyphen > 0)
             if tabMeasure != nil {
                 return FitTolerance.fits(tabMeasure!.width(to: visible.upperBound) + hyphen - tracking, in: room)
             }
-            return FitTolerance.fits(paragraph.lineWidth(of: visible, units: units) + hyphen - tracking, in: room)
+            return FitTolerance.fits(
+                paragraph.lineWidth(of: visible, units: units, memo: edges) + hyphen - tracking, in: room)
         }
         var best: PlannedBreak? = nil
         let breaks = paragraph.breaks

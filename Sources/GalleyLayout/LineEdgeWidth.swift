@@ -7,6 +7,93 @@
 import Foundation
 import GalleyShaping
 
+/// What one breaking pass has learned of a paragraph's line edges: whether a line starting (or
+/// ending) at an offset needs its edge shaped again, and if so the piece shaped again there and
+/// how much it changes the prefix sums' width. A breaker asks for the same edge once per line it
+/// tries (the optimal breaker for every pair of candidates), and finding out is most of what
+/// measuring a line costs, so each edge is looked at once per pass. A memo belongs to one
+/// paragraph, its code units and one thread: make one per pass.
+final class LineEdgeMemo {
+    /// An edge's piece: where it is cut, the width it adds to the prefix sums', and the offset
+    /// farthest from the edge that computing it looked at (`reach`). A line whose other end lies
+    /// beyond `reach` gets the same piece; a closer one is measured afresh.
+    struct Piece {
+        let cut: Int
+        let correction: CGFloat
+        let reach: Int
+    }
+
+    /// What is known of one edge.
+    enum Edge {
+        /// A break there leaves the shaping as it is.
+        case safe
+        case piece(Piece)
+    }
+
+    /// Dense storage for a whole paragraph: `state[k]` for the line start at `base + k` and
+    /// `state[count + k]` for the line end there, each 0 (not looked at), −1 (safe) or
+    /// k > 0 (`pieces[k − 1]`). A raw buffer, not an array property, because a class's array
+    /// would be checked for exclusive access on every look, which costs more than the look.
+    private let state: UnsafeMutablePointer<Int32>
+    private let count: Int
+    private let base: Int
+    private var pieces: [Piece] = []
+    /// The edges of a memo without dense storage (`count == 0`).
+    private var sparse: [Int: Edge] = [:]
+    private var sparseTrailing: [Int: Edge] = [:]
+
+    /// A memo for every edge of `content` (a pass over the whole paragraph).
+    init(content: Range<Int>) {
+        base = content.lowerBound
+        count = content.count + 1
+        state = .allocate(capacity: 2 * count)
+        state.initialize(repeating: 0, count: 2 * count)
+    }
+
+    /// A memo for the few edges of one line's tries (greedy breaking).
+    init() {
+        base = 0
+        count = 0
+        state = .allocate(capacity: 1)
+    }
+
+    deinit { state.deallocate() }
+
+    /// What is known of the line start at `offset`.
+    func leading(at offset: Int) -> Edge? {
+        count == 0 ? sparse[offset] : lookup(offset - base)
+    }
+
+    /// What is known of the line end at `offset`.
+    func trailing(at offset: Int) -> Edge? {
+        count == 0 ? sparseTrailing[offset] : lookup(offset - base, side: count)
+    }
+
+    func setLeading(_ edge: Edge, at offset: Int) {
+        if count == 0 { sparse[offset] = edge } else { store(edge, offset - base) }
+    }
+
+    func setTrailing(_ edge: Edge, at offset: Int) {
+        if count == 0 { sparseTrailing[offset] = edge } else { store(edge, offset - base, side: count) }
+    }
+
+    private func lookup(_ k: Int, side: Int = 0) -> Edge? {
+        guard k >= 0, k < count else { return nil }
+        let value = state[side + k]
+        return value == 0 ? nil : value < 0 ? .safe : .piece(pieces[Int(value) - 1])
+    }
+
+    private func store(_ edge: Edge, _ k: Int, side: Int = 0) {
+        guard k >= 0, k < count else { return }
+        switch edge {
+        case .safe: state[side + k] = -1
+        case .piece(let piece):
+            pieces.append(piece)
+            state[side + k] = Int32(pieces.count)
+        }
+    }
+}
+
 extension ParagraphAnalysis {
     /// How far from an end inside a cluster a safe place to cut is looked for before the rest
     /// of the item is shaped with it.
@@ -18,33 +105,65 @@ extension ParagraphAnalysis {
     /// where HarfBuzz allows a break (a cluster start not flagged unsafe) shaped again on its
     /// own, as the line's piece is. HarfBuzz's guarantee that text cut where it is safe shapes
     /// the same makes the sum the line's width. Ends at cluster starts cost two lookups.
-    /// CJK spacing at the line's edges (`edgeSpacing`) is counted too.
-    func lineWidth(of range: Range<Int>, units: [UInt16]) -> CGFloat {
+    /// CJK spacing at the line's edges (`edgeSpacing`) is counted too. With a `memo`, an edge
+    /// already shaped again in this pass is not shaped again (the width is the same).
+    func lineWidth(of range: Range<Int>, units: [UInt16], memo: LineEdgeMemo? = nil) -> CGFloat {
         let lo = max(range.lowerBound, content.lowerBound)
         let hi = min(range.upperBound, content.upperBound)
         guard hi > lo else { return 0 }
-        let shaped = shapedLineWidth(lo..<hi, units: units)
+        let shaped = shapedLineWidth(lo..<hi, units: units, memo: memo)
         return hasCJKSpacing ? shaped + edgeSpacing(from: lo, visibleEnd: hi, units: units).widthChange : shaped
     }
 
-    /// `lineWidth(of:units:)` without the CJK edge spacing, for `lo..<hi` inside the content.
-    private func shapedLineWidth(_ range: Range<Int>, units: [UInt16]) -> CGFloat {
+    /// `lineWidth(of:units:memo:)` without the CJK edge spacing, for `lo..<hi` inside the content.
+    private func shapedLineWidth(_ range: Range<Int>, units: [UInt16], memo: LineEdgeMemo?) -> CGFloat {
         let (lo, hi) = (range.lowerBound, range.upperBound)
         var width = self.width(of: lo..<hi)
-        let first = LineBuilder.firstItem(items, overlapping: lo)
-        if first < items.count, items[first].range.lowerBound < lo, unsafe(items[first], at: lo) {
-            let (end, reshaped) = leadingPiece(
-                items[first], from: lo, limit: min(hi, items[first].range.upperBound), units: units)
-            width += reshaped - self.width(of: lo..<end)
-            if end >= hi { return width }
+        if let piece = leadingEdge(from: lo, to: hi, units: units, memo: memo) {
+            width += piece.correction
+            if piece.cut >= hi { return width }
         }
-        let last = LineBuilder.firstItem(items, overlapping: hi - 1)
-        if last < items.count, hi < items[last].range.upperBound, unsafe(items[last], at: hi) {
-            let (start, reshaped) = trailingPiece(
-                items[last], to: hi, limit: max(lo, items[last].range.lowerBound), units: units)
-            width += reshaped - self.width(of: start..<hi)
-        }
+        if let piece = trailingEdge(from: lo, to: hi, units: units, memo: memo) { width += piece.correction }
         return width
+    }
+
+    /// The piece to shape again at the start `lo` of the line `lo..<hi`; nil when a break at
+    /// `lo` is safe.
+    private func leadingEdge(from lo: Int, to hi: Int, units: [UInt16], memo: LineEdgeMemo?) -> LineEdgeMemo.Piece? {
+        let known = memo?.leading(at: lo)
+        if case .safe = known { return nil }
+        let first = LineBuilder.firstItem(items, overlapping: lo)
+        guard first < items.count else { return nil }
+        let item = items[first]
+        let limit = min(hi, item.range.upperBound)
+        // A piece that never looked as far as the limit is the same for any farther one.
+        if case .piece(let piece) = known, piece.reach < limit { return piece }
+        guard known != nil || (item.range.lowerBound < lo && unsafe(item, at: lo)) else {
+            memo?.setLeading(.safe, at: lo)
+            return nil
+        }
+        let piece = leadingPiece(item, from: lo, limit: limit, units: units)
+        if piece.reach < limit { memo?.setLeading(.piece(piece), at: lo) }
+        return piece
+    }
+
+    /// The piece to shape again at the end `hi` of the line `lo..<hi`; nil when a break at `hi`
+    /// is safe.
+    private func trailingEdge(from lo: Int, to hi: Int, units: [UInt16], memo: LineEdgeMemo?) -> LineEdgeMemo.Piece? {
+        let known = memo?.trailing(at: hi)
+        if case .safe = known { return nil }
+        let last = LineBuilder.firstItem(items, overlapping: hi - 1)
+        guard last < items.count else { return nil }
+        let item = items[last]
+        let limit = max(lo, item.range.lowerBound)
+        if case .piece(let piece) = known, piece.reach > limit { return piece }
+        guard known != nil || (hi < item.range.upperBound && unsafe(item, at: hi)) else {
+            memo?.setTrailing(.safe, at: hi)
+            return nil
+        }
+        let piece = trailingPiece(item, to: hi, limit: limit, units: units)
+        if piece.reach > limit { memo?.setTrailing(.piece(piece), at: hi) }
+        return piece
     }
 
     /// The piece of a line that starts at `lo` inside `item` to shape again, and its advance so
@@ -53,31 +172,39 @@ extension ParagraphAnalysis {
     /// matters: a safe place in the paragraph's shaping need not be one in the piece's, whose new
     /// start can make a ligature of its own ("of|fice" in DejaVu Serif: the paragraph's "ff" and
     /// "i" part safely, but "fice" shaped from the cut starts with an "fi" ligature).
-    private func leadingPiece(_ item: ShapedItem, from lo: Int, limit: Int, units: [UInt16]) -> (Int, CGFloat) {
+    /// The piece's correction is its advance so shaped less the prefix sums' width of it; its
+    /// reach is the end of the longest text shaped again, or `limit` when the search met it.
+    private func leadingPiece(_ item: ShapedItem, from lo: Int, limit: Int, units: [UInt16]) -> LineEdgeMemo.Piece {
         var end = safeOffset(in: item, after: lo, limit: limit)
         while end < limit {
             let next = safeOffset(in: item, after: end, limit: limit)
             let piece = item.reshaped(lo..<next, units: units, context: content)
-            if let advance = advance(of: piece, before: end) { return (end, advance) }
+            if let advance = advance(of: piece, before: end) {
+                return LineEdgeMemo.Piece(cut: end, correction: advance - width(of: lo..<end), reach: next)
+            }
             end = next
         }
-        return (limit, reshapedWidth(item, lo..<limit, units: units))
+        let whole = reshapedWidth(item, lo..<limit, units: units)
+        return LineEdgeMemo.Piece(cut: limit, correction: whole - width(of: lo..<limit), reach: limit)
     }
 
     /// The mirror of `leadingPiece` for a line ending at `hi` inside `item`: from the last offset
     /// `start` (down to `limit`) safe in both the item and the text shaped again up to `hi`.
-    private func trailingPiece(_ item: ShapedItem, to hi: Int, limit: Int, units: [UInt16]) -> (Int, CGFloat) {
+    /// Its reach is the start of the longest text shaped again, or `limit` when the search met it.
+    private func trailingPiece(_ item: ShapedItem, to hi: Int, limit: Int, units: [UInt16]) -> LineEdgeMemo.Piece {
         var start = safeOffset(in: item, before: hi, limit: limit)
         while start > limit {
             let previous = safeOffset(in: item, before: start, limit: limit)
             let piece = item.reshaped(previous..<hi, units: units, context: content)
             if let before = advance(of: piece, before: start) {
                 let all = piece.storage.glyphs[piece.glyphRange].reduce(0) { $0 + $1.advance }
-                return (start, all - before)
+                return LineEdgeMemo.Piece(
+                    cut: start, correction: all - before - width(of: start..<hi), reach: previous)
             }
             start = previous
         }
-        return (limit, reshapedWidth(item, limit..<hi, units: units))
+        let whole = reshapedWidth(item, limit..<hi, units: units)
+        return LineEdgeMemo.Piece(cut: limit, correction: whole - width(of: limit..<hi), reach: limit)
     }
 
     /// The advance of the glyphs of `piece` (shaped left to right or right to left) whose

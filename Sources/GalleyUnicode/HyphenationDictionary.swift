@@ -1,4 +1,4 @@
-// HyphenationDictionary: one hyph_*.dic file loaded by libhyphen, with the character set its
+// HyphenationDictionary: one hyph_*.dic file loaded for libhyphen, with the character set its
 // first line names, and the process-wide cache of loaded files that Hyphenator draws from.
 
 import CHyphen
@@ -14,9 +14,10 @@ import Glibc
 /// given one byte per character in that set, through a table built once with iconv, and a word
 /// with a character outside the set cannot be hyphenated.
 ///
-/// `@unchecked Sendable`: the `HyphenDict` is written only by `hnj_hyphen_load`, before this
-/// object exists; `hnj_hyphen_hyphenate3` only reads it (its scratch buffers are its own
-/// allocations or the caller's), and it is freed in `deinit` alone.
+/// `@unchecked Sendable`: the `HyphenDict` is written only by its loader
+/// (`galley_hyphen_load_data`), before this object exists; `hnj_hyphen_hyphenate3` only reads it
+/// (its scratch buffers are its own allocations or the caller's), and it is freed in `deinit`
+/// alone.
 final class HyphenationDictionary: @unchecked Sendable {
     enum Charset {
         case utf8
@@ -35,15 +36,9 @@ final class HyphenationDictionary: @unchecked Sendable {
     let words = Locked<[HyphenatedWordKey: [Int]]>([:])
     static let wordCacheCapacity = 20_000
 
-    /// How many lines libhyphen's loader read to make this dictionary: the file's lines that are
-    /// not standard patterns when `HyphenationStates` built the pattern levels (German: 45 of
-    /// its 150,000 closed lines), every closed line otherwise. The work a load costs.
-    let loaderLineCount: Int
-
-    private init(dict: UnsafeMutablePointer<HyphenDict>, charset: Charset, loaderLineCount: Int) {
+    private init(dict: UnsafeMutablePointer<HyphenDict>, charset: Charset) {
         self.dict = dict
         self.charset = charset
-        self.loaderLineCount = loaderLineCount
         self.leftMinimum = Int(dict.pointee.lhmin)
         self.rightMinimum = Int(dict.pointee.rhmin)
     }
@@ -52,11 +47,10 @@ final class HyphenationDictionary: @unchecked Sendable {
 
     /// Loads a dictionary, its patterns first closed under substrings as libhyphen requires
     /// (`HyphenationPatternClosure`); nil when the file cannot be read, its first line names no
-    /// character set iconv knows, or it holds no patterns. `buildingStates` false has libhyphen's
-    /// loader read the whole closed text (slow for a large file: tests compare the two).
-    static func load(path: String, buildingStates: Bool = true) -> HyphenationDictionary? {
+    /// character set iconv knows, or it holds no patterns.
+    static func load(path: String) -> HyphenationDictionary? {
         guard let name = charsetLine(path), let charset = charset(named: name),
-            let file = readFile(path), let (dict, lines) = loadClosed(file, buildingStates: buildingStates)
+            let file = readFile(path), let dict = loadClosed(file)
         else { return nil }
         // libhyphen always puts a level above the patterns (its default one splits at hyphens
         // and apostrophes); a file without patterns leaves the level below it empty.
@@ -65,7 +59,7 @@ final class HyphenationDictionary: @unchecked Sendable {
             hnj_hyphen_free(dict)
             return nil
         }
-        return HyphenationDictionary(dict: dict, charset: charset, loaderLineCount: lines)
+        return HyphenationDictionary(dict: dict, charset: charset)
     }
 
     /// The whole file, or nil when it cannot be read (or is over 64 MiB: the largest Debian
@@ -85,41 +79,14 @@ final class HyphenationDictionary: @unchecked Sendable {
     }
 
     /// libhyphen's dictionary for the file's text after the substring preprocessing
-    /// (`HyphenationPatternClosure`). libhyphen reads the file without its standard patterns
-    /// (the character set, keywords, levels, anything else it reads as it likes), and each
-    /// pattern level's states are then built from the closed patterns (`HyphenationStates`),
-    /// which libhyphen's own loader takes seconds over for a large file (German: about 18 s).
-    /// When that skeleton gives a level states of its own (a line the closure keeps that
-    /// libhyphen reads as a pattern) or more than two levels, libhyphen reads the whole closed
-    /// text instead.
-    private static func loadClosed(_ file: [UInt8], buildingStates: Bool) -> (UnsafeMutablePointer<HyphenDict>, Int)? {
-        let closed = HyphenationPatternClosure.closedLevels(file)
-        let skeleton = closed.skeleton
-        if buildingStates, closed.levels.count <= 2, let dict = load(skeleton) {
-            // With NEXTLEVEL, the first level is the dictionary and the second its next; without,
-            // libhyphen puts its default level (hyphens, apostrophes) above the file's patterns.
-            let levels = closed.levels.count == 2 ? [dict, dict.pointee.nextlevel] : [dict.pointee.nextlevel]
-            if zip(levels, closed.levels).allSatisfy({ level, states in
-                guard let level else { return false }
-                return HyphenationStates.install(states, into: level)
-            }) {
-                return (dict, lineCount(skeleton))
-            }
-            hnj_hyphen_free(dict)
-        }
-        let text = HyphenationPatternClosure.close(file)
-        return load(text).map { ($0, lineCount(text)) }
-    }
-
-    private static func lineCount(_ text: [UInt8]) -> Int { text.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } }
-
-    /// libhyphen's dictionary for the dictionary text `bytes`, read from memory.
-    private static func load(_ bytes: [UInt8]) -> UnsafeMutablePointer<HyphenDict>? {
-        var bytes = bytes
-        return bytes.withUnsafeMutableBytes { buffer -> UnsafeMutablePointer<HyphenDict>? in
-            guard let base = buffer.baseAddress, let stream = fmemopen(base, buffer.count, "r") else { return nil }
-            defer { fclose(stream) }
-            return hnj_hyphen_load_file(stream)
+    /// (`HyphenationPatternClosure`), built from memory by CHyphen's loader
+    /// (`galley_hyphen_load_data`, the same machine as `hnj_hyphen_load_file` builds: German's
+    /// takes libhyphen's own loader 8.5 s, this one a fraction of a second).
+    private static func loadClosed(_ file: [UInt8]) -> UnsafeMutablePointer<HyphenDict>? {
+        let closed = HyphenationPatternClosure.close(file)
+        return closed.withUnsafeBytes { buffer -> UnsafeMutablePointer<HyphenDict>? in
+            guard let base = buffer.baseAddress else { return nil }
+            return galley_hyphen_load_data(base.assumingMemoryBound(to: CChar.self), buffer.count)
         }
     }
 

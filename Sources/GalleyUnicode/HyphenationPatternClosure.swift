@@ -99,11 +99,6 @@ enum HyphenationPatternClosure {
             letterStarts.append(self.letters.count)
         }
 
-        /// The length of state `k` as a line of a dictionary, its line end excluded.
-        func lineLength(of k: Int) -> Int {
-            letters(of: k).count + values(of: k).reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
-        }
-
         /// State `k` as a line of a dictionary: each non-zero value as a digit before its
         /// letter, and the last one after the last letter.
         func write(_ k: Int, to output: inout [UInt8]) {

@@ -66,20 +66,6 @@ public struct Hyphenator: Sendable {
         self.dictionary = dictionary
     }
 
-    /// The hyphenator for one dictionary file loaded anew, not shared: with `buildingStates`
-    /// false, libhyphen's own loader reads all of the closed patterns (what the states built
-    /// by `HyphenationStates` must match). For tests.
-    package init?(path: String, buildingStates: Bool) {
-        guard let dictionary = HyphenationDictionary.load(path: path, buildingStates: buildingStates) else {
-            return nil
-        }
-        self.dictionaryPath = path
-        self.dictionary = dictionary
-    }
-
-    /// How many lines libhyphen's loader read to make the dictionary (`HyphenationDictionary`).
-    package var loaderLineCount: Int { dictionary.loaderLineCount }
-
     /// The UTF-16 offsets, ascending and strictly inside `word`, at which the word
     /// `units[word]` may be broken with a hyphen shown before the offset.
     ///
