@@ -22,30 +22,8 @@
 enum HyphenationPatternClosure {
     /// The file's bytes with each level's standard patterns closed under substrings.
     static func close(_ file: [UInt8]) -> [UInt8] {
-        let closed = closedLevels(file)
         var output: [UInt8] = []
         output.reserveCapacity(file.count * 2)
-        for (header, level) in zip(closed.headers, closed.levels) {
-            output.append(contentsOf: header)
-            for k in 0..<level.count { level.write(k, to: &output) }
-        }
-        return output
-    }
-
-    /// A file split into levels and closed: each level's lines that are not standard patterns
-    /// (the character set first, then keywords, comments, non-standard patterns; a level after
-    /// the first starts with its `NEXTLEVEL` line), and its closed states.
-    struct ClosedFile {
-        var headers: [[UInt8]]
-        var levels: [ClosedLevel]
-
-        /// The headers alone: the file as libhyphen reads it without its standard patterns.
-        var skeleton: [UInt8] { headers.flatMap { $0 } }
-    }
-
-    /// The levels of `file`, each closed (`close(_:)` is these written out).
-    static func closedLevels(_ file: [UInt8]) -> ClosedFile {
-        var closed = ClosedFile(headers: [[]], levels: [])
         var level: [Pattern] = []
         var isFirstLine = true
         for line in file.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -53,65 +31,26 @@ enum HyphenationPatternClosure {
             if isFirstLine {
                 // The character set, which libhyphen reads before anything else.
                 isFirstLine = false
-                append(text, to: &closed.headers[0])
+                append(text, to: &output)
                 continue
             }
             if text.starts(with: Array("NEXTLEVEL".utf8)) {
-                closed.levels.append(closing(level))
+                write(closing: level, to: &output)
                 level.removeAll()
-                closed.headers.append([])
-                append(text, to: &closed.headers[closed.headers.count - 1])
+                append(text, to: &output)
             } else if let pattern = Pattern(text) {
                 level.append(pattern)
             } else if !text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
-                // Keywords, comments, non-standard patterns.
-                append(text, to: &closed.headers[closed.headers.count - 1])
+                append(text, to: &output)  // keywords, comments, non-standard patterns
             }
         }
-        closed.levels.append(closing(level))
-        return closed
+        write(closing: level, to: &output)
+        return output
     }
 
     private static func append(_ line: ArraySlice<UInt8>, to output: inout [UInt8]) {
         output.append(contentsOf: line)
         output.append(UInt8(ascii: "\n"))
-    }
-
-    /// One level's closed states, in the order they are written: state `k`'s letters are
-    /// `letters[letterStarts[k]..<letterStarts[k + 1]]`, its values (one more than its letters)
-    /// the same range of `values` moved on by `k`.
-    struct ClosedLevel {
-        private(set) var letters: [UInt8] = []
-        private(set) var values: [UInt8] = []
-        private(set) var letterStarts: [Int] = [0]
-
-        var count: Int { letterStarts.count - 1 }
-
-        func letters(of k: Int) -> ArraySlice<UInt8> { letters[letterStarts[k]..<letterStarts[k + 1]] }
-
-        func values(of k: Int) -> ArraySlice<UInt8> { values[(letterStarts[k] + k)...(letterStarts[k + 1] + k)] }
-
-        /// Appends the state of the first `count` of `letters` and the first `count + 1` of
-        /// `values` (element by element: no slice, which a debug build makes slow).
-        mutating func append(letters: [UInt8], count: Int, values: [UInt8]) {
-            for k in 0..<count { self.letters.append(letters[k]) }
-            for k in 0...count { self.values.append(values[k]) }
-            letterStarts.append(self.letters.count)
-        }
-
-        /// State `k` as a line of a dictionary: each non-zero value as a digit before its
-        /// letter, and the last one after the last letter.
-        func write(_ k: Int, to output: inout [UInt8]) {
-            let values = values(of: k)
-            var v = values.startIndex
-            for letter in letters(of: k) {
-                if values[v] > 0 { output.append(UInt8(ascii: "0") + values[v]) }
-                output.append(letter)
-                v += 1
-            }
-            if values[v] > 0 { output.append(UInt8(ascii: "0") + values[v]) }
-            output.append(UInt8(ascii: "\n"))
-        }
     }
 
     /// A standard pattern: its letters (bytes; `.` marks a word edge) and the value before each
@@ -140,132 +79,90 @@ enum HyphenationPatternClosure {
             }
             guard !letters.isEmpty else { return nil }
         }
+
+        init(letters: [UInt8], values: [UInt8]) {
+            self.letters = letters
+            self.values = values
+        }
+
+        /// The pattern as a line of a dictionary: each non-zero value as a digit before its letter.
+        func write(to output: inout [UInt8]) {
+            for (index, letter) in letters.enumerated() {
+                if values[index] > 0 { output.append(UInt8(ascii: "0") + values[index]) }
+                output.append(letter)
+            }
+            if let last = values.last, last > 0 { output.append(UInt8(ascii: "0") + last) }
+            output.append(UInt8(ascii: "\n"))
+        }
     }
 
-    /// The closure of one level's patterns: every prefix of a pattern that ends with a pattern,
-    /// with the largest value at each position over every pattern occurring in it. Each such
-    /// prefix is a node of the patterns' trie, kept once (at its first pattern, in file order);
-    /// no array is made per state.
-    private static func closing(_ patterns: [Pattern]) -> ClosedLevel {
-        var level = ClosedLevel()
-        guard !patterns.isEmpty else { return level }
+    /// Writes the closure of one level's patterns: every prefix of a pattern that ends with a
+    /// pattern, with the largest value at each position over every pattern occurring in it.
+    private static func write(closing patterns: [Pattern], to output: inout [UInt8]) {
+        guard !patterns.isEmpty else { return }
         let trie = PatternTrie(patterns)
-        var written = [Bool](repeating: false, count: trie.nodeCount)
-        var scratch = PatternTrie.Scratch()
+        var written = Set<[UInt8]>()
         for pattern in patterns {
-            trie.appendStates(closing: pattern, written: &written, scratch: &scratch, to: &level)
+            for state in trie.states(closing: pattern) where written.insert(state.letters).inserted {
+                state.write(to: &output)
+            }
         }
-        return level
     }
 }
 
-/// The patterns of one level in a trie over their letters, its edges in one open-addressing
-/// table keyed by (node, letter) (no allocation per node, one probe per step), to find every
-/// pattern occurring in a string.
+/// The patterns of one level in a trie over their letters, to find every pattern occurring in a
+/// string in time proportional to the string's length times the trie's depth there.
 private struct PatternTrie {
-    /// The edges: `keys[slot]` is `node << 8 | letter` (-1 for an empty slot), `targets[slot]`
-    /// the child it leads to.
-    private var keys: [Int]
-    private var targets: [Int32]
-    private let mask: Int
-    /// The index in `patterns` of the pattern that ends at each node, or -1 (the root is node 0).
+    /// Children of node `n`: `children[n]` maps a letter to a node index.
+    private var children: [[UInt8: Int32]] = [[:]]
+    /// The index in `patterns` of the pattern that ends at each node, or -1.
     private var terminal: [Int32] = [-1]
     private let patterns: [HyphenationPatternClosure.Pattern]
 
-    /// Buffers reused from one pattern to the next.
-    struct Scratch {
-        /// `found[start * (n + 1) + end]`: the pattern spelled by letters start..<end, or -1.
-        var found: [Int32] = []
-        /// The trie node of each prefix of the pattern being closed.
-        var prefixNode: [Int32] = []
-        var merged: [UInt8] = []
-    }
-
-    var nodeCount: Int { terminal.count }
-
     init(_ patterns: [HyphenationPatternClosure.Pattern]) {
         self.patterns = patterns
-        // At most one edge per letter: a table at least twice that keeps probes short.
-        let edges = patterns.reduce(0) { $0 + $1.letters.count }
-        var size = 16
-        while size < 2 * edges + 1 { size <<= 1 }
-        keys = [Int](repeating: -1, count: size)
-        targets = [Int32](repeating: 0, count: size)
-        mask = size - 1
         for (index, pattern) in patterns.enumerated() {
             var node = 0
             for letter in pattern.letters {
-                let key = node << 8 | Int(letter)
-                var slot = slot(of: key)
-                while keys[slot] >= 0, keys[slot] != key { slot = (slot + 1) & mask }
-                if keys[slot] < 0 {
-                    keys[slot] = key
-                    targets[slot] = Int32(terminal.count)
+                if let next = children[node][letter] {
+                    node = Int(next)
+                } else {
+                    children.append([:])
                     terminal.append(-1)
+                    children[node][letter] = Int32(children.count - 1)
+                    node = children.count - 1
                 }
-                node = Int(targets[slot])
             }
             // A later duplicate of a pattern wins, as libhyphen's loader overwrites a state's match.
             terminal[node] = Int32(index)
         }
     }
 
-    /// The first slot to probe for `key` (Fibonacci hashing).
-    private func slot(of key: Int) -> Int {
-        Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: key) &* 0x9E37_79B9_7F4A_7C15) >> 29) & mask
-    }
-
-    /// The child of `node` along `letter`, if any.
-    private func child(of node: Int, _ letter: UInt8) -> Int? {
-        let key = node << 8 | Int(letter)
-        var slot = slot(of: key)
-        while keys[slot] >= 0 {
-            if keys[slot] == key { return Int(targets[slot]) }
-            slot = (slot + 1) & mask
-        }
-        return nil
-    }
-
-    /// Appends the closed states that are prefixes of `pattern` and not yet `written`: for each
-    /// end at which some pattern ends, the prefix up to it with every pattern occurring inside it
-    /// merged in (the largest value at each position).
-    func appendStates(
-        closing pattern: HyphenationPatternClosure.Pattern, written: inout [Bool], scratch: inout Scratch,
-        to level: inout HyphenationPatternClosure.ClosedLevel
-    ) {
+    /// The closed states that are prefixes of `pattern`: for each end at which some pattern
+    /// ends, the prefix up to it with every pattern occurring inside it merged in.
+    func states(closing pattern: HyphenationPatternClosure.Pattern) -> [HyphenationPatternClosure.Pattern] {
         let letters = pattern.letters
-        let n = letters.count
-        scratch.found.removeAll(keepingCapacity: true)
-        scratch.found.append(contentsOf: repeatElement(-1, count: (n + 1) * (n + 1)))
-        scratch.prefixNode.removeAll(keepingCapacity: true)
-        scratch.prefixNode.append(0)
-        for start in 0..<n {
+        // Every occurrence (start, pattern index) of a pattern inside `letters`, by its end.
+        var occurrencesEndingAt = [[(start: Int, pattern: Int)]](repeating: [], count: letters.count + 1)
+        for start in 0..<letters.count {
             var node = 0
             var index = start
-            while index < n, let next = child(of: node, letters[index]) {
-                node = next
+            while index < letters.count, let next = children[node][letters[index]] {
+                node = Int(next)
                 index += 1
-                if start == 0 { scratch.prefixNode.append(Int32(node)) }
-                if terminal[node] >= 0 { scratch.found[start * (n + 1) + index] = terminal[node] }
+                if terminal[node] >= 0 { occurrencesEndingAt[index].append((start, Int(terminal[node]))) }
             }
         }
-        scratch.merged.removeAll(keepingCapacity: true)
-        scratch.merged.append(contentsOf: repeatElement(0, count: n + 1))
-        for end in 1...n {
-            var ends = false
-            for start in 0..<end {
-                let found = scratch.found[start * (n + 1) + end]
-                guard found >= 0 else { continue }
-                ends = true
-                let values = patterns[Int(found)].values
-                for offset in 0..<values.count where values[offset] > scratch.merged[start + offset] {
-                    scratch.merged[start + offset] = values[offset]
+        var merged = [UInt8](repeating: 0, count: letters.count + 1)
+        var states: [HyphenationPatternClosure.Pattern] = []
+        for end in 1...letters.count where !occurrencesEndingAt[end].isEmpty {
+            for (start, index) in occurrencesEndingAt[end] {
+                for (offset, value) in patterns[index].values.enumerated() where value > merged[start + offset] {
+                    merged[start + offset] = value
                 }
             }
-            let node = Int(scratch.prefixNode[end])
-            guard ends, !written[node] else { continue }
-            written[node] = true
-            level.append(letters: letters, count: end, values: scratch.merged)
+            states.append(.init(letters: Array(letters[..<end]), values: Array(merged[...end])))
         }
+        return states
     }
 }
