@@ -4,6 +4,10 @@
 // fixed 31,627 chains: Debian's German dictionary (78,000 patterns, 280,000 states) takes
 // libhyphen 8.5 s to load.
 //
+// With `close`, each of the file's levels is then closed under substrings, as libhyphen's README
+// asks of every file (substrings.pl) and Debian's German and Russian files lack: libhyphen's
+// matcher applies only the values of the state it is in.
+//
 // The result is owned as libhyphen's is: every block comes from malloc, so hnj_hyphen_free frees
 // it, and hnj_hyphen_hyphenate3 reads it. States are numbered in the order libhyphen numbers
 // them (a pattern's state first, then each new shorter prefix's), transitions are added in its
@@ -25,6 +29,9 @@
 typedef struct {
     int *parent;
     char *byte;
+    /// For the closure: each state's own standard pattern, its values as digits before each byte
+    /// and after the last ("0100" for "ab1c"), or NULL.
+    char **standard;
     size_t capacity;
 } galley_hyphen_builder;
 
@@ -52,9 +59,12 @@ static inline int galley_hyphen_new_state(HyphenDict *dict, galley_hyphen_builde
         if (parents) b->parent = parents;
         char *bytes = (char *)realloc(b->byte, capacity);
         if (bytes) b->byte = bytes;
-        if (!parents || !bytes) return -1;
+        char **standard = (char **)realloc(b->standard, capacity * sizeof(char *));
+        if (standard) b->standard = standard;
+        if (!parents || !bytes || !standard) return -1;
         b->capacity = capacity;
     }
+    b->standard[n] = NULL;
     HyphenState *s = &dict->states[n];
     s->match = NULL;
     s->repl = NULL;
@@ -205,6 +215,17 @@ static inline int galley_hyphen_load_line(char *buf, HyphenDict *dict, galley_hy
         }
         state = first;
     }
+    // What the closure merges (substrings.pl's standard patterns): not a
+    // replacement, nor a line it keeps aside (starting with '#' or a capital), nor one without letters.
+    if (state > 0 && state < (int)b->capacity) {
+        free(b->standard[state]);
+        int kept = !repl && buf[0] != '#' && !(buf[0] >= 'A' && buf[0] <= 'Z');
+        b->standard[state] = kept ? strdup(pattern) : NULL;
+        if (kept && !b->standard[state]) {
+            free(repl);
+            return 0;
+        }
+    }
     HyphenState *s = &dict->states[state];
     free(s->match);
     free(s->repl);
@@ -273,11 +294,92 @@ static inline int galley_hyphen_fallbacks(HyphenDict *dict, const galley_hyphen_
     return 1;
 }
 
+/// libhyphen's substring preprocessing (its substrings.pl; the tests' HyphenationPatternClosure)
+/// done on the built machine: each state with a standard pattern as a suffix of its string gets
+/// as its match the largest value at each position over every standard pattern inside its
+/// string, which libhyphen's matcher, applying only the state it is in, needs. The patterns
+/// inside a state's string are those inside its parent's and those ending at its end; the latter
+/// are its own and, along the fallback, its longest proper suffix state's. States are visited by
+/// depth, so both are known first. 0 when memory runs out.
+static inline int galley_hyphen_close(HyphenDict *dict, const galley_hyphen_builder *b) {
+    int n = dict->num_states;
+    int *order = (int *)malloc((size_t)n * sizeof(int));
+    int *depth = (int *)calloc((size_t)n, sizeof(int));
+    size_t *at = (size_t *)malloc((size_t)n * sizeof(size_t));
+    char *suffixed = (char *)calloc((size_t)n, 1);
+    if (!order || !depth || !at || !suffixed) {
+        free(order), free(depth), free(at), free(suffixed);
+        return 0;
+    }
+    int head = 0, tail = 0;
+    order[tail++] = 0;
+    size_t total = 1;
+    while (head < tail) {
+        int u = order[head++];
+        const HyphenState *s = &dict->states[u];
+        for (int t = 0; t < s->num_trans; t++) {
+            int v = s->trans[t].new_state;
+            depth[v] = depth[u] + 1;
+            order[tail++] = v;
+        }
+        at[u] = total;
+        total += (size_t)depth[u] + 1;
+    }
+    at[0] = 0;
+    // Each state's values twice: merged over the patterns inside it, and over those ending at its end.
+    unsigned char *inside = (unsigned char *)calloc(total, 1);
+    unsigned char *ending = (unsigned char *)calloc(total, 1);
+    int ok = inside && ending;
+    for (int k = 1; ok && k < n; k++) {
+        int u = order[k];
+        int d = depth[u];
+        unsigned char *end = ending + at[u];
+        const char *own = b->standard[u];
+        if (own) {
+            for (int i = 0; i <= d && own[i]; i++) end[i] = (unsigned char)(own[i] - '0');
+            suffixed[u] = 1;
+        }
+        int f = dict->states[u].fallback_state;
+        if (f > 0 && suffixed[f]) {
+            int df = depth[f];
+            const unsigned char *shorter = ending + at[f];
+            for (int i = 0; i <= df; i++)
+                if (shorter[i] > end[d - df + i]) end[d - df + i] = shorter[i];
+            suffixed[u] = 1;
+        }
+        unsigned char *in = inside + at[u];
+        const unsigned char *parent = inside + at[b->parent[u]];
+        for (int i = 0; i < d; i++) in[i] = parent[i];
+        for (int i = 0; i <= d; i++)
+            if (end[i] > in[i]) in[i] = end[i];
+        if (!suffixed[u]) continue;
+        // The match as libhyphen keeps a pattern's: its digits without the leading zeroes.
+        int first = 0;
+        while (first <= d && in[first] == 0) first++;
+        char *match = (char *)malloc((size_t)(d + 2 - first));
+        if (!match) {
+            ok = 0;
+            break;
+        }
+        for (int i = first; i <= d; i++) match[i - first] = (char)('0' + in[i]);
+        match[d + 1 - first] = '\0';
+        HyphenState *s = &dict->states[u];
+        free(s->match);
+        free(s->repl);
+        s->match = match;
+        s->repl = NULL;
+        s->replindex = 0;
+        s->replcut = (signed char)d;
+    }
+    free(order), free(depth), free(at), free(suffixed), free(inside), free(ending);
+    return ok;
+}
+
 /// One level of the dictionary (k = 0: the first line's character set, then patterns up to
 /// NEXTLEVEL; k = 1: the patterns after it, or libhyphen's default compound level when the
 /// file has no NEXTLEVEL). 0 when memory runs out.
 static inline int galley_hyphen_load_level(
-    HyphenDict *d, int k, int *nextlevel, const HyphenDict *first, const char **data, size_t *left) {
+    HyphenDict *d, int k, int *nextlevel, const HyphenDict *first, const char **data, size_t *left, int close) {
     galley_hyphen_builder b = {0};
     int ok = 1;
     char buf[MAX_CHARS];
@@ -313,19 +415,25 @@ static inline int galley_hyphen_load_level(
         }
     }
     if (ok) ok = galley_hyphen_fallbacks(d, &b);
+    // Only the file's levels are closed: libhyphen's default level is made as it makes it.
+    int fromFile = k == 0 || *nextlevel;
+    if (ok && close && fromFile) ok = galley_hyphen_close(d, &b);
+    for (int s = 1; b.standard && s < d->num_states; s++) free(b.standard[s]);
+    free(b.standard);
     free(b.parent);
     free(b.byte);
     return ok;
 }
 
 /// The dictionary of the text `data` (a hyph_*.dic file's bytes), as hnj_hyphen_load_file reads
-/// it; NULL when memory runs out. Free it with hnj_hyphen_free.
-static inline HyphenDict *galley_hyphen_load_data(const char *data, size_t length) {
+/// it, each of the file's levels closed under substrings when `close` is non-zero (as libhyphen
+/// reads the file after substrings.pl); NULL when memory runs out. Free it with hnj_hyphen_free.
+static inline HyphenDict *galley_hyphen_load_data(const char *data, size_t length, int close) {
     HyphenDict *levels[2] = {galley_hyphen_new_level(), galley_hyphen_new_level()};
     int nextlevel = 0;
     int ok = levels[0] && levels[1];
     for (int k = 0; ok && k < 2; k++) {
-        ok = galley_hyphen_load_level(levels[k], k, &nextlevel, levels[0], &data, &length);
+        ok = galley_hyphen_load_level(levels[k], k, &nextlevel, levels[0], &data, &length, close);
     }
     if (!ok) {
         for (int k = 0; k < 2; k++)

@@ -63,7 +63,7 @@ struct BreakMeasure {
 
     init(_ paragraph: ParagraphAnalysis, justified: Bool, units: [UInt16]) {
         self.paragraph = paragraph
-        edges = LineEdgeMemo(content: paragraph.content)
+        edges = LineEdgeMemo(content: paragraph.content, items: paragraph.items)
         self.justified = justified
         em = paragraph.fallbackMetricsFont.size
         self.units = units

@@ -37,44 +37,113 @@ final class LineEdgeMemo {
     private let state: UnsafeMutablePointer<Int32>
     private let count: Int
     private let base: Int
-    private var pieces: [Piece] = []
-    /// The edges of a memo without dense storage (`count == 0`).
-    private var sparse: [Int: Edge] = [:]
-    private var sparseTrailing: [Int: Edge] = [:]
+    /// The pieces remembered, `pieceCount` of `pieceCapacity` (a raw buffer for the same reason).
+    private var pieces: UnsafeMutablePointer<Piece>
+    private var pieceCount = 0
+    private var pieceCapacity = 0
+    /// The one line start a memo without dense storage (`count == 0`) keeps: greedy breaking
+    /// tries one start against each end once, so only the start is asked for again.
+    private var start: (offset: Int, edge: Edge)?
 
-    /// A memo for every edge of `content` (a pass over the whole paragraph).
-    init(content: Range<Int>) {
+    /// A memo for every edge of `content` (a pass over the whole paragraph), shaped as `items`:
+    /// the offsets where a break is safe are read off the glyphs in one pass at the start, so
+    /// only an unsafe edge is ever looked up by search.
+    init(content: Range<Int>, items: [ShapedItem]) {
         base = content.lowerBound
         count = content.count + 1
         state = .allocate(capacity: 2 * count)
         state.initialize(repeating: 0, count: 2 * count)
+        pieces = .allocate(capacity: 1)
+        for item in items { markSafeCuts(item) }
     }
 
-    /// A memo for the few edges of one line's tries (greedy breaking).
+    /// Marks the offsets of `item` where a line may start or end without shaping again: its
+    /// ends, and inside it each cluster start whose logically first glyph HarfBuzz did not flag
+    /// unsafe to break (`LineBuilder.unsafeToBreak`); every offset of a placeholder.
+    private func markSafeCuts(_ item: ShapedItem) {
+        let range = item.range
+        markSafe(range.lowerBound)
+        markSafe(range.upperBound)
+        if item.isPlaceholder {
+            for offset in range { markSafe(offset) }
+            return
+        }
+        let glyphs = item.storage.glyphs[item.glyphRange]
+        let glyphBase = item.storage.base
+        var k = glyphs.startIndex
+        while k < glyphs.endIndex {
+            // The glyphs of one cluster are contiguous; in a right-to-left item the logically
+            // first of them is the visually last.
+            var end = k + 1
+            while end < glyphs.endIndex, glyphs[end].cluster == glyphs[k].cluster { end += 1 }
+            let first = item.isRightToLeft ? glyphs[end - 1] : glyphs[k]
+            let offset = Int(first.cluster) + glyphBase
+            if range.lowerBound < offset, offset < range.upperBound, !first.unsafeToBreak { markSafe(offset) }
+            k = end
+        }
+    }
+
+    private func markSafe(_ offset: Int) {
+        let k = offset - base
+        guard k >= 0, k < count else { return }
+        state[k] = -1
+        state[count + k] = -1
+    }
+
+    /// A memo of one line's tries (greedy breaking): its start only.
     init() {
         base = 0
         count = 0
         state = .allocate(capacity: 1)
+        pieces = .allocate(capacity: 1)
     }
 
-    deinit { state.deallocate() }
+    deinit {
+        state.deallocate()
+        pieces.deinitialize(count: pieceCount)
+        pieces.deallocate()
+    }
+
+    /// What the edges of the line from `lo` to `hi` add to its prefix sums' width, when both
+    /// were looked at already and their pieces hold for this line (a start's piece reaches less
+    /// far than `hi`, an end's not as far back as `lo`); nil otherwise. The breakers' common
+    /// case, answered from two reads.
+    @inline(__always)
+    func knownCorrection(_ lo: Int, _ hi: Int) -> (start: CGFloat, end: CGFloat)? {
+        let (i, j) = (lo - base, hi - base)
+        guard count > 0, i >= 0, j < count else { return nil }
+        let (start, end) = (state[i], state[count + j])
+        guard start != 0, end != 0 else { return nil }
+        var correction: (start: CGFloat, end: CGFloat) = (0, 0)
+        if start > 0 {
+            let piece = pieces[Int(start) - 1]
+            guard piece.reach < hi else { return nil }
+            correction.start = piece.correction
+        }
+        if end > 0 {
+            let piece = pieces[Int(end) - 1]
+            guard piece.reach > lo else { return nil }
+            correction.end = piece.correction
+        }
+        return correction
+    }
 
     /// What is known of the line start at `offset`.
     func leading(at offset: Int) -> Edge? {
-        count == 0 ? sparse[offset] : lookup(offset - base)
+        count == 0 ? (start?.offset == offset ? start?.edge : nil) : lookup(offset - base)
     }
 
     /// What is known of the line end at `offset`.
     func trailing(at offset: Int) -> Edge? {
-        count == 0 ? sparseTrailing[offset] : lookup(offset - base, side: count)
+        count == 0 ? nil : lookup(offset - base, side: count)
     }
 
     func setLeading(_ edge: Edge, at offset: Int) {
-        if count == 0 { sparse[offset] = edge } else { store(edge, offset - base) }
+        if count == 0 { start = (offset, edge) } else { store(edge, offset - base) }
     }
 
     func setTrailing(_ edge: Edge, at offset: Int) {
-        if count == 0 { sparseTrailing[offset] = edge } else { store(edge, offset - base, side: count) }
+        if count > 0 { store(edge, offset - base, side: count) }
     }
 
     private func lookup(_ k: Int, side: Int = 0) -> Edge? {
@@ -88,8 +157,17 @@ final class LineEdgeMemo {
         switch edge {
         case .safe: state[side + k] = -1
         case .piece(let piece):
-            pieces.append(piece)
-            state[side + k] = Int32(pieces.count)
+            if pieceCount == pieceCapacity {
+                let capacity = max(16, 2 * pieceCapacity)
+                let grown = UnsafeMutablePointer<Piece>.allocate(capacity: capacity)
+                grown.moveInitialize(from: pieces, count: pieceCount)
+                pieces.deallocate()
+                pieces = grown
+                pieceCapacity = capacity
+            }
+            (pieces + pieceCount).initialize(to: piece)
+            pieceCount += 1
+            state[side + k] = Int32(pieceCount)
         }
     }
 }
@@ -111,7 +189,10 @@ extension ParagraphAnalysis {
         let lo = max(range.lowerBound, content.lowerBound)
         let hi = min(range.upperBound, content.upperBound)
         guard hi > lo else { return 0 }
-        let shaped = shapedLineWidth(lo..<hi, units: units, memo: memo)
+        let shaped =
+            // Added in the order shapedLineWidth adds them, so the sum is the same to the last bit.
+            memo?.knownCorrection(lo, hi).map { width(of: lo..<hi) + $0.start + $0.end }
+            ?? shapedLineWidth(lo..<hi, units: units, memo: memo)
         return hasCJKSpacing ? shaped + edgeSpacing(from: lo, visibleEnd: hi, units: units).widthChange : shaped
     }
 

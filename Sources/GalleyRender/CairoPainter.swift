@@ -126,18 +126,32 @@ struct CairoPainter {
     /// native-endian words, rows `stride` bytes apart) of at least the bitmap's size. Opaque pixels
     /// skip the arithmetic, which gives them the same words.
     static func storePremultiplied(_ bitmap: Bitmap, into data: UnsafeMutablePointer<UInt8>, stride: Int) {
-        bitmap.pixels.withUnsafeBufferPointer { p in
+        bitmap.pixels.withUnsafeBytes { p in
             for y in 0..<bitmap.height {
                 let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                let offset = y * bitmap.width * 4
+                var opaque: UInt32 = 0xFF00_0000
                 for x in 0..<bitmap.width {
-                    let i = (y * bitmap.width + x) * 4
-                    let a = UInt32(p[i + 3])
+                    opaque &= p.loadUnaligned(fromByteOffset: offset + x * 4, as: UInt32.self).littleEndian
+                }
+                if opaque >= 0xFF00_0000 {
+                    // An opaque row: one byte swap per word, which vectorises.
+                    for x in 0..<bitmap.width {
+                        let v = UInt32(littleEndian: p.loadUnaligned(fromByteOffset: offset + x * 4, as: UInt32.self))
+                        row[x] = v & 0xFF00_FF00 | (v >> 16 & 0xFF) | (v & 0xFF) << 16
+                    }
+                    continue
+                }
+                for x in 0..<bitmap.width {
+                    // R in the low byte, A in the high one.
+                    let v = UInt32(littleEndian: p.loadUnaligned(fromByteOffset: offset + x * 4, as: UInt32.self))
+                    let a = v >> 24
                     if a == 255 {
-                        row[x] = 0xFF00_0000 | UInt32(p[i]) << 16 | UInt32(p[i + 1]) << 8 | UInt32(p[i + 2])
+                        row[x] = v & 0xFF00_FF00 | (v >> 16 & 0xFF) | (v & 0xFF) << 16
                         continue
                     }
-                    func pre(_ v: UInt8) -> UInt32 { (UInt32(v) * a + 127) / 255 }
-                    row[x] = a << 24 | pre(p[i]) << 16 | pre(p[i + 1]) << 8 | pre(p[i + 2])
+                    func pre(_ c: UInt32) -> UInt32 { (c * a + 127) / 255 }
+                    row[x] = a << 24 | pre(v & 0xFF) << 16 | pre(v >> 8 & 0xFF) << 8 | pre(v >> 16 & 0xFF)
                 }
             }
         }

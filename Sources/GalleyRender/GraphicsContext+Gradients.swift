@@ -18,7 +18,10 @@ extension GraphicsContext {
             defer { cairo_pattern_destroy(pattern) }
             Self.addStops(gradient, to: pattern)
             let both: Gradient.DrawingOptions = [.drawsBeforeStartLocation, .drawsAfterEndLocation]
-            cairo_pattern_set_extend(pattern, options.isEmpty ? CAIRO_EXTEND_NONE : CAIRO_EXTEND_PAD)
+            // Padding changes nothing when the whole clip lies between the start and end lines;
+            // it lets cairo see an opaque gradient and copy it instead of compositing it.
+            let pad = !options.isEmpty || Self.clipWithinAxis(c, x0, y0, x1, y1)
+            cairo_pattern_set_extend(pattern, pad ? CAIRO_EXTEND_PAD : CAIRO_EXTEND_NONE)
             if !options.isEmpty, options != both {
                 // One side only: pad, but clip away the half-plane beyond the other end.
                 let (dx, dy) = (x1 - x0, y1 - y0)
@@ -39,6 +42,22 @@ extension GraphicsContext {
             cairo_set_source(c, pattern)
             cairo_paint(c)
         }
+    }
+
+    /// Whether every point of the clip's extents (user space) lies between the lines through
+    /// (`x0`, `y0`) and (`x1`, `y1`) perpendicular to the axis between them (0 ≤ t ≤ 1): t is
+    /// affine, so checking the extents' four corners is enough.
+    static func clipWithinAxis(_ c: OpaquePointer, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Bool {
+        let (dx, dy) = (x1 - x0, y1 - y0)
+        let length2 = dx * dx + dy * dy
+        guard length2 > 0, length2.isFinite else { return false }
+        var cx0 = 0.0, cy0 = 0.0, cx1 = 0.0, cy1 = 0.0
+        cairo_clip_extents(c, &cx0, &cy0, &cx1, &cy1)
+        for (x, y) in [(cx0, cy0), (cx1, cy0), (cx0, cy1), (cx1, cy1)] {
+            let t = ((x - x0) * dx + (y - y0) * dy) / length2
+            guard t >= 0, t <= 1 else { return false }
+        }
+        return true
     }
 
     /// Fills the clip with a radial gradient between the circle (`startCenter`, `startRadius`)

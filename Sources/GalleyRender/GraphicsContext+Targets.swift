@@ -17,33 +17,10 @@ extension GraphicsContext {
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { throw .cairo("no image data") }
         let stride = Int(cairo_image_surface_get_stride(surface))
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        pixels.withUnsafeMutableBufferPointer { out in
-            for y in 0..<height {
-                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width {
-                    let v = row[x], a = v >> 24
-                    let o = (y * width + x) * 4
-                    out[o + 3] = UInt8(a)
-                    guard a > 0 else { continue }
-                    if a == 255 {
-                        (out[o], out[o + 1], out[o + 2]) = (
-                            UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)
-                        )
-                        continue
-                    }
-                    // Premultiplied native-endian ARGB to straight RGBA, rounding to nearest.
-                    out[o] = UInt8(min(((v >> 16 & 0xFF) * 255 + a / 2) / a, 255))
-                    out[o + 1] = UInt8(min(((v >> 8 & 0xFF) * 255 + a / 2) / a, 255))
-                    out[o + 2] = UInt8(min(((v & 0xFF) * 255 + a / 2) / a, 255))
-                }
-            }
+        guard let image = Self.straightBitmap(data, stride: stride, width: width, height: height) else {
+            throw .cairo("cannot read the \(width)×\(height) surface")
         }
-        do {
-            return try Bitmap(width: width, height: height, pixels: pixels, background: .clear)
-        } catch {
-            throw .cairo("\(error)")
-        }
+        return image
     }
 
     /// Starts a page of `size` points. The graphics state starts afresh on every page (the

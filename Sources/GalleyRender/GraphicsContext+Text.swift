@@ -14,10 +14,12 @@ extension GraphicsContext {
     /// a PDF keeps beside the glyphs. Each placeholder is the image `imageProvider` gives for it,
     /// scaled into its rect, or the grey stand-in box.
     ///
-    /// On a y-up bitmap whose CTM and text matrix are the identity, with no clip, shadow, global
-    /// alpha or blend mode, the list is drawn by ``Renderer`` (its FreeType glyph images, hinting,
-    /// quarter-pixel positions and sRGB blending) straight onto the bitmap's pixels, so the text is
-    /// pixel-identical to `Renderer.draw(_:into:)`. On other bitmaps every glyph's outline is moved
+    /// On a y-up bitmap whose CTM and text matrix are the identity, with no clip, global alpha or
+    /// blend mode (and no shadow, unless the list is glyph runs only: then each run casts the
+    /// shadow as the renderer's run shadow, its offset rounded to whole pixels), the list is drawn
+    /// by ``Renderer`` (its FreeType glyph images, hinting, quarter-pixel positions and sRGB
+    /// blending) onto the bitmap's pixels, so the text is pixel-identical to
+    /// `Renderer.draw(_:into:)`. On other bitmaps every glyph's outline is moved
     /// by its run's skew and scale, the text matrix's linear part (about the glyph origin), its
     /// position and the CTM, and filled (and stroked) by cairo at device resolution, never
     /// resampled. On a document page (PDF, PostScript, SVG) text in the fill drawing mode is text:
@@ -62,11 +64,11 @@ extension GraphicsContext {
         placeholder: (Placeholder) -> Void
     ) {
         guard drawable != nil else { return }
-        if drawsLikeRenderer, let renderer = bitmapRenderer {
+        if let rendererList = rendererList(list), let renderer = bitmapRenderer {
             if let rendererImages {
-                drawThroughRenderer(list, renderer: renderer, imageProvider: rendererImages)
+                drawThroughRenderer(rendererList, renderer: renderer, imageProvider: rendererImages)
             } else {
-                let (text, placeholders) = list.splitPlaceholders()
+                let (text, placeholders) = rendererList.splitPlaceholders()
                 drawThroughRenderer(text, renderer: renderer) { _ in nil }
                 placeholders.forEach(placeholder)
             }
@@ -103,32 +105,6 @@ extension GraphicsContext {
     /// Draws `glyphs` of `font` at `positions` (user space) in the fill colour. Like `CTFontDrawGlyphs`.
     public func showGlyphs(_ glyphs: [GlyphID], at positions: [CGPoint], font: Font) {
         draw(PaintList(glyphs: glyphs, positions: positions, font: font, color: state.fillColor))
-    }
-
-    /// Whether text may go through the bitmap renderer unchanged.
-    var drawsLikeRenderer: Bool {
-        guard case .bitmap = kind, origin == .bottomLeft, ctm == .identity, textMatrix == .identity else {
-            return false
-        }
-        return !state.isClipped && state.alpha >= 1 && state.blendMode == .normal && state.shadow == nil
-            && state.textDrawingMode == .fill
-    }
-
-    /// The bitmap renderer at this context's scale, for a bitmap context.
-    var bitmapRenderer: Renderer? {
-        guard case .bitmap(_, _, let scale) = kind else { return nil }
-        return Renderer(scale: CGFloat(scale))
-    }
-
-    /// Draws `list` with `renderer` onto the surface's pixels (premultiplied to straight alpha and
-    /// back: exact for opaque pixels).
-    func drawThroughRenderer(_ list: PaintList, renderer: Renderer, imageProvider: (Placeholder) -> Bitmap?) {
-        guard var bitmap = try? makeImage(), let surface, let data = cairo_image_surface_get_data(surface) else {
-            return
-        }
-        renderer.draw(list, into: &bitmap, imageProvider: imageProvider)
-        CairoPainter.storePremultiplied(bitmap, into: data, stride: Int(cairo_image_surface_get_stride(surface)))
-        cairo_surface_mark_dirty(surface)
     }
 
     /// The stand-in of a placeholder without an image, as the renderers draw it: a 1-point grey

@@ -40,13 +40,16 @@ extension Renderer {
     /// Fills `rect` (y-up points) with `color`, each edge rounded to the nearest pixel boundary;
     /// a non-empty rect covers at least one pixel in each direction. Composited in linear light.
     func fillSnapped(_ rect: CGRect, color: Color, into bitmap: inout Bitmap) {
-        guard let (x, y, w, h) = pixelRect(rect, in: bitmap), w > 0, h > 0 else { return }
+        // Rounded in device pixels, then moved into the window (whole pixels: exact).
+        guard let (x, y, w, h) = devicePixelRect(rect, in: bitmap), w > 0, h > 0 else { return }
         let limit = Double(4 * Bitmap.maximumDimension)
         guard abs(x) < limit, abs(y) < limit, w < limit, h < limit else { return }
+        let (wx, wy) = (window?.x ?? 0, window?.y ?? 0)
         let x0 = Int(x.rounded()), y0 = Int(y.rounded())
-        let x1 = max(Int((x + w).rounded()), x0 + 1), y1 = max(Int((y + h).rounded()), y0 + 1)
-        guard let xs = Renderer.span(x0, x1 - 1, within: bitmap.width),
-            let ys = Renderer.span(y0, y1 - 1, within: bitmap.height)
+        let x1 = max(Int((x + w).rounded()), x0 + 1) - wx, y1 = max(Int((y + h).rounded()), y0 + 1) - wy
+        let (xs, ys) = (x0 - wx, y0 - wy)
+        guard let xs = Renderer.span(xs, x1 - 1, within: bitmap.width),
+            let ys = Renderer.span(ys, y1 - 1, within: bitmap.height)
         else { return }
         let linear = LinearColor(color)
         guard linear.alpha > 0 else { return }

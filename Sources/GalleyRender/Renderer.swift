@@ -60,6 +60,9 @@ public struct Renderer: Sendable {
     public let antialiasing: Antialiasing
     /// The FreeType rasterizer (faces and glyph cache behind its own lock) that draws the glyphs.
     public let rasterizer: GlyphRasterizer
+    /// Where the bitmap drawn into lies on a larger device (a ``GraphicsContext``'s surface, of
+    /// which only the pixels a paint list touches are converted); nil when the bitmap is the device.
+    var window: RenderWindow?
 
     /// Creates a renderer that draws `scale` pixels per point (2 for a "retina" image), hinting
     /// outlines as `hinting` says, at subpixel x positions unless `subpixelPositioning` is false,
@@ -223,14 +226,21 @@ public struct Renderer: Sendable {
         return lo <= hi ? lo...hi : nil
     }
 
-    /// `rect` (y-up points) as a pixel rectangle (x, y of the top-left corner, width, height).
+    /// `rect` (y-up points) as a pixel rectangle of `bitmap` (x, y of the top-left corner, width,
+    /// height): ``devicePixelRect(_:in:)`` less the window's origin.
     func pixelRect(_ rect: CGRect, in bitmap: Bitmap) -> (Double, Double, Double, Double)? {
+        guard let (x, y, w, h) = devicePixelRect(rect, in: bitmap) else { return nil }
+        guard let window else { return (x, y, w, h) }
+        return (x - Double(window.x), y - Double(window.y), w, h)
+    }
+
+    /// `rect` (y-up points) as a rectangle of device pixels (the window's device, or `bitmap`).
+    func devicePixelRect(_ rect: CGRect, in bitmap: Bitmap) -> (Double, Double, Double, Double)? {
         let r = rect.standardized
         guard r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite else { return nil }
         let s = Double(scale)
-        return (
-            Double(r.minX) * s, Double(bitmap.height) - Double(r.maxY) * s, Double(r.width) * s, Double(r.height) * s
-        )
+        let height = Double(window?.deviceHeight ?? bitmap.height)
+        return (Double(r.minX) * s, height - Double(r.maxY) * s, Double(r.width) * s, Double(r.height) * s)
     }
 
     /// A run's glyphs as images placed at integer pixels, in drawing order (fill, then stroke),
@@ -311,11 +321,14 @@ public struct Renderer: Sendable {
         let phasesX = usesSubpixelPhases
         // Glyphs far outside the bitmap (and non-finite positions) are skipped before rasterising.
         let margin = min(4 * Double(paint.font.size) * s + 2, 100_000)
+        let deviceWidth = Double(window?.deviceWidth ?? bitmap.width)
+        let deviceHeight = Double(window?.deviceHeight ?? bitmap.height)
+        let (wx, wy) = (window?.x ?? 0, window?.y ?? 0)
         for i in 0..<count {
             let px = Double(paint.positions[i].x) * s
-            let py = Double(bitmap.height) - Double(paint.positions[i].y) * s
+            let py = deviceHeight - Double(paint.positions[i].y) * s
             guard px.isFinite, py.isFinite, px > -margin, py > -margin,
-                px < Double(bitmap.width) + margin, py < Double(bitmap.height) + margin
+                px < deviceWidth + margin, py < deviceHeight + margin
             else { continue }
             // x keeps a 1/4-pixel phase; baselines snap to whole pixels (as Skia does for
             // horizontal text), so every line has crisp horizontal edges at the same vertical phase.
@@ -329,7 +342,7 @@ public struct Renderer: Sendable {
             let qy = Int((py + Self.snapEpsilon).rounded(.down)) * k
             let ix = Int((Double(qx) / steps).rounded(.down)), iy = Int((Double(qy) / steps).rounded(.down))
             requests.append(.init(glyph: paint.glyphs[i], phaseX: qx - ix * k, phaseY: qy - iy * k))
-            pens.append((ix, iy))
+            pens.append((ix - wx, iy - wy))
         }
         return (requests, pens)
     }

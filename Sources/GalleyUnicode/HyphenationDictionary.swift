@@ -46,7 +46,7 @@ final class HyphenationDictionary: @unchecked Sendable {
     deinit { hnj_hyphen_free(dict) }
 
     /// Loads a dictionary, its patterns first closed under substrings as libhyphen requires
-    /// (`HyphenationPatternClosure`); nil when the file cannot be read, its first line names no
+    /// (`loadClosed`); nil when the file cannot be read, its first line names no
     /// character set iconv knows, or it holds no patterns.
     static func load(path: String) -> HyphenationDictionary? {
         guard let name = charsetLine(path), let charset = charset(named: name),
@@ -78,15 +78,15 @@ final class HyphenationDictionary: @unchecked Sendable {
         return ferror(file) == 0 ? bytes : nil
     }
 
-    /// libhyphen's dictionary for the file's text after the substring preprocessing
-    /// (`HyphenationPatternClosure`), built from memory by CHyphen's loader
-    /// (`galley_hyphen_load_data`, the same machine as `hnj_hyphen_load_file` builds: German's
-    /// takes libhyphen's own loader 8.5 s, this one a fraction of a second).
+    /// libhyphen's dictionary for the file's text with each level closed under substrings, built
+    /// from memory by CHyphen's loader (`galley_hyphen_load_data`): the machine libhyphen builds
+    /// from the file after libhyphen's `substrings.pl`, up to the numbering of its states.
+    /// libhyphen's own loader takes 8.5 s over German's patterns, the closure in Swift most of
+    /// a second more; this takes a fraction of a second.
     private static func loadClosed(_ file: [UInt8]) -> UnsafeMutablePointer<HyphenDict>? {
-        let closed = HyphenationPatternClosure.close(file)
-        return closed.withUnsafeBytes { buffer -> UnsafeMutablePointer<HyphenDict>? in
+        file.withUnsafeBytes { buffer -> UnsafeMutablePointer<HyphenDict>? in
             guard let base = buffer.baseAddress else { return nil }
-            return galley_hyphen_load_data(base.assumingMemoryBound(to: CChar.self), buffer.count)
+            return galley_hyphen_load_data(base.assumingMemoryBound(to: CChar.self), buffer.count, 1)
         }
     }
 

@@ -1,6 +1,16 @@
 // The canvas case: one 1200×630 social card (samples/Canvas's card, with an unblurred shadow, since
 // cairo has no blur) drawn through GraphicsContext, beside cairo drawing the same shapes with
 // pango-cairo text (Benchmarks/canvas-ref.py: pycairo and PyGObject's PangoCairo).
+//
+// The work per card, each side. Galley: a Framesetter and frame of the two-line title (itemising,
+// font fallback to Droid Sans Fallback and the colour emoji font, shaping) and a Line of the byline;
+// a new 1200×630 bitmap context; the gradient; the avatar (decoded once, before the loop) clipped to
+// a circle; the ring; the title with the context's offset shadow; the byline at the text position;
+// makeImage() (a straight-alpha Bitmap copied out of the surface). cairo: a new 1200×630 ARGB32
+// surface; the gradient; the avatar (a cairo surface loaded once) clipped to a circle; the ring; two
+// PangoLayouts (itemising, fontconfig fallback, HarfBuzz shaping); the title shown twice (the shadow
+// in 60 % black 5 points lower, then white); the byline; a flush (no copy out). Both make every
+// layout per card; Galley's side does the one extra step, the copy into a Bitmap.
 import Foundation
 import GalleyFonts
 import GalleyLayout

@@ -1,5 +1,7 @@
-// HyphenationPatternClosure: libhyphen's substring preprocessing (its substrings.pl), done in
-// memory when a dictionary is loaded, so a file installed without it finds every point.
+// HyphenationPatternClosure: libhyphen's substring preprocessing (its substrings.pl) on a
+// dictionary's text, written from its description: the reference that CHyphen's loader, which
+// closes the built machine itself (pattern_loader.h, galley_hyphen_close), is checked against
+// (HyphenPatternLoaderTests), the way libhyphen would read the closed text.
 
 /// A hyphenation dictionary's text with every pattern state given the values of all the patterns
 /// inside it, as libhyphen's own preprocessor `substrings.pl` leaves a file.
