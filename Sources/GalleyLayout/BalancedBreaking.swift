@@ -70,10 +70,20 @@ struct BalancedBreaking {
         var j = i + 1
         while j < candidates.count {
             let candidate = candidates[j]
-            let natural = paragraph.lineWidth(of: lineStart..<candidate.visibleEnd, units: units, memo: edges)
+            // Tracking after the last cluster (the hyphen, when one is shown) is trailing whitespace.
+            let measured = paragraph.lineWidth(of: lineStart..<candidate.visibleEnd, units: units, memo: edges)
+            let natural =
+                measured
+                - paragraph.lineTrailingTracking(
+                    lineStart: lineStart, visibleEnd: candidate.visibleEnd, showsHyphen: false)
             // Lines only grow along the candidates (a hyphen is narrower than what follows it).
             if !FitTolerance.fits(natural, in: width), candidate.kind != .emergency, candidate.kind != .hyphen { break }
-            let shown = natural + candidate.hyphenWidth
+            let shown =
+                candidate.hyphenWidth > 0
+                ? measured + candidate.hyphenWidth
+                    - paragraph.lineTrailingTracking(
+                        lineStart: lineStart, visibleEnd: candidate.visibleEnd, showsHyphen: true)
+                : natural
             if FitTolerance.fits(shown, in: width) {
                 let slack = Double(max(width - shown, 0))
                 var penalty = 0.0

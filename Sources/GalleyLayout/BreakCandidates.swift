@@ -35,6 +35,11 @@ struct BreakCandidate {
     var isFlagged: Bool { kind == .hyphen || kind == .explicitHyphen }
     /// Whether a hyphen glyph is shown at the end of a line ending here.
     var showsHyphen: Bool { kind == .hyphen && hyphenWidth > 0 }
+    /// The same place as an opportunity showing no hyphen: what a line ending here measures
+    /// without its hyphen.
+    var withoutHyphen: BreakCandidate {
+        BreakCandidate(offset: offset, visibleEnd: visibleEnd, kind: .opportunity, hyphenWidth: 0)
+    }
 }
 
 /// A paragraph measured for whole-paragraph breaking: prefix sums over its content for the
@@ -113,8 +118,10 @@ struct BreakMeasure {
     func ratio(from start: Int, to candidate: BreakCandidate, clusters: Int, width: CGFloat) -> CGFloat {
         let visible = max(start, candidate.visibleEnd)
         var natural = paragraph.lineWidth(of: start..<visible, units: units, memo: edges) + candidate.hyphenWidth
-        // Tracking after the last cluster is trailing whitespace (kCTTrackingAttributeName).
-        if candidate.hyphenWidth == 0 { natural -= paragraph.trailingTracking(lineStart: start, visibleEnd: visible) }
+        // Tracking after the last cluster (the hyphen, when one is shown) is trailing whitespace
+        // (kCTTrackingAttributeName).
+        natural -= paragraph.lineTrailingTracking(
+            lineStart: start, visibleEnd: visible, showsHyphen: candidate.hyphenWidth > 0)
         let hanging = paragraph.style.hangingPunctuation
         if !hanging.isEmpty, candidate.hyphenWidth == 0 {
             natural -= Hanging.allowance(paragraph, units: units, from: start, visibleEnd: visible, style: hanging)

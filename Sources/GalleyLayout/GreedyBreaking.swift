@@ -43,10 +43,10 @@ extension Typesetter {
             if paragraph.hasCJKSpacing, hyphen == 0 {
                 room += paragraph.edgeSpacing(from: start, visibleEnd: visible.upperBound, units: units).allowance
             }
-            // Tracking after the last cluster is trailing whitespace (kCTTrackingAttributeName): it hangs.
-            let tracking =
-                hyphen > 0 || !paragraph.hasTracking
-                ? 0 : paragraph.trailingTracking(lineStart: start, visibleEnd: visible.upperBound)
+            // Tracking after the last cluster (the hyphen, when one is shown) is trailing whitespace
+            // (kCTTrackingAttributeName): it hangs.
+            let tracking = paragraph.lineTrailingTracking(
+                lineStart: start, visibleEnd: visible.upperBound, showsHyphen: hyphen > 0)
             if tabMeasure != nil {
                 return FitTolerance.fits(tabMeasure!.width(to: visible.upperBound) + hyphen - tracking, in: room)
             }
@@ -68,7 +68,13 @@ extension Typesetter {
                 // A line ending after a soft hyphen shows a hyphen.
                 let soft = b.offset < content.upperBound && units[b.offset - 1] == 0xAD
                 let hyphen = soft ? hyphens.width(at: b.offset) : 0
-                guard fits(b.offset, hyphen) else { break }
+                // A soft hyphen's hyphen can be wider than the rest of its word: a line that fits
+                // without it may still fit at a later opportunity.
+                if !fits(b.offset, hyphen) {
+                    guard hyphen > 0, fits(b.offset, 0) else { break }
+                    i += 1
+                    continue
+                }
                 best = PlannedBreak(end: b.offset, hyphenated: hyphen > 0)
                 if b.isMandatory { break }
                 i += 1

@@ -51,7 +51,8 @@ enum LineBuilder {
             endsParagraph: range.upperBound >= paragraph.content.upperBound, paragraphText: paragraph.text,
             visibleEnd: trimmedEnd,
             trailingWhitespaceWidth: tabs.width(of: trimmedEnd..<glyphRange.upperBound, in: paragraph)
-                + paragraph.trailingTracking(lineStart: glyphRange.lowerBound, visibleEnd: trimmedEnd),
+                + paragraph.lineTrailingTracking(
+                    lineStart: glyphRange.lowerBound, visibleEnd: trimmedEnd, showsHyphen: showsHyphen),
             emptyMetrics: .font(paragraph.fallbackMetricsFont), lineAxis: paragraph.lineAxis)
         frame.isHyphenated = showsHyphen
         var options = LineAssembly.Options()

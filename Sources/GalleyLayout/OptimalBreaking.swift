@@ -79,6 +79,14 @@ struct OptimalBreaking {
                 var r = measure.ratio(
                     from: node.offset, to: candidate, clusters: endCluster - node.cluster, width: width)
                 if r == -.infinity {
+                    // Too long only because of the hyphen it would show: a later candidate may fit.
+                    if candidate.hyphenWidth > 0, candidate.kind != .forced,
+                        measure.ratio(
+                            from: node.offset, to: candidate.withoutHyphen, clusters: endCluster - node.cluster,
+                            width: width) != -.infinity
+                    {
+                        next.append(a)
+                    }
                     if node.offset > overfull.offset || (node.offset == overfull.offset && node.total < overfull.total)
                     {
                         overfull = (node.offset, node.total, a)

@@ -30,4 +30,23 @@ extension ParagraphAnalysis {
         guard width(of: clusterStart..<visibleEnd) > 0 else { return 0 }
         return TextSpacing.extraAdvance(item.attributes)
     }
+
+    /// The tracking a line from `lineStart` to `visibleEnd` counts as trailing whitespace (what
+    /// `LineBuilder` puts in its `trailingWhitespaceWidth`, and what the breakers take off its
+    /// width): after its last visible cluster, or, for a line that shows a hyphen, after the
+    /// hyphen, which is tracked as the item it ends (`ShapedItem.hyphenAdvance`) and is then the
+    /// line's last cluster, whatever the advance of the character before it (a soft hyphen has
+    /// none). The same left-to-right rule as `trailingTracking(lineStart:visibleEnd:)`.
+    func lineTrailingTracking(lineStart: Int, visibleEnd: Int, showsHyphen: Bool) -> CGFloat {
+        guard showsHyphen else { return trailingTracking(lineStart: lineStart, visibleEnd: visibleEnd) }
+        guard hasTracking, visibleEnd > lineStart, visibleEnd > content.lowerBound, baseLevel & 1 == 0 else {
+            return 0
+        }
+        let index = LineBuilder.firstItem(items, overlapping: visibleEnd - 1)
+        guard index < items.count, items[index].range.contains(visibleEnd - 1) else { return 0 }
+        let item = items[index]
+        guard !item.isPlaceholder, item.level & 1 == 0, let tracking = item.attributes.tracking, tracking != 0
+        else { return 0 }
+        return TextSpacing.extraAdvance(item.attributes)
+    }
 }

@@ -20,7 +20,15 @@ struct FontSanitizerTests {
     }()
 
     static func fixture(_ name: String) -> String { (fixtures as NSString).appendingPathComponent(name) }
-    static func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
+    /// The bytes of the file at `path`. An empty file (what ots-sanitize leaves when it refuses a
+    /// font) is not read with Data(contentsOf:), which leaks its 4 KB read buffer on one: a
+    /// 5-line program reading an empty file three times under ASan leaks 3 × 4,096 bytes from
+    /// FoundationEssentials' readBytesFromFile (swift-foundation's bug, not Galley's).
+    static func bytes(_ path: String) throws -> [UInt8] {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        if (attributes[.size] as? NSNumber)?.intValue == 0 { return [] }
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
 
     /// Runs `executable` with `arguments`; returns its exit status, standard output and standard error.
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, out: Data, err: String) {
@@ -217,7 +225,10 @@ struct FontSanitizerTests {
 
     // The limits are seen from the child's side: dash's `ulimit -v` (KiB) and `ulimit -t` (s)
     // print what prlimit set; a tool that sleeps is killed at the wall-clock limit, one that
-    // spins at the CPU limit (SIGXCPU), one that crashes is a failure, not a verdict.
+    // spins at the CPU limit (SIGXCPU), one that crashes is a failure, not a verdict. Each
+    // failure is told by its documented reason (which names the limit reached), not by how long
+    // the run took: a timed test fails on a loaded machine (the team's rule: timings belong in
+    // benchmarks).
     @Test("the sanitizer runs under its limits and is stopped at them")
     func limits() throws {
         let folder = try TemporaryDirectory.make("fonts-tests").path
@@ -247,7 +258,6 @@ struct FontSanitizerTests {
         ]
         for (index, item) in cases.enumerated() {
             let tool = try Self.script(item.body, in: folder, name: "tool\(index)")
-            let start = Date()
             do {
                 _ = try FontSanitizer(toolPath: tool, limits: item.limits).sanitize(data, name: "x.ttf")
                 Issue.record("\(item.body) sanitized")
@@ -258,7 +268,6 @@ struct FontSanitizerTests {
                 }
                 #expect(path == "x.ttf" && reason.contains(item.says), "\(reason)")
             }
-            #expect(Date().timeIntervalSince(start) < 8, "\(item.body)")
         }
     }
 
