@@ -32,6 +32,9 @@ typedef struct {
     /// For the closure: each state's own standard pattern, its values as digits before each byte
     /// and after the last ("0100" for "ab1c"), or NULL.
     char **standard;
+    /// Whether each state's string is a prefix of a standard pattern: the closed text has a line
+    /// only for those (a line kept aside, such as "#a5b", keeps its own values).
+    char *onStandard;
     size_t capacity;
 } galley_hyphen_builder;
 
@@ -61,10 +64,13 @@ static inline int galley_hyphen_new_state(HyphenDict *dict, galley_hyphen_builde
         if (bytes) b->byte = bytes;
         char **standard = (char **)realloc(b->standard, capacity * sizeof(char *));
         if (standard) b->standard = standard;
-        if (!parents || !bytes || !standard) return -1;
+        char *onStandard = (char *)realloc(b->onStandard, capacity);
+        if (onStandard) b->onStandard = onStandard;
+        if (!parents || !bytes || !standard || !onStandard) return -1;
         b->capacity = capacity;
     }
     b->standard[n] = NULL;
+    b->onStandard[n] = 0;
     HyphenState *s = &dict->states[n];
     s->match = NULL;
     s->repl = NULL;
@@ -217,14 +223,14 @@ static inline int galley_hyphen_load_line(char *buf, HyphenDict *dict, galley_hy
     }
     // What the closure merges (substrings.pl's standard patterns): not a
     // replacement, nor a line it keeps aside (starting with '#' or a capital), nor one without letters.
-    if (state > 0 && state < (int)b->capacity) {
+    // A later standard line for the same letters replaces an earlier one; a replacement line
+    // leaves it, since the closed text lists the closed standard patterns after the others.
+    int kept = !repl && buf[0] != '#' && !(buf[0] >= 'A' && buf[0] <= 'Z');
+    if (kept && state > 0 && state < (int)b->capacity) {
         free(b->standard[state]);
-        int kept = !repl && buf[0] != '#' && !(buf[0] >= 'A' && buf[0] <= 'Z');
-        b->standard[state] = kept ? strdup(pattern) : NULL;
-        if (kept && !b->standard[state]) {
-            free(repl);
-            return 0;
-        }
+        b->standard[state] = strdup(pattern);
+        if (!b->standard[state]) return 0;
+        for (int u = state; u > 0 && !b->onStandard[u]; u = b->parent[u]) b->onStandard[u] = 1;
     }
     HyphenState *s = &dict->states[state];
     free(s->match);
@@ -295,7 +301,8 @@ static inline int galley_hyphen_fallbacks(HyphenDict *dict, const galley_hyphen_
 }
 
 /// libhyphen's substring preprocessing (its substrings.pl; the tests' HyphenationPatternClosure)
-/// done on the built machine: each state with a standard pattern as a suffix of its string gets
+/// done on the built machine: each state that is a prefix of a standard pattern and has a
+/// standard pattern as a suffix of its string gets
 /// as its match the largest value at each position over every standard pattern inside its
 /// string, which libhyphen's matcher, applying only the state it is in, needs. The patterns
 /// inside a state's string are those inside its parent's and those ending at its end; the latter
@@ -352,7 +359,7 @@ static inline int galley_hyphen_close(HyphenDict *dict, const galley_hyphen_buil
         for (int i = 0; i < d; i++) in[i] = parent[i];
         for (int i = 0; i <= d; i++)
             if (end[i] > in[i]) in[i] = end[i];
-        if (!suffixed[u]) continue;
+        if (!suffixed[u] || !b->onStandard[u]) continue;
         // The match as libhyphen keeps a pattern's: its digits without the leading zeroes.
         int first = 0;
         while (first <= d && in[first] == 0) first++;
@@ -420,6 +427,7 @@ static inline int galley_hyphen_load_level(
     if (ok && close && fromFile) ok = galley_hyphen_close(d, &b);
     for (int s = 1; b.standard && s < d->num_states; s++) free(b.standard[s]);
     free(b.standard);
+    free(b.onStandard);
     free(b.parent);
     free(b.byte);
     return ok;

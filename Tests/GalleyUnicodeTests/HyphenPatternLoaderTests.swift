@@ -101,7 +101,8 @@ import Testing
 
     /// Lines as libhyphen reads them: a first line longer than the character-set field, a long
     /// pattern line cut into pieces of 99 bytes, CR LF ends, comments, keywords, a replacement
-    /// pattern with and without its positions, and an empty file.
+    /// pattern with and without its positions, two NEXTLEVELs, and a file of one line without
+    /// its end.
     @Test(arguments: [
         "ISO8859-1-and-more-than-nineteen\n1a1\n",
         "UTF-8\r\nLEFTHYPHENMIN 2\r\nRIGHTHYPHENMIN 3\r\n% comment\r\n.ab1c\r\nb1c\r\n",
@@ -183,5 +184,25 @@ import Testing
             hnj_hyphen_free(built)
         }
         #expect(differenceUpToNumbering(reference, built) == nil, "\(path)")
+    }
+
+    /// The closure where a line's letters come twice: a standard pattern and a replacement on
+    /// the same letters (either order), a duplicate standard pattern (the later wins), lines the
+    /// closure keeps aside (`#…`), and patterns inside patterns on both levels.
+    @Test(arguments: [
+        "UTF-8\nab1c\nb2c\nab1c/a=c,1,1\n",
+        "UTF-8\nab1c/a=c,1,1\nab1c\nb2c\n",
+        "UTF-8\na1b\na3b\nxa1by\n#a5b\n",
+        "ISO8859-1\n1ba\nab1a\nNEXTLEVEL\n2b1\nxb1y\nb3y\n",
+    ])
+    func closedMachineOnEdgeCases(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        let reference = try #require(libhyphen(HyphenationPatternClosure.close(bytes)))
+        let built = try #require(ours(bytes, closing: true))
+        defer {
+            hnj_hyphen_free(reference)
+            hnj_hyphen_free(built)
+        }
+        #expect(differenceUpToNumbering(reference, built) == nil)
     }
 }
