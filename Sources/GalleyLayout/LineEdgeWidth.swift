@@ -138,10 +138,12 @@ final class LineEdgeMemo {
         count == 0 ? nil : lookup(offset - base, side: count)
     }
 
+    /// Remembers what is known of the line start at `offset`.
     func setLeading(_ edge: Edge, at offset: Int) {
         if count == 0 { start = (offset, edge) } else { store(edge, offset - base) }
     }
 
+    /// Remembers what is known of the line end at `offset` (a memo of one line's tries keeps no ends).
     func setTrailing(_ edge: Edge, at offset: Int) {
         if count > 0 { store(edge, offset - base, side: count) }
     }
