@@ -60,6 +60,13 @@ struct BreakMeasure {
     private let ideographic: [Int32]
     /// The line edges shaped again so far in this pass (`LineEdgeMemo`).
     private let edges: LineEdgeMemo
+    /// The paragraph's content and what `ratio` asks of the paragraph for every line it
+    /// measures, read once: the breakers measure a line for each pair of candidates.
+    private let content: Range<Int>
+    private let prefixAdvance: [CGFloat]
+    private let hasTracking: Bool
+    private let hasCJKSpacing: Bool
+    private let hanging: HangingPunctuation
 
     init(_ paragraph: ParagraphAnalysis, justified: Bool, units: [UInt16]) {
         self.paragraph = paragraph
@@ -68,6 +75,11 @@ struct BreakMeasure {
         em = paragraph.fallbackMetricsFont.size
         self.units = units
         let content = paragraph.content
+        self.content = content
+        prefixAdvance = paragraph.prefixAdvance
+        hasTracking = paragraph.hasTracking
+        hasCJKSpacing = paragraph.hasCJKSpacing
+        hanging = paragraph.style.hangingPunctuation
         var sums = [CGFloat](repeating: 0, count: content.count + 1)
         for k in 0..<content.count {
             let unit = units[content.lowerBound + k]
@@ -87,16 +99,18 @@ struct BreakMeasure {
     }
 
     /// Whether `range` holds a character of a script written without spaces.
+    @inline(__always)
     func hasIdeographs(in range: Range<Int>) -> Bool {
-        let base = paragraph.content.lowerBound
+        let base = content.lowerBound
         let lo = max(range.lowerBound - base, 0)
         let hi = min(range.upperBound - base, ideographic.count - 1)
         return hi > lo && ideographic[hi] > ideographic[lo]
     }
 
     /// The advance of the justifiable spaces in `range` (clamped to the content).
+    @inline(__always)
     func spaces(in range: Range<Int>) -> CGFloat {
-        let base = paragraph.content.lowerBound
+        let base = content.lowerBound
         let lo = max(range.lowerBound - base, 0)
         let hi = min(range.upperBound - base, spaceWidth.count - 1)
         return hi > lo ? spaceWidth[hi] - spaceWidth[lo] : 0
@@ -117,17 +131,18 @@ struct BreakMeasure {
     /// but no stretch.
     func ratio(from start: Int, to candidate: BreakCandidate, clusters: Int, width: CGFloat) -> CGFloat {
         let visible = max(start, candidate.visibleEnd)
-        var natural = paragraph.lineWidth(of: start..<visible, units: units, memo: edges) + candidate.hyphenWidth
+        var natural = lineWidth(start, visible) + candidate.hyphenWidth
         // Tracking after the last cluster (the hyphen, when one is shown) is trailing whitespace
         // (kCTTrackingAttributeName).
-        natural -= paragraph.lineTrailingTracking(
-            lineStart: start, visibleEnd: visible, showsHyphen: candidate.hyphenWidth > 0)
-        let hanging = paragraph.style.hangingPunctuation
+        if hasTracking {
+            natural -= paragraph.lineTrailingTracking(
+                lineStart: start, visibleEnd: visible, showsHyphen: candidate.hyphenWidth > 0)
+        }
         if !hanging.isEmpty, candidate.hyphenWidth == 0 {
             natural -= Hanging.allowance(paragraph, units: units, from: start, visibleEnd: visible, style: hanging)
         }
         // A closing character that `allow-end` trims when the line does not fit otherwise.
-        if paragraph.hasCJKSpacing, candidate.hyphenWidth == 0, !FitTolerance.fits(natural, in: width) {
+        if hasCJKSpacing, candidate.hyphenWidth == 0, !FitTolerance.fits(natural, in: width) {
             natural -= paragraph.edgeSpacing(from: start, visibleEnd: visible, units: units).allowance
         }
         // A line over by no more than the rounding of its sums fits exactly (`FitTolerance`).
@@ -147,6 +162,23 @@ struct BreakMeasure {
         let shrink = spaces > 0 ? spaces / 3 : gaps * em / 20
         let r = shrink > 0 ? slack / shrink : -.infinity
         return r < -1 ? -.infinity : r
+    }
+}
+
+extension BreakMeasure {
+    /// `paragraph.lineWidth(of: start..<visibleEnd, units:memo:)`, the same to the last bit: a
+    /// line whose edges the memo knows is the prefix sums' width plus the two corrections, added
+    /// in the same order, read here without a call into the paragraph; any other goes there.
+    @inline(__always)
+    fileprivate func lineWidth(_ start: Int, _ visibleEnd: Int) -> CGFloat {
+        let lo = max(start, content.lowerBound)
+        let hi = min(visibleEnd, content.upperBound)
+        guard hi > lo else { return 0 }
+        if !hasCJKSpacing, let correction = edges.knownCorrection(lo, hi) {
+            let base = content.lowerBound
+            return prefixAdvance[hi - base] - prefixAdvance[lo - base] + correction.start + correction.end
+        }
+        return paragraph.lineWidth(of: lo..<hi, units: units, memo: edges)
     }
 }
 

@@ -153,33 +153,55 @@ enum LineBuilder {
     /// starts a cluster there (the offset is inside a cluster) or HarfBuzz flagged the glyph
     /// HB_GLYPH_FLAG_UNSAFE_TO_BREAK.
     static func unsafeToBreak(_ item: ShapedItem, at offset: Int) -> Bool {
-        guard let g = firstGlyph(of: item, atCluster: offset) else { return true }
-        return item.storage.glyphs[g].unsafeToBreak
+        item.storage.glyphs.withUnsafeBufferPointer { all in
+            guard let g = firstGlyph(in: all, of: item, atCluster: offset) else { return true }
+            // `flags & 1` is `unsafeToBreak`, read as the stored byte (no call into the shaping
+            // module: the breakers ask this for every line end they try).
+            return all[g].flags & 1 != 0
+        }
     }
 
     /// The index (in the item's glyph storage) of the logically first glyph whose cluster is
     /// `cluster`, by binary search (clusters are monotonic: increasing in a left-to-right item,
     /// decreasing in a right-to-left one).
     static func firstGlyph(of item: ShapedItem, atCluster cluster: Int) -> Int? {
-        let glyphs = item.storage.glyphs[item.glyphRange]
-        let rtl = item.isRightToLeft
+        item.storage.glyphs.withUnsafeBufferPointer { firstGlyph(in: $0, of: item, atCluster: cluster) }
+    }
+
+    /// `firstGlyph(of:atCluster:)` over the item's storage `all`, read in place.
+    @inline(__always)
+    private static func firstGlyph(
+        in all: UnsafeBufferPointer<ShapedGlyph>, of item: ShapedItem, atCluster cluster: Int
+    ) -> Int? {
+        let (start, end) = (item.glyphRange.lowerBound, item.glyphRange.upperBound)
+        let rtl = item.level & 1 == 1
         // Clusters in the storage count from its base.
         let target = Int32(cluster - item.storage.base)
+        // Whether glyph i (in visual order) does not come logically before `cluster`: false,
+        // then true along the item.
+        @inline(__always) func atOrAfter(_ i: Int) -> Bool { rtl ? all[i].cluster <= target : all[i].cluster >= target }
         // The first glyph (from the visual start) whose cluster does not come logically before
         // `cluster`; with one glyph per code unit it is at `guess`.
-        let start = glyphs.startIndex
-        let lo =
-            rtl
-            ? partition(glyphs, guess: start + item.range.upperBound - 1 - cluster) { $0.cluster <= target }
-            : partition(glyphs, guess: start + cluster - item.range.lowerBound) { $0.cluster >= target }
+        let guess = rtl ? start + item.range.upperBound - 1 - cluster : start + cluster - item.range.lowerBound
+        var lo: Int
+        if guess >= start, guess <= end, guess == end || atOrAfter(guess), guess == start || !atOrAfter(guess - 1) {
+            lo = guess
+        } else {
+            lo = start
+            var hi = end
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if atOrAfter(mid) { hi = mid } else { lo = mid + 1 }
+            }
+        }
         if rtl {
             // In a right-to-left item the cluster's glyphs start at lo; its logically first glyph
             // is the visually last of them.
             var last = lo
-            while last < glyphs.endIndex, glyphs[last].cluster == target { last += 1 }
+            while last < end, all[last].cluster == target { last += 1 }
             return last > lo ? last - 1 : nil
         }
-        return lo < glyphs.endIndex && glyphs[lo].cluster == target ? lo : nil
+        return lo < end && all[lo].cluster == target ? lo : nil
     }
 
     /// The index of the first item whose range ends after `offset` (items are in logical order

@@ -68,18 +68,28 @@ final class LineEdgeMemo {
             for offset in range { markSafe(offset) }
             return
         }
-        let glyphs = item.storage.glyphs[item.glyphRange]
-        let glyphBase = item.storage.base
-        var k = glyphs.startIndex
-        while k < glyphs.endIndex {
-            // The glyphs of one cluster are contiguous; in a right-to-left item the logically
-            // first of them is the visually last.
-            var end = k + 1
-            while end < glyphs.endIndex, glyphs[end].cluster == glyphs[k].cluster { end += 1 }
-            let first = item.isRightToLeft ? glyphs[end - 1] : glyphs[k]
-            let offset = Int(first.cluster) + glyphBase
-            if range.lowerBound < offset, offset < range.upperBound, !first.unsafeToBreak { markSafe(offset) }
-            k = end
+        let storage = item.storage
+        let glyphRange = item.glyphRange
+        let rightToLeft = item.isRightToLeft
+        let glyphBase = storage.base
+        storage.glyphs.withUnsafeBufferPointer { all in
+            let glyphs = UnsafeBufferPointer(rebasing: all[glyphRange])
+            var k = 0
+            while k < glyphs.count {
+                // The glyphs of one cluster are contiguous; in a right-to-left item the logically
+                // first of them is the visually last.
+                let cluster = glyphs[k].cluster
+                var end = k + 1
+                while end < glyphs.count, glyphs[end].cluster == cluster { end += 1 }
+                let first = rightToLeft ? end - 1 : k
+                let offset = Int(cluster) + glyphBase
+                // `flags & 1` is `unsafeToBreak`, read as the stored byte: a call into the
+                // shaping module for each cluster costs more than the rest of this loop.
+                if range.lowerBound < offset, offset < range.upperBound, glyphs[first].flags & 1 == 0 {
+                    markSafe(offset)
+                }
+                k = end
+            }
         }
     }
 
@@ -90,15 +100,21 @@ final class LineEdgeMemo {
         state[count + k] = -1
     }
 
-    /// A memo of one line's tries (greedy breaking): its start only.
+    /// A memo of one line's tries (greedy breaking): its start only. It allocates no storage
+    /// (greedy breaking makes one per line): its buffers point at `LineEdgeMemo.none`, never read.
     init() {
         base = 0
         count = 0
-        state = .allocate(capacity: 1)
-        pieces = .allocate(capacity: 1)
+        state = LineEdgeMemo.none
+        pieces = LineEdgeMemo.noPieces
     }
 
+    /// What a memo without dense storage points at: it never reads or writes through them.
+    nonisolated(unsafe) private static let none = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    nonisolated(unsafe) private static let noPieces = UnsafeMutablePointer<Piece>.allocate(capacity: 1)
+
     deinit {
+        guard count > 0 else { return }
         state.deallocate()
         pieces.deinitialize(count: pieceCount)
         pieces.deallocate()
@@ -310,8 +326,7 @@ extension ParagraphAnalysis {
     /// Whether `item` may be cut at `offset` without shaping again: a glyph starts a cluster
     /// there and HarfBuzz did not flag it unsafe to break.
     private func safe(_ item: ShapedItem, at offset: Int) -> Bool {
-        guard let g = LineBuilder.firstGlyph(of: item, atCluster: offset) else { return false }
-        return !item.storage.glyphs[g].unsafeToBreak
+        !LineBuilder.unsafeToBreak(item, at: offset)
     }
 
     /// The first offset after `offset` up to `limit` where `item` may be cut safely (`limit`

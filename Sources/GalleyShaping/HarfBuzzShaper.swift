@@ -74,7 +74,22 @@ package struct ShapedGlyph: Sendable, Equatable {
     package var cluster: Int32
     /// HarfBuzz's HB_GLYPH_FLAG_UNSAFE_TO_BREAK: breaking the line before this glyph's cluster
     /// would change the shaping on either side, so the pieces must be shaped again.
-    package var unsafeToBreak: Bool
+    package var unsafeToBreak: Bool {
+        get { flags & 1 != 0 }
+        set { flags = newValue ? flags | 1 : flags & ~1 }
+    }
+    /// HarfBuzz's HB_GLYPH_FLAG_UNSAFE_TO_CONCAT: changing the text on one side of this glyph's
+    /// cluster start may change the shaping of the other side. Where it is clear (and the other
+    /// piece's start is clear too), the text after the cluster start may be shaped again alone and
+    /// joined to the glyphs before it (a hyphen added at a line break, `ShapedItem.hyphenated`).
+    /// Always set where `unsafeToBreak` is; false for glyphs HarfBuzz did not make.
+    package var unsafeToConcat: Bool {
+        get { flags & 2 != 0 }
+        set { flags = newValue ? flags | 2 : flags & ~2 }
+    }
+    /// The two flags in one byte (1: unsafe to break, 2: unsafe to concat), so a glyph copies as
+    /// it did with one flag.
+    package var flags: UInt8
     /// Horizontal advance, kern included; in a vertical (TTB) request, the advance down the line
     /// (HarfBuzz's y_advance negated, so positive), kern included.
     package var advance: CGFloat
@@ -82,10 +97,13 @@ package struct ShapedGlyph: Sendable, Equatable {
     package var offset: CGPoint
 
     /// A glyph with these values.
-    package init(id: GlyphID, cluster: Int32, unsafeToBreak: Bool, advance: CGFloat, offset: CGPoint) {
+    package init(
+        id: GlyphID, cluster: Int32, unsafeToBreak: Bool, unsafeToConcat: Bool = false, advance: CGFloat,
+        offset: CGPoint
+    ) {
         self.id = id
         self.cluster = cluster
-        self.unsafeToBreak = unsafeToBreak
+        flags = (unsafeToBreak ? 3 : 0) | (unsafeToConcat ? 2 : 0)
         self.advance = advance
         self.offset = offset
     }
@@ -207,7 +225,9 @@ package enum HarfBuzzShaper {
             hb_buffer_set_language(buffer, language.withCString { hb_language_from_string($0, -1) })
         }
         hb_buffer_guess_segment_properties(buffer)
-        var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
+        // Unsafe-to-concat flags too, for joining a piece shaped again to the rest (HarfBuzz's
+        // recipe for a hyphen at a line break).
+        var flags = HB_BUFFER_FLAG_DEFAULT.rawValue | HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT.rawValue
         if range.lowerBound == context.lowerBound { flags |= HB_BUFFER_FLAG_BOT.rawValue }
         if range.upperBound == context.upperBound { flags |= HB_BUFFER_FLAG_EOT.rawValue }
         hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
@@ -246,6 +266,7 @@ package enum HarfBuzzShaper {
         // costing ~700 instructions an array).
         out.glyphs.reserveCapacity(out.count + n)
         let flag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
+        let concat = HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue
         if request.orientation == .upright {
             appendVertical(infos: infos, positions: positions, count: n, scale: scale, to: &out)
             return true
@@ -258,7 +279,7 @@ package enum HarfBuzzShaper {
                     at: i,
                     to: ShapedGlyph(
                         id: info.codepoint, cluster: Int32(bitPattern: info.cluster),
-                        unsafeToBreak: info.mask & flag != 0,
+                        unsafeToBreak: info.mask & flag != 0, unsafeToConcat: info.mask & concat != 0,
                         advance: CGFloat(pos.x_advance) * scale,
                         offset: CGPoint(x: CGFloat(pos.x_offset) * scale, y: CGFloat(pos.y_offset) * scale)))
             }
@@ -274,13 +295,14 @@ package enum HarfBuzzShaper {
         count n: Int, scale: CGFloat, to out: inout ShapedGlyphs
     ) {
         let flag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
+        let concat = HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue
         for i in 0..<n {
             let info = infos[i]
             let pos = positions[i]
             out.glyphs.append(
                 ShapedGlyph(
                     id: info.codepoint, cluster: Int32(bitPattern: info.cluster),
-                    unsafeToBreak: info.mask & flag != 0,
+                    unsafeToBreak: info.mask & flag != 0, unsafeToConcat: info.mask & concat != 0,
                     advance: -CGFloat(pos.y_advance) * scale,
                     offset: CGPoint(x: CGFloat(pos.x_offset) * scale, y: CGFloat(pos.y_offset) * scale)))
         }

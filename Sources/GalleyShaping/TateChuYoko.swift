@@ -123,6 +123,7 @@ package enum TateChuYoko {
             glyphs.glyphs[i].advance = i == glyphs.count - 1 ? em : 0
             glyphs.glyphs[i].cluster = cluster
             glyphs.glyphs[i].unsafeToBreak = i > first
+            glyphs.glyphs[i].unsafeToConcat = i > first
             pen += advance
         }
     }
