@@ -116,6 +116,9 @@ final class SurfaceMemory: BudgetedCache, @unchecked Sendable {
         return evicted
     }
 
+    /// How many buffers of `count` bytes are kept (for tests).
+    func keptBuffers(ofSize count: Int) -> Int { state.withLock { $0.kept.filter { $0.count == count }.count } }
+
     var accounted: (bytes: Int, entries: Int) { state.withLock { ($0.bytes, $0.kept.count) } }
 
     func setByteLimit(_ bytes: Int) {
