@@ -19,7 +19,9 @@ final class PDFDocumentState: @unchecked Sendable {
         let context = self.context ?? GraphicsContext(document: format == .pdf ? .pdf : .postScript)
         context.rasterizer = rasterizer
         self.context = context
-        try Self.mapping { () throws(GraphicsContextError) in try context.beginPage(size: CGSize(width: width, height: height)) }
+        try Self.mapping { () throws(GraphicsContextError) in
+            try context.beginPage(size: CGSize(width: width, height: height))
+        }
     }
 
     /// Throws cairo's error when the context or its surface has one.

@@ -44,36 +44,7 @@ extension Renderer {
                 of: layers, dx: ox, dy: oy, color: color, clip: (bx0, by0, bx1, by1), into: &bitmap)
             return
         }
-        var coverage = [Float](repeating: 0, count: w * h)
-        coverage.withUnsafeMutableBufferPointer { coverage in
-            // Adds one image's ink: every `step`th byte from `offset` (coverage, or a colour glyph's alpha).
-            func gather(_ bytes: [UInt8], step: Int, offset: Int, width iw: Int, height ih: Int, left: Int, top: Int) {
-                bytes.withUnsafeBufferPointer { src in
-                    for r in 0..<ih {
-                        for c in 0..<iw {
-                            let v = Float(src[(r * iw + c) * step + offset]) * (1 / 255)
-                            guard v > 0 else { continue }
-                            let i = (top + r) * w + left + c
-                            coverage[i] = 1 - (1 - coverage[i]) * (1 - v)  // union of overlapping ink
-                        }
-                    }
-                }
-            }
-            for layer in layers {
-                for p in layer.images {
-                    let image = p.image
-                    let left = p.x + ox - gx0, top = p.y + oy - gy0
-                    switch image.pixels {
-                    case .coverage(let bytes):
-                        gather(
-                            bytes, step: 1, offset: 0, width: image.width, height: image.height, left: left, top: top)
-                    case .color(let bytes):
-                        gather(
-                            bytes, step: 4, offset: 3, width: image.width, height: image.height, left: left, top: top)
-                    }
-                }
-            }
-        }
+        var coverage = Self.shadowCoverage(of: layers, at: (ox - gx0, oy - gy0), width: w, height: h)
         for radius in boxes where radius > 0 {
             Renderer.boxBlur(&coverage, width: w, height: h, radius: radius)
         }
@@ -95,6 +66,44 @@ extension Renderer {
                 }
             }
         }
+    }
+
+    /// The union of the coverage of `layers`' glyph images (a colour glyph's alpha), each moved by
+    /// `shift` pixels, in a `width` × `height` buffer of floats (0…1).
+    static func shadowCoverage(of layers: [GlyphLayer], at shift: (x: Int, y: Int), width w: Int, height h: Int)
+        -> [Float]
+    {
+        var coverage = [Float](repeating: 0, count: w * h)
+        coverage.withUnsafeMutableBufferPointer { coverage in
+            // Adds one image's ink: every `step`th byte from `offset` (coverage, or a colour glyph's alpha).
+            func gather(_ bytes: [UInt8], step: Int, offset: Int, width iw: Int, height ih: Int, left: Int, top: Int) {
+                bytes.withUnsafeBufferPointer { src in
+                    for r in 0..<ih {
+                        for c in 0..<iw {
+                            let v = Float(src[(r * iw + c) * step + offset]) * (1 / 255)
+                            guard v > 0 else { continue }
+                            let i = (top + r) * w + left + c
+                            coverage[i] = 1 - (1 - coverage[i]) * (1 - v)  // union of overlapping ink
+                        }
+                    }
+                }
+            }
+            for layer in layers {
+                for p in layer.images {
+                    let image = p.image
+                    let left = p.x + shift.x, top = p.y + shift.y
+                    switch image.pixels {
+                    case .coverage(let bytes):
+                        gather(
+                            bytes, step: 1, offset: 0, width: image.width, height: image.height, left: left, top: top)
+                    case .color(let bytes):
+                        gather(
+                            bytes, step: 4, offset: 3, width: image.width, height: image.height, left: left, top: top)
+                    }
+                }
+            }
+        }
+        return coverage
     }
 
     /// Whether any two glyph images of `layers` (their rectangles) share a pixel.
@@ -127,7 +136,8 @@ extension Renderer {
         let srgb = textBlending == .platform
         SRGBTransfer.withTables { t in
             bitmap.withMutablePixels { dst in
-                func draw(_ bytes: [UInt8], step: Int, offset: Int, width iw: Int, height ih: Int, left: Int, top: Int) {
+                func draw(_ bytes: [UInt8], step: Int, offset: Int, width iw: Int, height ih: Int, left: Int, top: Int)
+                {
                     let c0 = max(0, bx0 - left), c1 = min(iw, bx1 - left)
                     let r0 = max(0, by0 - top), r1 = min(ih, by1 - top)
                     guard c0 < c1, r0 < r1 else { return }
@@ -154,9 +164,13 @@ extension Renderer {
                         let (left, top) = (p.x + dx, p.y + dy)
                         switch image.pixels {
                         case .coverage(let bytes):
-                            draw(bytes, step: 1, offset: 0, width: image.width, height: image.height, left: left, top: top)
+                            draw(
+                                bytes, step: 1, offset: 0, width: image.width, height: image.height, left: left,
+                                top: top)
                         case .color(let bytes):
-                            draw(bytes, step: 4, offset: 3, width: image.width, height: image.height, left: left, top: top)
+                            draw(
+                                bytes, step: 4, offset: 3, width: image.width, height: image.height, left: left,
+                                top: top)
                         }
                     }
                 }

@@ -145,7 +145,8 @@ final class CanvasPeer {
 
     /// Starts the peer and waits for its warm-up card; nil when it cannot run.
     init?(_ settings: Settings, _ paths: BenchPaths, avatar: Bitmap, fontsDirectory: String) {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("galley-bench-canvas-\(getpid())")
+        directory =
+            FileManager.default.temporaryDirectory.appendingPathComponent("galley-bench-canvas-\(getpid())")
             .path
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let conf = """

@@ -30,7 +30,8 @@ struct GraphicsContextGradientRampTests {
         Ramp(name: "diagonal, the card's two stops", start: (0, 120), end: (160, 0), stops: twoStops, rotation: 0),
         Ramp(name: "horizontal, three stops inside 0…1", start: (20, 0), end: (140, 0), stops: threeStops, rotation: 0),
         Ramp(name: "vertical and reversed", start: (0, 110), end: (0, 5), stops: threeStops, rotation: 0),
-        Ramp(name: "a 3-point axis (steep colour change)", start: (79, 60), end: (81, 62), stops: twoStops, rotation: 0),
+        Ramp(
+            name: "a 3-point axis (steep colour change)", start: (79, 60), end: (81, 62), stops: twoStops, rotation: 0),
         Ramp(name: "rotated user space", start: (10, 10), end: (150, 100), stops: threeStops, rotation: 0.5),
     ]
 

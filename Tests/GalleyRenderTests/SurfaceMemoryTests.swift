@@ -3,11 +3,11 @@
 // kept (within GalleyMemory's canvasSurfaces share) and handed to the next context of its size;
 // trimming the caches frees it.
 import Foundation
+import GalleyText
 import Testing
 
 @testable import GalleyRender
 @testable import GalleySync
-import GalleyText
 
 @Suite("Surface memory")
 struct SurfaceMemoryTests {
