@@ -89,7 +89,7 @@ final class SurfaceMemory: BudgetedCache, @unchecked Sendable {
         }
         var base: UnsafeMutableRawPointer?
         guard count > 0, posix_memalign(&base, 4096, count) == 0, let base else { return nil }
-        // Large allocations come straight from mmap, already zero; smaller ones may be reused heap.
+        // posix_memalign promises no zeroed memory (a small buffer may be reused heap).
         memset(base, 0, count)
         return Buffer(base: base, count: count)
     }
