@@ -6,10 +6,16 @@ a white ring, a two-line title with an unblurred offset shadow (the text drawn t
 Each pass makes its own layouts, as Galley's makes its frame and line.
 
 usage: canvas-ref.py AVATAR.png ITERATIONS RUNS [OUT.png]
-prints one JSON line: {"us": median microseconds per card, "lines": title lines}
+  prints one JSON line: {"us": median microseconds per card, "lines": title lines}
+usage: canvas-ref.py AVATAR.png --serve
+  draws one card (the warm-up), then for each line N read from stdin draws N cards and prints one
+  JSON line: {"wall_us": wall microseconds per card, "cpu_us": CPU microseconds per card (getrusage
+  of this process, user + system), "lines": title lines}; ends at the end of stdin. galley-bench
+  drives this mode, alternating its rounds with its own cards.
 (Run with FONTCONFIG_FILE naming a configuration that adds the repository's fonts.)"""
 import json
 import math
+import resource
 import sys
 import time
 
@@ -81,8 +87,28 @@ def card(avatar):
     return surface, title.get_line_count()
 
 
+def cpu_seconds():
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def serve(avatar):
+    card(avatar)
+    print(json.dumps({"ready": True}), flush=True)
+    for request in sys.stdin:
+        count = max(1, int(request))
+        wall, cpu = time.perf_counter(), cpu_seconds()
+        for _ in range(count):
+            surface, lines = card(avatar)
+        wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
+        print(json.dumps({"wall_us": wall / count * 1e6, "cpu_us": cpu / count * 1e6, "lines": lines}), flush=True)
+
+
 def main():
     avatar = cairo.ImageSurface.create_from_png(sys.argv[1])
+    if sys.argv[2:3] == ["--serve"]:
+        serve(avatar)
+        return
     iterations, runs = int(sys.argv[2]), int(sys.argv[3])
     card(avatar)
     times = []

@@ -1,14 +1,15 @@
-// Drawing a paint list with cairo (into a PDF or PostScript page): rectangles, glyph runs as text
-// with their cluster map, glyph outlines for strokes and shadows, and images.
+// The text layer of a document page drawn with cairo: glyph runs as text with their cluster map,
+// glyph outlines for strokes and unblurred shadows, and images (blurred shadows); a
+// GraphicsContext's paint-list interpreter calls it for every glyph run on a page.
 import CCairo
 import Foundation
 import GalleyFonts
 import GalleyLayout
 import GalleyText
 
-/// Turns the operations of a ``PaintList`` into cairo calls on one page whose user space is cairo's
-/// own (points, y down from the page's top edge): a y-up point (x, y) is drawn at
-/// (x, `pageHeight` − y).
+/// Draws glyph runs and their shadows into a cairo context whose user space is y down: a y-up
+/// point (x, y) is drawn at (x, `pageHeight` − y). ``GraphicsContext`` uses it for text on
+/// document pages (``GraphicsContext/drawTextLayer(_:text:)``).
 struct CairoPainter {
     let cr: OpaquePointer
     let pageHeight: Double
@@ -19,31 +20,6 @@ struct CairoPainter {
     /// A linear transform (in this painter's y-down user space) applied to every glyph about its
     /// origin after the run's own scale and shear: a ``GraphicsContext``'s text matrix. Nil for none.
     var glyphTransform: cairo_matrix_t? = nil
-
-    /// Draws every operation of `list`, in order.
-    func draw(_ list: PaintList, imageProvider: (Placeholder) -> Bitmap?) {
-        for operation in list.operations {
-            switch operation {
-            case .fill(let paint):
-                fill([paint.rect], color: paint.color)
-            case .shadow(let shadow):
-                drawShadow(shadow)
-            case .glyphs(let glyphs):
-                // A linked run is a PDF link annotation over its glyphs' extents.
-                if let link = glyphs.link { cairo_tag_begin(cr, "Link", Self.linkAttributes(link)) }
-                drawRun(glyphs)
-                if glyphs.link != nil { cairo_tag_end(cr, "Link") }
-            case .decoration(let decoration):
-                fill(decoration.rects, color: decoration.color)
-            case .placeholder(let placeholder):
-                if let image = imageProvider(placeholder) {
-                    drawImage(image, in: placeholder.rect)
-                } else {
-                    drawPlaceholderBox(placeholder.rect)
-                }
-            }
-        }
-    }
 
     /// The attributes of a cairo link tag to `link`: `uri='…'` with `\` and `'` escaped, as
     /// cairo's tag attribute syntax asks.
@@ -69,17 +45,6 @@ struct CairoPainter {
         return (Double(r.minX), pageHeight - Double(r.maxY), Double(r.width), Double(r.height))
     }
 
-    /// Fills `rects` (y-up points) in `color`, one after another, as the bitmap renderer does.
-    func fill(_ rects: [CGRect], color: Color) {
-        guard color.alpha > 0 else { return }
-        for rect in rects {
-            guard let r = userRect(rect) else { continue }
-            setColor(color)
-            cairo_rectangle(cr, r.x, r.y, r.w, r.h)
-            cairo_fill(cr)
-        }
-    }
-
     /// Draws `image` scaled to fill `rect` (y-up points), smoothly filtered.
     func drawImage(_ image: Bitmap, in rect: CGRect) {
         guard let r = userRect(rect), let surface = Self.imageSurface(image) else { return }
@@ -92,18 +57,6 @@ struct CairoPainter {
         cairo_rectangle(cr, 0, 0, Double(image.width), Double(image.height))
         cairo_fill(cr)
         cairo_restore(cr)
-    }
-
-    /// The stand-in of a placeholder without an image, as the bitmap renderer draws it: a grey
-    /// 1-point outline with a diagonal from the top-left to the bottom-right corner.
-    func drawPlaceholderBox(_ rect: CGRect) {
-        guard let r = userRect(rect) else { return }
-        setColor(Renderer.placeholderColor)
-        cairo_set_line_width(cr, 1)
-        cairo_rectangle(cr, r.x + 0.5, r.y + 0.5, max(r.w - 1, 0), max(r.h - 1, 0))
-        cairo_move_to(cr, r.x, r.y)
-        cairo_line_to(cr, r.x + r.w, r.y + r.h)
-        cairo_stroke(cr)
     }
 
     /// A cairo ARGB32 image surface (premultiplied, native-endian words) with `bitmap`'s pixels

@@ -13,14 +13,23 @@ extension GraphicsContext {
     ) {
         guard Self.finite(start), Self.finite(end), !gradient.colors.isEmpty else { return }
         let x0 = Double(start.x), y0 = Double(start.y), x1 = Double(end.x), y1 = Double(end.y)
+        let isBitmap = !isDocument
         paint { c in
-            guard let pattern = cairo_pattern_create_linear(x0, y0, x1, y1) else { return }
-            defer { cairo_pattern_destroy(pattern) }
-            Self.addStops(gradient, to: pattern)
             let both: Gradient.DrawingOptions = [.drawsBeforeStartLocation, .drawsAfterEndLocation]
             // Padding changes nothing when the whole clip lies between the start and end lines;
             // it lets cairo see an opaque gradient and copy it instead of compositing it.
             let pad = !options.isEmpty || Self.clipWithinAxis(c, x0, y0, x1, y1)
+            if isBitmap, pad, options.isEmpty || options == both,
+                let ramp = Self.linearRamp(gradient, x0, y0, x1, y1, on: c)
+            {
+                defer { cairo_pattern_destroy(ramp) }
+                cairo_set_source(c, ramp)
+                cairo_paint(c)
+                return
+            }
+            guard let pattern = cairo_pattern_create_linear(x0, y0, x1, y1) else { return }
+            defer { cairo_pattern_destroy(pattern) }
+            Self.addStops(gradient, to: pattern)
             cairo_pattern_set_extend(pattern, pad ? CAIRO_EXTEND_PAD : CAIRO_EXTEND_NONE)
             if !options.isEmpty, options != both {
                 // One side only: pad, but clip away the half-plane beyond the other end.
@@ -42,6 +51,95 @@ extension GraphicsContext {
             cairo_set_source(c, pattern)
             cairo_paint(c)
         }
+    }
+
+    /// The entries of a colour ramp: ``linearRamp(_:_:_:_:_:)``.
+    static let rampEntries = 4096
+
+    /// A padded linear gradient of opaque colours as cairo draws it on a bitmap, made cheaper: a
+    /// 1-D ramp of ``rampEntries`` premultiplied ARGB32 colours (each the gradient's colour at
+    /// its entry's centre, interpolated between the stops in sRGB-encoded values, as cairo's
+    /// gradients are) stretched along the axis from (`x0`, `y0`) to (`x1`, `y1`) (user space),
+    /// sampled nearest and padded. A pixel's colour is then the gradient's at a t at most half an
+    /// entry (1/8192) from its own: within one 8-bit level of pixman's gradient, whose walker
+    /// costs about three times as much per pixel. Nil (draw cairo's gradient) for translucent
+    /// colours, stops closer than 1/256 (near-hard edges, where half an entry could move an edge
+    /// by a pixel), an axis shorter than a point, or where pixman's 16.16 fixed-point sampling
+    /// could not hold the ramp's coordinates over the clip of `c` (a short axis on a large page:
+    /// ``rampFitsPixman(_:_:)``).
+    static func linearRamp(
+        _ gradient: Gradient, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, on c: OpaquePointer
+    ) -> OpaquePointer? {
+        let (dx, dy) = (x1 - x0, y1 - y0)
+        let length2 = dx * dx + dy * dy
+        let colors = gradient.colors, locations = gradient.locations.map(Double.init)
+        guard length2 >= 1, length2.isFinite, !colors.isEmpty, colors.allSatisfy({ $0.alpha >= 1 }) else {
+            return nil
+        }
+        let n = rampEntries
+        // Pattern space from user space: u = n·t along the axis, v the distance across it, in
+        // user units (any invertible map would do: the one row is padded).
+        let k = Double(n) / length2, length = length2.squareRoot()
+        var m = cairo_matrix_t(
+            xx: k * dx, yx: -dy / length, xy: k * dy, yy: dx / length, x0: -k * (x0 * dx + y0 * dy),
+            y0: (dy * x0 - dx * y0) / length + 0.5)
+        guard rampFitsPixman(m, c) else { return nil }
+        for i in 1..<max(locations.count, 1) where locations[i] - locations[i - 1] < 1.0 / 256 {
+            // Equal locations at either end only repeat the end colour; elsewhere they are an edge.
+            guard locations[i] <= 0 || locations[i - 1] >= 1 else { return nil }
+        }
+        guard let ramp = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(n), 1),
+            cairo_surface_status(ramp) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(ramp)
+        else { return nil }
+        defer { cairo_surface_destroy(ramp) }
+        let channels = colors.map { [Bitmap.unit($0.red), Bitmap.unit($0.green), Bitmap.unit($0.blue)] }
+        let words = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
+        var stop = 0
+        for i in 0..<n {
+            let t = (Double(i) + 0.5) / Double(n)
+            while stop + 1 < locations.count, locations[stop + 1] <= t { stop += 1 }
+            let rgb: [Double]
+            if t <= locations[0] {
+                rgb = channels[0]
+            } else if stop + 1 >= locations.count {
+                rgb = channels[stop]
+            } else {
+                let f = (t - locations[stop]) / (locations[stop + 1] - locations[stop])
+                rgb = (0..<3).map { channels[stop][$0] + (channels[stop + 1][$0] - channels[stop][$0]) * f }
+            }
+            let bytes = rgb.map { UInt32(min(max($0, 0), 1) * 255 + 0.5) }
+            words[i] = 0xFF00_0000 | bytes[0] << 16 | bytes[1] << 8 | bytes[2]
+        }
+        cairo_surface_mark_dirty(ramp)
+        guard let pattern = cairo_pattern_create_for_surface(ramp) else { return nil }
+        cairo_pattern_set_matrix(pattern, &m)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_NEAREST)
+        return pattern
+    }
+
+    /// Whether pixman, which samples a pattern through a 16.16 fixed-point transform, can take
+    /// the ramp's user-to-pattern matrix `m` on `c`: the device-to-pattern matrix (`m` after the
+    /// inverse of the CTM) has entries within ±8192 and maps the corners of the clip's extents
+    /// within ±16384, far inside fixed point's ±32768 (else coordinates wrap and the ramp shows
+    /// garbage).
+    static func rampFitsPixman(_ m: cairo_matrix_t, _ c: OpaquePointer) -> Bool {
+        var user = cairo_matrix_t()
+        cairo_get_matrix(c, &user)
+        guard cairo_matrix_invert(&user) == CAIRO_STATUS_SUCCESS else { return false }
+        var m = m, device = cairo_matrix_t()
+        cairo_matrix_multiply(&device, &user, &m)
+        let entries = [device.xx, device.yx, device.xy, device.yy]
+        guard entries.allSatisfy({ $0.isFinite && abs($0) <= 8192 }), m.xx * m.yy - m.xy * m.yx != 0 else {
+            return false
+        }
+        var cx0 = 0.0, cy0 = 0.0, cx1 = 0.0, cy1 = 0.0
+        cairo_clip_extents(c, &cx0, &cy0, &cx1, &cy1)
+        for (x, y) in [(cx0, cy0), (cx1, cy0), (cx0, cy1), (cx1, cy1)] {
+            let u = m.xx * x + m.xy * y + m.x0, v = m.yx * x + m.yy * y + m.y0
+            guard u.isFinite, v.isFinite, abs(u) <= 16384, abs(v) <= 16384 else { return false }
+        }
+        return true
     }
 
     /// Whether every point of the clip's extents (user space) lies between the lines through

@@ -53,6 +53,14 @@ extension GraphicsContext {
             if format == .pdf { cairo_pdf_surface_set_size(surface, w, h) }
             if format == .postScript { cairo_ps_surface_set_size(surface, w, h) }
         }
+        if let surface, format != .svg {
+            // What a format cannot draw natively (PostScript: translucency, such as a translucent
+            // colour emoji's group) cairo draws as an image at the fallback resolution, and an
+            // image side over 32,767 pixels fails the surface (CAIRO_STATUS_INVALID_SIZE): at
+            // 300 ppi, cairo's default, a page over about 7,860 pt. A larger page gets less.
+            let resolution = min(300, (Self.largestFallbackImageSide * 72 / max(w, h)).rounded(.down))
+            cairo_surface_set_fallback_resolution(surface, resolution, resolution)
+        }
         guard let cr else { throw .cairo("no context") }
         cairo_reset_clip(cr)
         cairo_new_path(cr)
@@ -93,9 +101,14 @@ extension GraphicsContext {
         let status = cairo_surface_status(surface)
         cairo_surface_destroy(surface)
         self.surface = nil
+        cairoFaces.release()
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
         return sink.bytes
     }
+
+    /// The longest side, in pixels, that cairo's image surfaces take, less a margin: the bound of
+    /// a page's fallback images.
+    static let largestFallbackImageSide: Double = 32_000
 
     /// Device pixels per point: the bitmap's scale, or 1 on a page.
     var deviceScale: Double {

@@ -121,15 +121,18 @@ extension GraphicsContext {
         strokeOnly(path, width: 1, color: Renderer.placeholderColor)
     }
 
-    /// Fills rectangles (user space) in `color`, as one operation.
+    /// Fills rectangles (user space) in `color`, one after another (so translucent overlaps
+    /// darken, as each of CTFrameDraw's underline fills and the bitmap renderer's rectangles do).
     func fillRects(_ rects: [CGRect], color: Color) {
         guard color.alpha > 0 else { return }
-        var path = ShapePath()
-        for rect in rects where rect.minX.isFinite && rect.minY.isFinite && rect.width.isFinite && rect.height.isFinite
-        {
-            path.addRect(rect)
+        for rect in rects {
+            let r = rect.standardized
+            guard r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite, r.width > 0, r.height > 0
+            else { continue }
+            var path = ShapePath()
+            path.addRect(r)
+            fill(path, color: color)
         }
-        fill(path, color: color)
     }
 
     /// Fills `path` (user space) in `color` as one painted operation (the current path is kept).

@@ -29,11 +29,11 @@ extension GraphicsContext {
     /// part as the painter's glyph transform (conjugated by the flip).
     func withTextPainter(text: [UInt16], _ body: (CairoPainter) -> Void) {
         let m = textMatrix
-        let faces = cairoFaces
+        let (faces, rasterizer) = (cairoFaces, rasterizer)
         paint { c in
             cairo_translate(c, m.tX, m.tY)
             cairo_scale(c, 1, -1)
-            var painter = CairoPainter(cr: c, pageHeight: 0, text: text, faces: faces, rasterizer: .shared)
+            var painter = CairoPainter(cr: c, pageHeight: 0, text: text, faces: faces, rasterizer: rasterizer)
             if m != .identity {
                 // F · T · F with F = diag(1, −1): x' = m11·x − m21·y, y' = −m12·x + m22·y.
                 painter.glyphTransform = cairo_matrix_t(xx: m.m11, yx: -m.m12, xy: -m.m21, yy: m.m22, x0: 0, y0: 0)

@@ -73,6 +73,9 @@ public final class GraphicsContext {
     let sink = CairoByteSink()
     /// The cairo-ft faces of the document's text layer (shared with every other cairo document).
     let cairoFaces = CairoFontFaces()
+    /// The glyphs of blurred text shadows on pages (drawn by the bitmap ``Renderer``): a
+    /// ``PDFDocument``'s own rasterizer, else the shared one.
+    var rasterizer = GlyphRasterizer.shared
     /// Galley's part of the graphics state, and the saved copies.
     var state = GraphicsState()
     var savedStates: [GraphicsState] = []
@@ -99,9 +102,9 @@ public final class GraphicsContext {
         else { throw .invalidSize(width: Double(width), height: Double(height)) }
         kind = .bitmap(width: Int(pw), height: Int(ph), scale: s)
         self.origin = origin
-        guard let made = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pw), Int32(ph)),
-            cairo_surface_status(made) == CAIRO_STATUS_SUCCESS
-        else { throw .cairo("cannot make a \(Int(pw))×\(Int(ph)) image surface") }
+        guard let made = SurfaceMemory.shared.imageSurface(width: Int(pw), height: Int(ph)) else {
+            throw .cairo("cannot make a \(Int(pw))×\(Int(ph)) image surface")
+        }
         surface = made
         cr = cairo_create(made)
         pageSize = CGSize(width: width, height: height)

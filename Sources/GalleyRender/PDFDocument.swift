@@ -1,5 +1,6 @@
-// A PDF (or PostScript) document drawn through cairo: frames drawn onto pages, text kept as text
-// (embedded subset fonts, searchable and copyable), as CoreText draws into a CGPDFContext.
+// A PDF (or PostScript) document: frames drawn onto the pages of a document GraphicsContext (the
+// one paint path), text kept as text (embedded subset fonts, searchable and copyable), as CoreText
+// draws into a CGPDFContext.
 import CCairo
 import Foundation
 import GalleyFonts
@@ -7,8 +8,9 @@ import GalleyLayout
 import GalleySync
 import GalleyText
 
-/// A PDF or PostScript document written page by page, through cairo's PDF and PostScript
-/// surfaces. Like a CoreGraphics PDF context (`CGPDFContextCreate`, `CGPDFContextBeginPage`,
+/// A PDF or PostScript document written page by page: a document ``GraphicsContext`` (cairo's
+/// PDF and PostScript surfaces) whose pages each frame's paint list is drawn on, by the context's
+/// own interpreter of paint lists. Like a CoreGraphics PDF context (`CGPDFContextCreate`, `CGPDFContextBeginPage`,
 /// `CTFrameDraw`, `CGPDFContextEndPage`, `CGPDFContextClose`):
 ///
 /// ```swift
@@ -84,7 +86,9 @@ public final class PDFDocument: Sendable {
         guard w.isFinite, h.isFinite, limits.contains(w), limits.contains(h) else {
             throw .invalidPageSize(width: w, height: h)
         }
-        try state.withLock { (state) throws(PDFError) in try state.beginPage(width: w, height: h, format: format) }
+        try state.withLock { (state) throws(PDFError) in
+            try state.beginPage(width: w, height: h, format: format, rasterizer: rasterizer)
+        }
     }
 
     /// Draws `frame` on the open page: ``PaintList/init(frame:selection:selectionColor:)`` with the
@@ -109,9 +113,10 @@ public final class PDFDocument: Sendable {
         throws(PDFError)
     {
         try state.withLock { (state) throws(PDFError) in
-            guard let cr = state.context, state.pageOpen else { throw .misuse("draw needs an open page (beginPage)") }
-            CairoPainter(cr: cr, pageHeight: state.pageHeight, text: text, faces: state.faces, rasterizer: rasterizer)
-                .draw(list, imageProvider: imageProvider)
+            guard let context = state.context, state.pageOpen else {
+                throw .misuse("draw needs an open page (beginPage)")
+            }
+            context.draw(list, text: text, imageProvider: imageProvider)
             try state.check()
         }
     }
@@ -120,12 +125,7 @@ public final class PDFDocument: Sendable {
     ///
     /// - Throws: ``PDFError/misuse(_:)`` without an open page; ``PDFError/cairo(_:)`` when cairo fails.
     public func endPage() throws(PDFError) {
-        try state.withLock { (state) throws(PDFError) in
-            guard let cr = state.context, state.pageOpen else { throw .misuse("endPage without an open page") }
-            cairo_show_page(cr)
-            state.pageOpen = false
-            try state.check()
-        }
+        try state.withLock { (state) throws(PDFError) in try state.endPage() }
     }
 
     /// Finishes the document (ending an open page) and returns its bytes. Like `CGPDFContextClose`;

@@ -36,6 +36,43 @@ extension Renderer {
         let gx0 = minX + ox - margin, gy0 = minY + oy - margin
         let w = maxX - minX + 2 * margin, h = maxY - minY + 2 * margin
         guard w > 0, h > 0, w * h <= 1 << 24 else { return }
+        let color = LinearColor(shadow.color)
+        if boxes.isEmpty, !Self.imagesOverlap(layers) {
+            // Unblurred, and no two images share a pixel: the union below is each image's own
+            // coverage, so composite the images straight from their bytes (the same arithmetic).
+            drawUnblurredShadow(
+                of: layers, dx: ox, dy: oy, color: color, clip: (bx0, by0, bx1, by1), into: &bitmap)
+            return
+        }
+        var coverage = Self.shadowCoverage(of: layers, at: (ox - gx0, oy - gy0), width: w, height: h)
+        for radius in boxes where radius > 0 {
+            Renderer.boxBlur(&coverage, width: w, height: h, radius: radius)
+        }
+        let width = bitmap.width
+        let srgb = textBlending == .platform
+        SRGBTransfer.withTables { t in
+            bitmap.withMutablePixels { dst in
+                for py in by0..<by1 {
+                    for px in bx0..<bx1 {
+                        let v = coverage[(py - gy0) * w + (px - gx0)]
+                        guard v > 1e-4 else { continue }
+                        let i = (py * width + px) * 4, a = min(v, 1) * color.alpha
+                        if srgb {
+                            Bitmap.compositeSRGB(dst, at: i, color, alpha: a)
+                        } else {
+                            Bitmap.compositeLinear(dst, at: i, t, color, alpha: a)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The union of the coverage of `layers`' glyph images (a colour glyph's alpha), each moved by
+    /// `shift` pixels, in a `width` × `height` buffer of floats (0…1).
+    static func shadowCoverage(of layers: [GlyphLayer], at shift: (x: Int, y: Int), width w: Int, height h: Int)
+        -> [Float]
+    {
         var coverage = [Float](repeating: 0, count: w * h)
         coverage.withUnsafeMutableBufferPointer { coverage in
             // Adds one image's ink: every `step`th byte from `offset` (coverage, or a colour glyph's alpha).
@@ -54,7 +91,7 @@ extension Renderer {
             for layer in layers {
                 for p in layer.images {
                     let image = p.image
-                    let left = p.x + ox - gx0, top = p.y + oy - gy0
+                    let left = p.x + shift.x, top = p.y + shift.y
                     switch image.pixels {
                     case .coverage(let bytes):
                         gather(
@@ -66,23 +103,74 @@ extension Renderer {
                 }
             }
         }
-        for radius in boxes where radius > 0 {
-            Renderer.boxBlur(&coverage, width: w, height: h, radius: radius)
+        return coverage
+    }
+
+    /// Whether any two glyph images of `layers` (their rectangles) share a pixel.
+    static func imagesOverlap(_ layers: [GlyphLayer]) -> Bool {
+        var rects: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
+        for layer in layers {
+            for p in layer.images { rects.append((p.x, p.y, p.x + p.image.width, p.y + p.image.height)) }
         }
-        let color = LinearColor(shadow.color)
+        rects.sort { $0.x0 < $1.x0 }
+        for i in rects.indices {
+            var j = i + 1
+            while j < rects.count, rects[j].x0 < rects[i].x1 {
+                if rects[j].y0 < rects[i].y1, rects[i].y0 < rects[j].y1 { return true }
+                j += 1
+            }
+        }
+        return false
+    }
+
+    /// The shadow of glyph images that do not overlap, without blur: each image's coverage (a
+    /// colour glyph's alpha) moved by (`dx`, `dy`) pixels and composited in `color` inside `clip`
+    /// (x0, y0, x1, y1), exactly as ``drawShadow(_:of:into:)``'s coverage buffer would composite
+    /// it (the coverage value is the union 1 − (1 − 0)(1 − v) computed the same way).
+    func drawUnblurredShadow(
+        of layers: [GlyphLayer], dx: Int, dy: Int, color: LinearColor, clip: (Int, Int, Int, Int),
+        into bitmap: inout Bitmap
+    ) {
+        let (bx0, by0, bx1, by1) = clip
         let width = bitmap.width
         let srgb = textBlending == .platform
         SRGBTransfer.withTables { t in
             bitmap.withMutablePixels { dst in
-                for py in by0..<by1 {
-                    for px in bx0..<bx1 {
-                        let v = coverage[(py - gy0) * w + (px - gx0)]
-                        guard v > 1e-4 else { continue }
-                        let i = (py * width + px) * 4, a = min(v, 1) * color.alpha
-                        if srgb {
-                            Bitmap.compositeSRGB(dst, at: i, color, alpha: a)
-                        } else {
-                            Bitmap.compositeLinear(dst, at: i, t, color, alpha: a)
+                func draw(_ bytes: [UInt8], step: Int, offset: Int, width iw: Int, height ih: Int, left: Int, top: Int)
+                {
+                    let c0 = max(0, bx0 - left), c1 = min(iw, bx1 - left)
+                    let r0 = max(0, by0 - top), r1 = min(ih, by1 - top)
+                    guard c0 < c1, r0 < r1 else { return }
+                    bytes.withUnsafeBufferPointer { src in
+                        for r in r0..<r1 {
+                            for c in c0..<c1 {
+                                let v = Float(src[(r * iw + c) * step + offset]) * (1 / 255)
+                                guard v > 0 else { continue }
+                                let u = 1 - (1 - v)
+                                guard u > 1e-4 else { continue }
+                                let i = ((top + r) * width + left + c) * 4, a = min(u, 1) * color.alpha
+                                if srgb {
+                                    Bitmap.compositeSRGB(dst, at: i, color, alpha: a)
+                                } else {
+                                    Bitmap.compositeLinear(dst, at: i, t, color, alpha: a)
+                                }
+                            }
+                        }
+                    }
+                }
+                for layer in layers {
+                    for p in layer.images {
+                        let image = p.image
+                        let (left, top) = (p.x + dx, p.y + dy)
+                        switch image.pixels {
+                        case .coverage(let bytes):
+                            draw(
+                                bytes, step: 1, offset: 0, width: image.width, height: image.height, left: left,
+                                top: top)
+                        case .color(let bytes):
+                            draw(
+                                bytes, step: 4, offset: 3, width: image.width, height: image.height, left: left,
+                                top: top)
                         }
                     }
                 }

@@ -8,7 +8,8 @@
 /// The budget is split among the caches in fixed shares (``Cache/share``): glyph images and the
 /// FreeType faces that draw them, font faces (each face's bytes, HarfBuzz's copy of them and its
 /// coverage table), shaped words, font-fallback answers, hyphenation points, and cairo's font
-/// faces for PDF and canvas output, and the sanitizer's verdicts. Each cache estimates what its entries hold from the
+/// faces for PDF and canvas output, the sanitizer's verdicts, and the pixel memory of ended
+/// bitmap canvases. Each cache estimates what its entries hold from the
 /// capacities of their arrays and dictionaries, not their counts (``MemoryCost``), and evicts
 /// (least recently used first, or all at once for the word-level caches) when a store would pass
 /// its share. So the caches together never account more than ``budget`` bytes; the process's
@@ -35,6 +36,10 @@ public enum GalleyMemory {
         case hyphenation
         /// cairo font faces for PDF and canvas output.
         case cairoFaces
+        /// The pixel memory of bitmap `GraphicsContext`s that have ended, kept to back the next
+        /// context of the same size (cleared), so card after card is drawn into pages the process
+        /// already has.
+        case canvasSurfaces
         /// The sanitizer's verdicts on untrusted font bytes (FontSanitizer.shared): the
         /// sanitized bytes, so the same upload is sanitized once.
         case sanitizedFonts
@@ -43,11 +48,12 @@ public enum GalleyMemory {
         public var share: Double {
             switch self {
             case .glyphImages: return 0.30
-            case .fontFaces: return 0.35
+            case .fontFaces: return 0.32
             case .shapedWords: return 0.16
             case .fallback: return 0.03
             case .hyphenation: return 0.03
-            case .cairoFaces: return 0.08
+            case .cairoFaces: return 0.06
+            case .canvasSurfaces: return 0.05
             case .sanitizedFonts: return 0.05
             }
         }

@@ -23,8 +23,9 @@ func printTargets(_ settings: Settings, _ results: SuiteResults) {
     )
     let canvas = results.canvas
     settings.text(
-        "   canvas card: Galley \(fmt(canvas.galleyUs, 0)) µs vs cairo + pango-cairo \(fmt(canvas.cairoUs, 0)) µs"
-            + " (no slower: \(verdict(finite(canvas.galleyUs + canvas.cairoUs).map { _ in canvas.galleyUs <= canvas.cairoUs })))"
+        "   canvas card: Galley \(fmt(canvas.galleyCPUUs, 0)) µs vs cairo + pango-cairo \(fmt(canvas.cairoCPUUs, 0)) µs CPU,"
+            + " ratio \(fmt(canvas.cpuRatio, 2)) (wall \(fmt(canvas.wallRatio, 2)))"
+            + " (no slower in CPU time: \(verdict(finite(canvas.cpuRatio).map { _ in canvas.cpuRatio <= 1 })))"
     )
     let measured = results.scaling.filter { !$0.estimated }.map(\.usPerKB)
     let spread = maxOverMin(measured)

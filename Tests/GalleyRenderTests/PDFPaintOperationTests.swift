@@ -143,6 +143,27 @@ struct PDFPaintOperationTests {
         #expect(text.hasPrefix("%!PS-Adobe-3.0"))
         #expect(text.contains("%%Pages: 2"))
     }
+
+    /// One paint path: a PDFDocument page is a document GraphicsContext's page, so the frame with
+    /// every operation kind (text, shadows blurred and not, stroke, decorations, translucency,
+    /// placeholders) drawn either way rasterises to the same pixels, and keeps the same text.
+    @Test("a PDFDocument page and a document GraphicsContext page of the same frame are the same drawing")
+    func documentIsContext() throws {
+        let frame = try Self.decoratedFrame()
+        let viaDocument = try PDFDocumentTests.writePDF([frame], imageProvider: Self.image)
+        let context = GraphicsContext(document: .pdf)
+        try context.beginPage(size: PDFDocumentTests.canvas(frame))
+        frame.draw(in: context, imageProvider: Self.image)
+        let viaContext = try TemporaryDirectory.make().appendingPathComponent("context.pdf")
+        try context.finishDocumentData().write(to: viaContext)
+        let a = try PDFTestSupport.rasterise(viaDocument), b = try PDFTestSupport.rasterise(viaContext.path)
+        #expect(a.width == b.width && a.height == b.height)
+        #expect(a.pixels == b.pixels)
+        let text = { (path: String) in Poppler.run("pdftotext", [path, "-"]).map(PDFTestSupport.normalised) }
+        let documentText = try #require(text(viaDocument))
+        #expect(documentText.contains("Shade") && documentText.contains("Picked"))
+        #expect(documentText == text(viaContext.path))
+    }
 }
 
 @Suite("PDF document errors and clusters")
