@@ -26,6 +26,12 @@ func printTargets(_ settings: Settings, _ results: SuiteResults) {
         "   canvas card: Galley \(fmt(canvas.galleyUs, 0)) µs vs cairo + pango-cairo \(fmt(canvas.cairoUs, 0)) µs"
             + " (no slower: \(verdict(finite(canvas.galleyUs + canvas.cairoUs).map { _ in canvas.galleyUs <= canvas.cairoUs })))"
     )
+    let startup = results.startup
+    let startupRatio = startup.galleyMs / startup.pangoMs
+    settings.text(
+        "   startup, one line to PNG: \(fmt(startupRatio, 2))× pango-view (≤ 1.2: \(verdict(finite(startupRatio).map { _ in startupRatio <= 1.2 })));"
+            + " max RSS \(fmt(startup.galleyRSSMB, 1)) MB (≤ 16: \(verdict(finite(startup.galleyRSSMB).map { _ in startup.galleyRSSMB <= 16 })))"
+    )
     let measured = results.scaling.filter { !$0.estimated }.map(\.usPerKB)
     let spread = maxOverMin(measured)
     settings.text(
