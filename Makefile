@@ -156,11 +156,12 @@ test: deps test-deps
 
 # The benchmark (Benchmarks/README.md): galley-bench in a release build, beside ../shared/bench's
 # pango-ref and hb-ref, which it builds into .build/bench on first use with a C compiler and
-# Pango's headers (build-essential, libpango1.0-dev). Its canvas case's peer, Benchmarks/canvas-ref.py,
+# Pango's headers (build-essential, libpango1.0-dev); its startup case runs pango-view
+# (pango1.0-tools) under /usr/bin/time (time). Its canvas case's peer, Benchmarks/canvas-ref.py,
 # is cairo with pango-cairo text under Debian's /usr/bin/python3: pycairo (python3-cairo) and PyGObject's
 # Pango and PangoCairo (python3-gi, python3-gi-cairo, gir1.2-pango-1.0); its png case times pycairo too.
 # BENCH_FLAGS passes options through, e.g. `make bench BENCH_FLAGS="--only fit --json"`.
-BENCH_PACKAGES = build-essential libpango1.0-dev python3-cairo python3-gi python3-gi-cairo gir1.2-pango-1.0
+BENCH_PACKAGES = build-essential libpango1.0-dev pango1.0-tools time python3-cairo python3-gi python3-gi-cairo gir1.2-pango-1.0
 BENCH_FLAGS ?=
 bench-deps: deps
 	@$(call install-missing,$(BENCH_PACKAGES))
