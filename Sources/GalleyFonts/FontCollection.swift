@@ -104,6 +104,9 @@ public final class FontCollection: Sendable {
         }
     }
 
+    /// Whether the whole catalog (the system's font list) has been built.
+    package var hasListedSystemFonts: Bool { catalogStorage.withLock { $0 != nil } }
+
     /// The whole catalog, bundled and system faces, built on first use (from ``bundledCatalog``).
     var catalog: FontCatalog {
         let bundled = bundledCatalog.bundled

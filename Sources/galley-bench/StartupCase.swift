@@ -55,7 +55,8 @@ func runStartupCase(_ settings: Settings) -> StartupRow {
 /// The figures as text (or one JSON object).
 private func printStartupRow(_ settings: Settings, _ row: StartupRow, runs: Int) {
     settings.text("== Startup: one line to PNG (\"Hello, world\", DejaVu Sans 12), \(runs) alternating runs, medians")
-    settings.text("   galley render: \(fmt(row.galleyMs, 1)) ms, max RSS \(fmt(row.galleyRSSMB, 1)) MB  (\(row.galley))")
+    settings.text(
+        "   galley render: \(fmt(row.galleyMs, 1)) ms, max RSS \(fmt(row.galleyRSSMB, 1)) MB  (\(row.galley))")
     settings.text("   pango-view:    \(fmt(row.pangoMs, 1)) ms, max RSS \(fmt(row.pangoRSSMB, 1)) MB")
     settings.text("   galley / pango-view: \(fmt(row.galleyMs / row.pangoMs, 2))× the time")
     settings.text()
@@ -81,7 +82,7 @@ func spawnMeasured(_ command: [String], rssFile: String) -> (seconds: Double, rs
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let argv = full.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
     let start = ContinuousClock.now
     guard posix_spawn(&pid, full[0], &actions, nil, argv, environ) == 0 else { return nil }

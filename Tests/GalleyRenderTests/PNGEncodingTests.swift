@@ -137,7 +137,9 @@ struct PNGEncodingTests {
         #expect(try coloured.pngBytes()[25] == (translucent ? 6 : 2))
     }
 
-    @Test("the automatic filter gives the smaller of no filter and adaptive: none for a page and a gradient, adaptive for a photograph")
+    @Test(
+        "the automatic filter gives the smaller of no filter and adaptive: none for a page and a gradient, adaptive for a photograph"
+    )
     func automaticFilter() throws {
         for (name, bitmap, expected) in [
             ("page", try Self.page(), PNGEncoding.Filter.none), ("card", try Self.card(), .none),
