@@ -8,10 +8,10 @@
 ///
 /// The default is zlib level 6 (libpng's and cairo's), the row filter chosen per image
 /// (``Filter/automatic``: no filter for text pages and flat cards, libpng's adaptive choice for
-/// photographs) and greyscale for grey images. On galley-bench's text page that gives a file
-/// about a third of the size of cairo's `cairo_surface_write_to_png` in about a third of its
-/// time; on a gradient card, about 0.7 of its size in under half its time; on a photograph,
-/// cairo's own settings. ``fast`` is level 3 without a filter, as libpng's
+/// photographs; level 3 for a grey text page) and greyscale for grey images. On galley-bench's
+/// text page that gives a file about 0.4 of the size of cairo's `cairo_surface_write_to_png` in
+/// a fraction of its time; on a gradient card, about 0.7 of its size in under half its time; on
+/// a photograph, cairo's own settings. ``fast`` is level 3 without a filter, as libpng's
 /// `PNG_IMAGE_FLAG_FAST`; ``smallest`` level 9 with adaptive filters.
 public struct PNGEncoding: Sendable, Equatable {
     /// The filter applied to each row before compression (PNG 1.2 §6).
@@ -32,7 +32,8 @@ public struct PNGEncoding: Sendable, Equatable {
         /// sample of its rows smaller (``PNGFilterChoice``): rows that repeat earlier rows (text
         /// on a flat background, a gradient that shifts by a few pixels a row) compress best
         /// unfiltered, because deflate finds them again; libpng's per-row heuristic filters them
-        /// and loses those matches. Photographs compress best filtered.
+        /// and loses those matches. Photographs compress best filtered. A grey image left
+        /// unfiltered is compressed at level 3 at most (``PNGFilterChoice/flatGrayLevel``).
         case automatic
 
         /// libpng's filter mask (`PNG_FILTER_NONE` … `PNG_FILTER_PAETH`, or all of them);

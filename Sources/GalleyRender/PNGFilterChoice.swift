@@ -4,14 +4,23 @@
 /// Chooses ``PNGEncoding/Filter/none`` or ``PNGEncoding/Filter/adaptive`` for an image (what
 /// ``PNGEncoding/Filter/automatic`` means), the way pngcrush or optipng choose, but on a sample:
 /// bands of ``bandRows`` rows, one every ``bandSpacing`` rows (centred in each stretch), are
-/// copied together and written as a PNG with each filter at zlib level 1 (level 0 when the
-/// image is written uncompressed); the filter of the smaller sample wins, no filter on a tie.
-/// Level 1 ranks the two filters as level 6 does on the images measured (a text page, a
-/// gradient card, a photograph) for a third of the work or less, so the trial costs 1/8 of
-/// (none + adaptive at level 1): by callgrind's count, 10 % (photograph) to 32 % (gradient card)
-/// of the encode that follows at level 6. (A sample of 1/12 chose adaptive for a 600×315
+/// copied together and written as a PNG unfiltered and with the Up filter at zlib level 1
+/// (level 0 when the image is written uncompressed). When Up compresses the sample smaller, the
+/// rows do not repeat one another and the image gets libpng's adaptive filters (cairo's
+/// choice); else none. Up stands in for adaptive in the trial because libpng's per-row choice
+/// costs about three times as much to try, and level 1 for level 6 because it ranks the two the
+/// same way on the images measured (a text page, a gradient card, a photograph) for a third of
+/// the work or less. The trial so costs 1/8 of (none + up at level 1), about 10 % of a text
+/// page's encode at level 6 by callgrind's count. (A sample of 1/12 chose wrongly for a 600×315
 /// gradient that compresses a fifth smaller unfiltered.)
 enum PNGFilterChoice {
+    /// The highest zlib level an automatic encode uses for a grey image left unfiltered (text
+    /// on a flat background): on galley-bench's text page level 3 writes 40 KB in 0.44 of level
+    /// 6's time, whose file is 35 KB (cairo's, RGB at level 6 adaptive: 98 KB), so the higher
+    /// levels cost more than they save there; colour images keep the level asked for (a
+    /// gradient card unfiltered is 102 KB at level 3 against cairo's 72 KB, 52 KB at level 6).
+    static let flatGrayLevel = 3
+
     /// Rows in one band of the sample: enough for deflate to find the rows above a row.
     static let bandRows = 8
     /// One band is taken every this many rows, so the sample is 1/8 of the image.
@@ -31,7 +40,7 @@ enum PNGFilterChoice {
                 filter: filter)
             return bytes?.count ?? Int.max
         }
-        return size(.adaptive) < size(.none) ? .adaptive : .none
+        return size(.up) < size(.none) ? .adaptive : .none
     }
 
     /// The rows of the sample (see the type's discussion), copied one after another; the whole
