@@ -36,7 +36,7 @@ CONFIG ?= release
 GALLEY = .build/$(CONFIG)/galley
 # The tool is linked with the Swift runtime and Foundation inside it (--static-swift-stdlib), as
 # docs/DEPLOYING.md builds it: no dynamic linking of the Swift libraries at each start, so one line
-# to PNG starts in about 0.6 of the time and with about 6 MB less max RSS (issue 26's note).
+# to PNG starts in about 0.8 of the time and with about 6 MB less max RSS (issue 26, helper start).
 # `make STATIC_STDLIB= build` links them dynamically.
 STATIC_STDLIB ?= --static-swift-stdlib
 
