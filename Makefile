@@ -34,6 +34,11 @@ DEBIAN_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontc
                   libhyphen-dev hyphen-en-us hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-pt-pt hyphen-ru
 CONFIG ?= release
 GALLEY = .build/$(CONFIG)/galley
+# The tool is linked with the Swift runtime and Foundation inside it (--static-swift-stdlib), as
+# docs/DEPLOYING.md builds it: no dynamic linking of the Swift libraries at each start, so one line
+# to PNG starts in about 0.8 of the time and with about 6 MB less max RSS (issue 26, helper start).
+# `make STATIC_STDLIB= build` links them dynamically.
+STATIC_STDLIB ?= --static-swift-stdlib
 
 # swift-format, docc, swift-symbolgraph-extract and llvm-cov ship next to `swift` in the toolchain.
 TOOLCHAIN_BIN ?= $(dir $(realpath $(shell command -v $(SWIFT))))
@@ -108,7 +113,7 @@ tool-deps:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { $(call install-missing,python3); }
 
 build: deps
-	$(SWIFT) build -c $(CONFIG) --product galley
+	$(SWIFT) build -c $(CONFIG) $(STATIC_STDLIB) --product galley
 
 demo: build
 	@mkdir -p out
@@ -125,7 +130,7 @@ demo: build
 	@echo "galley render $$(cat samples/mixed-scripts.flags) samples/mixed-scripts.txt -o out/mixed-scripts.pdf"
 	@$(GALLEY) render $$(cat samples/mixed-scripts.flags) samples/mixed-scripts.txt -o out/mixed-scripts.pdf
 	@# The canvas samples (samples/Canvas): the social card and text on an arc, drawn through GraphicsContext.
-	@$(SWIFT) build -c $(CONFIG) --product galley-canvas-samples
+	@$(SWIFT) build -c $(CONFIG) $(STATIC_STDLIB) --product galley-canvas-samples
 	@echo "galley-canvas-samples out samples/avatar.jpg"
 	@.build/$(CONFIG)/galley-canvas-samples out samples/avatar.jpg
 	@echo "Rendered into out/"
@@ -151,17 +156,21 @@ test: deps test-deps
 
 # The benchmark (Benchmarks/README.md): galley-bench in a release build, beside ../shared/bench's
 # pango-ref and hb-ref, which it builds into .build/bench on first use with a C compiler and
-# Pango's headers (build-essential, libpango1.0-dev). Its canvas case's peer, Benchmarks/canvas-ref.py,
+# Pango's headers (build-essential, libpango1.0-dev); its startup case runs pango-view
+# (pango1.0-tools) under /usr/bin/time (time). Its canvas case's peer, Benchmarks/canvas-ref.py,
 # is cairo with pango-cairo text under Debian's /usr/bin/python3: pycairo (python3-cairo) and PyGObject's
 # Pango and PangoCairo (python3-gi, python3-gi-cairo, gir1.2-pango-1.0); its png case times pycairo too.
 # BENCH_FLAGS passes options through, e.g. `make bench BENCH_FLAGS="--only fit --json"`.
-BENCH_PACKAGES = build-essential libpango1.0-dev python3-cairo python3-gi python3-gi-cairo gir1.2-pango-1.0
+BENCH_PACKAGES = build-essential libpango1.0-dev pango1.0-tools time python3-cairo python3-gi python3-gi-cairo gir1.2-pango-1.0
 BENCH_FLAGS ?=
 bench-deps: deps
 	@$(call install-missing,$(BENCH_PACKAGES))
 
+# Its startup case runs the galley beside it, built as `make build` builds it (same flags, so the
+# two builds share one set of compiled modules).
 bench: bench-deps
-	$(SWIFT) build -c release --product galley-bench
+	$(SWIFT) build -c release $(STATIC_STDLIB) --product galley
+	$(SWIFT) build -c release $(STATIC_STDLIB) --product galley-bench
 	$$($(SWIFT) build -c release --show-bin-path)/galley-bench $(BENCH_FLAGS)
 
 # The sanitizer tests' fonts (Tests/Fixtures/Fonts, and the two malformed ones as fuzz seeds),

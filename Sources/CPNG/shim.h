@@ -50,8 +50,8 @@ static void galley_png_warning(png_structp png, png_const_charp message) {
     (void)message;
 }
 
-/// Encodes `height` rows of 8-bit RGB (`channels` 3) or RGBA (4, straight alpha) pixels, `stride`
-/// bytes apart, as a PNG with zlib `level` (0–9) and the row filters in `filters` (a mask of
+/// Encodes `height` rows of 8-bit grey (`channels` 1), grey and alpha (2), RGB (3) or RGBA (4,
+/// straight alpha) pixels, `stride` bytes apart, as a PNG with zlib `level` (0–9) and the row filters in `filters` (a mask of
 /// PNG_FILTER_NONE … PNG_FILTER_PAETH; several let libpng choose per row). The image is tagged
 /// sRGB. Returns 1 with the file in `out`, or 0 with libpng's message in `out->message`.
 static inline int galley_png_encode(
@@ -76,7 +76,11 @@ static inline int galley_png_encode(
     png_set_compression_level(png, level);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
     png_set_IHDR(
-        png, info, width, height, 8, channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+        png, info, width, height, 8,
+        channels == 1   ? PNG_COLOR_TYPE_GRAY
+        : channels == 2 ? PNG_COLOR_TYPE_GRAY_ALPHA
+        : channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA
+                        : PNG_COLOR_TYPE_RGB,
         PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_write_info(png, info);

@@ -13,7 +13,7 @@ extension FontCollection {
     /// before Droid Sans Fallback and `["ja"]` the other way round. Like
     /// `CTFontCopyDefaultCascadeListForLanguages`.
     public func defaultCascadeList(forLanguages languages: [String]) -> [FontDescriptor] {
-        let groups = catalog.cascade
+        let groups = bundledCatalog.cascade
         var order: [Int] = []
         for tag in languages.compactMap(FontLanguage.fontconfigTag) {
             for rank in [FontLanguage.Match.equal, .differentTerritory] {

@@ -3,7 +3,9 @@
 import Foundation
 
 /// The faces known to one `FontCollection`, gathered once: bundled faces (with coverage) and, if
-/// enabled, the system's TrueType/OpenType faces from fontconfig.
+/// enabled, the system's TrueType/OpenType faces from fontconfig. A collection keeps two: one of
+/// its bundled faces alone, made first, and the whole one, made only when a lookup needs the
+/// system's faces (``FontCollection/bundledCatalog``).
 struct FontCatalog: Sendable {
     /// The bundled families searched for fallback, in this order, before any other bundled family.
     static let cascadeOrder = [
@@ -79,6 +81,20 @@ struct FontCatalog: Sendable {
             bundled = bundled.filter(filter)
             system = system.filter(filter)
         }
+        self.init(bundled: bundled, system: system)
+    }
+
+    /// A catalog of `bundled` faces (already filtered) and, when `includeSystemFonts`, the
+    /// system's fonts that `filter` accepts: the whole catalog made from a bundled-only one,
+    /// which scans the bundled directory only once.
+    init(bundled: [FaceDescriptor], includeSystemFonts: Bool, filter: (@Sendable (FaceDescriptor) -> Bool)?) {
+        var system = includeSystemFonts ? Fontconfig.systemFaces() : []
+        if let filter { system = system.filter(filter) }
+        self.init(bundled: bundled, system: system)
+    }
+
+    /// Indexes `bundled` then `system` faces.
+    private init(bundled: [FaceDescriptor], system: [FaceDescriptor]) {
         self.bundled = bundled
         self.system = system
 

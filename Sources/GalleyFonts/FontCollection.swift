@@ -25,6 +25,7 @@ public final class FontCollection: Sendable {
     public let includesSystemFonts: Bool
 
     private let catalogStorage = Locked<FontCatalog?>(nil)
+    private let bundledCatalogStorage = Locked<FontCatalog?>(nil)
     /// Font files added with ``registerFonts(at:sanitization:)``, in registration order.
     let registeredFiles = Locked<[RegisteredFontFile]>([])
     /// The descriptors a collection made with ``init(descriptors:base:)`` keeps faces for (a face
@@ -58,6 +59,7 @@ public final class FontCollection: Sendable {
     /// registration change).
     func invalidate() {
         catalogStorage.withLock { $0 = nil }
+        bundledCatalogStorage.withLock { $0 = nil }
         fallbacks.removeAll()
         matchCache.withLock { $0.removeAll() }
     }
@@ -79,18 +81,39 @@ public final class FontCollection: Sendable {
         DefaultBundledFonts.outcome.warning
     }
 
-    /// The catalog, built on first use.
-    var catalog: FontCatalog {
+    /// The faces a collection made from descriptors keeps (nil: every face).
+    private var faceFilter: (@Sendable (FaceDescriptor) -> Bool)? {
+        guard let query else { return nil }
+        return { face in query.contains { $0.matches(face) } }
+    }
+
+    /// The catalog of the bundled (and registered) faces alone, built on first use. Lookups that
+    /// bundled faces answer exactly as the whole catalog would (a family with a bundled face of
+    /// exactly the requested style; fallback that a bundled face covers) use it, so a text set in
+    /// bundled fonts never makes fontconfig list the system's fonts.
+    var bundledCatalog: FontCatalog {
         let registered: [RegisteredFontFile] = registeredFiles.withLock { $0 }
-        var filter: (@Sendable (FaceDescriptor) -> Bool)?
-        if let query {
-            filter = { face in query.contains { $0.matches(face) } }
-        }
-        return catalogStorage.withLock { storage -> FontCatalog in
+        let filter = faceFilter
+        return bundledCatalogStorage.withLock { storage -> FontCatalog in
             if let storage { return storage }
             let built = FontCatalog(
-                bundledDirectory: bundledFontsDirectory, includeSystemFonts: includesSystemFonts,
-                registered: registered, filter: filter)
+                bundledDirectory: bundledFontsDirectory, includeSystemFonts: false, registered: registered,
+                filter: filter)
+            storage = built
+            return built
+        }
+    }
+
+    /// Whether the whole catalog (the system's font list) has been built.
+    package var hasListedSystemFonts: Bool { catalogStorage.withLock { $0 != nil } }
+
+    /// The whole catalog, bundled and system faces, built on first use (from ``bundledCatalog``).
+    var catalog: FontCatalog {
+        let bundled = bundledCatalog.bundled
+        let filter = faceFilter
+        return catalogStorage.withLock { storage -> FontCatalog in
+            if let storage { return storage }
+            let built = FontCatalog(bundled: bundled, includeSystemFonts: includesSystemFonts, filter: filter)
             storage = built
             return built
         }
@@ -212,7 +235,9 @@ public final class FontCollection: Sendable {
         for scalar: Unicode.Scalar, matching face: FontFace, cascade: [String], wantsColor: Bool, language: String?
     ) -> FontFace? {
         let style = StyleMatching(weight: face.weight.rawValue, italic: face.isItalic)
-        let catalog = self.catalog
+        // Every step but the cascade list's families reads bundled faces only (the system's come
+        // from fontconfig's sort), so the whole catalog is made only when a cascade list is tried.
+        let catalog = self.bundledCatalog
         func bundledCovering(_ faces: [FaceDescriptor]) -> [FaceDescriptor] {
             style.sorted(faces.filter { $0.coverage?.contains(scalar.value) ?? false })
         }
@@ -235,7 +260,8 @@ public final class FontCollection: Sendable {
         }
         if face.covers(scalar) { return face }
         for family in cascade {
-            if let found = firstFace(covering: scalar, in: style.sorted(catalog.byFamily[family.lowercased()] ?? [])) {
+            let faces = self.catalog.byFamily[family.lowercased()] ?? []
+            if let found = firstFace(covering: scalar, in: style.sorted(faces)) {
                 return found
             }
         }

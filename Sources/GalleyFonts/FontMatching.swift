@@ -18,6 +18,10 @@ struct FamilyResolution: Sendable {
     let candidates: [FaceDescriptor]
     /// nil when the family was found under the requested name.
     let kind: FontSubstitution.Kind?
+    /// False when only the bundled faces were searched (a bundled face matched the request's
+    /// style exactly, so it comes first in the whole list too): the system's faces of the family
+    /// are then missing after the bundled ones, and are looked up only if no bundled one loads.
+    var isComplete = true
 }
 
 extension FontCollection {
@@ -114,6 +118,16 @@ extension FontCollection {
                 firstError = firstError ?? error
             }
         }
+        // No bundled face of an incomplete resolution loads: the system's faces of the family next.
+        let rest = resolution.isComplete ? [] : computeResolution(request, bundledFirst: false).candidates
+        for descriptor in rest where !descriptor.isBundled {
+            do {
+                let face = try FaceCache.shared.face(for: descriptor)
+                return styled(face, for: request, substitution: substitution)
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
         throw firstError ?? notFound
     }
 
@@ -184,11 +198,20 @@ extension FontCollection {
         return resolution
     }
 
-    /// Steps 1–3 of ``font(matching:strict:)``.
-    private func computeResolution(_ request: FontRequest) -> FamilyResolution {
+    /// Steps 1–3 of ``font(matching:strict:)``. With `bundledFirst`, a family with a bundled
+    /// face of exactly the requested style (slant, weight and width all at distance zero: no
+    /// face ranks before it, and bundled faces win ties) resolves from the bundled faces alone,
+    /// without listing the system's fonts (an incomplete resolution).
+    private func computeResolution(_ request: FontRequest, bundledFirst: Bool = true) -> FamilyResolution {
         let style = FontconfigStyleMatching(weight: request.weight, italic: request.italic, width: request.width)
-        let catalog = self.catalog
         let key = FontCatalog.matchKey(request.family)
+        if bundledFirst, !key.isEmpty, let faces = bundledCatalog.byMatchKey[key] {
+            let sorted = style.sorted(faces)
+            if let best = sorted.first, style.rank(best) == (0, 0, 0, 0) {
+                return FamilyResolution(candidates: sorted, kind: nil, isComplete: false)
+            }
+        }
+        let catalog = self.catalog
         if key.isEmpty { return FamilyResolution(candidates: defaultCandidates(style, catalog), kind: .generic) }
         if let faces = catalog.byMatchKey[key], !faces.isEmpty {
             return FamilyResolution(candidates: style.sorted(faces), kind: nil)

@@ -21,20 +21,40 @@ enum PNGCodec {
         bytes.count >= 8 && bytes.prefix(8).elementsEqual(signature)
     }
 
-    /// A PNG file of the bitmap: 8-bit RGB when every pixel is opaque (alpha 255), else 8-bit
-    /// RGBA with straight alpha, written by libpng with `encoding`'s zlib level and row filter
-    /// (`galley_png_encode` in CPNG's shim, which keeps libpng's longjmp inside C).
+    /// A PNG file of the bitmap: 8-bit greyscale when every pixel is grey and `encoding` allows
+    /// it, else RGB; with alpha (straight) unless every pixel is opaque (alpha 255). Written by
+    /// libpng with `encoding`'s zlib level and row filter (``PNGFilterChoice`` resolves
+    /// ``PNGEncoding/Filter/automatic``), through `galley_png_encode` in CPNG's shim, which keeps
+    /// libpng's longjmp inside C.
     static func encode(_ bitmap: Bitmap, encoding: PNGEncoding = .default) throws(RenderError) -> [UInt8] {
-        let opaque = isOpaque(bitmap.pixels)
-        let channels = opaque ? 3 : 4
-        let rows: [UInt8] = opaque ? rgb(of: bitmap.pixels, count: bitmap.width * bitmap.height) : bitmap.pixels
+        let (opaque, gray) = kind(of: bitmap.pixels)
+        let channels = (gray && encoding.writesGrayscale ? 1 : 3) + (opaque ? 0 : 1)
+        let rows = channels == 4 ? bitmap.pixels : packed(bitmap.pixels, channels: channels)
+        let stride = bitmap.width * channels
+        var filter = encoding.filter
+        var level = encoding.compressionLevel
+        if filter == .automatic {
+            filter = PNGFilterChoice.choose(
+                rows: rows, width: bitmap.width, height: bitmap.height, channels: channels, level: level)
+            if filter == .none && channels <= 2 { level = min(level, PNGFilterChoice.flatGrayLevel) }
+        }
+        return try write(
+            rows, width: bitmap.width, height: bitmap.height, stride: stride, channels: channels, level: level,
+            filter: filter)
+    }
+
+    /// A PNG of `height` rows of `channels`-byte pixels (1 grey, 2 grey and alpha, 3 RGB, 4 RGBA),
+    /// `stride` bytes apart in `rows`, compressed at zlib `level` with `filter` (not automatic).
+    static func write(
+        _ rows: [UInt8], width: Int, height: Int, stride: Int, channels: Int, level: Int,
+        filter: PNGEncoding.Filter
+    ) throws(RenderError) -> [UInt8] {
         var output = galley_png_output()
         defer { free(output.data) }
         let ok = rows.withUnsafeBufferPointer { pixels in
             galley_png_encode(
-                pixels.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), bitmap.width * channels,
-                Int32(channels),
-                Int32(encoding.compressionLevel), encoding.filter.libpngMask, &output)
+                pixels.baseAddress, UInt32(width), UInt32(height), stride, Int32(channels), Int32(level),
+                filter.libpngMask, &output)
         }
         guard ok != 0, let data = output.data else {
             let message = withUnsafeBytes(of: output.message) { raw in
@@ -45,33 +65,61 @@ enum PNGCodec {
         return [UInt8](UnsafeBufferPointer(start: data, count: output.size))
     }
 
-    /// The RGB bytes of `count` RGBA pixels (alpha dropped).
-    private static func rgb(of rgba: [UInt8], count: Int) -> [UInt8] {
-        rgba.withUnsafeBufferPointer { rgba in
-            [UInt8](unsafeUninitializedCapacity: count * 3) { out, written in
-                var j = 0
-                var i = 0
-                while i < count * 4 {
-                    out[j] = rgba[i]
-                    out[j + 1] = rgba[i + 1]
-                    out[j + 2] = rgba[i + 2]
-                    i += 4
-                    j += 3
+    /// Whether every pixel of RGBA `pixels` is opaque (alpha 255), and whether every one is grey
+    /// (red = green = blue), in one pass of 32-bit reads (a pixel each, little-endian: red in
+    /// the low byte) that stops once both answers are no.
+    static func kind(of pixels: [UInt8]) -> (opaque: Bool, gray: Bool) {
+        pixels.withUnsafeBytes { raw in
+            var opaque = true
+            var gray = true
+            let count = raw.count / 4
+            var i = 0
+            while i < count {
+                let p = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
+                if p >> 24 != 0xFF { opaque = false }
+                if p & 0xFF != (p >> 8) & 0xFF || p & 0xFF != (p >> 16) & 0xFF {
+                    gray = false
+                    if !opaque { break }
                 }
-                written = j
+                i += 1
             }
+            return (opaque, gray)
         }
     }
 
-    /// Whether every alpha byte of RGBA `pixels` is 255.
-    static func isOpaque(_ pixels: [UInt8]) -> Bool {
-        pixels.withUnsafeBufferPointer { p in
-            var i = 3
-            while i < p.count {
-                if p[i] != 255 { return false }
-                i += 4
+    /// The bytes of RGBA `pixels` with `channels` of them kept per pixel: 1 the red (grey)
+    /// byte, 2 grey and alpha, 3 red, green and blue.
+    private static func packed(_ rgba: [UInt8], channels: Int) -> [UInt8] {
+        let count = rgba.count / 4
+        return rgba.withUnsafeBufferPointer { rgba in
+            [UInt8](unsafeUninitializedCapacity: count * channels) { out, written in
+                var j = 0
+                var i = 0
+                switch channels {
+                case 1:
+                    while i < count * 4 {
+                        out[j] = rgba[i]
+                        i += 4
+                        j += 1
+                    }
+                case 2:
+                    while i < count * 4 {
+                        out[j] = rgba[i]
+                        out[j + 1] = rgba[i + 3]
+                        i += 4
+                        j += 2
+                    }
+                default:
+                    while i < count * 4 {
+                        out[j] = rgba[i]
+                        out[j + 1] = rgba[i + 1]
+                        out[j + 2] = rgba[i + 2]
+                        i += 4
+                        j += 3
+                    }
+                }
+                written = j
             }
-            return true
         }
     }
 

@@ -61,11 +61,25 @@ package struct UnitClass: OptionSet, Sendable {
     /// From this on, classes come from `high`.
     package static let highStart: UInt16 = 0xFD3E
     /// The classes of U+0000…U+303F.
-    package static let low: [UnitClass] = (0..<lowEnd).map(computed)
+    package static let low: [UnitClass] = table(0...(lowEnd - 1))
     /// The classes of U+FD3E…U+FFFF.
-    package static let high: [UnitClass] = (highStart...0xFFFF).map(computed)
+    package static let high: [UnitClass] = table(highStart...0xFFFF)
 
-    /// The class of `unit` from the definitions below.
+    /// The classes of `units`, from the definitions below: the punctuation bits are marked from
+    /// the lists of code points of each general category, so making the tables at start-up looks
+    /// up no character property (a general-category lookup per unit cost about 3 ms per process).
+    private static func table(_ units: ClosedRange<UInt16>) -> [UnitClass] {
+        var classes = units.map(computed)
+        func mark(_ list: [UInt16], _ bit: UnitClass) {
+            for unit in list where units.contains(unit) { classes[Int(unit - units.lowerBound)].insert(bit) }
+        }
+        mark(openPunctuation, .opening)
+        mark(closePunctuation, .closing)
+        mark(quotationMarks, [.opening, .closing])
+        return classes
+    }
+
+    /// The class of `unit` but for its general category (``table(_:)`` adds that).
     private static func computed(_ unit: UInt16) -> UnitClass {
         var c: UInt8
         switch unit {
@@ -75,16 +89,38 @@ package struct UnitClass: OptionSet, Sendable {
         case 0x2028: c = 1 | 4 | 8
         default: c = ParagraphAnalysis.hangsAtLineEnd(unit) ? 1 | 4 : 0
         }
-        // One general-category lookup per unit (the table is made at start-up: 12 000 units).
-        let category = Unicode.Scalar(unit)?.properties.generalCategory
-        let quote =
-            unit == 0x22 || unit == 0x27 || category == .initialPunctuation || category == .finalPunctuation
-        if quote || category == .openPunctuation { c |= 16 }  // isOpening(unit)
-        if quote || category == .closePunctuation { c |= 32 }  // isClosing(unit)
+        if unit == 0x22 || unit == 0x27 { c |= 16 | 32 }  // ASCII quotes open and close
         if isStop(unit) { c |= 64 }
         if unit == 0x3005 || unit == 0x3007 { c |= 128 }
         return UnitClass(rawValue: c)
     }
+
+    /// The code points of general category Ps (open punctuation) below U+3040 and from U+FD3E on
+    /// (the Unicode Character Database as Swift's `Unicode.Scalar.Properties` reports it;
+    /// `ParagraphTextTests.unitClassesAgreeWithTheirDefinitions` checks every code unit).
+    private static let openPunctuation: [UInt16] = [
+        0x28, 0x5B, 0x7B, 0xF3A, 0xF3C, 0x169B, 0x201A, 0x201E, 0x2045, 0x207D, 0x208D, 0x2308, 0x230A, 0x2329,
+        0x2768, 0x276A, 0x276C, 0x276E, 0x2770, 0x2772, 0x2774, 0x27C5, 0x27E6, 0x27E8, 0x27EA, 0x27EC, 0x27EE,
+        0x2983, 0x2985, 0x2987, 0x2989, 0x298B, 0x298D, 0x298F, 0x2991, 0x2993, 0x2995, 0x2997, 0x29D8, 0x29DA,
+        0x29FC, 0x2E22, 0x2E24, 0x2E26, 0x2E28, 0x2E42, 0x2E55, 0x2E57, 0x2E59, 0x2E5B, 0x3008, 0x300A, 0x300C,
+        0x300E, 0x3010, 0x3014, 0x3016, 0x3018, 0x301A, 0x301D, 0xFD3F, 0xFE17, 0xFE35, 0xFE37, 0xFE39, 0xFE3B,
+        0xFE3D, 0xFE3F, 0xFE41, 0xFE43, 0xFE47, 0xFE59, 0xFE5B, 0xFE5D, 0xFF08, 0xFF3B, 0xFF5B, 0xFF5F, 0xFF62,
+    ]
+    /// The code points of general category Pe (close punctuation) in the same ranges.
+    private static let closePunctuation: [UInt16] = [
+        0x29, 0x5D, 0x7D, 0xF3B, 0xF3D, 0x169C, 0x2046, 0x207E, 0x208E, 0x2309, 0x230B, 0x232A, 0x2769, 0x276B,
+        0x276D, 0x276F, 0x2771, 0x2773, 0x2775, 0x27C6, 0x27E7, 0x27E9, 0x27EB, 0x27ED, 0x27EF, 0x2984, 0x2986,
+        0x2988, 0x298A, 0x298C, 0x298E, 0x2990, 0x2992, 0x2994, 0x2996, 0x2998, 0x29D9, 0x29DB, 0x29FD, 0x2E23,
+        0x2E25, 0x2E27, 0x2E29, 0x2E56, 0x2E58, 0x2E5A, 0x2E5C, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015,
+        0x3017, 0x3019, 0x301B, 0x301E, 0x301F, 0xFD3E, 0xFE18, 0xFE36, 0xFE38, 0xFE3A, 0xFE3C, 0xFE3E, 0xFE40,
+        0xFE42, 0xFE44, 0xFE48, 0xFE5A, 0xFE5C, 0xFE5E, 0xFF09, 0xFF3D, 0xFF5D, 0xFF60, 0xFF63,
+    ]
+    /// The code points of general categories Pi and Pf (initial and final quotation marks, either
+    /// of which may open or close) in the same ranges.
+    private static let quotationMarks: [UInt16] = [
+        0xAB, 0xBB, 0x2018, 0x2019, 0x201B, 0x201C, 0x201D, 0x201F, 0x2039, 0x203A, 0x2E02, 0x2E03, 0x2E04, 0x2E05,
+        0x2E09, 0x2E0A, 0x2E0C, 0x2E0D, 0x2E1C, 0x2E1D, 0x2E20, 0x2E21,
+    ]
 
     /// Opening brackets and quotes (general categories Ps, Pi, Pf) and the ASCII quotes.
     package static func isOpening(_ unit: UInt16) -> Bool { isQuoteOr(.openPunctuation, unit) }

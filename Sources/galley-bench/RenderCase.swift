@@ -16,6 +16,9 @@ struct RenderRow: Sendable {
     let layoutUs: Double
     /// Bitmap.pngBytes() of the drawn page alone.
     let encodeUs: Double
+    /// The drawn page encoded as level 3 unfiltered RGB, the default until issue 26 (so the page's
+    /// figure before it is `pageUs - encodeUs + fastEncodeUs`).
+    var fastEncodeUs = Double.nan
     /// pango-ref's time for the same page (see `measurePangoRender`), or NaN.
     var pangoUs: Double
     let lines: Int
@@ -73,13 +76,21 @@ func measureGalleyRender(_ settings: Settings, _ text: AttributedText, dir: Stri
     let encodeSeconds = medianPassSeconds(runs: settings.runs, target: settings.target) {
         do { _ = try drawn.pngBytes() } catch { fail("PNG encoding failed: \(error)") }
     }
+    let fastSeconds = medianPassSeconds(runs: settings.runs, target: settings.target) {
+        do { _ = try drawn.pngBytes(oldDefault) } catch { fail("PNG encoding failed: \(error)") }
+    }
     let layoutSeconds = medianPassSeconds(runs: settings.runs, target: settings.target) {
         do { _ = try Framesetter(text).frame(in: rect) } catch { fail("render layout failed: \(error)") }
     }
-    return RenderRow(
+    var row = RenderRow(
         drawUs: drawSeconds * 1e6, pageUs: pageSeconds * 1e6, layoutUs: layoutSeconds * 1e6,
         encodeUs: encodeSeconds * 1e6, pangoUs: .nan, lines: lines, visibleEnd: visibleEnd)
+    row.fastEncodeUs = fastSeconds * 1e6
+    return row
 }
+
+/// The PNG default until issue 26: zlib level 3, no filter, RGB (libpng's `PNG_IMAGE_FLAG_FAST`).
+let oldDefault = PNGEncoding(compressionLevel: 3, filter: .none, writesGrayscale: false)
 
 /// pango-ref's time for Galley's page, µs: the paragraphs on the page (plus one, so the layout
 /// part of each run is small), a run with --png minus one without.
@@ -114,7 +125,9 @@ func printRenderRow(_ settings: Settings, _ row: RenderRow) {
     settings.text("   Galley draw only (Bitmap + Renderer.draw of a laid-out frame): \(fmt(row.drawUs, 0)) µs")
     settings.text(
         "   Galley page (Framesetter + frame + draw + PNG encode + write):  \(fmt(row.pageUs, 0)) µs"
-            + "  [layout \(fmt(row.layoutUs, 0)), PNG encode \(fmt(row.encodeUs, 0))]")
+            + "  [layout \(fmt(row.layoutUs, 0)), PNG encode \(fmt(row.encodeUs, 0));"
+            + " with the level-3 RGB encode of before issue 26 (\(fmt(row.fastEncodeUs, 0))):"
+            + " \(fmt(row.pageUs - row.encodeUs + row.fastEncodeUs, 0))]")
     settings.text(
         "   Pango page (pango-ref wall time with --png minus without):      \(fmt(row.pangoUs, 0)) µs"
             + "   Galley page / Pango: \(fmt(row.pageUs / row.pangoUs, 2))")
@@ -125,6 +138,7 @@ func printRenderRow(_ settings: Settings, _ row: RenderRow) {
     settings.object([
         ("case", Settings.quoted("render")), ("galley_us", json(row.pageUs)), ("galley_draw_us", json(row.drawUs)),
         ("galley_layout_us", json(row.layoutUs)), ("galley_png_us", json(row.encodeUs)),
+        ("galley_png_fast_us", json(row.fastEncodeUs)),
         ("pango_us", json(row.pangoUs)),
     ])
 }

@@ -16,8 +16,10 @@ struct Settings: Sendable {
     /// Every case, in the order the suite runs them.
     static let cases = [
         "layout", "relayout", "hittest", "render", "threads", "linear", "edit", "nobreak", "breaking", "pathological",
-        "sanitize", "fit", "pdfleak", "png", "canvas", "bridgeleak", "soak",
+        "sanitize", "fit", "pdfleak", "png", "canvas", "bridgeleak", "soak", "startup",
     ]
+    /// The galley executable the startup case runs (nil: the one beside galley-bench).
+    var galley: String? = nil
     /// Cards the soak draws (nil: 100 000, 10 000 with `--quick`).
     var soakCards: Int? = nil
     /// Whether case `name` runs.

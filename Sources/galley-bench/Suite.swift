@@ -17,6 +17,7 @@ struct SuiteResults {
     var noBreak: [NoBreakRow] = []
     var breaking: [BreakingRow] = []
     var canvas = CanvasRow()
+    var startup = StartupRow()
 }
 
 /// Runs every case and prints the summary of targets.
@@ -100,6 +101,7 @@ func runCases(_ settings: Settings, _ paths: BenchPaths, _ tools: ReferenceTools
     if settings.wants("png") { runPNGCase(settings, paths, font: font) }
     if settings.wants("bridgeleak") { runBridgeLeakCase(settings) }
     if settings.wants("soak") { runSoakCase(settings, paths) }
+    if settings.wants("startup") { results.startup = runStartupCase(settings) }
     return results
 }
 

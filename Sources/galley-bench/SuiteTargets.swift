@@ -27,6 +27,12 @@ func printTargets(_ settings: Settings, _ results: SuiteResults) {
             + " ratio \(fmt(canvas.cpuRatio, 2)) (wall \(fmt(canvas.wallRatio, 2)))"
             + " (no slower in CPU time: \(verdict(finite(canvas.cpuRatio).map { _ in canvas.cpuRatio <= 1 })))"
     )
+    let startup = results.startup
+    let startupRatio = startup.galleyMs / startup.pangoMs
+    settings.text(
+        "   startup, one line to PNG: \(fmt(startupRatio, 2))× pango-view (≤ 1.2: \(verdict(finite(startupRatio).map { _ in startupRatio <= 1.2 })));"
+            + " max RSS \(fmt(startup.galleyRSSMB, 1)) MB (≤ 16: \(verdict(finite(startup.galleyRSSMB).map { _ in startup.galleyRSSMB <= 16 })))"
+    )
     let measured = results.scaling.filter { !$0.estimated }.map(\.usPerKB)
     let spread = maxOverMin(measured)
     settings.text(

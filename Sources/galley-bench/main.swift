@@ -15,7 +15,8 @@ let suiteUsage = """
       --json          one JSON object per line on stdout (progress notes stay on stderr)
       --full          lay out the 10 MB text even when the 1 MB run predicts it is slow
       --only CASES    run only these cases: layout,relayout,hittest,render,threads,linear,edit,nobreak,
-                      breaking,pathological,sanitize,pdfleak,png,canvas,bridgeleak,soak
+                      breaking,pathological,sanitize,pdfleak,png,canvas,bridgeleak,soak,startup
+      --galley PATH   the galley executable the startup case runs (default: the one beside galley-bench)
       --soak-cards N  cards the soak case draws (default 100 000; 10 000 with --quick)
       --repo DIR      the Galley repository (default: found from the executable or the current directory)
     Run it in release: swift run -c release galley-bench
@@ -34,6 +35,7 @@ while let arg = rest.popFirst() {
     case "--json": settings.json = true
     case "--full": settings.full = true
     case "--soak-cards": settings.soakCards = Int(need(rest.popFirst(), "--soak-cards needs a value"))
+    case "--galley": settings.galley = need(rest.popFirst(), "--galley needs a value")
     case "--repo": settings.repo = need(rest.popFirst(), "--repo needs a value")
     case "--only":
         let names = need(rest.popFirst(), "--only needs a value").split(separator: ",").map(String.init)

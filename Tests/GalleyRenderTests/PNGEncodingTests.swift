@@ -1,5 +1,6 @@
 // PNG encoding settings: every level and filter writes the exact pixels, the filter asked for is
-// the one in the file's rows (read back with Python's zlib), and the default is no larger than
+// the one in the file's rows (read back with Python's zlib), grey images are written as greyscale,
+// the automatic filter is the smaller of none and adaptive, and the default is no larger than
 // cairo's PNG of the same pixels.
 import Foundation
 import GalleyFonts
@@ -44,7 +45,8 @@ struct PNGEncodingTests {
     func levels() {
         #expect(PNGEncoding(compressionLevel: 12).compressionLevel == 9)
         #expect(PNGEncoding(compressionLevel: -3).compressionLevel == 0)
-        #expect(PNGEncoding.default == PNGEncoding(compressionLevel: 6, filter: .adaptive))
+        #expect(PNGEncoding.default == PNGEncoding(compressionLevel: 6, filter: .automatic, writesGrayscale: true))
+        #expect(PNGEncoding.cairo == PNGEncoding(compressionLevel: 6, filter: .adaptive, writesGrayscale: false))
         #expect(PNGEncoding.fast == PNGEncoding(compressionLevel: 3, filter: .none))
         #expect(PNGEncoding.smallest == PNGEncoding(compressionLevel: 9, filter: .adaptive))
     }
@@ -60,7 +62,7 @@ struct PNGEncodingTests {
             b = open(sys.argv[1], 'rb').read(); i = 8; idat = b''; w = h = 0; ch = 0
             while i < len(b):
                 n, t = struct.unpack('>I4s', b[i:i+8]); body = b[i+8:i+8+n]; i += 12 + n
-                if t == b'IHDR': w, h = struct.unpack('>II', body[:8]); ch = {2: 3, 6: 4}[body[9]]
+                if t == b'IHDR': w, h = struct.unpack('>II', body[:8]); ch = {0: 1, 4: 2, 2: 3, 6: 4}[body[9]]
                 if t == b'IDAT': idat += body
             raw = zlib.decompress(idat); stride = w * ch + 1
             print(' '.join(str(raw[r * stride]) for r in range(h)))
@@ -80,26 +82,88 @@ struct PNGEncodingTests {
         // libpng writes the first row with no "up" neighbour as the filter asked for, except that
         // up and Paeth degenerate there (PNG 1.2 §6.3: the row above is zero); it keeps the type.
         #expect(Set(rows) == [type])
-        let adaptive = try Self.rowFilters(try bitmap.pngBytes(.default))
+        let adaptive = try Self.rowFilters(try bitmap.pngBytes(PNGEncoding(filter: .adaptive)))
         #expect(Set(adaptive).count > 1)
     }
 
-    @Test("the default is no larger than cairo's PNG of the same pixels: a text page and a gradient")
-    func noLargerThanCairo() throws {
+    /// Black text on white (every pixel grey), 420×520.
+    static func page() throws -> Bitmap {
         let font = try Font(path: TestFonts.dejaVuSans, size: 16)
         let words = "Typesetting is the composition of text by means of arranging physical type. "
         let text = AttributedText(String(repeating: words, count: 30), attributes: [.font(font)])
         let frame = try Framesetter(text).frame(in: CGRect(x: 10, y: 10, width: 400, height: 500))
         var page = try Bitmap(width: 420, height: 520)
         Renderer().draw(frame, into: &page)
+        return page
+    }
+
+    /// A diagonal two-colour gradient, 600×315.
+    static func card() throws -> Bitmap {
         let context = try GraphicsContext(width: 600, height: 315)
         context.drawLinearGradient(
             Gradient(colors: [Color(red: 0.1, green: 0.25, blue: 0.6), Color(red: 0.85, green: 0.33, blue: 0.45)]),
             start: .zero, end: CGPoint(x: 600, y: 315))
-        let card = try context.makeImage()
+        return try context.makeImage()
+    }
+
+    /// The samples' photograph (samples/avatar.jpg, 256×256).
+    static func photo() throws -> Bitmap {
+        try ImageLoader.load(path: TestPackage.url("samples/avatar.jpg").path)
+    }
+
+    @Test(
+        "grey images are written as greyscale (colour type 0, or 4 with alpha) with the exact pixels, unless told not to",
+        arguments: [false, true])
+    func grayscale(translucent: Bool) throws {
+        var pixels: [UInt8] = []
+        for y in 0..<40 {
+            for x in 0..<50 {
+                let v = UInt8((x * 5 + y * 3) % 256)
+                pixels += [v, v, v, translucent ? UInt8((x + y * 7) % 256) : 255]
+            }
+        }
+        let bitmap = try Bitmap(width: 50, height: 40, pixels: pixels)
+        for filter in PNGEncoding.Filter.allCases {
+            let gray = try bitmap.pngBytes(PNGEncoding(filter: filter))
+            #expect(gray[25] == (translucent ? 4 : 0))  // IHDR colour type
+            #expect(try ImageLoader.decode(gray).pixels == bitmap.pixels)
+            let colour = try bitmap.pngBytes(PNGEncoding(filter: filter, writesGrayscale: false))
+            #expect(colour[25] == (translucent ? 6 : 2))
+            #expect(try ImageLoader.decode(colour).pixels == bitmap.pixels)
+        }
+        // One pixel not grey keeps the image in colour.
+        pixels[4 * 123 + 1] ^= 1
+        let coloured = try Bitmap(width: 50, height: 40, pixels: pixels)
+        #expect(try coloured.pngBytes()[25] == (translucent ? 6 : 2))
+    }
+
+    @Test(
+        "the automatic filter gives the smaller of no filter and adaptive: none for a page (grey, at level 3) and a gradient, adaptive for a photograph"
+    )
+    func automaticFilter() throws {
+        for (name, bitmap, expected) in [
+            ("page", try Self.page(), PNGEncoding.Filter.none), ("card", try Self.card(), .none),
+            ("photo", try Self.photo(), .adaptive),
+        ] {
+            let automatic = try bitmap.pngBytes(PNGEncoding(filter: .automatic))
+            let none = try bitmap.pngBytes(PNGEncoding(filter: .none))
+            let adaptive = try bitmap.pngBytes(PNGEncoding(filter: .adaptive))
+            // The filter chosen is the one that makes the whole image smaller at the level asked for.
+            #expect((none.count <= adaptive.count) == (expected == .none), "\(name)")
+            // A grey image left unfiltered is then compressed at level 3 (PNGFilterChoice.flatGrayLevel).
+            let unfiltered = try bitmap.pngBytes(PNGEncoding(compressionLevel: name == "page" ? 3 : 6, filter: .none))
+            #expect(automatic == (expected == .none ? unfiltered : adaptive), "\(name)")
+            #expect(try ImageLoader.decode(automatic).pixels == bitmap.pixels)
+            let rows = try Self.rowFilters(automatic)
+            #expect(expected == .none ? Set(rows) == [0] : Set(rows).count > 1, "\(name): \(Set(rows))")
+        }
+    }
+
+    @Test("the default is no larger than cairo's PNG of the same pixels: a text page, a gradient and a photograph")
+    func noLargerThanCairo() throws {
         let directory = try TemporaryDirectory.make("png")
         defer { try? FileManager.default.removeItem(at: directory) }
-        for (name, bitmap) in [("page", page), ("card", card)] {
+        for (name, bitmap) in [("page", try Self.page()), ("card", try Self.card()), ("photo", try Self.photo())] {
             let png = try bitmap.pngBytes()
             let file = directory.appendingPathComponent("\(name).png")
             try Data(png).write(to: file)
@@ -107,6 +171,11 @@ struct PNGEncodingTests {
             #expect(png.count <= cairo, "\(name): \(png.count) bytes against cairo's \(cairo)")
             // The fast preset is what made files larger than cairo's for gradients.
             if name == "card" { #expect(try bitmap.pngBytes(.fast).count > cairo) }
+            // cairo's settings compress the pixels to cairo's bytes (the same libpng, the same
+            // settings): the files differ only in one ancillary chunk each, cairo's bKGD (18 bytes
+            // with its header) against Galley's sRGB (13).
+            let withCairosSettings = try bitmap.pngBytes(.cairo).count
+            #expect(withCairosSettings == cairo - 18 + 13, "\(name): \(withCairosSettings) against \(cairo)")
         }
     }
 }
