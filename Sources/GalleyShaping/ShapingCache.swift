@@ -115,9 +115,10 @@ public final class ShapingCache: Sendable, BudgetedCache {
         }
     }
 
-    private let state = Locked(State())
-    private let hits = Atomic<Int>(0)
-    private let misses = Atomic<Int>(0)
+    /// Read by every lookup on the reading thread's own stripe (no lock or cache line shared with
+    /// another thread, and the hit and miss counts kept in the stripe); written, holding every
+    /// stripe, only to keep a missed item's new words or a new style.
+    private let state = ReadMostly(State())
 
     /// A cache keeping at most `capacity` words (0: none) and at most `byteLimit` bytes of them.
     public init(capacity: Int, byteLimit: Int = .max) {
@@ -128,29 +129,30 @@ public final class ShapingCache: Sendable, BudgetedCache {
     /// How many items were put together from cached words and how many were shaped by HarfBuzz
     /// since the cache was made (items the cache cannot serve at all are not counted).
     public var statistics: (hits: Int, misses: Int) {
-        (hits.load(ordering: .relaxed), misses.load(ordering: .relaxed))
+        let tally = state.tally()
+        return (tally.first, tally.second)
     }
 
     /// The number of words kept.
-    public var count: Int { state.withLock { $0.count } }
+    public var count: Int { state.read { state, _ in state.count } }
 
     /// The bytes of the words kept, and how many.
-    package var accounted: (bytes: Int, entries: Int) { state.withLock { ($0.bytes, $0.count) } }
+    package var accounted: (bytes: Int, entries: Int) { state.read { state, _ in (state.bytes, state.count) } }
 
     /// Sets ``byteLimit``; a cache over it is emptied at once.
     package func setByteLimit(_ bytes: Int) {
         limit.store(max(0, bytes), ordering: .relaxed)
-        state.withLock { if $0.bytes > bytes { $0.empty() } }
+        state.write { if $0.bytes > bytes { $0.empty() } }
     }
 
     /// Forgets every word and style.
     package func removeAll() {
-        state.withLock { $0.empty() }
+        state.write { $0.empty() }
     }
 
     /// Whether any style of the face with ``FontFace/id`` `faceID` is kept (for tests).
     package func holdsStyles(ofFace faceID: UInt64) -> Bool {
-        state.withLock { $0.tables.keys.contains { $0.font.faceID == faceID } }
+        state.read { state, _ in state.tables.keys.contains { $0.font.faceID == faceID } }
     }
 
     /// Shapes `request` into `out` (whose base is the start of `request.context`): from cached
@@ -167,51 +169,69 @@ public final class ShapingCache: Sendable, BudgetedCache {
         let style = Style(
             font: request.font, script: request.script, language: request.language, rightToLeft: request.rightToLeft,
             kern: request.kern, features: request.features)
-        guard let (words, found) = find(style, request) else {
+        var outcome = find(style, request, into: &out)
+        if case .newStyle = outcome {
+            outcome = newTable(style, font: request.font) ? find(style, request, into: &out) : .unsplittable
+        }
+        guard case .miss(let words, let known) = outcome else {
+            if case .hit = outcome { return }
             HarfBuzzShaper.shape(request, into: &out)
             return
         }
-        if let found {
-            hits.add(1, ordering: .relaxed)
-            append(found.indices, from: found.table, words: words, rightToLeft: request.rightToLeft, into: &out)
-        } else {
-            misses.add(1, ordering: .relaxed)
-            let first = out.count
-            // Stand-in glyphs of a failed allocation are not the words' shaping: not kept.
-            guard HarfBuzzShaper.shape(request, into: &out) == .shaped else { return }
-            keep(out.glyphs[first...], base: out.base, words: words, style: style, units: request.text)
-        }
+        let first = out.count
+        // Stand-in glyphs of a failed allocation are not the words' shaping: not kept.
+        guard HarfBuzzShaper.shape(request, into: &out) == .shaped else { return }
+        keep(out.glyphs[first...], base: out.base, words: words, known: known, style: style, units: request.text)
     }
 
-    /// The request's words and, when every one is kept, where (in the style's table as it was
-    /// found), or nil when the style may not be split or a word is too long. One short lock: the
-    /// style's table as it is now. The words are looked up in that snapshot (a dictionary value)
-    /// outside the lock, so threads do not queue on it. A hit reads its glyphs from the snapshot;
-    /// a miss lets go of it when this returns, before it stores its words (a snapshot still held
-    /// would make that store copy the whole table).
-    private func find(
-        _ style: Style, _ request: ShapingRequest
-    ) -> (
-        words: [(range: Range<Int>, edges: UInt8)],
-        found: (indices: [Dictionary<Word, [ShapedGlyph]>.Index], table: [Word: [ShapedGlyph]])?
-    )? {
-        let table = state.withLock { $0.tables[style] } ?? newTable(style, font: request.font)
-        guard table.splittable, let words = ShapingCache.words(of: request) else { return nil }
-        guard let indices = ShapingCache.lookup(words, in: table.words, units: request.text) else {
-            return (words, nil)
+    /// What a lookup found.
+    private enum Outcome {
+        /// Every word was kept: the glyphs were appended.
+        case hit
+        /// Some word was not kept: the request's words, and which of them were.
+        case miss(words: [(range: Range<Int>, edges: UInt8)], known: [Bool])
+        /// The style may not be split at spaces, or a word is too long to keep.
+        case unsplittable
+        /// The style has no table yet.
+        case newStyle
+    }
+
+    /// Looks the request's words up in its style's table, holding only this thread's stripe of the
+    /// state: so threads reading at once neither wait for each other nor write a shared cache line
+    /// (a lock word, a hit counter or the table's reference count). When every word is kept, their
+    /// glyphs are appended to `out` from where the table keeps them, still under the stripe, so no
+    /// snapshot of the table outlives the read (a snapshot alive while another thread stores its
+    /// words would make that store copy the whole table).
+    private func find(_ style: Style, _ request: ShapingRequest, into out: inout ShapedGlyphs) -> Outcome {
+        state.read { state, tally in
+            guard let t = state.tables.index(forKey: style) else { return .newStyle }
+            guard state.tables.values[t].splittable, let words = ShapingCache.words(of: request) else {
+                return .unsplittable
+            }
+            switch ShapingCache.lookup(words, in: state.tables.values[t].words, units: request.text) {
+            case .found(let indices):
+                tally.first += 1
+                ShapingCache.append(
+                    indices, from: state.tables.values[t].words, words: words, rightToLeft: request.rightToLeft,
+                    into: &out)
+                return .hit
+            case .missing(let known):
+                tally.second += 1
+                return .miss(words: words, known: known)
+            }
         }
-        return (words, (indices, table.words))
     }
 
     /// The table of a style not seen before: whether it may be split at spaces is found out
     /// (`SpaceIndependence`) and kept.
-    private func newTable(_ style: Style, font: Font) -> Table {
+    /// Returns whether the style may be split.
+    private func newTable(_ style: Style, font: Font) -> Bool {
         let table = Table(splittable: SpaceIndependence.allowsSplitting(style, font: font))
-        return state.withLock { state in
-            if let known = state.tables[style] { return known }
+        return state.write { state in
+            if let known = state.tables[style] { return known.splittable }
             if state.tables.count >= ShapingCache.mostStyles { state.empty() }
             state.tables[style] = table
-            return table
+            return table.splittable
         }
     }
 
@@ -248,30 +268,48 @@ public final class ShapingCache: Sendable, BudgetedCache {
         }
     }
 
-    /// Where every word is in `table`, or nil when one is not kept.
+    /// What ``lookup(_:in:units:)`` found.
+    private enum Lookup {
+        /// Where every word is.
+        case found([Dictionary<Word, [ShapedGlyph]>.Index])
+        /// Whether each word is kept (not all are): a miss then stores only the others.
+        case missing([Bool])
+    }
+
+    /// Where every word is in `table`, or which words are kept when one is not.
     ///
     /// Positions, not the glyph arrays themselves: every thread reads the same arrays, and
     /// copying one out (a retain, then a release) writes its reference count, so two threads
     /// looking up the same words kept taking the cache line from each other (the threads case
     /// spent a third more CPU time on two threads than on one, most of it here).
     private static func lookup(
-        _ words: [(range: Range<Int>, edges: UInt8)], in table: [Word: [ShapedGlyph]], units: [UInt16]
-    ) -> [Dictionary<Word, [ShapedGlyph]>.Index]? {
-        guard !table.isEmpty else { return nil }
+        _ words: [(range: Range<Int>, edges: UInt8)], in table: borrowing [Word: [ShapedGlyph]], units: [UInt16]
+    ) -> Lookup {
+        guard !table.isEmpty else { return .missing([Bool](repeating: false, count: words.count)) }
         var found: [Dictionary<Word, [ShapedGlyph]>.Index] = []
         found.reserveCapacity(words.count)
-        for word in words {
-            guard let index = table.index(forKey: Word(units: units[word.range], edges: word.edges)) else { return nil }
+        for (k, word) in words.enumerated() {
+            guard let index = table.index(forKey: Word(units: units[word.range], edges: word.edges)) else {
+                // The rest are looked up too, so that the store that follows makes arrays only for
+                // new words (a missed item is mostly known words).
+                var known = [Bool](repeating: true, count: k)
+                known.reserveCapacity(words.count)
+                known.append(false)
+                for later in words[(k + 1)...] {
+                    known.append(table.index(forKey: Word(units: units[later.range], edges: later.edges)) != nil)
+                }
+                return .missing(known)
+            }
             found.append(index)
         }
-        return found
+        return .found(found)
     }
 
     /// Appends the words' glyphs (clusters counted from each word's start) in visual order: the
     /// words in logical order, or reversed for a right-to-left item (each word's glyphs are
     /// already in visual order). The glyphs are read where `table` keeps them.
-    private func append(
-        _ found: [Dictionary<Word, [ShapedGlyph]>.Index], from table: [Word: [ShapedGlyph]],
+    private static func append(
+        _ found: [Dictionary<Word, [ShapedGlyph]>.Index], from table: borrowing [Word: [ShapedGlyph]],
         words: [(range: Range<Int>, edges: UInt8)], rightToLeft: Bool, into out: inout ShapedGlyphs
     ) {
         let values = table.values
@@ -292,8 +330,8 @@ public final class ShapingCache: Sendable, BudgetedCache {
     /// order has the word's start as its cluster, and so does the next word's, so no cluster
     /// spans an end.
     private func keep(
-        _ glyphs: ArraySlice<ShapedGlyph>, base: Int, words: [(range: Range<Int>, edges: UInt8)], style: Style,
-        units: [UInt16]
+        _ glyphs: ArraySlice<ShapedGlyph>, base: Int, words: [(range: Range<Int>, edges: UInt8)], known: [Bool],
+        style: Style, units: [UInt16]
     ) {
         // Each word's glyphs, in logical order, are one run: `runs[w]` is its range of logical
         // glyph indices (backwards through a right-to-left item's glyphs).
@@ -317,7 +355,7 @@ public final class ShapingCache: Sendable, BudgetedCache {
         kept.reserveCapacity(words.count)
         var cost = 0
         for (k, word) in words.enumerated()
-        where startsClean[k] && !runs[k].isEmpty && (k == words.count - 1 || startsClean[k + 1]) {
+        where !known[k] && startsClean[k] && !runs[k].isEmpty && (k == words.count - 1 || startsClean[k + 1]) {
             let key = Array(units[word.range])
             // The run in visual order (a right-to-left word's glyphs stay visual), exactly sized.
             let visual =
@@ -331,8 +369,9 @@ public final class ShapingCache: Sendable, BudgetedCache {
             cost += bytes
             kept.append((Word(units: ArraySlice(key), edges: word.edges), block, bytes))
         }
+        guard !kept.isEmpty else { return }
         let byteLimit = self.byteLimit
-        state.withLock { state in
+        state.write { state in
             if state.count + kept.count > capacity || state.bytes + cost > byteLimit {
                 // Full: forget every word and style.
                 state.empty()
