@@ -23,9 +23,9 @@ import Synchronization
 /// variations, so the cache holds no face alive: the words of a face that is freed stay until
 /// the cache next empties, and count against its limit until then.
 ///
-/// A word's bytes are estimated from capacities (``MemoryCost``): its code units' array, its
-/// glyphs' array (capacity × 40 bytes) and its dictionary entry at the 3/4 load factor, about
-/// 420 bytes for a five-letter word.
+/// A word's bytes are estimated from capacities (``MemoryCost``): its code units (2 bytes each)
+/// and glyphs (40 bytes each), its dictionary entry at the 3/4 load factor, and for the first
+/// word of an item the headers of the two arrays its item's new words share.
 public final class ShapingCache: Sendable, BudgetedCache {
     /// The cache typesetters use by default: at most 50 000 words, and at most its share of
     /// ``GalleyMemory/budget`` (``GalleyMemory/Cache/shapedWords``; 20 MiB of the default).
@@ -46,7 +46,7 @@ public final class ShapingCache: Sendable, BudgetedCache {
     static let mostStyles = 256
 
     /// How an item is shaped apart from its text: words are only shared between items shaped the same way.
-    package struct Style: Hashable {
+    package struct Style: Hashable, Sendable {
         let font: FontCacheKey
         let script: String
         let language: String?
@@ -100,7 +100,7 @@ public final class ShapingCache: Sendable, BudgetedCache {
     /// The words of one style, and whether the style may be split at spaces at all.
     private struct Table {
         let splittable: Bool
-        var words: [Word: [ShapedGlyph]] = [:]
+        var words: [Word: ArraySlice<ShapedGlyph>] = [:]
     }
 
     private struct State {
@@ -271,7 +271,7 @@ public final class ShapingCache: Sendable, BudgetedCache {
     /// What ``lookup(_:in:units:)`` found.
     private enum Lookup {
         /// Where every word is.
-        case found([Dictionary<Word, [ShapedGlyph]>.Index])
+        case found([Dictionary<Word, ArraySlice<ShapedGlyph>>.Index])
         /// Whether each word is kept (not all are): a miss then stores only the others.
         case missing([Bool])
     }
@@ -283,10 +283,10 @@ public final class ShapingCache: Sendable, BudgetedCache {
     /// looking up the same words kept taking the cache line from each other (the threads case
     /// spent a third more CPU time on two threads than on one, most of it here).
     private static func lookup(
-        _ words: [(range: Range<Int>, edges: UInt8)], in table: borrowing [Word: [ShapedGlyph]], units: [UInt16]
+        _ words: [(range: Range<Int>, edges: UInt8)], in table: borrowing [Word: ArraySlice<ShapedGlyph>], units: [UInt16]
     ) -> Lookup {
         guard !table.isEmpty else { return .missing([Bool](repeating: false, count: words.count)) }
-        var found: [Dictionary<Word, [ShapedGlyph]>.Index] = []
+        var found: [Dictionary<Word, ArraySlice<ShapedGlyph>>.Index] = []
         found.reserveCapacity(words.count)
         for (k, word) in words.enumerated() {
             guard let index = table.index(forKey: Word(units: units[word.range], edges: word.edges)) else {
@@ -309,7 +309,7 @@ public final class ShapingCache: Sendable, BudgetedCache {
     /// words in logical order, or reversed for a right-to-left item (each word's glyphs are
     /// already in visual order). The glyphs are read where `table` keeps them.
     private static func append(
-        _ found: [Dictionary<Word, [ShapedGlyph]>.Index], from table: borrowing [Word: [ShapedGlyph]],
+        _ found: [Dictionary<Word, ArraySlice<ShapedGlyph>>.Index], from table: borrowing [Word: ArraySlice<ShapedGlyph>],
         words: [(range: Range<Int>, edges: UInt8)], rightToLeft: Bool, into out: inout ShapedGlyphs
     ) {
         let values = table.values
@@ -351,45 +351,70 @@ public final class ShapingCache: Sendable, BudgetedCache {
             }
             if cluster < start { startsClean[w] = false }
         }
-        var kept: [(word: Word, glyphs: [ShapedGlyph], cost: Int)] = []
-        kept.reserveCapacity(words.count)
-        var cost = 0
-        for (k, word) in words.enumerated()
+        // The new words (those not kept already) whose ends are cluster boundaries.
+        var chosen: [Int] = []
+        var unitTotal = 0
+        var glyphTotal = 0
+        for k in words.indices
         where !known[k] && startsClean[k] && !runs[k].isEmpty && (k == words.count - 1 || startsClean[k + 1]) {
-            let key = Array(units[word.range])
-            // The run in visual order (a right-to-left word's glyphs stay visual), exactly sized.
+            chosen.append(k)
+            unitTotal += words[k].range.count
+            glyphTotal += runs[k].count
+        }
+        guard !chosen.isEmpty else { return }
+        // Their code units and glyphs go into one array each for the whole item, and every word's
+        // key and glyphs are slices of them: two allocations per missed item, not two per word.
+        var keys: [UInt16] = []
+        keys.reserveCapacity(unitTotal)
+        var blocks: [ShapedGlyph] = []
+        blocks.reserveCapacity(glyphTotal)
+        var spans: [(units: Range<Int>, glyphs: Range<Int>)] = []
+        spans.reserveCapacity(chosen.count)
+        for k in chosen {
+            let word = words[k]
+            let u = keys.count
+            keys.append(contentsOf: units[word.range])
+            // The run in visual order (a right-to-left word's glyphs stay visual).
             let visual =
                 rtl
                 ? glyphs.endIndex - runs[k].upperBound..<glyphs.endIndex - runs[k].lowerBound
                 : glyphs.startIndex + runs[k].lowerBound..<glyphs.startIndex + runs[k].upperBound
-            var block = Array(glyphs[visual])
+            let g = blocks.count
+            blocks.append(contentsOf: glyphs[visual])
             let shift = Int32(truncatingIfNeeded: base - word.range.lowerBound)
-            for i in block.indices { block[i].cluster &+= shift }
-            let bytes = ShapingCache.cost(key, block)
-            cost += bytes
-            kept.append((Word(units: ArraySlice(key), edges: word.edges), block, bytes))
+            for i in g..<blocks.count { blocks[i].cluster &+= shift }
+            spans.append((u..<keys.count, g..<blocks.count))
         }
-        guard !kept.isEmpty else { return }
+        // Each word costs its code units, its glyphs and its dictionary entry; the first one stored
+        // also the two arrays' headers and rounding.
+        let entry = MemoryCost.dictionaryEntry(Word.self, ArraySlice<ShapedGlyph>.self)
+        let glyphStride = MemoryLayout<ShapedGlyph>.stride
+        let overhead =
+            MemoryCost.array(keys) + MemoryCost.array(blocks) - unitTotal * MemoryLayout<UInt16>.stride
+            - glyphTotal * glyphStride
+        let total = MemoryCost.array(keys) + MemoryCost.array(blocks) + chosen.count * entry
         let byteLimit = self.byteLimit
         state.write { state in
-            if state.count + kept.count > capacity || state.bytes + cost > byteLimit {
+            if state.count + chosen.count > capacity || state.bytes + total > byteLimit {
                 // Full: forget every word and style.
                 state.empty()
             }
             var table = state.tables.removeValue(forKey: style) ?? Table(splittable: true)
-            for entry in kept where state.count < capacity && state.bytes + entry.cost <= byteLimit {
-                if table.words.updateValue(entry.glyphs, forKey: entry.word) == nil {
+            var first = true
+            for (n, k) in chosen.enumerated() {
+                let span = spans[n]
+                let cost =
+                    span.units.count * MemoryLayout<UInt16>.stride + span.glyphs.count * glyphStride + entry
+                    + (first ? overhead : 0)
+                guard state.count < capacity, state.bytes + cost <= byteLimit else { break }
+                let word = Word(units: keys[span.units], edges: words[k].edges)
+                if table.words.updateValue(blocks[span.glyphs], forKey: word) == nil {
                     state.count += 1
-                    state.bytes += entry.cost
+                    state.bytes += cost
+                    first = false
                 }
             }
             state.tables[style] = table
         }
-    }
-
-    /// The bytes one word holds: its code units' and glyphs' arrays and its dictionary entry.
-    private static func cost(_ units: [UInt16], _ glyphs: [ShapedGlyph]) -> Int {
-        MemoryCost.array(units) + MemoryCost.array(glyphs)
-            + MemoryCost.dictionaryEntry(Word.self, [ShapedGlyph].self)
     }
 }
