@@ -283,7 +283,8 @@ public final class ShapingCache: Sendable, BudgetedCache {
     /// looking up the same words kept taking the cache line from each other (the threads case
     /// spent a third more CPU time on two threads than on one, most of it here).
     private static func lookup(
-        _ words: [(range: Range<Int>, edges: UInt8)], in table: borrowing [Word: ArraySlice<ShapedGlyph>], units: [UInt16]
+        _ words: [(range: Range<Int>, edges: UInt8)], in table: borrowing [Word: ArraySlice<ShapedGlyph>],
+        units: [UInt16]
     ) -> Lookup {
         guard !table.isEmpty else { return .missing([Bool](repeating: false, count: words.count)) }
         var found: [Dictionary<Word, ArraySlice<ShapedGlyph>>.Index] = []
@@ -309,36 +310,37 @@ public final class ShapingCache: Sendable, BudgetedCache {
     /// words in logical order, or reversed for a right-to-left item (each word's glyphs are
     /// already in visual order). The glyphs are read where `table` keeps them.
     private static func append(
-        _ found: [Dictionary<Word, ArraySlice<ShapedGlyph>>.Index], from table: borrowing [Word: ArraySlice<ShapedGlyph>],
+        _ found: [Dictionary<Word, ArraySlice<ShapedGlyph>>.Index],
+        from table: borrowing [Word: ArraySlice<ShapedGlyph>],
         words: [(range: Range<Int>, edges: UInt8)], rightToLeft: Bool, into out: inout ShapedGlyphs
     ) {
         let values = table.values
+        // Each word's glyphs copied in one go, then their clusters shifted through one buffer (a
+        // glyph appended at a time checked the array's uniqueness per glyph).
+        var shifts: [(from: Int, shift: Int32)] = []
+        shifts.reserveCapacity(found.count)
         for k in 0..<found.count {
             let w = rightToLeft ? found.count - 1 - k : k
-            let shift = Int32(words[w].range.lowerBound - out.base)
-            values[found[w]].withUnsafeBufferPointer { glyphs in
-                for var glyph in glyphs {
-                    glyph.cluster += shift
-                    out.glyphs.append(glyph)
-                }
+            shifts.append((out.glyphs.count, Int32(words[w].range.lowerBound - out.base)))
+            values[found[w]].withUnsafeBufferPointer { out.glyphs.append(contentsOf: $0) }
+        }
+        out.glyphs.withUnsafeMutableBufferPointer { glyphs in
+            for (n, word) in shifts.enumerated() {
+                let end = n + 1 < shifts.count ? shifts[n + 1].from : glyphs.count
+                for i in word.from..<end { glyphs[i].cluster += word.shift }
             }
         }
     }
 
-    /// Cuts the item's glyphs (`glyphs`, visual order, clusters counted from `base`) into its
-    /// words and keeps each word whose ends are cluster boundaries: its first glyph in logical
-    /// order has the word's start as its cluster, and so does the next word's, so no cluster
-    /// spans an end.
-    private func keep(
-        _ glyphs: ArraySlice<ShapedGlyph>, base: Int, words: [(range: Range<Int>, edges: UInt8)], known: [Bool],
-        style: Style, units: [UInt16]
-    ) {
-        // Each word's glyphs, in logical order, are one run: `runs[w]` is its range of logical
-        // glyph indices (backwards through a right-to-left item's glyphs).
+    /// Each word's glyphs, in logical order, as one run: `runs[w]` is its range of logical glyph
+    /// indices (backwards through a right-to-left item's glyphs), and `startsClean[w]` whether
+    /// its first glyph's cluster is the word's start and none before it in the run is earlier.
+    private static func runs(
+        _ glyphs: ArraySlice<ShapedGlyph>, base: Int, words: [(range: Range<Int>, edges: UInt8)], rightToLeft rtl: Bool
+    ) -> (runs: [Range<Int>], startsClean: [Bool]) {
         var runs = [Range<Int>](repeating: 0..<0, count: words.count)
         var startsClean = [Bool](repeating: false, count: words.count)
         var w = 0
-        let rtl = style.rightToLeft
         for n in 0..<glyphs.count {
             let cluster = base + Int(glyphs[rtl ? glyphs.endIndex - 1 - n : glyphs.startIndex + n].cluster)
             while w < words.count - 1, cluster >= words[w].range.upperBound { w += 1 }
@@ -351,6 +353,19 @@ public final class ShapingCache: Sendable, BudgetedCache {
             }
             if cluster < start { startsClean[w] = false }
         }
+        return (runs, startsClean)
+    }
+
+    /// Cuts the item's glyphs (`glyphs`, visual order, clusters counted from `base`) into its
+    /// words and keeps each word whose ends are cluster boundaries: its first glyph in logical
+    /// order has the word's start as its cluster, and so does the next word's, so no cluster
+    /// spans an end.
+    private func keep(
+        _ glyphs: ArraySlice<ShapedGlyph>, base: Int, words: [(range: Range<Int>, edges: UInt8)], known: [Bool],
+        style: Style, units: [UInt16]
+    ) {
+        let rtl = style.rightToLeft
+        let (runs, startsClean) = ShapingCache.runs(glyphs, base: base, words: words, rightToLeft: rtl)
         // The new words (those not kept already) whose ends are cluster boundaries.
         var chosen: [Int] = []
         var unitTotal = 0
