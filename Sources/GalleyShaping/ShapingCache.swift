@@ -23,9 +23,9 @@ import Synchronization
 /// variations, so the cache holds no face alive: the words of a face that is freed stay until
 /// the cache next empties, and count against its limit until then.
 ///
-/// A word's bytes are estimated from capacities (``MemoryCost``): its code units' array, its
-/// glyphs' array (capacity × 40 bytes) and its dictionary entry at the 3/4 load factor, about
-/// 420 bytes for a five-letter word.
+/// A word's bytes are estimated from capacities (``MemoryCost``): its code units (2 bytes each)
+/// and glyphs (40 bytes each), its dictionary entry at the 3/4 load factor, and for the first
+/// word of an item the headers of the two arrays its item's new words share.
 public final class ShapingCache: Sendable, BudgetedCache {
     /// The cache typesetters use by default: at most 50 000 words, and at most its share of
     /// ``GalleyMemory/budget`` (``GalleyMemory/Cache/shapedWords``; 20 MiB of the default).
@@ -46,7 +46,7 @@ public final class ShapingCache: Sendable, BudgetedCache {
     static let mostStyles = 256
 
     /// How an item is shaped apart from its text: words are only shared between items shaped the same way.
-    package struct Style: Hashable {
+    package struct Style: Hashable, Sendable {
         let font: FontCacheKey
         let script: String
         let language: String?
@@ -100,7 +100,7 @@ public final class ShapingCache: Sendable, BudgetedCache {
     /// The words of one style, and whether the style may be split at spaces at all.
     private struct Table {
         let splittable: Bool
-        var words: [Word: [ShapedGlyph]] = [:]
+        var words: [Word: ArraySlice<ShapedGlyph>] = [:]
     }
 
     private struct State {
@@ -115,9 +115,10 @@ public final class ShapingCache: Sendable, BudgetedCache {
         }
     }
 
-    private let state = Locked(State())
-    private let hits = Atomic<Int>(0)
-    private let misses = Atomic<Int>(0)
+    /// Read by every lookup on the reading thread's own stripe (no lock or cache line shared with
+    /// another thread, and the hit and miss counts kept in the stripe); written, holding every
+    /// stripe, only to keep a missed item's new words or a new style.
+    private let state = ReadMostly(State())
 
     /// A cache keeping at most `capacity` words (0: none) and at most `byteLimit` bytes of them.
     public init(capacity: Int, byteLimit: Int = .max) {
@@ -128,29 +129,30 @@ public final class ShapingCache: Sendable, BudgetedCache {
     /// How many items were put together from cached words and how many were shaped by HarfBuzz
     /// since the cache was made (items the cache cannot serve at all are not counted).
     public var statistics: (hits: Int, misses: Int) {
-        (hits.load(ordering: .relaxed), misses.load(ordering: .relaxed))
+        let tally = state.tally()
+        return (tally.first, tally.second)
     }
 
     /// The number of words kept.
-    public var count: Int { state.withLock { $0.count } }
+    public var count: Int { state.read { state, _ in state.count } }
 
     /// The bytes of the words kept, and how many.
-    package var accounted: (bytes: Int, entries: Int) { state.withLock { ($0.bytes, $0.count) } }
+    package var accounted: (bytes: Int, entries: Int) { state.read { state, _ in (state.bytes, state.count) } }
 
     /// Sets ``byteLimit``; a cache over it is emptied at once.
     package func setByteLimit(_ bytes: Int) {
         limit.store(max(0, bytes), ordering: .relaxed)
-        state.withLock { if $0.bytes > bytes { $0.empty() } }
+        state.write { if $0.bytes > bytes { $0.empty() } }
     }
 
     /// Forgets every word and style.
     package func removeAll() {
-        state.withLock { $0.empty() }
+        state.write { $0.empty() }
     }
 
     /// Whether any style of the face with ``FontFace/id`` `faceID` is kept (for tests).
     package func holdsStyles(ofFace faceID: UInt64) -> Bool {
-        state.withLock { $0.tables.keys.contains { $0.font.faceID == faceID } }
+        state.read { state, _ in state.tables.keys.contains { $0.font.faceID == faceID } }
     }
 
     /// Shapes `request` into `out` (whose base is the start of `request.context`): from cached
@@ -167,51 +169,69 @@ public final class ShapingCache: Sendable, BudgetedCache {
         let style = Style(
             font: request.font, script: request.script, language: request.language, rightToLeft: request.rightToLeft,
             kern: request.kern, features: request.features)
-        guard let (words, found) = find(style, request) else {
+        var outcome = find(style, request, into: &out)
+        if case .newStyle = outcome {
+            outcome = newTable(style, font: request.font) ? find(style, request, into: &out) : .unsplittable
+        }
+        guard case .miss(let words, let known) = outcome else {
+            if case .hit = outcome { return }
             HarfBuzzShaper.shape(request, into: &out)
             return
         }
-        if let found {
-            hits.add(1, ordering: .relaxed)
-            append(found.indices, from: found.table, words: words, rightToLeft: request.rightToLeft, into: &out)
-        } else {
-            misses.add(1, ordering: .relaxed)
-            let first = out.count
-            // Stand-in glyphs of a failed allocation are not the words' shaping: not kept.
-            guard HarfBuzzShaper.shape(request, into: &out) == .shaped else { return }
-            keep(out.glyphs[first...], base: out.base, words: words, style: style, units: request.text)
-        }
+        let first = out.count
+        // Stand-in glyphs of a failed allocation are not the words' shaping: not kept.
+        guard HarfBuzzShaper.shape(request, into: &out) == .shaped else { return }
+        keep(out.glyphs[first...], base: out.base, words: words, known: known, style: style, units: request.text)
     }
 
-    /// The request's words and, when every one is kept, where (in the style's table as it was
-    /// found), or nil when the style may not be split or a word is too long. One short lock: the
-    /// style's table as it is now. The words are looked up in that snapshot (a dictionary value)
-    /// outside the lock, so threads do not queue on it. A hit reads its glyphs from the snapshot;
-    /// a miss lets go of it when this returns, before it stores its words (a snapshot still held
-    /// would make that store copy the whole table).
-    private func find(
-        _ style: Style, _ request: ShapingRequest
-    ) -> (
-        words: [(range: Range<Int>, edges: UInt8)],
-        found: (indices: [Dictionary<Word, [ShapedGlyph]>.Index], table: [Word: [ShapedGlyph]])?
-    )? {
-        let table = state.withLock { $0.tables[style] } ?? newTable(style, font: request.font)
-        guard table.splittable, let words = ShapingCache.words(of: request) else { return nil }
-        guard let indices = ShapingCache.lookup(words, in: table.words, units: request.text) else {
-            return (words, nil)
+    /// What a lookup found.
+    private enum Outcome {
+        /// Every word was kept: the glyphs were appended.
+        case hit
+        /// Some word was not kept: the request's words, and which of them were.
+        case miss(words: [(range: Range<Int>, edges: UInt8)], known: [Bool])
+        /// The style may not be split at spaces, or a word is too long to keep.
+        case unsplittable
+        /// The style has no table yet.
+        case newStyle
+    }
+
+    /// Looks the request's words up in its style's table, holding only this thread's stripe of the
+    /// state: so threads reading at once neither wait for each other nor write a shared cache line
+    /// (a lock word, a hit counter or the table's reference count). When every word is kept, their
+    /// glyphs are appended to `out` from where the table keeps them, still under the stripe, so no
+    /// snapshot of the table outlives the read (a snapshot alive while another thread stores its
+    /// words would make that store copy the whole table).
+    private func find(_ style: Style, _ request: ShapingRequest, into out: inout ShapedGlyphs) -> Outcome {
+        state.read { state, tally in
+            guard let t = state.tables.index(forKey: style) else { return .newStyle }
+            guard state.tables.values[t].splittable, let words = ShapingCache.words(of: request) else {
+                return .unsplittable
+            }
+            switch ShapingCache.lookup(words, in: state.tables.values[t].words, units: request.text) {
+            case .found(let indices):
+                tally.first += 1
+                ShapingCache.append(
+                    indices, from: state.tables.values[t].words, words: words, rightToLeft: request.rightToLeft,
+                    into: &out)
+                return .hit
+            case .missing(let known):
+                tally.second += 1
+                return .miss(words: words, known: known)
+            }
         }
-        return (words, (indices, table.words))
     }
 
     /// The table of a style not seen before: whether it may be split at spaces is found out
     /// (`SpaceIndependence`) and kept.
-    private func newTable(_ style: Style, font: Font) -> Table {
+    /// Returns whether the style may be split.
+    private func newTable(_ style: Style, font: Font) -> Bool {
         let table = Table(splittable: SpaceIndependence.allowsSplitting(style, font: font))
-        return state.withLock { state in
-            if let known = state.tables[style] { return known }
+        return state.write { state in
+            if let known = state.tables[style] { return known.splittable }
             if state.tables.count >= ShapingCache.mostStyles { state.empty() }
             state.tables[style] = table
-            return table
+            return table.splittable
         }
     }
 
@@ -248,59 +268,79 @@ public final class ShapingCache: Sendable, BudgetedCache {
         }
     }
 
-    /// Where every word is in `table`, or nil when one is not kept.
+    /// What ``lookup(_:in:units:)`` found.
+    private enum Lookup {
+        /// Where every word is.
+        case found([Dictionary<Word, ArraySlice<ShapedGlyph>>.Index])
+        /// Whether each word is kept (not all are): a miss then stores only the others.
+        case missing([Bool])
+    }
+
+    /// Where every word is in `table`, or which words are kept when one is not.
     ///
     /// Positions, not the glyph arrays themselves: every thread reads the same arrays, and
     /// copying one out (a retain, then a release) writes its reference count, so two threads
     /// looking up the same words kept taking the cache line from each other (the threads case
     /// spent a third more CPU time on two threads than on one, most of it here).
     private static func lookup(
-        _ words: [(range: Range<Int>, edges: UInt8)], in table: [Word: [ShapedGlyph]], units: [UInt16]
-    ) -> [Dictionary<Word, [ShapedGlyph]>.Index]? {
-        guard !table.isEmpty else { return nil }
-        var found: [Dictionary<Word, [ShapedGlyph]>.Index] = []
+        _ words: [(range: Range<Int>, edges: UInt8)], in table: borrowing [Word: ArraySlice<ShapedGlyph>],
+        units: [UInt16]
+    ) -> Lookup {
+        guard !table.isEmpty else { return .missing([Bool](repeating: false, count: words.count)) }
+        var found: [Dictionary<Word, ArraySlice<ShapedGlyph>>.Index] = []
         found.reserveCapacity(words.count)
-        for word in words {
-            guard let index = table.index(forKey: Word(units: units[word.range], edges: word.edges)) else { return nil }
+        for (k, word) in words.enumerated() {
+            guard let index = table.index(forKey: Word(units: units[word.range], edges: word.edges)) else {
+                // The rest are looked up too, so that the store that follows makes arrays only for
+                // new words (a missed item is mostly known words).
+                var known = [Bool](repeating: true, count: k)
+                known.reserveCapacity(words.count)
+                known.append(false)
+                for later in words[(k + 1)...] {
+                    known.append(table.index(forKey: Word(units: units[later.range], edges: later.edges)) != nil)
+                }
+                return .missing(known)
+            }
             found.append(index)
         }
-        return found
+        return .found(found)
     }
 
     /// Appends the words' glyphs (clusters counted from each word's start) in visual order: the
     /// words in logical order, or reversed for a right-to-left item (each word's glyphs are
     /// already in visual order). The glyphs are read where `table` keeps them.
-    private func append(
-        _ found: [Dictionary<Word, [ShapedGlyph]>.Index], from table: [Word: [ShapedGlyph]],
+    private static func append(
+        _ found: [Dictionary<Word, ArraySlice<ShapedGlyph>>.Index],
+        from table: borrowing [Word: ArraySlice<ShapedGlyph>],
         words: [(range: Range<Int>, edges: UInt8)], rightToLeft: Bool, into out: inout ShapedGlyphs
     ) {
         let values = table.values
+        // Each word's glyphs copied in one go, then their clusters shifted through one buffer (a
+        // glyph appended at a time checked the array's uniqueness per glyph).
+        var shifts: [(from: Int, shift: Int32)] = []
+        shifts.reserveCapacity(found.count)
         for k in 0..<found.count {
             let w = rightToLeft ? found.count - 1 - k : k
-            let shift = Int32(words[w].range.lowerBound - out.base)
-            values[found[w]].withUnsafeBufferPointer { glyphs in
-                for var glyph in glyphs {
-                    glyph.cluster += shift
-                    out.glyphs.append(glyph)
-                }
+            shifts.append((out.glyphs.count, Int32(words[w].range.lowerBound - out.base)))
+            values[found[w]].withUnsafeBufferPointer { out.glyphs.append(contentsOf: $0) }
+        }
+        out.glyphs.withUnsafeMutableBufferPointer { glyphs in
+            for (n, word) in shifts.enumerated() {
+                let end = n + 1 < shifts.count ? shifts[n + 1].from : glyphs.count
+                for i in word.from..<end { glyphs[i].cluster += word.shift }
             }
         }
     }
 
-    /// Cuts the item's glyphs (`glyphs`, visual order, clusters counted from `base`) into its
-    /// words and keeps each word whose ends are cluster boundaries: its first glyph in logical
-    /// order has the word's start as its cluster, and so does the next word's, so no cluster
-    /// spans an end.
-    private func keep(
-        _ glyphs: ArraySlice<ShapedGlyph>, base: Int, words: [(range: Range<Int>, edges: UInt8)], style: Style,
-        units: [UInt16]
-    ) {
-        // Each word's glyphs, in logical order, are one run: `runs[w]` is its range of logical
-        // glyph indices (backwards through a right-to-left item's glyphs).
+    /// Each word's glyphs, in logical order, as one run: `runs[w]` is its range of logical glyph
+    /// indices (backwards through a right-to-left item's glyphs), and `startsClean[w]` whether
+    /// its first glyph's cluster is the word's start and none before it in the run is earlier.
+    private static func runs(
+        _ glyphs: ArraySlice<ShapedGlyph>, base: Int, words: [(range: Range<Int>, edges: UInt8)], rightToLeft rtl: Bool
+    ) -> (runs: [Range<Int>], startsClean: [Bool]) {
         var runs = [Range<Int>](repeating: 0..<0, count: words.count)
         var startsClean = [Bool](repeating: false, count: words.count)
         var w = 0
-        let rtl = style.rightToLeft
         for n in 0..<glyphs.count {
             let cluster = base + Int(glyphs[rtl ? glyphs.endIndex - 1 - n : glyphs.startIndex + n].cluster)
             while w < words.count - 1, cluster >= words[w].range.upperBound { w += 1 }
@@ -313,44 +353,83 @@ public final class ShapingCache: Sendable, BudgetedCache {
             }
             if cluster < start { startsClean[w] = false }
         }
-        var kept: [(word: Word, glyphs: [ShapedGlyph], cost: Int)] = []
-        kept.reserveCapacity(words.count)
-        var cost = 0
-        for (k, word) in words.enumerated()
-        where startsClean[k] && !runs[k].isEmpty && (k == words.count - 1 || startsClean[k + 1]) {
-            let key = Array(units[word.range])
-            // The run in visual order (a right-to-left word's glyphs stay visual), exactly sized.
+        return (runs, startsClean)
+    }
+
+    /// Cuts the item's glyphs (`glyphs`, visual order, clusters counted from `base`) into its
+    /// words and keeps each word whose ends are cluster boundaries: its first glyph in logical
+    /// order has the word's start as its cluster, and so does the next word's, so no cluster
+    /// spans an end.
+    private func keep(
+        _ glyphs: ArraySlice<ShapedGlyph>, base: Int, words: [(range: Range<Int>, edges: UInt8)], known: [Bool],
+        style: Style, units: [UInt16]
+    ) {
+        let rtl = style.rightToLeft
+        let (runs, startsClean) = ShapingCache.runs(glyphs, base: base, words: words, rightToLeft: rtl)
+        // The new words (those not kept already) whose ends are cluster boundaries.
+        var chosen: [Int] = []
+        var unitTotal = 0
+        var glyphTotal = 0
+        for k in words.indices
+        where !known[k] && startsClean[k] && !runs[k].isEmpty && (k == words.count - 1 || startsClean[k + 1]) {
+            chosen.append(k)
+            unitTotal += words[k].range.count
+            glyphTotal += runs[k].count
+        }
+        guard !chosen.isEmpty else { return }
+        // Their code units and glyphs go into one array each for the whole item, and every word's
+        // key and glyphs are slices of them: two allocations per missed item, not two per word.
+        var keys: [UInt16] = []
+        keys.reserveCapacity(unitTotal)
+        var blocks: [ShapedGlyph] = []
+        blocks.reserveCapacity(glyphTotal)
+        var spans: [(units: Range<Int>, glyphs: Range<Int>)] = []
+        spans.reserveCapacity(chosen.count)
+        for k in chosen {
+            let word = words[k]
+            let u = keys.count
+            keys.append(contentsOf: units[word.range])
+            // The run in visual order (a right-to-left word's glyphs stay visual).
             let visual =
                 rtl
                 ? glyphs.endIndex - runs[k].upperBound..<glyphs.endIndex - runs[k].lowerBound
                 : glyphs.startIndex + runs[k].lowerBound..<glyphs.startIndex + runs[k].upperBound
-            var block = Array(glyphs[visual])
+            let g = blocks.count
+            blocks.append(contentsOf: glyphs[visual])
             let shift = Int32(truncatingIfNeeded: base - word.range.lowerBound)
-            for i in block.indices { block[i].cluster &+= shift }
-            let bytes = ShapingCache.cost(key, block)
-            cost += bytes
-            kept.append((Word(units: ArraySlice(key), edges: word.edges), block, bytes))
+            for i in g..<blocks.count { blocks[i].cluster &+= shift }
+            spans.append((u..<keys.count, g..<blocks.count))
         }
+        // Each word costs its code units, its glyphs and its dictionary entry; the first one stored
+        // also the two arrays' headers and rounding.
+        let entry = MemoryCost.dictionaryEntry(Word.self, ArraySlice<ShapedGlyph>.self)
+        let glyphStride = MemoryLayout<ShapedGlyph>.stride
+        let overhead =
+            MemoryCost.array(keys) + MemoryCost.array(blocks) - unitTotal * MemoryLayout<UInt16>.stride
+            - glyphTotal * glyphStride
+        let total = MemoryCost.array(keys) + MemoryCost.array(blocks) + chosen.count * entry
         let byteLimit = self.byteLimit
-        state.withLock { state in
-            if state.count + kept.count > capacity || state.bytes + cost > byteLimit {
+        state.write { state in
+            if state.count + chosen.count > capacity || state.bytes + total > byteLimit {
                 // Full: forget every word and style.
                 state.empty()
             }
             var table = state.tables.removeValue(forKey: style) ?? Table(splittable: true)
-            for entry in kept where state.count < capacity && state.bytes + entry.cost <= byteLimit {
-                if table.words.updateValue(entry.glyphs, forKey: entry.word) == nil {
+            var first = true
+            for (n, k) in chosen.enumerated() {
+                let span = spans[n]
+                let cost =
+                    span.units.count * MemoryLayout<UInt16>.stride + span.glyphs.count * glyphStride + entry
+                    + (first ? overhead : 0)
+                guard state.count < capacity, state.bytes + cost <= byteLimit else { break }
+                let word = Word(units: keys[span.units], edges: words[k].edges)
+                if table.words.updateValue(blocks[span.glyphs], forKey: word) == nil {
                     state.count += 1
-                    state.bytes += entry.cost
+                    state.bytes += cost
+                    first = false
                 }
             }
             state.tables[style] = table
         }
-    }
-
-    /// The bytes one word holds: its code units' and glyphs' arrays and its dictionary entry.
-    private static func cost(_ units: [UInt16], _ glyphs: [ShapedGlyph]) -> Int {
-        MemoryCost.array(units) + MemoryCost.array(glyphs)
-            + MemoryCost.dictionaryEntry(Word.self, [ShapedGlyph].self)
     }
 }

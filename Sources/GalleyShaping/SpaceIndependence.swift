@@ -9,12 +9,30 @@
 import CHarfBuzz
 import Foundation
 import GalleyFonts
+import GalleySync
 
 /// Whether a shape plan may be split at spaces.
 package enum SpaceIndependence {
+    /// The answers found so far, by style (a style names its face by ``FontFace/id``, which no
+    /// other face takes, so an answer never outlives its meaning): collecting a plan's lookups'
+    /// glyphs costs more than shaping a paragraph, and every new ``ShapingCache`` asks again for
+    /// each style (on mixed-script text that was nine tenths of what filling a fresh cache cost).
+    /// Bounded at 64 KiB, emptied when full; not part of ``GalleyMemory``'s budget.
+    private static let answers = DictionaryCache<ShapingCache.Style, Bool>(byteLimit: 64 << 10) { style, _ in
+        MemoryCost.array(style.features) + MemoryCost.array(style.font.variations)
+    }
+
     /// Whether shaping `style` in `font` (the font the style was made from) may be split at
     /// U+0020 SPACE without changing any glyph.
     package static func allowsSplitting(_ style: ShapingCache.Style, font: Font) -> Bool {
+        if let known = answers.value(for: style) { return known }
+        let answer = findOut(style, font: font)
+        answers.store(answer, for: style)
+        return answer
+    }
+
+    /// ``allowsSplitting(_:font:)``'s answer, found from the font's tables and the shape plan.
+    private static func findOut(_ style: ShapingCache.Style, font: Font) -> Bool {
         guard style.script != "Zyyy", style.script != "Zinh", style.script != "Zzzz" else { return false }
         let hbFont = font.hbFont
         guard let face = hb_font_get_face(hbFont) else { return false }
