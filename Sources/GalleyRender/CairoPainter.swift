@@ -278,7 +278,9 @@ struct CairoPainter {
             // without outlines (FontBitmapGlyphs) draws nothing and is left out.
             if fills {
                 let bitmapOnly = paint.font.isBitmapOnly
-                var inked = glyphs.filter { !paint.font.hasNoImage(GlyphID(truncatingIfNeeded: $0.index), inBitmapOnlyFont: bitmapOnly) }
+                var inked = glyphs.filter {
+                    !paint.font.hasNoImage(GlyphID(truncatingIfNeeded: $0.index), inBitmapOnlyFont: bitmapOnly)
+                }
                 if !inked.isEmpty { cairo_show_glyphs(cr, &inked, Int32(inked.count)) }
             }
             showTextOnSpaces(paint, at: glyphs)
