@@ -206,7 +206,7 @@ extension BreakCandidate {
             out.append(
                 contentsOf: inner(
                     word, paragraph, hyphenation: hyphenation, widths: &hyphenWidths,
-                    narrowest: narrowest - shown))
+                    narrowest: narrowest - shown, showsHyphen: shown > 0))
             out.append(
                 candidate(
                     at: offset, visibleEnd: trimmed, paragraph, units: units, widths: &hyphenWidths,
@@ -226,17 +226,23 @@ extension BreakCandidate {
 
     /// The candidates strictly inside `word`, ascending: its hyphenation points and, when the
     /// word is wider than `narrowest`, its other grapheme boundaries as emergency breaks (none
-    /// inside a ruby base, which never breaks: a base wider than the line overflows whole).
+    /// inside a ruby base, which never breaks: a base wider than the line overflows whole). The
+    /// word is measured as a line holding it alone measures it: without the tracking after its
+    /// last cluster (or after the hyphen it ends with, when `showsHyphen`), which is trailing
+    /// whitespace, so a negative tracking does not make a word too wide for the line look narrow
+    /// enough to need no emergency break.
     private static func inner(
         _ word: Range<Int>, _ paragraph: ParagraphAnalysis, hyphenation: (Range<Int>) -> [Int],
-        widths: inout HyphenWidths, narrowest: CGFloat
+        widths: inout HyphenWidths, narrowest: CGFloat, showsHyphen: Bool
     ) -> [BreakCandidate] {
         guard word.count > 1 else { return [] }
         let points = hyphenation(word).filter { word.lowerBound < $0 && $0 < word.upperBound }
         var inside = points.map {
             BreakCandidate(offset: $0, visibleEnd: $0, kind: .hyphen, hyphenWidth: widths.width(at: $0))
         }
-        if paragraph.width(of: word) > narrowest {
+        let trailing = paragraph.lineTrailingTracking(
+            lineStart: word.lowerBound, visibleEnd: word.upperBound, showsHyphen: showsHyphen)
+        if paragraph.width(of: word) - trailing > narrowest {
             let taken = Set(points)
             let g = paragraph.graphemes
             var k = LineBuilder.partition(g) { $0 > word.lowerBound }

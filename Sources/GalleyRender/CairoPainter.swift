@@ -227,8 +227,15 @@ struct CairoPainter {
         }
         if paint.font.hasColorGlyphs {
             // cairo draws colour glyphs as images and drops their text: the text rides on
-            // spaces of an outline font at the same places.
-            if fills { cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count)) }
+            // spaces of an outline font at the same places. A glyph without an image in a font
+            // without outlines (FontBitmapGlyphs) draws nothing and is left out.
+            if fills {
+                let bitmapOnly = paint.font.isBitmapOnly
+                var inked = glyphs.filter {
+                    !paint.font.hasNoImage(GlyphID(truncatingIfNeeded: $0.index), inBitmapOnlyFont: bitmapOnly)
+                }
+                if !inked.isEmpty { cairo_show_glyphs(cr, &inked, Int32(inked.count)) }
+            }
             showTextOnSpaces(paint, at: glyphs)
             _ = selectFont(paint)
         } else {

@@ -47,9 +47,17 @@ struct DeploymentTests {
         }
 
         /// Runs the copied tool with `env -i` (nothing but `environment`) from the work folder.
+        /// The sanitizers' own options pass through when the tests run under one (`make
+        /// sanitize`): they name no path the tool could find its fonts by, and without
+        /// LSAN_OPTIONS' suppressions a sanitized tool fails at exit on fontconfig's
+        /// once-per-process allocation (scripts/lsan.supp).
         func run(_ arguments: [String], environment: [String] = []) throws -> ToolProcess.Output {
-            try ToolProcess.run(
-                "/usr/bin/env", ["-i", "-C", work.path] + environment + [executable] + arguments, timeout: 120)
+            let sanitizer = ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"].compactMap { name in
+                ProcessInfo.processInfo.environment[name].map { "\(name)=\($0)" }
+            }
+            return try ToolProcess.run(
+                "/usr/bin/env", ["-i", "-C", work.path] + sanitizer + environment + [executable] + arguments,
+                timeout: 120)
         }
 
         func remove() { try? FileManager.default.removeItem(at: root) }
@@ -180,8 +188,13 @@ struct DeploymentTests {
             return String(line[line.index(after: open)..<close])
         }
         #expect(needed.contains("libcairo.so.2"))
+        // A sanitizer build (`make sanitize`) links the sanitizer's runtime, which needs
+        // libresolv and libgcc_s: libraries of that build, not of the release image.
+        let symbols = try ToolProcess.run("/usr/bin/readelf", ["--dyn-syms", "-W", executable]).text
+        let sanitized = symbols.contains(" __asan_init\n") || symbols.contains(" __tsan_init\n")
+        let runtimeOfSanitizer: Set<String> = sanitized ? ["libresolv.so.2", "libgcc_s.so.1"] : []
         let ldd = try ToolProcess.run("/usr/bin/ldd", [executable]).text
-        for library in needed {
+        for library in needed where !runtimeOfSanitizer.contains(library) {
             let line = try #require(ldd.split(separator: "\n").first { $0.contains(library + " => ") }, "\(library)")
             let path = String(line.split(separator: " ")[2])
             if path.contains("/swift/") { continue }  // the toolchain's runtime: static in the release image

@@ -71,4 +71,32 @@ struct BreakingFuzzFindingsTests {
             #expect(line.trailingWhitespaceWidth == -0.5, "\(line.stringRange)")
         }
     }
+
+    /// BreakingStrategies' finding of session 4: IPAex Mincho 14.5, tracking −3, no
+    /// hyphenation, "differentiation Kaffeemaschine" in 53 pt: optimal breaking kept
+    /// "differentiation" whole on a line 55.37 pt wide. The word, as hb-shape shapes it, with −3
+    /// after each of its clusters but the last (that one is trailing whitespace), is wider than
+    /// 53 pt; measured with the last one it looked 52.37 pt wide, so no emergency break was
+    /// offered inside it. Every strategy now breaks it, and no line of several clusters is wider
+    /// than the measure.
+    @Test(
+        .enabled(if: HBShape.executable != nil && FileManager.default.fileExists(atPath: TestFonts.ipaexMincho)),
+        arguments: strategies)
+    func negativeTrackingWordNeedsEmergencyBreaks(strategy: LineBreakStrategy) throws {
+        let font = try Font(path: TestFonts.ipaexMincho, size: 14.5)
+        let word = "differentiation"
+        let shaped = try LayoutInvariantTests.hbWidth(
+            word, path: TestFonts.ipaexMincho, size: 14.5, unitsPerEm: font.unitsPerEm)
+        let visible = shaped - 3 * CGFloat(word.count - 1)
+        try #require(visible > 53 && visible - 3 < 53, "\(visible)")
+        var style = ParagraphStyle()
+        style.lineBreakStrategy = strategy
+        style.hyphenationFactor = 0
+        var attributes: Attributes = [.font(font), .paragraphStyle(style)]
+        attributes.tracking = -3
+        let text = AttributedText(word + " Kaffeemaschine", attributes: attributes)
+        let frame = try Framesetter(text).frame(in: CGRect(x: 0, y: 0, width: 53, height: 4000))
+        #expect(!frame.lines.contains { $0.stringRange.lowerBound == 0 && $0.stringRange.upperBound >= 15 })
+        #expect(Invariants.overfull(frame, measure: 53, text: text).isEmpty, "\(frame.lines.map(\.stringRange))")
+    }
 }

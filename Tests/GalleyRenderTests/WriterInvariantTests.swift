@@ -102,4 +102,45 @@ struct WriterInvariantTests {
             }
         }
     }
+
+    /// The tags of the tables of the one-face SFNT file at `path` (its table directory).
+    static func tableTags(_ path: String) throws -> Set<String> {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let count = Int(bytes[4]) << 8 | Int(bytes[5])
+        return Set((0..<count).map { String(decoding: bytes[(12 + 16 * $0)..<(16 + 16 * $0)], as: UTF8.self) })
+    }
+
+    /// Writers' fuzz finding (Fuzz/Corpus/Writers/wide-page-emoji-fallback-leak): "😀\u{FFFE}" in
+    /// Noto Color Emoji, whose only glyph images are CBDT bitmaps (no glyf, CFF or CFF2 table),
+    /// shows the emoji and the .notdef for the noncharacter in one run. The .notdef has no image
+    /// and no outline, so it draws nothing; given to cairo, it made cairo subset the font as an
+    /// outline font (cairo 1.16's TrueType subsetter then leaked its 7,938-byte loca buffer on the
+    /// missing `loca`) and embed an empty fallback font named CairoFont-…. The writers leave such
+    /// glyphs out: pdffonts lists no CairoFont (nor a Type 3 font) in the PDF, the PostScript
+    /// defines no font but the text layer's, and the emoji is still drawn (pdfimages lists its
+    /// image).
+    @Test(arguments: [PDFDocument.Format.pdf, .postScript])
+    func bitmapFontGlyphWithoutImageIsLeftOut(format: PDFDocument.Format) throws {
+        let tags = try Self.tableTags(TestFonts.notoColorEmoji)
+        try #require(tags.contains("CBDT") && tags.isDisjoint(with: ["glyf", "CFF ", "CFF2"]), "\(tags)")
+        let font = try Font(path: TestFonts.notoColorEmoji, size: 12)
+        let frame = try Self.frame("😀" + String(Unicode.Scalar(0xFFFE)!), attributes: [.font(font)])
+        let bytes = try Self.document(frame, format: format, page: CGSize(width: 400, height: 100))
+        if format == .postScript {
+            // cairo's PostScript defines each embedded font as `/FontName /<name> def`: only the
+            // text layer's DejaVu Sans is left (the Noto fallback font was `/f-0-1`).
+            let names = String(decoding: bytes, as: UTF8.self).split(separator: "\n").filter {
+                $0.hasPrefix("/FontName ")
+            }
+            #expect(names == ["/FontName /DejaVuSans def"], "\(names)")
+            return
+        }
+        guard Poppler.isInstalled else { return }
+        let path = try TemporaryDirectory.make().appendingPathComponent("bitmap-only.pdf").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let fonts = try #require(Poppler.run("pdffonts", [path]))
+        #expect(!fonts.contains("CairoFont") && !fonts.contains("Type 3"), "\(fonts)")
+        let images = try #require(Poppler.run("pdfimages", ["-list", path]))
+        #expect(images.split(separator: "\n").contains { $0.contains(" image ") }, "\(images)")
+    }
 }
