@@ -58,8 +58,9 @@ COVERAGE_BUILD = .build/coverage
 ASAN_BUILD = .build/asan
 TSAN_BUILD = .build/tsan
 # The tests run under ThreadSanitizer: every test whose name says concurrent or Concurrency (the
-# stress test among them), and the batch renderer, which draws files on all cores.
-TSAN_FILTER ?= [Cc]oncurren|BatchCommandTests
+# stress test among them), the batch renderer, which draws files on all cores, and the striped
+# read-mostly lock of the shaped-word cache (ReadMostlyTests: readers and writers on 2 and 8 threads).
+TSAN_FILTER ?= [Cc]oncurren|BatchCommandTests|ReadMostly
 # The tests that make cairo faces of variable fonts run under ASan with the slow (exact) unwinder:
 # cairo 1.16 leaks inside libfreetype, whose frames the fast unwinder cannot walk past (its stack
 # ends at FreeType's allocator, a frame every FreeType allocation shares, so no narrower pattern
