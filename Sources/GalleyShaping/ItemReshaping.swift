@@ -102,10 +102,17 @@ extension ShapedItem {
         // The piece's glyphs: clusters increase along a left-to-right item.
         let lowest = Int32(range.lowerBound - base)
         let highest = Int32(range.upperBound - base)
-        var first = glyphRange.lowerBound
-        while first < glyphRange.upperBound, all[first].cluster < lowest { first += 1 }
-        var end = first
-        while end < glyphRange.upperBound, all[end].cluster < highest { end += 1 }
+        // Found by binary search: the item may be a whole paragraph, the piece its last line.
+        func firstGlyph(atOrAfter cluster: Int32, from start: Int) -> Int {
+            var (lo, hi) = (start, glyphRange.upperBound)
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if all[mid].cluster < cluster { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        let first = firstGlyph(atOrAfter: lowest, from: glyphRange.lowerBound)
+        let end = firstGlyph(atOrAfter: highest, from: first)
         guard end > first, all[first].cluster == lowest else { return nil }
         var tries = 0
         var k = end - 1
