@@ -70,7 +70,7 @@ struct BreakMeasure {
 
     init(_ paragraph: ParagraphAnalysis, justified: Bool, units: [UInt16]) {
         self.paragraph = paragraph
-        edges = LineEdgeMemo(content: paragraph.content, items: paragraph.items)
+        edges = LineEdgeMemo(paragraph)
         self.justified = justified
         em = paragraph.fallbackMetricsFont.size
         self.units = units

@@ -46,45 +46,40 @@ extension Line {
         let extra = (target - visible) * min(factor, 1)
         guard extra != 0 else { return self }
 
-        // Opportunities: the first glyph of each space cluster in the visible part.
-        func isOpportunity(_ run: GlyphRun, _ g: Int, spaces: Bool) -> Bool {
-            let index = run.stringIndices[g]
-            guard index < visibleEnd, !run.isPlaceholder || !spaces else { return false }
-            if g > 0 && run.stringIndices[g - 1] == index { return false }
-            if spaces { return isJustifiableSpace(at: index) }
-            return true
-        }
-        var spaces = 0
-        var clusters = 0
-        for run in glyphRuns {
-            for g in run.glyphs.indices {
-                if isOpportunity(run, g, spaces: true) { spaces += 1 }
-                if isOpportunity(run, g, spaces: false) { clusters += 1 }
+        // Opportunities, as flat glyph indices in visual order: the first glyph of each space
+        // cluster in the visible part, and the last glyph of each visible cluster (clusters
+        // counted within a run). Read through the runs' buffers and the paragraph's classes:
+        // this looks at every glyph of every justified line.
+        let classes = paragraphText.classes
+        let classesStart = paragraphText.classesStart
+        let justifiable = UnitClass.justifiable.rawValue
+        var spaceGlyphs: [Int] = []
+        var clusterEnds: [Int] = []
+        clusterEnds.reserveCapacity(glyphCount)
+        var flat = 0
+        for r in glyphRuns.indices {
+            let placeholder = glyphRuns[r].isPlaceholder
+            glyphRuns[r].stringIndices.withUnsafeBufferPointer { indices in
+                for g in 0..<indices.count {
+                    let index = indices[g]
+                    defer { flat += 1 }
+                    guard index < visibleEnd else { continue }
+                    if g + 1 == indices.count || indices[g + 1] != index { clusterEnds.append(flat) }
+                    guard !placeholder, g == 0 || indices[g - 1] != index else { continue }
+                    let k = index - classesStart
+                    if k >= 0, k < classes.count, classes[k].rawValue & justifiable != 0 { spaceGlyphs.append(flat) }
+                }
             }
         }
-        let useSpaces = spaces > 0
-        let count = useSpaces ? spaces : clusters - 1
+        let useSpaces = !spaceGlyphs.isEmpty
+        let count = useSpaces ? spaceGlyphs.count : clusterEnds.count - 1
         guard count > 0 else { return self }
         let share = extra / CGFloat(count)
 
         // The extra goes to each space, or after each cluster but the visually last one, so the
         // line's visible edges stay where alignment puts them.
-        var extras: [CGFloat] = []
-        extras.reserveCapacity(glyphCount)
-        var given = 0
-        for run in glyphRuns {
-            for g in run.glyphs.indices {
-                let lastGlyphOfCluster = g + 1 == run.glyphs.count || run.stringIndices[g + 1] != run.stringIndices[g]
-                var add: CGFloat = 0
-                if useSpaces {
-                    if isOpportunity(run, g, spaces: true) { add = share; given += 1 }
-                } else if lastGlyphOfCluster, run.stringIndices[g] < visibleEnd, given < count {
-                    add = share
-                    given += 1
-                }
-                extras.append(add)
-            }
-        }
+        var extras = [CGFloat](repeating: 0, count: flat)
+        for g in useSpaces ? spaceGlyphs[...] : clusterEnds[..<count] { extras[g] = share }
         return reassembled(extraAdvances: extras)
     }
 

@@ -90,6 +90,8 @@ enum LineBuilder {
         -> (pieces: [LinePiece], sources: LinePieceSources)
     {
         let items = paragraph.items
+        // Where the shaping may be cut (`safeToBreak`) counts from the content's start.
+        let base = paragraph.content.lowerBound
         var reshaped: [ShapedItem] = []
         var pieces: [LinePiece] = []
         pieces.reserveCapacity(4)
@@ -103,9 +105,7 @@ enum LineBuilder {
             let hi = min(item.range.upperBound, glyphRange.upperBound)
             if lo == item.range.lowerBound && hi == item.range.upperBound {
                 pieces.append(LinePiece(source: index, glyphs: item.glyphRange, range: item.range, level: item.level))
-            } else if (lo > item.range.lowerBound && unsafeToBreak(item, at: lo))
-                || (hi < item.range.upperBound && unsafeToBreak(item, at: hi))
-            {
+            } else if !paragraph.safeToBreak[lo - base] || !paragraph.safeToBreak[hi - base] {
                 let again = item.reshaped(lo..<hi, units: text.utf16, context: paragraph.content)
                 reshaped.append(again)
                 pieces.append(
@@ -147,18 +147,6 @@ enum LineBuilder {
             }
         }
         return adjusted
-    }
-
-    /// Whether a break at `offset` inside `item` would change its shaping: true when no glyph
-    /// starts a cluster there (the offset is inside a cluster) or HarfBuzz flagged the glyph
-    /// HB_GLYPH_FLAG_UNSAFE_TO_BREAK.
-    static func unsafeToBreak(_ item: ShapedItem, at offset: Int) -> Bool {
-        item.storage.glyphs.withUnsafeBufferPointer { all in
-            guard let g = firstGlyph(in: all, of: item, atCluster: offset) else { return true }
-            // `flags & 1` is `unsafeToBreak`, read as the stored byte (no call into the shaping
-            // module: the breakers ask this for every line end they try).
-            return all[g].flags & 1 != 0
-        }
     }
 
     /// The index (in the item's glyph storage) of the logically first glyph whose cluster is

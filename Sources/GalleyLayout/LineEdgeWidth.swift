@@ -44,60 +44,20 @@ final class LineEdgeMemo {
     /// The one line start a memo without dense storage (`count == 0`) keeps: greedy breaking
     /// tries one start against each end once, so only the start is asked for again.
     private var start: (offset: Int, edge: Edge)?
+    /// The paragraph's `safeToBreak` (empty in a memo without dense storage).
+    private let safe: [Bool]
 
-    /// A memo for every edge of `content` (a pass over the whole paragraph), shaped as `items`:
-    /// the offsets where a break is safe are read off the glyphs in one pass at the start, so
-    /// only an unsafe edge is ever looked up by search.
-    init(content: Range<Int>, items: [ShapedItem]) {
+    /// A memo for every edge of `paragraph`'s content (a pass over the whole paragraph). Where a
+    /// break is safe is the paragraph's `safeToBreak`, read off its glyphs once; only an unsafe
+    /// edge is ever shaped again and remembered here.
+    init(_ paragraph: ParagraphAnalysis) {
+        let content = paragraph.content
         base = content.lowerBound
         count = content.count + 1
+        safe = paragraph.safeToBreak
         state = .allocate(capacity: 2 * count)
         state.initialize(repeating: 0, count: 2 * count)
         pieces = .allocate(capacity: 1)
-        for item in items { markSafeCuts(item) }
-    }
-
-    /// Marks the offsets of `item` where a line may start or end without shaping again: its
-    /// ends, and inside it each cluster start whose logically first glyph HarfBuzz did not flag
-    /// unsafe to break (`LineBuilder.unsafeToBreak`); every offset of a placeholder.
-    private func markSafeCuts(_ item: ShapedItem) {
-        let range = item.range
-        markSafe(range.lowerBound)
-        markSafe(range.upperBound)
-        if item.isPlaceholder {
-            for offset in range { markSafe(offset) }
-            return
-        }
-        let storage = item.storage
-        let glyphRange = item.glyphRange
-        let rightToLeft = item.isRightToLeft
-        let glyphBase = storage.base
-        storage.glyphs.withUnsafeBufferPointer { all in
-            let glyphs = UnsafeBufferPointer(rebasing: all[glyphRange])
-            var k = 0
-            while k < glyphs.count {
-                // The glyphs of one cluster are contiguous; in a right-to-left item the logically
-                // first of them is the visually last.
-                let cluster = glyphs[k].cluster
-                var end = k + 1
-                while end < glyphs.count, glyphs[end].cluster == cluster { end += 1 }
-                let first = rightToLeft ? end - 1 : k
-                let offset = Int(cluster) + glyphBase
-                // `flags & 1` is `unsafeToBreak`, read as the stored byte: a call into the
-                // shaping module for each cluster costs more than the rest of this loop.
-                if range.lowerBound < offset, offset < range.upperBound, glyphs[first].flags & 1 == 0 {
-                    markSafe(offset)
-                }
-                k = end
-            }
-        }
-    }
-
-    private func markSafe(_ offset: Int) {
-        let k = offset - base
-        guard k >= 0, k < count else { return }
-        state[k] = -1
-        state[count + k] = -1
     }
 
     /// A memo of one line's tries (greedy breaking): its start only. It allocates no storage
@@ -105,6 +65,7 @@ final class LineEdgeMemo {
     init() {
         base = 0
         count = 0
+        safe = []
         state = LineEdgeMemo.none
         pieces = LineEdgeMemo.noPieces
     }
@@ -128,15 +89,17 @@ final class LineEdgeMemo {
     func knownCorrection(_ lo: Int, _ hi: Int) -> (start: CGFloat, end: CGFloat)? {
         let (i, j) = (lo - base, hi - base)
         guard count > 0, i >= 0, j < count else { return nil }
-        let (start, end) = (state[i], state[count + j])
-        guard start != 0, end != 0 else { return nil }
         var correction: (start: CGFloat, end: CGFloat) = (0, 0)
-        if start > 0 {
+        if !safe[i] {
+            let start = state[i]
+            guard start > 0 else { return nil }
             let piece = pieces[Int(start) - 1]
             guard piece.reach < hi else { return nil }
             correction.start = piece.correction
         }
-        if end > 0 {
+        if !safe[j] {
+            let end = state[count + j]
+            guard end > 0 else { return nil }
             let piece = pieces[Int(end) - 1]
             guard piece.reach > lo else { return nil }
             correction.end = piece.correction
@@ -207,10 +170,14 @@ extension ParagraphAnalysis {
         let lo = max(range.lowerBound, content.lowerBound)
         let hi = min(range.upperBound, content.upperBound)
         guard hi > lo else { return 0 }
+        let base = content.lowerBound
         let shaped =
+            // Both edges safe (the common case): the prefix sums' width, as shapedLineWidth gives it.
+            safeToBreak[lo - base] && safeToBreak[hi - base]
+            ? width(of: lo..<hi)
             // Added in the order shapedLineWidth adds them, so the sum is the same to the last bit.
-            memo?.knownCorrection(lo, hi).map { width(of: lo..<hi) + $0.start + $0.end }
-            ?? shapedLineWidth(lo..<hi, units: units, memo: memo)
+            : memo?.knownCorrection(lo, hi).map { width(of: lo..<hi) + $0.start + $0.end }
+                ?? shapedLineWidth(lo..<hi, units: units, memo: memo)
         return hasCJKSpacing ? shaped + edgeSpacing(from: lo, visibleEnd: hi, units: units).widthChange : shaped
     }
 
@@ -229,18 +196,13 @@ extension ParagraphAnalysis {
     /// The piece to shape again at the start `lo` of the line `lo..<hi`; nil when a break at
     /// `lo` is safe.
     private func leadingEdge(from lo: Int, to hi: Int, units: [UInt16], memo: LineEdgeMemo?) -> LineEdgeMemo.Piece? {
-        let known = memo?.leading(at: lo)
-        if case .safe = known { return nil }
+        if safeToBreak[lo - content.lowerBound] { return nil }
         let first = LineBuilder.firstItem(items, overlapping: lo)
         guard first < items.count else { return nil }
         let item = items[first]
         let limit = min(hi, item.range.upperBound)
         // A piece that never looked as far as the limit is the same for any farther one.
-        if case .piece(let piece) = known, piece.reach < limit { return piece }
-        guard known != nil || (item.range.lowerBound < lo && unsafe(item, at: lo)) else {
-            memo?.setLeading(.safe, at: lo)
-            return nil
-        }
+        if case .piece(let piece) = memo?.leading(at: lo), piece.reach < limit { return piece }
         let piece = leadingPiece(item, from: lo, limit: limit, units: units)
         if piece.reach < limit { memo?.setLeading(.piece(piece), at: lo) }
         return piece
@@ -249,17 +211,12 @@ extension ParagraphAnalysis {
     /// The piece to shape again at the end `hi` of the line `lo..<hi`; nil when a break at `hi`
     /// is safe.
     private func trailingEdge(from lo: Int, to hi: Int, units: [UInt16], memo: LineEdgeMemo?) -> LineEdgeMemo.Piece? {
-        let known = memo?.trailing(at: hi)
-        if case .safe = known { return nil }
+        if safeToBreak[hi - content.lowerBound] { return nil }
         let last = LineBuilder.firstItem(items, overlapping: hi - 1)
         guard last < items.count else { return nil }
         let item = items[last]
         let limit = max(lo, item.range.lowerBound)
-        if case .piece(let piece) = known, piece.reach > limit { return piece }
-        guard known != nil || (hi < item.range.upperBound && unsafe(item, at: hi)) else {
-            memo?.setTrailing(.safe, at: hi)
-            return nil
-        }
+        if case .piece(let piece) = memo?.trailing(at: hi), piece.reach > limit { return piece }
         let piece = trailingPiece(item, to: hi, limit: limit, units: units)
         if piece.reach > limit { memo?.setTrailing(.piece(piece), at: hi) }
         return piece
@@ -318,15 +275,10 @@ extension ParagraphAnalysis {
         }
     }
 
-    /// Whether a break at `offset` inside `item` changes its shaping (`LineBuilder.unsafeToBreak`).
-    private func unsafe(_ item: ShapedItem, at offset: Int) -> Bool {
-        !item.isPlaceholder && LineBuilder.unsafeToBreak(item, at: offset)
-    }
-
-    /// Whether `item` may be cut at `offset` without shaping again: a glyph starts a cluster
-    /// there and HarfBuzz did not flag it unsafe to break.
+    /// Whether `item` may be cut at `offset` (inside it) without shaping again: a glyph starts a
+    /// cluster there and HarfBuzz did not flag it unsafe to break (`safeToBreak`).
     private func safe(_ item: ShapedItem, at offset: Int) -> Bool {
-        !LineBuilder.unsafeToBreak(item, at: offset)
+        safeToBreak[offset - content.lowerBound]
     }
 
     /// The first offset after `offset` up to `limit` where `item` may be cut safely (`limit`

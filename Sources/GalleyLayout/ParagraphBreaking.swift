@@ -117,7 +117,7 @@ extension Typesetter {
             hyphenation: ParagraphHyphenation(paragraph, units: units).map { h in { h.points(in: $0) } } ?? { _ in [] })
         let balancing = BalancedBreaking(
             candidates: candidates, paragraph: paragraph, units: units, start: start, firstWidth: firstWidth,
-            otherWidth: otherWidth, edges: LineEdgeMemo(content: paragraph.content, items: paragraph.items))
+            otherWidth: otherWidth, edges: LineEdgeMemo(paragraph))
         return balancing.breaks(lineCount: greedy.count)
             ?? narrowedBreaks(paragraph, from: start, firstWidth: firstWidth, otherWidth: otherWidth, greedy: greedy)
     }

@@ -29,6 +29,9 @@ package final class ParagraphAnalysis: Sendable {
     /// prefixAdvance[i - content.lowerBound] is the total advance of the content's code units before i
     /// (each glyph's advance counted at its cluster's first code unit). Count = content.count + 1.
     package let prefixAdvance: [CGFloat]
+    /// safeToBreak[i - content.lowerBound]: whether a line may start or end at offset i without
+    /// its shaping changing there (`safeBreaks(of:content:)`). Count = content.count + 1.
+    package let safeToBreak: [Bool]
     /// The class of each code unit of the content (`UnitClass`: whitespace that hangs at the end
     /// of a line, spaces, punctuation that may hang); the same array as `text`'s.
     package let unitClasses: [UnitClass]
@@ -68,11 +71,13 @@ package final class ParagraphAnalysis: Sendable {
         return end
     }
 
-    /// An analysis from its parts (used to move one to a new offset).
+    /// An analysis from its parts (used to move one to a new offset, whose `safeToBreak` holds
+    /// as it is: it counts from the content's start). `safeToBreak` is read off the items when nil.
     init(
         span: ParagraphSpan, style: ParagraphStyle, baseLevel: UInt8, levels: [UInt8], items: [ShapedItem],
         breaks: [LineBreakOpportunity], graphemes: [Int], prefixAdvance: [CGFloat], unitClasses: [UnitClass],
-        hasTabs: Bool, fallbackMetricsFont: Font, lineAxis: LineAxis = .horizontal, text: ParagraphText
+        hasTabs: Bool, fallbackMetricsFont: Font, lineAxis: LineAxis = .horizontal, text: ParagraphText,
+        safeToBreak: [Bool]? = nil
     ) {
         self.lineAxis = lineAxis
         self.text = text
@@ -84,6 +89,7 @@ package final class ParagraphAnalysis: Sendable {
         self.breaks = breaks
         self.graphemes = graphemes
         self.prefixAdvance = prefixAdvance
+        self.safeToBreak = safeToBreak ?? ParagraphAnalysis.safeBreaks(of: items, content: span.contentRange)
         self.unitClasses = unitClasses
         self.hasTabs = hasTabs
         self.fallbackMetricsFont = fallbackMetricsFont

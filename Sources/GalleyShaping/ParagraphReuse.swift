@@ -46,6 +46,6 @@ extension ParagraphAnalysis {
             breaks: breaks.map { LineBreakOpportunity(offset: $0.offset + delta, isMandatory: $0.isMandatory) },
             graphemes: moved, prefixAdvance: prefixAdvance, unitClasses: unitClasses,
             hasTabs: hasTabs, fallbackMetricsFont: fallbackMetricsFont, lineAxis: lineAxis,
-            text: text.rebased(graphemes: moved, by: delta))
+            text: text.rebased(graphemes: moved, by: delta), safeToBreak: safeToBreak)
     }
 }

@@ -202,6 +202,10 @@ package final class ParagraphText: Sendable {
             graphemes: moved, classes: classes, contentStart: contentStart + delta + d, shaper: shaper, delta: 0)
     }
 
+    /// The text offset of `classes[0]` (the content's start, moved): `classes[i - classesStart]`
+    /// is the class of the code unit at `i`, for a caller in another module that reads many.
+    package var classesStart: Int { delta + contentStart }
+
     /// The class of the code unit at `index` (none outside the content).
     @inline(__always)
     package func unitClass(at index: Int) -> UnitClass {

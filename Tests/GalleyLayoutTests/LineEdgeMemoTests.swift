@@ -45,7 +45,7 @@ import Testing
         let pairs = offsets.flatMap { lo in offsets.filter { $0 > lo }.map { (lo, $0) } }
         var unsafe = 0
         // One memo over the whole paragraph (the optimal and balanced breakers'), lines in any order.
-        let dense = LineEdgeMemo(content: paragraph.content, items: paragraph.items)
+        let dense = LineEdgeMemo(paragraph)
         for (lo, hi) in Self.shuffled(pairs) {
             let fresh = paragraph.lineWidth(of: lo..<hi, units: units)
             if fresh != paragraph.width(of: lo..<hi) { unsafe += 1 }

@@ -18,15 +18,19 @@ public struct HBGlyph: Decodable, Equatable, Sendable {
     public let ax: Int
     /// The y advance (negative downward, for `--direction=ttb`).
     public let ay: Int
+    /// The glyph flags (`--show-flags`; bit 1 HB_GLYPH_FLAG_UNSAFE_TO_BREAK, bit 2
+    /// HB_GLYPH_FLAG_UNSAFE_TO_CONCAT); nil when they were not asked for.
+    public let fl: Int?
 
     /// A glyph with these fields.
-    public init(g: UInt32, cl: Int, dx: Int, dy: Int, ax: Int, ay: Int) {
+    public init(g: UInt32, cl: Int, dx: Int, dy: Int, ax: Int, ay: Int, fl: Int? = nil) {
         self.g = g
         self.cl = cl
         self.dx = dx
         self.dy = dy
         self.ax = ax
         self.ay = ay
+        self.fl = fl
     }
 }
 
@@ -42,13 +46,14 @@ public enum HBShape {
     ///   - language: `--language` (a BCP 47 tag).
     ///   - features: `--features`, in hb-shape's syntax (`-kern,-liga`, `hwid`).
     ///   - variations: `--variations` (`wght=700`).
+    ///   - showFlags: `--show-flags`, so that each glyph carries its flags (`fl`, 0 when none is set).
     /// - Returns: the glyphs in visual order, their clusters turned from hb-shape's code point
     ///   indices into UTF-16 offsets.
     /// - Throws: ``OracleError`` when hb-shape is missing, fails, or prints something that is not
     ///   its JSON.
     public static func shape(
         _ text: String, fontPath: String, direction: String? = nil, script: String? = nil,
-        language: String? = nil, features: String? = nil, variations: String? = nil
+        language: String? = nil, features: String? = nil, variations: String? = nil, showFlags: Bool = false
     ) throws -> [HBGlyph] {
         var arguments = ["--no-glyph-names", "--output-format=json", "--font-file=\(fontPath)", "--text=\(text)"]
         if let direction { arguments.append("--direction=\(direction)") }
@@ -56,6 +61,7 @@ public enum HBShape {
         if let language { arguments.append("--language=\(language)") }
         if let features { arguments.append("--features=\(features)") }
         if let variations { arguments.append("--variations=\(variations)") }
+        if showFlags { arguments.append("--show-flags") }
         let output = try ToolProcess.output(of: "hb-shape", package: "libharfbuzz-bin", arguments)
         let glyphs: [HBGlyph]
         do {
@@ -74,7 +80,7 @@ public enum HBShape {
         return glyphs.map {
             HBGlyph(
                 g: $0.g, cl: $0.cl < utf16Offset.count ? utf16Offset[$0.cl] : -1, dx: $0.dx, dy: $0.dy, ax: $0.ax,
-                ay: $0.ay)
+                ay: $0.ay, fl: showFlags ? $0.fl ?? 0 : nil)
         }
     }
 }
