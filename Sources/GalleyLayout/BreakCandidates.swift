@@ -64,6 +64,7 @@ struct BreakMeasure {
     /// measures, read once: the breakers measure a line for each pair of candidates.
     private let content: Range<Int>
     private let prefixAdvance: [CGFloat]
+    private let safeToBreak: [Bool]
     private let hasTracking: Bool
     private let hasCJKSpacing: Bool
     private let hanging: HangingPunctuation
@@ -77,6 +78,7 @@ struct BreakMeasure {
         let content = paragraph.content
         self.content = content
         prefixAdvance = paragraph.prefixAdvance
+        safeToBreak = paragraph.safeToBreak
         hasTracking = paragraph.hasTracking
         hasCJKSpacing = paragraph.hasCJKSpacing
         hanging = paragraph.style.hangingPunctuation
@@ -174,8 +176,12 @@ extension BreakMeasure {
         let lo = max(start, content.lowerBound)
         let hi = min(visibleEnd, content.upperBound)
         guard hi > lo else { return 0 }
+        let base = content.lowerBound
+        // Both ends safe (`safeToBreak`, the common case): the prefix sums' width.
+        if !hasCJKSpacing, safeToBreak[lo - base], safeToBreak[hi - base] {
+            return prefixAdvance[hi - base] - prefixAdvance[lo - base]
+        }
         if !hasCJKSpacing, let correction = edges.knownCorrection(lo, hi) {
-            let base = content.lowerBound
             return prefixAdvance[hi - base] - prefixAdvance[lo - base] + correction.start + correction.end
         }
         return paragraph.lineWidth(of: lo..<hi, units: units, memo: edges)
