@@ -204,60 +204,66 @@ public struct Bitmap: Sendable, Hashable {
         _ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ t: SRGBTransfer.Tables,
         _ color: LinearColor, alpha: Float
     ) {
+        guard let base = buffer.baseAddress else { return }
+        compositeLinear(UnsafeMutableRawPointer(base + i), StraightRGBA.self, t, color, alpha: alpha)
+    }
+
+    /// ``compositeLinear(_:at:_:_:alpha:)`` onto the pixel at `p`, stored as `layout` says.
+    @inline(__always)
+    static func compositeLinear<L: PixelLayout>(
+        _ p: UnsafeMutableRawPointer, _ layout: L.Type, _ t: SRGBTransfer.Tables, _ color: LinearColor, alpha: Float
+    ) {
         let sa = min(max(alpha, 0), 1)
         guard sa > 0 else { return }
         if sa >= 1 {
-            writeOpaque(buffer, at: i, color)
+            writeOpaque(p, layout, color)
             return
         }
-        blendLinear(buffer, at: i, t, red: color.red, green: color.green, blue: color.blue, alpha: sa)
+        blendLinear(p, layout, t, red: color.red, green: color.green, blue: color.blue, alpha: sa)
     }
 
     /// Source-over compositing in linear light of a source with straight linear channels
-    /// (0...1) and alpha `alpha` onto the straight-alpha sRGB destination pixel at byte offset `i`:
-    /// αo = αs + αd(1 − αs), Co = (Cs·αs + Cd·αd(1 − αs)) / αo with C in linear light.
+    /// (0...1) and alpha `alpha` onto the straight-alpha sRGB destination pixel at `p` (stored as
+    /// `layout` says): αo = αs + αd(1 − αs), Co = (Cs·αs + Cd·αd(1 − αs)) / αo with C in linear light.
     @inline(__always)
-    static func compositeLinear(
-        _ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ t: SRGBTransfer.Tables,
+    static func compositeLinear<L: PixelLayout>(
+        _ p: UnsafeMutableRawPointer, _ layout: L.Type, _ t: SRGBTransfer.Tables,
         red: Float, green: Float, blue: Float, alpha: Float
     ) {
         let sa = min(max(alpha, 0), 1)
         guard sa > 0 else { return }
         if sa >= 1 {
-            buffer[i] = t.encode(red)
-            buffer[i + 1] = t.encode(green)
-            buffer[i + 2] = t.encode(blue)
-            buffer[i + 3] = 255
+            L.store((t.encode(red), t.encode(green), t.encode(blue), 255), to: p)
             return
         }
-        blendLinear(buffer, at: i, t, red: red, green: green, blue: blue, alpha: sa)
+        blendLinear(p, layout, t, red: red, green: green, blue: blue, alpha: sa)
     }
 
     /// A pixel fully covered by the opaque `color`: its precomputed sRGB bytes, alpha 255 (the
     /// same in both blending spaces).
     @inline(__always)
-    static func writeOpaque(_ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ color: LinearColor) {
-        buffer[i] = color.opaqueRed
-        buffer[i + 1] = color.opaqueGreen
-        buffer[i + 2] = color.opaqueBlue
-        buffer[i + 3] = 255
+    static func writeOpaque<L: PixelLayout>(_ p: UnsafeMutableRawPointer, _ layout: L.Type, _ color: LinearColor) {
+        L.store((color.opaqueRed, color.opaqueGreen, color.opaqueBlue, 255), to: p)
     }
 
     /// The translucent case of source-over (`alpha` in (0, 1)), shared by both compositors.
     @inline(__always)
-    static func blendLinear(
-        _ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ t: SRGBTransfer.Tables,
+    static func blendLinear<L: PixelLayout>(
+        _ p: UnsafeMutableRawPointer, _ layout: L.Type, _ t: SRGBTransfer.Tables,
         red: Float, green: Float, blue: Float, alpha sa: Float
     ) {
-        let da = Float(buffer[i + 3]) * (1 / 255)
+        let d = L.load(p)
+        let da = Float(d.alpha) * (1 / 255)
         let keep = da * (1 - sa)
         let oa = sa + keep
         guard oa > 0 else { return }
         let inv = 1 / oa
-        buffer[i] = t.encode((red * sa + t.linear(buffer[i]) * keep) * inv)
-        buffer[i + 1] = t.encode((green * sa + t.linear(buffer[i + 1]) * keep) * inv)
-        buffer[i + 2] = t.encode((blue * sa + t.linear(buffer[i + 2]) * keep) * inv)
-        buffer[i + 3] = byte(oa)
+        L.store(
+            (
+                t.encode((red * sa + t.linear(d.red) * keep) * inv),
+                t.encode((green * sa + t.linear(d.green) * keep) * inv),
+                t.encode((blue * sa + t.linear(d.blue) * keep) * inv), byte(oa)
+            ), to: p)
     }
 
     /// Source-over compositing **in sRGB-encoded space** of `color` with source alpha `alpha` (the
@@ -269,37 +275,49 @@ public struct Bitmap: Sendable, Hashable {
     static func compositeSRGB(
         _ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ color: LinearColor, alpha: Float
     ) {
+        guard let base = buffer.baseAddress else { return }
+        compositeSRGB(UnsafeMutableRawPointer(base + i), StraightRGBA.self, color, alpha: alpha)
+    }
+
+    /// ``compositeSRGB(_:at:_:alpha:)`` onto the pixel at `p`, stored as `layout` says.
+    @inline(__always)
+    static func compositeSRGB<L: PixelLayout>(
+        _ p: UnsafeMutableRawPointer, _ layout: L.Type, _ color: LinearColor, alpha: Float
+    ) {
         let sa = min(max(alpha, 0), 1)
         guard sa > 0 else { return }
         if sa >= 1 {
-            writeOpaque(buffer, at: i, color)
+            writeOpaque(p, layout, color)
             return
         }
-        let da = Float(buffer[i + 3]) * (1 / 255)
+        let d = L.load(p)
+        let da = Float(d.alpha) * (1 / 255)
         let keep = da * (1 - sa)
         let oa = sa + keep
         guard oa > 0 else { return }
         // Destination bytes stay in 0...255; the source channels are scaled to match.
         let s = sa * 255 / oa, k = keep / oa
-        buffer[i] = UInt8(min(color.encodedRed * s + Float(buffer[i]) * k + 0.5, 255))
-        buffer[i + 1] = UInt8(min(color.encodedGreen * s + Float(buffer[i + 1]) * k + 0.5, 255))
-        buffer[i + 2] = UInt8(min(color.encodedBlue * s + Float(buffer[i + 2]) * k + 0.5, 255))
-        buffer[i + 3] = byte(oa)
+        L.store(
+            (
+                UInt8(min(color.encodedRed * s + Float(d.red) * k + 0.5, 255)),
+                UInt8(min(color.encodedGreen * s + Float(d.green) * k + 0.5, 255)),
+                UInt8(min(color.encodedBlue * s + Float(d.blue) * k + 0.5, 255)), byte(oa)
+            ), to: p)
     }
 
-    /// Like ``compositeLinear(_:at:_:red:green:blue:alpha:)`` for a source given as premultiplied
+    /// Like ``compositeLinear(_:_:_:red:green:blue:alpha:)`` for a source given as premultiplied
     /// sRGB-encoded channels (0...1), as colour glyphs and resampled images are: the channels are
     /// un-premultiplied to the nearest sRGB code, then decoded.
     @inline(__always)
-    static func compositePremultipliedSRGB(
-        _ buffer: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ t: SRGBTransfer.Tables,
+    static func compositePremultipliedSRGB<L: PixelLayout>(
+        _ p: UnsafeMutableRawPointer, _ layout: L.Type, _ t: SRGBTransfer.Tables,
         red: Float, green: Float, blue: Float, alpha: Float
     ) {
         let sa = min(max(alpha, 0), 1)
         guard sa > 0 else { return }
         let k = 255 / sa
         compositeLinear(
-            buffer, at: i, t, red: t.linear(byte(red * k / 255)), green: t.linear(byte(green * k / 255)),
+            p, layout, t, red: t.linear(byte(red * k / 255)), green: t.linear(byte(green * k / 255)),
             blue: t.linear(byte(blue * k / 255)), alpha: sa)
     }
 

@@ -13,25 +13,32 @@ extension Renderer {
         _ list: PaintList, into bitmap: inout Bitmap,
         imageProvider: (Placeholder) -> Bitmap? = { _ in nil }
     ) {
+        bitmap.withTarget { draw(list, into: $0, imageProvider: imageProvider) }
+    }
+
+    /// ``draw(_:into:imageProvider:)`` onto `target`'s pixels: a Bitmap's, or a bitmap
+    /// ``GraphicsContext``'s premultiplied cairo words, the same arithmetic on both.
+    func draw<L>(_ list: PaintList, into target: PixelTarget<L>, imageProvider: (Placeholder) -> Bitmap?) {
+        let (width, height) = (target.width, target.height)
         for operation in list.operations {
             switch operation {
             case .fill(let fill):
-                fillSnapped(fill.rect, color: fill.color, into: &bitmap)
+                fillSnapped(fill.rect, color: fill.color, into: target)
             case .shadow(let shadow):
-                drawShadow(shadow, of: glyphLayers(of: shadow.glyphs, in: bitmap), into: &bitmap)
+                drawShadow(shadow, of: glyphLayers(of: shadow.glyphs, width: width, height: height), into: target)
             case .glyphs(let glyphs):
-                for layer in glyphLayers(of: glyphs, in: bitmap) {
-                    composite(layer, into: &bitmap)
+                for layer in glyphLayers(of: glyphs, width: width, height: height) {
+                    composite(layer, into: target)
                 }
             case .decoration(let decoration):
                 for rect in decoration.rects {
-                    fillSnapped(rect, color: decoration.color, into: &bitmap)
+                    fillSnapped(rect, color: decoration.color, into: target)
                 }
             case .placeholder(let placeholder):
                 if let image = imageProvider(placeholder) {
-                    drawImage(image, in: placeholder.rect, into: &bitmap)
+                    drawImage(image, in: placeholder.rect, into: target)
                 } else {
-                    drawPlaceholderBox(in: placeholder.rect, into: &bitmap)
+                    drawPlaceholderBox(in: placeholder.rect, into: target)
                 }
             }
         }
@@ -39,27 +46,21 @@ extension Renderer {
 
     /// Fills `rect` (y-up points) with `color`, each edge rounded to the nearest pixel boundary;
     /// a non-empty rect covers at least one pixel in each direction. Composited in linear light.
-    func fillSnapped(_ rect: CGRect, color: Color, into bitmap: inout Bitmap) {
-        // Rounded in device pixels, then moved into the window (whole pixels: exact).
-        guard let (x, y, w, h) = devicePixelRect(rect, in: bitmap), w > 0, h > 0 else { return }
+    func fillSnapped<L>(_ rect: CGRect, color: Color, into target: PixelTarget<L>) {
+        guard let (x, y, w, h) = pixelRect(rect, in: target), w > 0, h > 0 else { return }
         let limit = Double(4 * Bitmap.maximumDimension)
         guard abs(x) < limit, abs(y) < limit, w < limit, h < limit else { return }
-        let (wx, wy) = (window?.x ?? 0, window?.y ?? 0)
         let x0 = Int(x.rounded()), y0 = Int(y.rounded())
-        let x1 = max(Int((x + w).rounded()), x0 + 1) - wx, y1 = max(Int((y + h).rounded()), y0 + 1) - wy
-        let (xs, ys) = (x0 - wx, y0 - wy)
-        guard let xs = Renderer.span(xs, x1 - 1, within: bitmap.width),
-            let ys = Renderer.span(ys, y1 - 1, within: bitmap.height)
+        let x1 = max(Int((x + w).rounded()), x0 + 1), y1 = max(Int((y + h).rounded()), y0 + 1)
+        guard let xs = Renderer.span(x0, x1 - 1, within: target.width),
+            let ys = Renderer.span(y0, y1 - 1, within: target.height)
         else { return }
         let linear = LinearColor(color)
         guard linear.alpha > 0 else { return }
-        let width = bitmap.width
         SRGBTransfer.withTables { t in
-            bitmap.withMutablePixels { dst in
-                for py in ys {
-                    for px in xs {
-                        Bitmap.compositeLinear(dst, at: (py * width + px) * 4, t, linear, alpha: linear.alpha)
-                    }
+            for py in ys {
+                for px in xs {
+                    Bitmap.compositeLinear(target.pixel(px, py), L.self, t, linear, alpha: linear.alpha)
                 }
             }
         }

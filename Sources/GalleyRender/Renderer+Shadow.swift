@@ -11,7 +11,7 @@ extension Renderer {
     /// in the shadow's colour (its alpha included), blended as ``textBlending`` says (a shadow is
     /// text's partial coverage: in sRGB by default, as browsers and cairo blend shadows).
     /// Decorations cast no shadow.
-    func drawShadow(_ shadow: ShadowPaint, of layers: [GlyphLayer], into bitmap: inout Bitmap) {
+    func drawShadow<L>(_ shadow: ShadowPaint, of layers: [GlyphLayer], into target: PixelTarget<L>) {
         guard shadow.color.alpha > 0 else { return }
         let s = Double(scale)
         let dx = Double(shadow.offset.width) * s, dy = -Double(shadow.offset.height) * s
@@ -30,7 +30,7 @@ extension Renderer {
         guard minX < maxX, minY < maxY else { return }
         // The buffer: the ink box grown by the blur's reach, clipped to the bitmap after the offset.
         let bx0 = max(minX + ox - margin, 0), by0 = max(minY + oy - margin, 0)
-        let bx1 = min(maxX + ox + margin, bitmap.width), by1 = min(maxY + oy + margin, bitmap.height)
+        let bx1 = min(maxX + ox + margin, target.width), by1 = min(maxY + oy + margin, target.height)
         guard bx0 < bx1, by0 < by1 else { return }
         // Coverage is gathered over the unclipped reach so that blur near the edges stays right.
         let gx0 = minX + ox - margin, gy0 = minY + oy - margin
@@ -41,27 +41,24 @@ extension Renderer {
             // Unblurred, and no two images share a pixel: the union below is each image's own
             // coverage, so composite the images straight from their bytes (the same arithmetic).
             drawUnblurredShadow(
-                of: layers, dx: ox, dy: oy, color: color, clip: (bx0, by0, bx1, by1), into: &bitmap)
+                of: layers, dx: ox, dy: oy, color: color, clip: (bx0, by0, bx1, by1), into: target)
             return
         }
         var coverage = Self.shadowCoverage(of: layers, at: (ox - gx0, oy - gy0), width: w, height: h)
         for radius in boxes where radius > 0 {
             Renderer.boxBlur(&coverage, width: w, height: h, radius: radius)
         }
-        let width = bitmap.width
         let srgb = textBlending == .platform
         SRGBTransfer.withTables { t in
-            bitmap.withMutablePixels { dst in
-                for py in by0..<by1 {
-                    for px in bx0..<bx1 {
-                        let v = coverage[(py - gy0) * w + (px - gx0)]
-                        guard v > 1e-4 else { continue }
-                        let i = (py * width + px) * 4, a = min(v, 1) * color.alpha
-                        if srgb {
-                            Bitmap.compositeSRGB(dst, at: i, color, alpha: a)
-                        } else {
-                            Bitmap.compositeLinear(dst, at: i, t, color, alpha: a)
-                        }
+            for py in by0..<by1 {
+                for px in bx0..<bx1 {
+                    let v = coverage[(py - gy0) * w + (px - gx0)]
+                    guard v > 1e-4 else { continue }
+                    let p = target.pixel(px, py), a = min(v, 1) * color.alpha
+                    if srgb {
+                        Bitmap.compositeSRGB(p, L.self, color, alpha: a)
+                    } else {
+                        Bitmap.compositeLinear(p, L.self, t, color, alpha: a)
                     }
                 }
             }
@@ -127,51 +124,47 @@ extension Renderer {
     /// colour glyph's alpha) moved by (`dx`, `dy`) pixels and composited in `color` inside `clip`
     /// (x0, y0, x1, y1), exactly as ``drawShadow(_:of:into:)``'s coverage buffer would composite
     /// it (the coverage value is the union 1 − (1 − 0)(1 − v) computed the same way).
-    func drawUnblurredShadow(
+    func drawUnblurredShadow<L>(
         of layers: [GlyphLayer], dx: Int, dy: Int, color: LinearColor, clip: (Int, Int, Int, Int),
-        into bitmap: inout Bitmap
+        into target: PixelTarget<L>
     ) {
         let (bx0, by0, bx1, by1) = clip
-        let width = bitmap.width
         let srgb = textBlending == .platform
         SRGBTransfer.withTables { t in
-            bitmap.withMutablePixels { dst in
-                func draw(_ bytes: [UInt8], step: Int, offset: Int, width iw: Int, height ih: Int, left: Int, top: Int)
-                {
-                    let c0 = max(0, bx0 - left), c1 = min(iw, bx1 - left)
-                    let r0 = max(0, by0 - top), r1 = min(ih, by1 - top)
-                    guard c0 < c1, r0 < r1 else { return }
-                    bytes.withUnsafeBufferPointer { src in
-                        for r in r0..<r1 {
-                            for c in c0..<c1 {
-                                let v = Float(src[(r * iw + c) * step + offset]) * (1 / 255)
-                                guard v > 0 else { continue }
-                                let u = 1 - (1 - v)
-                                guard u > 1e-4 else { continue }
-                                let i = ((top + r) * width + left + c) * 4, a = min(u, 1) * color.alpha
-                                if srgb {
-                                    Bitmap.compositeSRGB(dst, at: i, color, alpha: a)
-                                } else {
-                                    Bitmap.compositeLinear(dst, at: i, t, color, alpha: a)
-                                }
+            func draw(_ bytes: [UInt8], step: Int, offset: Int, width iw: Int, height ih: Int, left: Int, top: Int) {
+                let c0 = max(0, bx0 - left), c1 = min(iw, bx1 - left)
+                let r0 = max(0, by0 - top), r1 = min(ih, by1 - top)
+                guard c0 < c1, r0 < r1 else { return }
+                bytes.withUnsafeBufferPointer { src in
+                    for r in r0..<r1 {
+                        for c in c0..<c1 {
+                            let v = Float(src[(r * iw + c) * step + offset]) * (1 / 255)
+                            guard v > 0 else { continue }
+                            let u = 1 - (1 - v)
+                            guard u > 1e-4 else { continue }
+                            let p = target.pixel(left + c, top + r), a = min(u, 1) * color.alpha
+                            if srgb {
+                                Bitmap.compositeSRGB(p, L.self, color, alpha: a)
+                            } else {
+                                Bitmap.compositeLinear(p, L.self, t, color, alpha: a)
                             }
                         }
                     }
                 }
-                for layer in layers {
-                    for p in layer.images {
-                        let image = p.image
-                        let (left, top) = (p.x + dx, p.y + dy)
-                        switch image.pixels {
-                        case .coverage(let bytes):
-                            draw(
-                                bytes, step: 1, offset: 0, width: image.width, height: image.height, left: left,
-                                top: top)
-                        case .color(let bytes):
-                            draw(
-                                bytes, step: 4, offset: 3, width: image.width, height: image.height, left: left,
-                                top: top)
-                        }
+            }
+            for layer in layers {
+                for p in layer.images {
+                    let image = p.image
+                    let (left, top) = (p.x + dx, p.y + dy)
+                    switch image.pixels {
+                    case .coverage(let bytes):
+                        draw(
+                            bytes, step: 1, offset: 0, width: image.width, height: image.height, left: left,
+                            top: top)
+                    case .color(let bytes):
+                        draw(
+                            bytes, step: 4, offset: 3, width: image.width, height: image.height, left: left,
+                            top: top)
                     }
                 }
             }

@@ -60,9 +60,6 @@ public struct Renderer: Sendable {
     public let antialiasing: Antialiasing
     /// The FreeType rasterizer (faces and glyph cache behind its own lock) that draws the glyphs.
     public let rasterizer: GlyphRasterizer
-    /// Where the bitmap drawn into lies on a larger device (a ``GraphicsContext``'s surface, of
-    /// which only the pixels a paint list touches are converted); nil when the bitmap is the device.
-    var window: RenderWindow?
 
     /// Creates a renderer that draws `scale` pixels per point (2 for a "retina" image), hinting
     /// outlines as `hinting` says, at subpixel x positions unless `subpixelPositioning` is false,
@@ -151,13 +148,18 @@ public struct Renderer: Sendable {
     /// ``maximumImageWork`` samples (one stretched across a canvas of more than about 1500 × 1500
     /// pixels) is drawn as the placeholder box of ``drawPlaceholderBox(in:into:)`` instead.
     public func drawImage(_ image: Bitmap, in rect: CGRect, into bitmap: inout Bitmap) {
-        guard let (x, y, w, h) = pixelRect(rect, in: bitmap), w > 0, h > 0 else { return }
+        bitmap.withTarget { drawImage(image, in: rect, into: $0) }
+    }
+
+    /// ``drawImage(_:in:into:)`` onto `target`'s pixels.
+    func drawImage<L>(_ image: Bitmap, in rect: CGRect, into target: PixelTarget<L>) {
+        guard let (x, y, w, h) = pixelRect(rect, in: target), w > 0, h > 0 else { return }
         // The resampled block is at most the rect (one pixel more for a fractional edge) clipped to the bitmap.
-        let ow = Int(min(w.rounded(.up) + 1, Double(bitmap.width)))
-        let oh = Int(min(h.rounded(.up) + 1, Double(bitmap.height)))
+        let ow = Int(min(w.rounded(.up) + 1, Double(target.width)))
+        let oh = Int(min(h.rounded(.up) + 1, Double(target.height)))
         let image = image.reduced(toAbout: ow, oh)
         guard (image.width * image.height + image.height * ow + ow * oh) * 4 <= Renderer.maximumImageWork else {
-            drawPlaceholderBox(in: rect, into: &bitmap)
+            drawPlaceholderBox(in: rect, into: target)
             return
         }
         var samples = [Float](repeating: 0, count: image.width * image.height * 4)
@@ -173,33 +175,45 @@ public struct Renderer: Sendable {
         guard
             let placed = Resampler.resample(
                 samples, width: image.width, height: image.height, channels: 4, into: x, y, w, h,
-                clipColumns: 0..<bitmap.width, clipRows: 0..<bitmap.height)
+                clipColumns: 0..<target.width, clipRows: 0..<target.height)
         else { return }
-        composite(placed, into: &bitmap)
+        composite(placed, into: target)
     }
 
     /// Draws the stand-in for a placeholder without an image: a 1-pixel grey outline of `rect`
     /// (y-up points) and its diagonal from the top-left to the bottom-right corner.
     public func drawPlaceholderBox(in rect: CGRect, into bitmap: inout Bitmap) {
-        guard let (x, y, w, h) = pixelRect(rect, in: bitmap),
+        bitmap.withTarget { drawPlaceholderBox(in: rect, into: $0) }
+    }
+
+    /// ``drawPlaceholderBox(in:into:)`` onto `target`'s pixels.
+    func drawPlaceholderBox<L>(in rect: CGRect, into target: PixelTarget<L>) {
+        guard let (x, y, w, h) = pixelRect(rect, in: target),
             abs(x) < 1e6, abs(y) < 1e6, w < 1e6, h < 1e6
         else { return }
         let grey = LinearColor(Renderer.placeholderColor)
+        // One pixel in the grey, composited in linear light; nothing outside the target.
+        func blend(_ px: Int, _ py: Int) {
+            guard px >= 0, py >= 0, px < target.width, py < target.height else { return }
+            SRGBTransfer.withTables { t in
+                Bitmap.compositeLinear(target.pixel(px, py), L.self, t, grey, alpha: grey.alpha)
+            }
+        }
         // The outline runs through the pixels just inside the rect's edges.
         let left = Int(x.rounded()), top = Int(y.rounded())
         let right = max(Int((x + w).rounded()) - 1, left), bottom = max(Int((y + h).rounded()) - 1, top)
         let limit = 4 * Bitmap.maximumDimension
         guard right - left <= limit, bottom - top <= limit else { return }
-        if let xs = Renderer.span(left, right, within: bitmap.width) {
+        if let xs = Renderer.span(left, right, within: target.width) {
             for px in xs {
-                bitmap.blend(x: px, y: top, color: grey, alpha: grey.alpha)
-                if bottom != top { bitmap.blend(x: px, y: bottom, color: grey, alpha: grey.alpha) }
+                blend(px, top)
+                if bottom != top { blend(px, bottom) }
             }
         }
-        if let ys = Renderer.span(top + 1, bottom - 1, within: bitmap.height) {
+        if let ys = Renderer.span(top + 1, bottom - 1, within: target.height) {
             for py in ys {
-                bitmap.blend(x: left, y: py, color: grey, alpha: grey.alpha)
-                if right != left { bitmap.blend(x: right, y: py, color: grey, alpha: grey.alpha) }
+                blend(left, py)
+                if right != left { blend(right, py) }
             }
         }
         // The diagonal, one pixel per step along the longer side, inside the outline.
@@ -210,7 +224,7 @@ public struct Renderer: Sendable {
             let px = left + Int((Double(s * dx) / Double(steps)).rounded())
             let py = top + Int((Double(s * dy) / Double(steps)).rounded())
             if px > left, px < right, py > top, py < bottom {
-                bitmap.blend(x: px, y: py, color: grey, alpha: grey.alpha)
+                blend(px, py)
             }
         }
     }
@@ -226,20 +240,13 @@ public struct Renderer: Sendable {
         return lo <= hi ? lo...hi : nil
     }
 
-    /// `rect` (y-up points) as a pixel rectangle of `bitmap` (x, y of the top-left corner, width,
-    /// height): ``devicePixelRect(_:in:)`` less the window's origin.
-    func pixelRect(_ rect: CGRect, in bitmap: Bitmap) -> (Double, Double, Double, Double)? {
-        guard let (x, y, w, h) = devicePixelRect(rect, in: bitmap) else { return nil }
-        guard let window else { return (x, y, w, h) }
-        return (x - Double(window.x), y - Double(window.y), w, h)
-    }
-
-    /// `rect` (y-up points) as a rectangle of device pixels (the window's device, or `bitmap`).
-    func devicePixelRect(_ rect: CGRect, in bitmap: Bitmap) -> (Double, Double, Double, Double)? {
+    /// `rect` (y-up points) as a pixel rectangle of `target` (x, y of the top-left corner, width,
+    /// height).
+    func pixelRect<L>(_ rect: CGRect, in target: PixelTarget<L>) -> (Double, Double, Double, Double)? {
         let r = rect.standardized
         guard r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite else { return nil }
         let s = Double(scale)
-        let height = Double(window?.deviceHeight ?? bitmap.height)
+        let height = Double(target.height)
         return (Double(r.minX) * s, height - Double(r.maxY) * s, Double(r.width) * s, Double(r.height) * s)
     }
 
@@ -253,8 +260,8 @@ public struct Renderer: Sendable {
     /// Rasterises the glyphs of `paint`: the fill in its colour when it fills, and the stroke in
     /// the stroke colour (FreeType's stroker radius is half the stroke's width), both stretched
     /// and skewed as the paint says.
-    func glyphLayers(of paint: GlyphPaint, in bitmap: Bitmap) -> [GlyphLayer] {
-        let (requests, pens) = glyphRequests(of: paint, in: bitmap)
+    func glyphLayers(of paint: GlyphPaint, width: Int, height: Int) -> [GlyphLayer] {
+        let (requests, pens) = glyphRequests(of: paint, width: width, height: height)
         guard !requests.isEmpty else { return [] }
         let s = Double(scale)
         let pixelSize = Double(paint.font.size) * s
@@ -308,8 +315,10 @@ public struct Renderer: Sendable {
     static let snapEpsilon = 1.0 / 64
 
     /// The rasterizer requests (glyph and subpixel phase) of the glyphs of `paint` near enough to
-    /// `bitmap` to show, and the integer pixel of each one's pen.
-    func glyphRequests(of paint: GlyphPaint, in bitmap: Bitmap) -> ([GlyphRasterizer.Request], [(x: Int, y: Int)]) {
+    /// a `width` × `height` target to show, and the integer pixel of each one's pen.
+    func glyphRequests(of paint: GlyphPaint, width: Int, height: Int)
+        -> ([GlyphRasterizer.Request], [(x: Int, y: Int)])
+    {
         let count = min(paint.glyphs.count, paint.positions.count)
         let s = Double(scale)
         let steps = Double(GlyphRasterizer.subpixelSteps)
@@ -321,9 +330,7 @@ public struct Renderer: Sendable {
         let phasesX = usesSubpixelPhases
         // Glyphs far outside the bitmap (and non-finite positions) are skipped before rasterising.
         let margin = min(4 * Double(paint.font.size) * s + 2, 100_000)
-        let deviceWidth = Double(window?.deviceWidth ?? bitmap.width)
-        let deviceHeight = Double(window?.deviceHeight ?? bitmap.height)
-        let (wx, wy) = (window?.x ?? 0, window?.y ?? 0)
+        let deviceWidth = Double(width), deviceHeight = Double(height)
         for i in 0..<count {
             let px = Double(paint.positions[i].x) * s
             let py = deviceHeight - Double(paint.positions[i].y) * s
@@ -342,36 +349,33 @@ public struct Renderer: Sendable {
             let qy = Int((py + Self.snapEpsilon).rounded(.down)) * k
             let ix = Int((Double(qx) / steps).rounded(.down)), iy = Int((Double(qy) / steps).rounded(.down))
             requests.append(.init(glyph: paint.glyphs[i], phaseX: qx - ix * k, phaseY: qy - iy * k))
-            pens.append((ix - wx, iy - wy))
+            pens.append((ix, iy))
         }
         return (requests, pens)
     }
 
     /// Composites a layer's glyph images, each with its top-left pixel at its (`x`, `y`), coverage
     /// blended as ``textBlending`` says.
-    func composite(_ layer: GlyphLayer, into bitmap: inout Bitmap) {
+    func composite<L>(_ layer: GlyphLayer, into target: PixelTarget<L>) {
         let color = layer.color
         guard color.alpha > 0, !layer.images.isEmpty else { return }
-        let width = bitmap.width, height = bitmap.height
         let srgb = textBlending == .platform
         SRGBTransfer.withTables { t in
-            bitmap.withMutablePixels { dst in
-                for (image, x, y) in layer.images {
-                    Renderer.composite(
-                        image, x: x, y: y, color: color, srgb: srgb, into: dst, width: width, height: height, t)
-                }
+            for (image, x, y) in layer.images {
+                Renderer.composite(image, x: x, y: y, color: color, srgb: srgb, into: target, t)
             }
         }
     }
 
-    /// Composites one glyph image with its top-left pixel at (`x`, `y`) into the `width × height`
-    /// pixels `dst`, clipped to them: coverage in sRGB-encoded space when `srgb`, else in linear
-    /// light; colour glyphs always in linear light.
+    /// Composites one glyph image with its top-left pixel at (`x`, `y`) into `target`, clipped to
+    /// it: coverage in sRGB-encoded space when `srgb`, else in linear light; colour glyphs always
+    /// in linear light.
     @inline(__always)
-    static func composite(
-        _ image: GlyphImage, x: Int, y: Int, color: LinearColor, srgb: Bool,
-        into dst: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, _ t: SRGBTransfer.Tables
+    static func composite<L>(
+        _ image: GlyphImage, x: Int, y: Int, color: LinearColor, srgb: Bool, into target: PixelTarget<L>,
+        _ t: SRGBTransfer.Tables
     ) {
+        let (width, height) = (target.width, target.height)
         let w = image.width, h = image.height
         guard w > 0, h > 0 else { return }
         let c0 = max(0, -x), c1 = min(w, width - x)
@@ -385,11 +389,11 @@ public struct Renderer: Sendable {
                     for c in c0..<c1 {
                         let v = src[r * w + c]
                         guard v != 0 else { continue }
-                        let i = ((y + r) * width + x + c) * 4, a = Float(v) * (1 / 255) * alpha
+                        let p = target.pixel(x + c, y + r), a = Float(v) * (1 / 255) * alpha
                         if srgb {
-                            Bitmap.compositeSRGB(dst, at: i, color, alpha: a)
+                            Bitmap.compositeSRGB(p, L.self, color, alpha: a)
                         } else {
-                            Bitmap.compositeLinear(dst, at: i, t, color, alpha: a)
+                            Bitmap.compositeLinear(p, L.self, t, color, alpha: a)
                         }
                     }
                 }
@@ -402,7 +406,7 @@ public struct Renderer: Sendable {
                         guard src[i + 3] != 0 else { continue }
                         // Premultiplied sRGB bytes; the run colour's alpha scales the whole pixel.
                         Bitmap.compositePremultipliedSRGB(
-                            dst, at: ((y + r) * width + x + c) * 4, t,
+                            target.pixel(x + c, y + r), L.self, t,
                             red: Float(src[i]) * (1 / 255) * alpha, green: Float(src[i + 1]) * (1 / 255) * alpha,
                             blue: Float(src[i + 2]) * (1 / 255) * alpha, alpha: Float(src[i + 3]) * (1 / 255) * alpha)
                     }
@@ -412,23 +416,21 @@ public struct Renderer: Sendable {
     }
 
     /// Composites a resampled premultiplied sRGB RGBA image (already clipped to the bitmap), in linear light.
-    func composite(_ image: PlacedImage, into bitmap: inout Bitmap) {
+    func composite<L>(_ image: PlacedImage, into target: PixelTarget<L>) {
         guard image.channels == 4 else { return }
-        let width = bitmap.width, height = bitmap.height
+        let width = target.width, height = target.height
         SRGBTransfer.withTables { t in
-            bitmap.withMutablePixels { dst in
-                image.samples.withUnsafeBufferPointer { src in
-                    for r in 0..<image.height {
-                        let y = image.y + r
-                        guard y >= 0, y < height else { continue }
-                        for c in 0..<image.width {
-                            let x = image.x + c
-                            guard x >= 0, x < width else { continue }
-                            let i = (r * image.width + c) * 4
-                            Bitmap.compositePremultipliedSRGB(
-                                dst, at: (y * width + x) * 4, t, red: src[i], green: src[i + 1],
-                                blue: src[i + 2], alpha: src[i + 3])
-                        }
+            image.samples.withUnsafeBufferPointer { src in
+                for r in 0..<image.height {
+                    let y = image.y + r
+                    guard y >= 0, y < height else { continue }
+                    for c in 0..<image.width {
+                        let x = image.x + c
+                        guard x >= 0, x < width else { continue }
+                        let i = (r * image.width + c) * 4
+                        Bitmap.compositePremultipliedSRGB(
+                            target.pixel(x, y), L.self, t, red: src[i], green: src[i + 1],
+                            blue: src[i + 2], alpha: src[i + 3])
                     }
                 }
             }
