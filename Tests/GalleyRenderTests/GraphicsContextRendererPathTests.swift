@@ -1,7 +1,7 @@
 // The bitmap context's renderer path: untransformed text with every character attribute the
 // renderer draws (backgrounds, underlines, strikethroughs, strokes, shadows, colour emoji), partly
-// off the surface's edges, at several scales, is the bitmap Renderer's own pixels although only the
-// pixels the list touches are converted; and a context shadow set with setShadow casts, under each
+// off the surface's edges, at several scales, is the bitmap Renderer's own pixels although the
+// Renderer draws onto cairo's premultiplied words there; and a context shadow set with setShadow casts, under each
 // run, that run drawn in the shadow colour at the offset — CoreGraphics' definition of a shadow.
 import Foundation
 import GalleyFonts
