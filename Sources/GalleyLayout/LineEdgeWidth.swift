@@ -7,11 +7,11 @@
 import Foundation
 import GalleyShaping
 
-/// What one breaking pass has learned of a paragraph's line edges: whether a line starting (or
-/// ending) at an offset needs its edge shaped again, and if so the piece shaped again there and
-/// how much it changes the prefix sums' width. A breaker asks for the same edge once per line it
-/// tries (the optimal breaker for every pair of candidates), and finding out is most of what
-/// measuring a line costs, so each edge is looked at once per pass. A memo belongs to one
+/// What one breaking pass has learned of a paragraph's unsafe line edges (where
+/// `ParagraphAnalysis.safeToBreak` says a cut changes the shaping): the piece shaped again there
+/// and how much it changes the prefix sums' width. A breaker asks for the same edge once per line
+/// it tries (the optimal breaker for every pair of candidates), and shaping it again is most of
+/// what measuring such a line costs, so each is shaped once per pass. A memo belongs to one
 /// paragraph, its code units and one thread: make one per pass.
 final class LineEdgeMemo {
     /// An edge's piece: where it is cut, the width it adds to the prefix sums', and the offset
@@ -23,15 +23,8 @@ final class LineEdgeMemo {
         let reach: Int
     }
 
-    /// What is known of one edge.
-    enum Edge {
-        /// A break there leaves the shaping as it is.
-        case safe
-        case piece(Piece)
-    }
-
     /// Dense storage for a whole paragraph: `state[k]` for the line start at `base + k` and
-    /// `state[count + k]` for the line end there, each 0 (not looked at), −1 (safe) or
+    /// `state[count + k]` for the line end there, each 0 (not shaped again yet) or
     /// k > 0 (`pieces[k − 1]`). A raw buffer, not an array property, because a class's array
     /// would be checked for exclusive access on every look, which costs more than the look.
     private let state: UnsafeMutablePointer<Int32>
@@ -43,7 +36,7 @@ final class LineEdgeMemo {
     private var pieceCapacity = 0
     /// The one line start a memo without dense storage (`count == 0`) keeps: greedy breaking
     /// tries one start against each end once, so only the start is asked for again.
-    private var start: (offset: Int, edge: Edge)?
+    private var start: (offset: Int, piece: Piece)?
     /// The paragraph's `safeToBreak` (empty in a memo without dense storage).
     private let safe: [Bool]
 
@@ -107,49 +100,45 @@ final class LineEdgeMemo {
         return correction
     }
 
-    /// What is known of the line start at `offset`.
-    func leading(at offset: Int) -> Edge? {
-        count == 0 ? (start?.offset == offset ? start?.edge : nil) : lookup(offset - base)
+    /// The piece remembered for the (unsafe) line start at `offset`.
+    func leading(at offset: Int) -> Piece? {
+        count == 0 ? (start?.offset == offset ? start?.piece : nil) : lookup(offset - base)
     }
 
-    /// What is known of the line end at `offset`.
-    func trailing(at offset: Int) -> Edge? {
+    /// The piece remembered for the (unsafe) line end at `offset`.
+    func trailing(at offset: Int) -> Piece? {
         count == 0 ? nil : lookup(offset - base, side: count)
     }
 
-    /// Remembers what is known of the line start at `offset`.
-    func setLeading(_ edge: Edge, at offset: Int) {
-        if count == 0 { start = (offset, edge) } else { store(edge, offset - base) }
+    /// Remembers the piece of the line start at `offset`.
+    func setLeading(_ piece: Piece, at offset: Int) {
+        if count == 0 { start = (offset, piece) } else { store(piece, offset - base) }
     }
 
-    /// Remembers what is known of the line end at `offset` (a memo of one line's tries keeps no ends).
-    func setTrailing(_ edge: Edge, at offset: Int) {
-        if count > 0 { store(edge, offset - base, side: count) }
+    /// Remembers the piece of the line end at `offset` (a memo of one line's tries keeps no ends).
+    func setTrailing(_ piece: Piece, at offset: Int) {
+        if count > 0 { store(piece, offset - base, side: count) }
     }
 
-    private func lookup(_ k: Int, side: Int = 0) -> Edge? {
+    private func lookup(_ k: Int, side: Int = 0) -> Piece? {
         guard k >= 0, k < count else { return nil }
         let value = state[side + k]
-        return value == 0 ? nil : value < 0 ? .safe : .piece(pieces[Int(value) - 1])
+        return value == 0 ? nil : pieces[Int(value) - 1]
     }
 
-    private func store(_ edge: Edge, _ k: Int, side: Int = 0) {
+    private func store(_ piece: Piece, _ k: Int, side: Int = 0) {
         guard k >= 0, k < count else { return }
-        switch edge {
-        case .safe: state[side + k] = -1
-        case .piece(let piece):
-            if pieceCount == pieceCapacity {
-                let capacity = max(16, 2 * pieceCapacity)
-                let grown = UnsafeMutablePointer<Piece>.allocate(capacity: capacity)
-                grown.moveInitialize(from: pieces, count: pieceCount)
-                pieces.deallocate()
-                pieces = grown
-                pieceCapacity = capacity
-            }
-            (pieces + pieceCount).initialize(to: piece)
-            pieceCount += 1
-            state[side + k] = Int32(pieceCount)
+        if pieceCount == pieceCapacity {
+            let capacity = max(16, 2 * pieceCapacity)
+            let grown = UnsafeMutablePointer<Piece>.allocate(capacity: capacity)
+            grown.moveInitialize(from: pieces, count: pieceCount)
+            pieces.deallocate()
+            pieces = grown
+            pieceCapacity = capacity
         }
+        (pieces + pieceCount).initialize(to: piece)
+        pieceCount += 1
+        state[side + k] = Int32(pieceCount)
     }
 }
 
@@ -202,9 +191,9 @@ extension ParagraphAnalysis {
         let item = items[first]
         let limit = min(hi, item.range.upperBound)
         // A piece that never looked as far as the limit is the same for any farther one.
-        if case .piece(let piece) = memo?.leading(at: lo), piece.reach < limit { return piece }
+        if let piece = memo?.leading(at: lo), piece.reach < limit { return piece }
         let piece = leadingPiece(item, from: lo, limit: limit, units: units)
-        if piece.reach < limit { memo?.setLeading(.piece(piece), at: lo) }
+        if piece.reach < limit { memo?.setLeading(piece, at: lo) }
         return piece
     }
 
@@ -216,9 +205,9 @@ extension ParagraphAnalysis {
         guard last < items.count else { return nil }
         let item = items[last]
         let limit = max(lo, item.range.lowerBound)
-        if case .piece(let piece) = memo?.trailing(at: hi), piece.reach > limit { return piece }
+        if let piece = memo?.trailing(at: hi), piece.reach > limit { return piece }
         let piece = trailingPiece(item, to: hi, limit: limit, units: units)
-        if piece.reach > limit { memo?.setTrailing(.piece(piece), at: hi) }
+        if piece.reach > limit { memo?.setTrailing(piece, at: hi) }
         return piece
     }
 
