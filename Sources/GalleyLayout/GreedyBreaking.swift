@@ -23,50 +23,9 @@ extension Typesetter {
     ) -> PlannedBreak {
         let content = paragraph.content
         if start >= content.upperBound { return PlannedBreak(end: paragraph.span.range.upperBound, hyphenated: false) }
-        let hasTabs = paragraph.hasTabs
         let units = text.utf16
         var hyphens = HyphenWidths(paragraph)
-        let hanging = paragraph.style.hangingPunctuation
-        var tabMeasure = hasTabs ? self.tabLineMeasure(paragraph, from: start, offset: offset) : nil
-        // Every try starts at `start`: its edge is shaped again once (`LineEdgeMemo`).
-        let edges = LineEdgeMemo()
-        // What every try reads, once: a line is tried at each opportunity until one does not fit.
-        let (classes, base) = (paragraph.unitClasses, content.lowerBound)
-        let (prefix, safe) = (paragraph.prefixAdvance, paragraph.safeToBreak)
-        let plain = hanging.isEmpty && !paragraph.hasCJKSpacing && !paragraph.hasTracking && tabMeasure == nil
-        let hangs = UnitClass.hangs.rawValue
-        let fits: (Int, CGFloat) -> Bool = { end, hyphen in
-            // The line's visible end: trailing whitespace that hangs is not measured
-            // (`endTrimmingWhitespace`, read here without a call into the paragraph).
-            var visibleEnd = min(end, content.upperBound)
-            while visibleEnd > start, classes[visibleEnd - 1 - base].rawValue & hangs != 0 { visibleEnd -= 1 }
-            // The common case: no hanging, tracking, CJK spacing or TABs, and both ends safe to
-            // cut, so the line is as wide as the prefix sums say (`lineWidth(of:)` gives the same).
-            if plain, start >= base, visibleEnd > start, safe[start - base], safe[visibleEnd - base] {
-                return FitTolerance.fits(prefix[visibleEnd - base] - prefix[start - base] + hyphen, in: width)
-            }
-            let visible = start..<visibleEnd
-            // Punctuation that may hang gives the line that much more room.
-            var room =
-                hanging.isEmpty || hyphen > 0
-                ? width
-                : width
-                    + Hanging.allowance(
-                        paragraph, units: units, from: start, visibleEnd: visible.upperBound, style: hanging)
-            // A closing character that `allow-end` trims when the line does not fit otherwise.
-            if paragraph.hasCJKSpacing, hyphen == 0 {
-                room += paragraph.edgeSpacing(from: start, visibleEnd: visible.upperBound, units: units).allowance
-            }
-            // Tracking after the last cluster (the hyphen, when one is shown) is trailing whitespace
-            // (kCTTrackingAttributeName): it hangs.
-            let tracking = paragraph.lineTrailingTracking(
-                lineStart: start, visibleEnd: visible.upperBound, showsHyphen: hyphen > 0)
-            if tabMeasure != nil {
-                return FitTolerance.fits(tabMeasure!.width(to: visible.upperBound) + hyphen - tracking, in: room)
-            }
-            return FitTolerance.fits(
-                paragraph.lineWidth(of: visible, units: units, memo: edges) + hyphen - tracking, in: room)
-        }
+        let fits = lineFits(paragraph, from: start, width: width, offset: offset)
         var best: PlannedBreak? = nil
         let breaks = paragraph.breaks
         var i = firstBreak(after: start, in: breaks)
@@ -110,6 +69,57 @@ extension Typesetter {
             return PlannedBreak(end: paragraph.span.range.upperBound, hyphenated: false)
         }
         return best
+    }
+
+    /// Whether the line of `paragraph` from `start` to an end (trailing whitespace excluded), showing
+    /// a hyphen of the given width there, fits in `width` (`offset` from the leading margin): the
+    /// test greedy breaking makes at each opportunity.
+    private func lineFits(
+        _ paragraph: ParagraphAnalysis, from start: Int, width: CGFloat, offset: CGFloat
+    ) -> (Int, CGFloat) -> Bool {
+        let content = paragraph.content
+        let units = text.utf16
+        let hanging = paragraph.style.hangingPunctuation
+        var tabMeasure = paragraph.hasTabs ? self.tabLineMeasure(paragraph, from: start, offset: offset) : nil
+        // Every try starts at `start`: its edge is shaped again once (`LineEdgeMemo`).
+        let edges = LineEdgeMemo()
+        // What every try reads, once: a line is tried at each opportunity until one does not fit.
+        let (classes, base) = (paragraph.unitClasses, content.lowerBound)
+        let (prefix, safe) = (paragraph.prefixAdvance, paragraph.safeToBreak)
+        let plain = hanging.isEmpty && !paragraph.hasCJKSpacing && !paragraph.hasTracking && tabMeasure == nil
+        let hangs = UnitClass.hangs.rawValue
+        return { end, hyphen in
+            // The line's visible end: trailing whitespace that hangs is not measured
+            // (`endTrimmingWhitespace`, read here without a call into the paragraph).
+            var visibleEnd = min(end, content.upperBound)
+            while visibleEnd > start, classes[visibleEnd - 1 - base].rawValue & hangs != 0 { visibleEnd -= 1 }
+            // The common case: no hanging, tracking, CJK spacing or TABs, and both ends safe to
+            // cut, so the line is as wide as the prefix sums say (`lineWidth(of:)` gives the same).
+            if plain, start >= base, visibleEnd > start, safe[start - base], safe[visibleEnd - base] {
+                return FitTolerance.fits(prefix[visibleEnd - base] - prefix[start - base] + hyphen, in: width)
+            }
+            let visible = start..<visibleEnd
+            // Punctuation that may hang gives the line that much more room.
+            var room =
+                hanging.isEmpty || hyphen > 0
+                ? width
+                : width
+                    + Hanging.allowance(
+                        paragraph, units: units, from: start, visibleEnd: visible.upperBound, style: hanging)
+            // A closing character that `allow-end` trims when the line does not fit otherwise.
+            if paragraph.hasCJKSpacing, hyphen == 0 {
+                room += paragraph.edgeSpacing(from: start, visibleEnd: visible.upperBound, units: units).allowance
+            }
+            // Tracking after the last cluster (the hyphen, when one is shown) is trailing whitespace
+            // (kCTTrackingAttributeName): it hangs.
+            let tracking = paragraph.lineTrailingTracking(
+                lineStart: start, visibleEnd: visible.upperBound, showsHyphen: hyphen > 0)
+            if tabMeasure != nil {
+                return FitTolerance.fits(tabMeasure!.width(to: visible.upperBound) + hyphen - tracking, in: room)
+            }
+            return FitTolerance.fits(
+                paragraph.lineWidth(of: visible, units: units, memo: edges) + hyphen - tracking, in: room)
+        }
     }
 
     /// The break at a hyphenation point of the word after `best` (the opportunity `next` ends it),
