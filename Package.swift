@@ -76,6 +76,7 @@ let package = Package(
                 .copy("DejaVuSerif.ttf"),
                 .copy("DroidSansFallbackFull.ttf"),
                 .copy("Inter-roman.var.ttf"),
+                .copy("font-index.txt"),
                 .copy("LICENSE-Apache-Droid.txt"),
                 .copy("LICENSE-DejaVu.txt"),
                 .copy("LICENSE-OFL-Inter.txt"),
