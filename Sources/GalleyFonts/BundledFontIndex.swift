@@ -54,7 +54,7 @@ enum BundledFontIndex {
     /// The faces of `directory` from its index, in file-name order, when the index is present,
     /// readable and lists exactly the folder's font files with their sizes; nil otherwise.
     static func faces(in directory: String) -> [FaceDescriptor]? {
-        let indexPath = (directory as NSString).appendingPathComponent(fileName)
+        let indexPath = pathPrefix(directory) + fileName
         guard let data = FileManager.default.contents(atPath: indexPath),
             let index = try? parse(Array(data), directory: directory),
             let present = fontFiles(in: directory), present == index.files
@@ -67,20 +67,38 @@ enum BundledFontIndex {
     static func fontFiles(in directory: String) -> [File]? {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return nil }
         var files: [File] = []
+        let prefix = pathPrefix(directory)
         for name in names.filter(FontCatalog.isFontFile).sorted() {
             var info = stat()
-            let path = (directory as NSString).appendingPathComponent(name)
-            guard stat(path, &info) == 0 else { return nil }
+            guard stat(prefix + name, &info) == 0 else { return nil }
             files.append(File(name: name, size: Int(info.st_size)))
         }
         return files
+    }
+
+    /// `directory` as `NSString.appendingPathComponent` joins a name to it (slashes tidied, one
+    /// slash after it), computed once: that method costs about 2 000 instructions a call.
+    static func pathPrefix(_ directory: String) -> String {
+        String((directory as NSString).appendingPathComponent("x").dropLast())
+    }
+
+    /// The fields of `line` between tabs (an empty line has one empty field).
+    static func fields(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        var fields: [ArraySlice<UInt8>] = []
+        var start = line.startIndex
+        for index in line.indices where line[index] == UInt8(ascii: "\t") {
+            fields.append(line[start..<index])
+            start = index + 1
+        }
+        fields.append(line[start...])
+        return fields
     }
 
     /// The files and faces of index text; each face's path is its file's name in `directory`.
     static func parse(_ text: [UInt8], directory: String) throws(FormatError) -> (
         files: [File], faces: [FaceDescriptor]
     ) {
-        var parser = Parser(directory: directory)
+        var parser = Parser(prefix: pathPrefix(directory))
         var lineNumber = 0
         var start = 0
         while start < text.count {
@@ -94,14 +112,15 @@ enum BundledFontIndex {
 
     /// The state of one parse: the file and face being read.
     private struct Parser {
-        let directory: String
+        /// The folder's path with a slash after it (``pathPrefix(_:)``).
+        let prefix: String
         var files: [File] = []
         var faces: [FaceDescriptor] = []
         var sawFormat = false
         var path: String?
         var face: FaceFields?
 
-        init(directory: String) { self.directory = directory }
+        init(prefix: String) { self.prefix = prefix }
 
         /// The fields of the face being read, until its record is complete.
         struct FaceFields {
@@ -126,7 +145,7 @@ enum BundledFontIndex {
                 sawFormat = true
                 return
             }
-            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            let fields = BundledFontIndex.fields(line)
             let key = String(decoding: fields[0], as: UTF8.self)
             let values = fields.dropFirst()
             func fail(_ problem: String) -> FormatError { FormatError(line: number, problem: problem) }
@@ -135,9 +154,9 @@ enum BundledFontIndex {
                 guard values.count == 2, let size = Int(String(decoding: values.last!, as: UTF8.self)), size >= 0
                 else { throw fail("a file needs a name and a size") }
                 let name = BundledFontIndex.unescape(values.first!)
-                guard !name.isEmpty, !name.contains("/") else { throw fail("bad file name") }
+                guard !name.isEmpty, !name.utf8.contains(UInt8(ascii: "/")) else { throw fail("bad file name") }
                 files.append(File(name: name, size: size))
-                path = (directory as NSString).appendingPathComponent(name)
+                path = prefix + name
                 return
             }
             if key == "face" {
@@ -202,44 +221,51 @@ enum BundledFontIndex {
         }
     }
 
-    /// Sorted, disjoint ranges from `20-7e a0 a2-17f` (hexadecimal, space-separated); nil when
-    /// malformed.
+    /// Sorted, disjoint ranges from `20-7e a0 a2-17f` (hexadecimal, one space between ranges);
+    /// nil when malformed. A byte loop: the bundled faces' coverage is 60 KB of this text.
     static func ranges(_ text: ArraySlice<UInt8>) -> [ClosedRange<UInt32>]? {
-        var ranges: [ClosedRange<UInt32>] = []
-        var first: UInt32 = 0
-        var value: UInt32 = 0
-        var digits = 0
-        var inRange = false
-        func close() -> Bool {
-            guard digits > 0 else { return false }
-            let low = inRange ? first : value
-            guard low <= value, ranges.last.map({ $0.upperBound < low }) ?? true else { return false }
-            ranges.append(low...value)
-            return true
-        }
-        for byte in text {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"):
-                guard digits < 8 else { return nil }
-                let digit = byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : byte - UInt8(ascii: "a") + 10
-                value = value << 4 | UInt32(digit)
-                digits += 1
-            case UInt8(ascii: "-"):
-                guard !inRange, digits > 0 else { return nil }
-                first = value
-                inRange = true
-                value = 0
-                digits = 0
-            case UInt8(ascii: " "):
-                guard close() else { return nil }
-                value = 0
-                digits = 0
-                inRange = false
-            default: return nil
+        text.withUnsafeBufferPointer { bytes -> [ClosedRange<UInt32>]? in
+            var ranges: [ClosedRange<UInt32>] = []
+            ranges.reserveCapacity(bytes.count / 6)
+            var index = 0
+            var previous: UInt32?
+            while index < bytes.count {
+                guard let (low, afterLow) = hexNumber(bytes, from: index) else { return nil }
+                var high = low
+                index = afterLow
+                if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
+                    guard let (value, afterHigh) = hexNumber(bytes, from: index + 1) else { return nil }
+                    high = value
+                    index = afterHigh
+                }
+                guard low <= high, previous.map({ $0 < low }) ?? true else { return nil }
+                ranges.append(low...high)
+                previous = high
+                if index < bytes.count {
+                    guard bytes[index] == UInt8(ascii: " "), index + 1 < bytes.count else { return nil }
+                    index += 1
+                }
             }
+            return ranges
         }
-        if digits > 0 || inRange { guard close() else { return nil } }
-        return ranges
+    }
+
+    /// The lower-case hexadecimal number of at most 8 digits at `start`, and the index after it.
+    private static func hexNumber(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (UInt32, Int)? {
+        var value: UInt32 = 0
+        var index = start
+        while index < bytes.count, index - start < 8 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            default: return index > start ? (value, index) : nil
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return index > start ? (value, index) : nil
     }
 
     /// A field's text, with `\t`, `\n` and `\\` decoded.
@@ -321,7 +347,8 @@ enum BundledFontIndex {
     /// `scripts/make-font-index.sh` writes. Nil when the folder cannot be read.
     static func generate(for directory: String) -> String? {
         guard let files = fontFiles(in: directory) else { return nil }
-        let faces = files.flatMap { Fontconfig.queryFile((directory as NSString).appendingPathComponent($0.name)) }
+        let prefix = pathPrefix(directory)
+        let faces = files.flatMap { Fontconfig.queryFile(prefix + $0.name) }
         return text(files: files, faces: faces)
     }
 }

@@ -125,4 +125,20 @@ struct BundledFontIndexTests {
         #expect(parsed.files == [.init(name: "A.ttf", size: 10)])
         #expect(parsed.faces.map(BundledCatalogCacheTests.summary) == [BundledCatalogCacheTests.summary(face)])
     }
+
+    @Test(
+        "a font file is named as NSString.pathExtension reads the extension",
+        arguments: [
+            "a.ttf", "A.TTF", ".ttf", "a.ttf/", "dir/x.OTC", "x.woff", "noext", "a.b.otf", "dir.ttf/x", "x.ttc.bak",
+            "/abs/path/Font.Otf", "a.", "",
+        ])
+    func fontFileNames(name: String) {
+        let expected = ["ttf", "otf", "ttc", "otc"].contains((name as NSString).pathExtension.lowercased())
+        #expect(FontCatalog.isFontFile(name) == expected)
+    }
+
+    @Test("the executable's path is the one Bundle.main gives")
+    func executablePath() {
+        #expect(BundledFontsLocator.executablePath() == Bundle.main.executablePath)
+    }
 }
