@@ -251,6 +251,7 @@ enum BundledFontIndex {
     }
 
     /// The lower-case hexadecimal number of at most 8 digits at `start`, and the index after it.
+    @inline(__always)
     private static func hexNumber(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (UInt32, Int)? {
         var value: UInt32 = 0
         var index = start
