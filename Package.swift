@@ -76,6 +76,7 @@ let package = Package(
                 .copy("DejaVuSerif.ttf"),
                 .copy("DroidSansFallbackFull.ttf"),
                 .copy("Inter-roman.var.ttf"),
+                .copy("font-index.txt"),
                 .copy("LICENSE-Apache-Droid.txt"),
                 .copy("LICENSE-DejaVu.txt"),
                 .copy("LICENSE-OFL-Inter.txt"),
@@ -116,7 +117,21 @@ let package = Package(
             swiftSettings: strict),
         // The command-line tool: argument parsing and commands live in a library so tests can call them.
         .target(name: "GalleyCLI", dependencies: ["GalleySync", "Galley"], swiftSettings: strict),
-        .executableTarget(name: "galley", dependencies: ["GalleyCLI"], swiftSettings: strict),
+        // On Linux the tool is linked by lld with packed relative relocations (DT_RELR, glibc 2.36,
+        // Debian 12) and exports no symbols: as a plain PIE, the static Swift runtime and Foundation
+        // bring about 78 000 relative relocations, 1.8 MB of records the dynamic loader reads at
+        // every start, and 6 300 exported symbols (0.9 MB of tables). Together 3.1 MB of a one-line
+        // render's RSS (issue 26 part 3; docs/ARCHITECTURE.md, "Start-up of galley"). Only this
+        // product has the flags, so packages depending on the Galley library are not affected.
+        .executableTarget(
+            name: "galley", dependencies: ["GalleyCLI"], swiftSettings: strict,
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker",
+                        "--no-export-dynamic",
+                    ], .when(platforms: [.linux]))
+            ]),
         // The canvas samples (samples/Canvas: the social card, text on an arc), rendered by `make demo`.
         .executableTarget(
             name: "galley-canvas-samples", dependencies: ["Galley"], path: "samples/Canvas", swiftSettings: strict),

@@ -46,7 +46,7 @@ enum BundledFontsLocator {
     /// The directory to use, or nil when none is found.
     static func locate(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        executablePath: String? = Bundle.main.executablePath
+        executablePath: String? = BundledFontsLocator.executablePath()
     ) -> String? {
         search(environment: environment, executablePath: executablePath).directory
     }
@@ -56,7 +56,7 @@ enum BundledFontsLocator {
     /// in /usr/local/bin to the deployed executable works).
     static func search(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        executablePath: String? = Bundle.main.executablePath
+        executablePath: String? = BundledFontsLocator.executablePath()
     ) -> Outcome {
         var rejected: [String] = []
         if let override = environment[environmentVariable], !override.isEmpty {
@@ -83,6 +83,21 @@ enum BundledFontsLocator {
             rejected.append("\(bundle): missing")
         }
         return Outcome(directory: nil, rejected: rejected)
+    }
+
+    /// The running executable's path: on Linux the target of `/proc/self/exe`, which is what
+    /// `Bundle.main.executablePath` reads there too, without making the main bundle (about 370 000
+    /// instructions and CoreFoundation's bundle code at start-up); elsewhere, or when that link
+    /// cannot be read, `Bundle.main.executablePath`.
+    static func executablePath() -> String? {
+        #if os(Linux)
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            if length > 0 {
+                return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+        #endif
+        return Bundle.main.executablePath
     }
 
     /// Why `path` cannot be the fonts directory, or nil when it can: it must be a readable

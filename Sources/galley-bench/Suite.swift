@@ -18,6 +18,8 @@ struct SuiteResults {
     var breaking: [BreakingRow] = []
     var canvas = CanvasRow()
     var startup = StartupRow()
+    /// The soak's figures (a service's card loop; nil when it did not run).
+    var soak: SoakRow?
 }
 
 /// Runs every case and prints the summary of targets.
@@ -100,7 +102,7 @@ func runCases(_ settings: Settings, _ paths: BenchPaths, _ tools: ReferenceTools
     if settings.wants("pdfleak") { runPDFLeakCase(settings, paths) }
     if settings.wants("png") { runPNGCase(settings, paths, font: font) }
     if settings.wants("bridgeleak") { runBridgeLeakCase(settings) }
-    if settings.wants("soak") { runSoakCase(settings, paths) }
+    if settings.wants("soak") { results.soak = runSoakCase(settings, paths) }
     if settings.wants("startup") { results.startup = runStartupCase(settings) }
     return results
 }

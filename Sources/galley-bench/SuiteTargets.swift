@@ -33,6 +33,10 @@ func printTargets(_ settings: Settings, _ results: SuiteResults) {
         "   startup, one line to PNG: \(fmt(startupRatio, 2))× pango-view (≤ 1.2: \(verdict(finite(startupRatio).map { _ in startupRatio <= 1.2 })));"
             + " max RSS \(fmt(startup.galleyRSSMB, 1)) MB (≤ 16: \(verdict(finite(startup.galleyRSSMB).map { _ in startup.galleyRSSMB <= 16 })))"
     )
+    let cardLoopMB = results.soak.map { Double($0.peak) / 1_048_576 } ?? .nan
+    settings.text(
+        "   card loop (soak): peak RSS \(fmt(cardLoopMB, 1)) MB (≤ 60: \(verdict(finite(cardLoopMB).map { _ in cardLoopMB <= 60 })))"
+    )
     let measured = results.scaling.filter { !$0.estimated }.map(\.usPerKB)
     let spread = maxOverMin(measured)
     settings.text(

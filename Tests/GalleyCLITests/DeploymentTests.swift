@@ -88,6 +88,22 @@ struct DeploymentTests {
         #expect(emoji.contains(deployment.app.appendingPathComponent(Self.bundleName).path))
     }
 
+    @Test("a line in bundled fonts loads no fontconfig configuration: the bundle's index describes the faces")
+    func bundledLineNeedsNoFontconfig() throws {
+        let deployment = try Deployment(withBundle: true)
+        defer { deployment.remove() }
+        // fontconfig, once initialised, says on stderr that it cannot load this configuration.
+        let missing = ["FONTCONFIG_FILE=/nonexistent/fonts.conf"]
+        let layout = try deployment.run(["layout", "--text", Self.sample], environment: missing)
+        #expect(layout.status == 0 && layout.errorText.isEmpty, "\(layout.errorText)")
+        #expect(try Self.families(layout.text) == Self.bundledFamilies)
+        let render = try deployment.run(["render", "--text", "Hello, world", "-o", "line.png"], environment: missing)
+        #expect(render.status == 0 && render.errorText.isEmpty, "\(render.errorText)")
+        // A name only fontconfig resolves still loads it, and so hears of the missing file.
+        let alias = try deployment.run(["layout", "--font", "Times 12", "--text", "x"], environment: missing)
+        #expect(alias.status == 0 && alias.errorText.contains("Fontconfig"), "\(alias.errorText)")
+    }
+
     @Test("without the bundle: one warning naming what was tried and the fix; Latin still draws")
     func missingBundleWarnsOnce() throws {
         let deployment = try Deployment(withBundle: false)
