@@ -105,36 +105,6 @@ package enum Itemizer {
         return g
     }
 
-    /// `skipContinuing` for a paragraph whose code units are each a cluster (cluster g is unit
-    /// `base + g`) at one bidi level, in the requested font: the first cluster from `g` on that is
-    /// not a printable ASCII character `requested` covers, or that is at `limit` or past it. The
-    /// caller goes on with `skipContinuing` from there (which handles the rest, CJK included).
-    @inline(__always)
-    static func skipPrintableASCII(
-        from g: Int, units: UnsafeBufferPointer<UInt16>, base: Int, limit: Int, requested: Font,
-        known: inout (UInt64, UInt64), covered: inout (UInt64, UInt64)
-    ) -> Int {
-        var lo = base + g
-        while lo < limit {
-            let u = units[lo]
-            guard u >= 0x20, u < 0x7F else { break }
-            let bit = UInt64(1) << (u & 63)
-            if (u < 64 ? known.0 : known.1) & bit == 0 {
-                let has = requested.covers(Unicode.Scalar(UInt8(u)))
-                if u < 64 {
-                    known.0 |= bit
-                    if has { covered.0 |= bit }
-                } else {
-                    known.1 |= bit
-                    if has { covered.1 |= bit }
-                }
-            }
-            guard (u < 64 ? covered.0 : covered.1) & bit != 0 else { break }
-            lo += 1
-        }
-        return lo - base
-    }
-
     struct FallbackKey: Hashable {
         let scalar: UInt32
         let emoji: Bool

@@ -59,10 +59,6 @@ struct ParagraphItemizer {
     private var asciiKnown: (UInt64, UInt64) = (0, 0)
     private var asciiCovered: (UInt64, UInt64) = (0, 0)
     private var fallbackCache = Itemizer.FallbackCache()
-    /// Whether every code unit is a grapheme cluster of its own and every one has the same bidi
-    /// level (most prose): then a cluster continuing the item is one printable ASCII unit
-    /// checked against the coverage bits, without reading the boundaries or levels.
-    private let plainUnits: Bool
 
     /// A walk over `content` (not empty) of the text whose code units are `units`.
     init(
@@ -81,8 +77,6 @@ struct ParagraphItemizer {
         self.fonts = fonts
         start = content.lowerBound
         requested = defaultFont
-        plainUnits =
-            graphemes.count == content.count + 1 && !levels.isEmpty && !levels.contains { $0 != levels[0] }
     }
 
     /// Takes every cluster in turn, then closes the last item.
@@ -113,12 +107,6 @@ struct ParagraphItemizer {
         // the fonts are passed without copies.
         var known = asciiKnown
         var covered = asciiCovered
-        var g = g
-        if plainUnits, !currentIsKeptFallback {
-            g = Itemizer.skipPrintableASCII(
-                from: g, units: units, base: content.lowerBound, limit: min(runEnd, scriptEnd, content.upperBound),
-                requested: requested, known: &known, covered: &covered)
-        }
         let next = Itemizer.skipContinuing(
             from: g, graphemes: graphemes, units: units, levels: levels, base: content.lowerBound,
             limit: min(runEnd, scriptEnd), level: currentLevel, requested: requested,
