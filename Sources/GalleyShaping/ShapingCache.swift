@@ -415,51 +415,6 @@ public final class ShapingCache: Sendable, BudgetedCache {
         return (runs, startsClean)
     }
 
-    /// The code units and glyphs of the `chosen` words, each array in one piece, and where each
-    /// word's are in them; the glyphs in visual order with clusters counted from each word's start.
-    private static func arrays(
-        of chosen: [Int], words: [(range: Range<Int>, edges: UInt8)], runs: [Range<Int>],
-        glyphs: ArraySlice<ShapedGlyph>, base: Int, rightToLeft rtl: Bool, units: [UInt16], unitTotal: Int,
-        glyphTotal: Int
-    ) -> (keys: [UInt16], blocks: [ShapedGlyph], spans: [(units: Range<Int>, glyphs: Range<Int>)]) {
-        var spans: [(units: Range<Int>, glyphs: Range<Int>)] = []
-        spans.reserveCapacity(chosen.count)
-        var (u, g) = (0, 0)
-        for k in chosen {
-            let (n, m) = (words[k].range.count, runs[k].count)
-            spans.append((u..<u + n, g..<g + m))
-            (u, g) = (u + n, g + m)
-        }
-        // Both filled in place (an append per word cost more than its copy).
-        let keys = [UInt16](unsafeUninitializedCapacity: unitTotal) { keys, count in
-            units.withUnsafeBufferPointer { units in
-                for (n, k) in chosen.enumerated() {
-                    (keys.baseAddress! + spans[n].units.lowerBound).initialize(
-                        from: units.baseAddress! + words[k].range.lowerBound, count: spans[n].units.count)
-                }
-            }
-            count = unitTotal
-        }
-        let blocks = [ShapedGlyph](unsafeUninitializedCapacity: glyphTotal) { blocks, count in
-            glyphs.withUnsafeBufferPointer { glyphs in
-                for (n, k) in chosen.enumerated() {
-                    // The run in visual order (a right-to-left word's glyphs stay visual), its
-                    // clusters counted from the word's start.
-                    let from = rtl ? glyphs.count - runs[k].upperBound : runs[k].lowerBound
-                    let shift = Int32(truncatingIfNeeded: base - words[k].range.lowerBound)
-                    let to = blocks.baseAddress! + spans[n].glyphs.lowerBound
-                    for i in 0..<spans[n].glyphs.count {
-                        var glyph = glyphs[from + i]
-                        glyph.cluster &+= shift
-                        (to + i).initialize(to: glyph)
-                    }
-                }
-            }
-            count = glyphTotal
-        }
-        return (keys, blocks, spans)
-    }
-
     /// Cuts the item's glyphs (`glyphs`, visual order, clusters counted from `base`) into its
     /// words and keeps each word whose ends are cluster boundaries: its first glyph in logical
     /// order has the word's start as its cluster, and so does the next word's, so no cluster
@@ -484,9 +439,32 @@ public final class ShapingCache: Sendable, BudgetedCache {
         guard !chosen.isEmpty else { return }
         // Their code units and glyphs go into one array each for the whole item, and every word's
         // key and glyphs are slices of them: two allocations per missed item, not two per word.
-        let (keys, blocks, spans) = ShapingCache.arrays(
-            of: chosen, words: words, runs: runs, glyphs: glyphs, base: base, rightToLeft: rtl, units: units,
-            unitTotal: unitTotal, glyphTotal: glyphTotal)
+        var keys: [UInt16] = []
+        keys.reserveCapacity(unitTotal)
+        var blocks: [ShapedGlyph] = []
+        blocks.reserveCapacity(glyphTotal)
+        var spans: [(units: Range<Int>, glyphs: Range<Int>)] = []
+        spans.reserveCapacity(chosen.count)
+        // Copied from buffers (appending an array slice took a slower, generic path).
+        units.withUnsafeBufferPointer { units in
+            glyphs.withUnsafeBufferPointer { glyphs in
+                for k in chosen {
+                    let word = words[k]
+                    let u = keys.count
+                    keys.append(contentsOf: UnsafeBufferPointer(rebasing: units[word.range]))
+                    // The run in visual order (a right-to-left word's glyphs stay visual).
+                    let visual =
+                        rtl ? glyphs.count - runs[k].upperBound..<glyphs.count - runs[k].lowerBound : runs[k]
+                    let g = blocks.count
+                    blocks.append(contentsOf: UnsafeBufferPointer(rebasing: glyphs[visual]))
+                    let shift = Int32(truncatingIfNeeded: base - word.range.lowerBound)
+                    blocks.withUnsafeMutableBufferPointer { blocks in
+                        for i in g..<blocks.count { blocks[i].cluster &+= shift }
+                    }
+                    spans.append((u..<keys.count, g..<blocks.count))
+                }
+            }
+        }
         // Each word costs its code units, its glyphs and its dictionary entry; the first one stored
         // also the two arrays' headers and rounding.
         let entry = MemoryCost.dictionaryEntry(Word.self, ArraySlice<ShapedGlyph>.self)
