@@ -135,7 +135,9 @@ enum SimpleLineBreaks {
         var previous: UInt8 = 0
         var beforePrevious: UInt8 = 0
         var spaces = false
-        for i in range {
+        var i = range.lowerBound - 1
+        while i + 1 < range.upperBound {
+            i += 1
             let c = lineClass(buffer[i], table)
             if c == 0 { return 0 }
             if c == sp {
@@ -169,6 +171,16 @@ enum SimpleLineBreaks {
             beforePrevious = spaces ? sp : previous
             previous = c
             spaces = false
+            if c == al || c == nu {
+                // A run of letters and digits never breaks inside (LB23, LB25, LB28): skipped in a
+                // loop of its own.
+                while i + 1 < range.upperBound {
+                    let next = lineClass(buffer[i + 1], table)
+                    guard next == al || next == nu else { break }
+                    (beforePrevious, previous) = (previous, next)
+                    i += 1
+                }
+            }
         }
         // LB3.
         offsets[count] = range.upperBound
