@@ -325,28 +325,34 @@ public final class ShapingCache: Sendable, BudgetedCache {
         _ words: [(range: Range<Int>, edges: UInt8)], in table: borrowing [Word: ArraySlice<ShapedGlyph>],
         units: [UInt16]
     ) -> Lookup {
-        guard !table.isEmpty else {
-            return .missing(words.map { Word(units: units[$0.range], edges: $0.edges).hash })
-        }
-        var found: [Dictionary<Word, ArraySlice<ShapedGlyph>>.Index] = []
-        found.reserveCapacity(words.count)
-        for (k, word) in words.enumerated() {
-            let key = Word(units: units[word.range], edges: word.edges)
-            guard let index = table.index(forKey: key) else {
-                // The rest are looked up too, so that the store that follows makes arrays only for
-                // new words (a missed item is mostly known words).
-                var missing = [Int?](repeating: nil, count: k)
-                missing.reserveCapacity(words.count)
-                missing.append(key.hash)
-                for later in words[(k + 1)...] {
-                    let laterKey = Word(units: units[later.range], edges: later.edges)
-                    missing.append(table.index(forKey: laterKey) == nil ? laterKey.hash : nil)
-                }
-                return .missing(missing)
+        // Each word hashed from the paragraph's buffer (through the slice, the copy took a retain).
+        units.withUnsafeBufferPointer { buffer in
+            func key(_ word: (range: Range<Int>, edges: UInt8)) -> Word {
+                let hash = WordHash.word(
+                    UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[word.range])), edges: word.edges)
+                return Word(units: units[word.range], edges: word.edges, hash: hash)
             }
-            found.append(index)
+            guard !table.isEmpty else { return .missing(words.map { key($0).hash }) }
+            var found: [Dictionary<Word, ArraySlice<ShapedGlyph>>.Index] = []
+            found.reserveCapacity(words.count)
+            for (k, word) in words.enumerated() {
+                let first = key(word)
+                guard let index = table.index(forKey: first) else {
+                    // The rest are looked up too, so that the store that follows makes arrays only
+                    // for new words (a missed item is mostly known words).
+                    var missing = [Int?](repeating: nil, count: k)
+                    missing.reserveCapacity(words.count)
+                    missing.append(first.hash)
+                    for later in words[(k + 1)...] {
+                        let laterKey = key(later)
+                        missing.append(table.index(forKey: laterKey) == nil ? laterKey.hash : nil)
+                    }
+                    return .missing(missing)
+                }
+                found.append(index)
+            }
+            return .found(found)
         }
-        return .found(found)
     }
 
     /// Appends the words' glyphs (clusters counted from each word's start) in visual order: the
