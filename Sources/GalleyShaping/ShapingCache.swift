@@ -128,7 +128,16 @@ public final class ShapingCache: Sendable, BudgetedCache {
             return Int(Int64(bitPattern: x))
         }
 
-        static func == (a: Word, b: Word) -> Bool { a.hash == b.hash && a.edges == b.edges && a.units == b.units }
+        static func == (a: Word, b: Word) -> Bool {
+            guard a.hash == b.hash, a.edges == b.edges, a.units.count == b.units.count else { return false }
+            // Through buffers: the slices' own `==` went through a generic element loop.
+            return a.units.withUnsafeBufferPointer { x in
+                b.units.withUnsafeBufferPointer { y in
+                    for i in 0..<x.count where x[i] != y[i] { return false }
+                    return true
+                }
+            }
+        }
     }
 
     /// The words of one style, and whether the style may be split at spaces at all.
@@ -326,10 +335,12 @@ public final class ShapingCache: Sendable, BudgetedCache {
         units: [UInt16]
     ) -> Lookup {
         // Each word hashed from the paragraph's buffer (through the slice, the copy took a retain).
-        units.withUnsafeBufferPointer { buffer in
+        let secret = WordHash.key
+        return units.withUnsafeBufferPointer { buffer in
             func key(_ word: (range: Range<Int>, edges: UInt8)) -> Word {
                 let hash = WordHash.word(
-                    UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[word.range])), edges: word.edges)
+                    UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[word.range])), edges: word.edges,
+                    key: secret)
                 return Word(units: units[word.range], edges: word.edges, hash: hash)
             }
             guard !table.isEmpty else { return .missing(words.map { key($0).hash }) }

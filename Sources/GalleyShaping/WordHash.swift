@@ -13,9 +13,10 @@ enum WordHash {
         return (random.next(), random.next())
     }()
 
-    /// The hash of a word: its code units' bytes, then its edge flags.
+    /// The hash of a word: its code units' bytes, then its edge flags, under `key` (the
+    /// process's; a caller hashing many words reads it once).
     @inline(__always)
-    static func word(_ units: UnsafeRawBufferPointer, edges: UInt8) -> Int {
+    static func word(_ units: UnsafeRawBufferPointer, edges: UInt8, key: (UInt64, UInt64) = key) -> Int {
         Int(truncatingIfNeeded: sipHash(units, extra: edges, key: key, compressionRounds: 1, finalRounds: 3))
     }
 
