@@ -37,8 +37,9 @@ package enum ParagraphSplitter {
             var i = 0
             while i < n {
                 let u = text[i]
-                // Most units are above U+000D and are neither NEL nor U+2029: one comparison each.
-                if u > 0x0D && u != 0x85 && u != 0x2029 {
+                // Most units are above U+000D and are neither NEL nor U+2029: U+000E…U+0084 (all
+                // of ASCII's printable characters) in one unsigned comparison, then the rest.
+                if u &- 0x0E < 0x85 - 0x0E || (u > 0x0D && u != 0x85 && u != 0x2029) {
                     i += 1
                     continue
                 }

@@ -89,11 +89,54 @@ public final class ShapingCache: Sendable, BudgetedCache {
     struct Word: Hashable {
         let units: ArraySlice<UInt16>
         let edges: UInt8
+        /// The hash of both, computed once (`WordHash`: SipHash-1-3 with a key drawn once per
+        /// process, as `Hasher`'s, so text chosen to collide cannot be written without knowing
+        /// the key): a word is hashed for its lookup, and its insertion and each growth of its
+        /// table reuse it.
+        let hash: Int
 
-        /// The code units' bytes in one go (not one `combine` per code unit).
-        func hash(into hasher: inout Hasher) {
-            units.withUnsafeBytes { hasher.combine(bytes: $0) }
-            hasher.combine(edges)
+        /// The word `units` with `edges`.
+        init(units: ArraySlice<UInt16>, edges: UInt8) {
+            self.units = units
+            self.edges = edges
+            hash = units.withUnsafeBytes { WordHash.word($0, edges: edges) }
+        }
+
+        /// The word `units` with `edges`, whose `hash` a word of the same units and edges had
+        /// (a missed word is stored with the hash its lookup computed).
+        init(units: ArraySlice<UInt16>, edges: UInt8, hash: Int) {
+            self.units = units
+            self.edges = edges
+            self.hash = hash
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        /// What the dictionary places the word by: the SipHash above, mixed with the table's
+        /// seed by a bijective 64-bit finaliser (MurmurHash3's `fmix64`), instead of hashing the
+        /// hash again through a second `Hasher` (whose fixed cost is most of a word's). Buckets
+        /// still depend on every bit of the seeded hash, so colliding words stay unpredictable.
+        /// (`Hashable`'s own requirement for this, underscored in the standard library.)
+        // swift-format-ignore: NoLeadingUnderscores
+        func _rawHashValue(seed: Int) -> Int {
+            var x = UInt64(bitPattern: Int64(hash ^ seed))
+            x ^= x >> 33
+            x &*= 0xFF51_AFD7_ED55_8CCD
+            x ^= x >> 33
+            x &*= 0xC4CE_B9FE_1A85_EC53
+            x ^= x >> 33
+            return Int(Int64(bitPattern: x))
+        }
+
+        static func == (a: Word, b: Word) -> Bool {
+            guard a.hash == b.hash, a.edges == b.edges, a.units.count == b.units.count else { return false }
+            // Through buffers: the slices' own `==` went through a generic element loop.
+            return a.units.withUnsafeBufferPointer { x in
+                b.units.withUnsafeBufferPointer { y in
+                    for i in 0..<x.count where x[i] != y[i] { return false }
+                    return true
+                }
+            }
         }
     }
 
@@ -173,7 +216,7 @@ public final class ShapingCache: Sendable, BudgetedCache {
         if case .newStyle = outcome {
             outcome = newTable(style, font: request.font) ? find(style, request, into: &out) : .unsplittable
         }
-        guard case .miss(let words, let known) = outcome else {
+        guard case .miss(let words, let missing) = outcome else {
             if case .hit = outcome { return }
             HarfBuzzShaper.shape(request, into: &out)
             return
@@ -181,15 +224,16 @@ public final class ShapingCache: Sendable, BudgetedCache {
         let first = out.count
         // Stand-in glyphs of a failed allocation are not the words' shaping: not kept.
         guard HarfBuzzShaper.shape(request, into: &out) == .shaped else { return }
-        keep(out.glyphs[first...], base: out.base, words: words, known: known, style: style, units: request.text)
+        keep(out.glyphs[first...], base: out.base, words: words, missing: missing, style: style, units: request.text)
     }
 
     /// What a lookup found.
     private enum Outcome {
         /// Every word was kept: the glyphs were appended.
         case hit
-        /// Some word was not kept: the request's words, and which of them were.
-        case miss(words: [(range: Range<Int>, edges: UInt8)], known: [Bool])
+        /// Some word was not kept: the request's words, and the hash of each that was not (nil for
+        /// those kept).
+        case miss(words: [(range: Range<Int>, edges: UInt8)], missing: [Int?])
         /// The style may not be split at spaces, or a word is too long to keep.
         case unsplittable
         /// The style has no table yet.
@@ -215,9 +259,9 @@ public final class ShapingCache: Sendable, BudgetedCache {
                     indices, from: state.tables.values[t].words, words: words, rightToLeft: request.rightToLeft,
                     into: &out)
                 return .hit
-            case .missing(let known):
+            case .missing(let missing):
                 tally.second += 1
-                return .miss(words: words, known: known)
+                return .miss(words: words, missing: missing)
             }
         }
     }
@@ -250,6 +294,9 @@ public final class ShapingCache: Sendable, BudgetedCache {
     static func words(of request: ShapingRequest) -> [(range: Range<Int>, edges: UInt8)]? {
         let (text, range, context) = (request.text, request.range, request.context)
         var words: [(range: Range<Int>, edges: UInt8)] = []
+        // About a word per five code units of prose (growing the array a doubling at a time cost
+        // more than the scan).
+        words.reserveCapacity(range.count / 5 + 1)
         var start = range.lowerBound
         var i = range.lowerBound
         return text.withUnsafeBufferPointer { units -> [(range: Range<Int>, edges: UInt8)]? in
@@ -272,8 +319,9 @@ public final class ShapingCache: Sendable, BudgetedCache {
     private enum Lookup {
         /// Where every word is.
         case found([Dictionary<Word, ArraySlice<ShapedGlyph>>.Index])
-        /// Whether each word is kept (not all are): a miss then stores only the others.
-        case missing([Bool])
+        /// The hash of each word not kept, nil for those kept (not all are): a miss then stores
+        /// only the others, with these hashes.
+        case missing([Int?])
     }
 
     /// Where every word is in `table`, or which words are kept when one is not.
@@ -286,24 +334,36 @@ public final class ShapingCache: Sendable, BudgetedCache {
         _ words: [(range: Range<Int>, edges: UInt8)], in table: borrowing [Word: ArraySlice<ShapedGlyph>],
         units: [UInt16]
     ) -> Lookup {
-        guard !table.isEmpty else { return .missing([Bool](repeating: false, count: words.count)) }
-        var found: [Dictionary<Word, ArraySlice<ShapedGlyph>>.Index] = []
-        found.reserveCapacity(words.count)
-        for (k, word) in words.enumerated() {
-            guard let index = table.index(forKey: Word(units: units[word.range], edges: word.edges)) else {
-                // The rest are looked up too, so that the store that follows makes arrays only for
-                // new words (a missed item is mostly known words).
-                var known = [Bool](repeating: true, count: k)
-                known.reserveCapacity(words.count)
-                known.append(false)
-                for later in words[(k + 1)...] {
-                    known.append(table.index(forKey: Word(units: units[later.range], edges: later.edges)) != nil)
-                }
-                return .missing(known)
+        // Each word hashed from the paragraph's buffer (through the slice, the copy took a retain).
+        let secret = WordHash.key
+        return units.withUnsafeBufferPointer { buffer in
+            func key(_ word: (range: Range<Int>, edges: UInt8)) -> Word {
+                let hash = WordHash.word(
+                    UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[word.range])), edges: word.edges,
+                    key: secret)
+                return Word(units: units[word.range], edges: word.edges, hash: hash)
             }
-            found.append(index)
+            guard !table.isEmpty else { return .missing(words.map { key($0).hash }) }
+            var found: [Dictionary<Word, ArraySlice<ShapedGlyph>>.Index] = []
+            found.reserveCapacity(words.count)
+            for (k, word) in words.enumerated() {
+                let first = key(word)
+                guard let index = table.index(forKey: first) else {
+                    // The rest are looked up too, so that the store that follows makes arrays only
+                    // for new words (a missed item is mostly known words).
+                    var missing = [Int?](repeating: nil, count: k)
+                    missing.reserveCapacity(words.count)
+                    missing.append(first.hash)
+                    for later in words[(k + 1)...] {
+                        let laterKey = key(later)
+                        missing.append(table.index(forKey: laterKey) == nil ? laterKey.hash : nil)
+                    }
+                    return .missing(missing)
+                }
+                found.append(index)
+            }
+            return .found(found)
         }
-        return .found(found)
     }
 
     /// Appends the words' glyphs (clusters counted from each word's start) in visual order: the
@@ -340,18 +400,34 @@ public final class ShapingCache: Sendable, BudgetedCache {
     ) -> (runs: [Range<Int>], startsClean: [Bool]) {
         var runs = [Range<Int>](repeating: 0..<0, count: words.count)
         var startsClean = [Bool](repeating: false, count: words.count)
-        var w = 0
-        for n in 0..<glyphs.count {
-            let cluster = base + Int(glyphs[rtl ? glyphs.endIndex - 1 - n : glyphs.startIndex + n].cluster)
-            while w < words.count - 1, cluster >= words[w].range.upperBound { w += 1 }
-            let start = words[w].range.lowerBound
-            if runs[w].isEmpty {
-                startsClean[w] = cluster == start
-                runs[w] = n..<n + 1
-            } else {
-                runs[w] = runs[w].lowerBound..<n + 1
+        guard !words.isEmpty else { return (runs, startsClean) }
+        // Through buffers: subscripting the arrays checked bounds and uniqueness for every glyph.
+        runs.withUnsafeMutableBufferPointer { runs in
+            startsClean.withUnsafeMutableBufferPointer { startsClean in
+                words.withUnsafeBufferPointer { words in
+                    glyphs.withUnsafeBufferPointer { glyphs in
+                        let last = words.count - 1
+                        var w = 0
+                        var (start, end) = (words[0].range.lowerBound, words[0].range.upperBound)
+                        // Where word w's run began (-1: no glyph yet), and whether it is clean so
+                        // far. Words only move forward, so each word's glyphs are contiguous; its
+                        // run is written once, when the next word's glyphs begin.
+                        var (runStart, clean) = (-1, false)
+                        for n in 0..<glyphs.count {
+                            let cluster = base + Int(glyphs[rtl ? glyphs.count - 1 - n : n].cluster)
+                            if cluster >= end, w < last {
+                                if runStart >= 0 { (runs[w], startsClean[w]) = (runStart..<n, clean) }
+                                repeat { w += 1 } while w < last && cluster >= words[w].range.upperBound
+                                (start, end) = (words[w].range.lowerBound, words[w].range.upperBound)
+                                runStart = -1
+                            }
+                            if runStart < 0 { (runStart, clean) = (n, cluster == start) }
+                            if cluster < start { clean = false }
+                        }
+                        if runStart >= 0 { (runs[w], startsClean[w]) = (runStart..<glyphs.count, clean) }
+                    }
+                }
             }
-            if cluster < start { startsClean[w] = false }
         }
         return (runs, startsClean)
     }
@@ -361,17 +437,18 @@ public final class ShapingCache: Sendable, BudgetedCache {
     /// order has the word's start as its cluster, and so does the next word's, so no cluster
     /// spans an end.
     private func keep(
-        _ glyphs: ArraySlice<ShapedGlyph>, base: Int, words: [(range: Range<Int>, edges: UInt8)], known: [Bool],
+        _ glyphs: ArraySlice<ShapedGlyph>, base: Int, words: [(range: Range<Int>, edges: UInt8)], missing: [Int?],
         style: Style, units: [UInt16]
     ) {
         let rtl = style.rightToLeft
         let (runs, startsClean) = ShapingCache.runs(glyphs, base: base, words: words, rightToLeft: rtl)
         // The new words (those not kept already) whose ends are cluster boundaries.
         var chosen: [Int] = []
+        chosen.reserveCapacity(words.count)
         var unitTotal = 0
         var glyphTotal = 0
         for k in words.indices
-        where !known[k] && startsClean[k] && !runs[k].isEmpty && (k == words.count - 1 || startsClean[k + 1]) {
+        where missing[k] != nil && startsClean[k] && !runs[k].isEmpty && (k == words.count - 1 || startsClean[k + 1]) {
             chosen.append(k)
             unitTotal += words[k].range.count
             glyphTotal += runs[k].count
@@ -385,20 +462,25 @@ public final class ShapingCache: Sendable, BudgetedCache {
         blocks.reserveCapacity(glyphTotal)
         var spans: [(units: Range<Int>, glyphs: Range<Int>)] = []
         spans.reserveCapacity(chosen.count)
-        for k in chosen {
-            let word = words[k]
-            let u = keys.count
-            keys.append(contentsOf: units[word.range])
-            // The run in visual order (a right-to-left word's glyphs stay visual).
-            let visual =
-                rtl
-                ? glyphs.endIndex - runs[k].upperBound..<glyphs.endIndex - runs[k].lowerBound
-                : glyphs.startIndex + runs[k].lowerBound..<glyphs.startIndex + runs[k].upperBound
-            let g = blocks.count
-            blocks.append(contentsOf: glyphs[visual])
-            let shift = Int32(truncatingIfNeeded: base - word.range.lowerBound)
-            for i in g..<blocks.count { blocks[i].cluster &+= shift }
-            spans.append((u..<keys.count, g..<blocks.count))
+        // Copied from buffers (appending an array slice took a slower, generic path).
+        units.withUnsafeBufferPointer { units in
+            glyphs.withUnsafeBufferPointer { glyphs in
+                for k in chosen {
+                    let word = words[k]
+                    let u = keys.count
+                    keys.append(contentsOf: UnsafeBufferPointer(rebasing: units[word.range]))
+                    // The run in visual order (a right-to-left word's glyphs stay visual).
+                    let visual =
+                        rtl ? glyphs.count - runs[k].upperBound..<glyphs.count - runs[k].lowerBound : runs[k]
+                    let g = blocks.count
+                    blocks.append(contentsOf: UnsafeBufferPointer(rebasing: glyphs[visual]))
+                    let shift = Int32(truncatingIfNeeded: base - word.range.lowerBound)
+                    blocks.withUnsafeMutableBufferPointer { blocks in
+                        for i in g..<blocks.count { blocks[i].cluster &+= shift }
+                    }
+                    spans.append((u..<keys.count, g..<blocks.count))
+                }
+            }
         }
         // Each word costs its code units, its glyphs and its dictionary entry; the first one stored
         // also the two arrays' headers and rounding.
@@ -422,7 +504,7 @@ public final class ShapingCache: Sendable, BudgetedCache {
                     span.units.count * MemoryLayout<UInt16>.stride + span.glyphs.count * glyphStride + entry
                     + (first ? overhead : 0)
                 guard state.count < capacity, state.bytes + cost <= byteLimit else { break }
-                let word = Word(units: keys[span.units], edges: words[k].edges)
+                let word = Word(units: keys[span.units], edges: words[k].edges, hash: missing[k]!)
                 if table.words.updateValue(blocks[span.glyphs], forKey: word) == nil {
                     state.count += 1
                     state.bytes += cost

@@ -107,7 +107,11 @@ public struct BidiParagraph: Sendable {
     /// the Bidi_Class data, its defaults for unassigned code points included.)
     static func hasNoRightToLeftCharacters(_ text: [UInt16], _ range: Range<Int>) -> Bool {
         text.withUnsafeBufferPointer { buffer in
-            for i in range {
+            // Units below U+0590 first, in a loop of their own (inside the one below, the
+            // compiler tested the other ranges before that one for every unit).
+            var i = range.lowerBound
+            while i < range.upperBound, buffer[i] < 0x0590 { i += 1 }
+            for i in i..<range.upperBound {
                 let unit = buffer[i]
                 if unit < 0x0590 { continue }
                 switch unit {

@@ -57,6 +57,22 @@ public enum GraphemeClusters {
             result.append(r.lowerBound)
             return result
         }
+        // The commonest case, text below U+0300 without a CR (Latin prose): every offset is a
+        // boundary (GB999; there is no Extend, SpacingMark or Prepend character below U+0300, and a
+        // control is a boundary on both sides unless it is a CR before an LF).
+        let plain = text.withUnsafeBufferPointer { buffer -> Bool in
+            var i = r.lowerBound
+            while i < r.upperBound, buffer[i] < 0x0300, buffer[i] != 0x0D { i += 1 }
+            return i == r.upperBound
+        }
+        if plain {
+            // Through a scratch buffer: appending a range goes through a generic copy.
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: r.count + 1) { out in
+                for k in 0...r.count { out[k] = r.lowerBound + k }
+                result.append(contentsOf: UnsafeBufferPointer(out))
+            }
+            return result
+        }
         text.withUnsafeBufferPointer { buffer in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: r.count + 1) { out in
                 var count = 0
