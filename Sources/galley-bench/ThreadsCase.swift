@@ -6,6 +6,7 @@
 import Foundation
 import GalleyFonts
 import GalleyLayout
+import GalleyShaping
 import GalleySync
 import GalleyText
 import Synchronization
@@ -35,13 +36,22 @@ func threadCounts(cores: Int) -> [Int] {
 
 /// Runs `passes` layout passes over `texts` on `tasks` threads of its own (each takes the next
 /// pass until none is left) and waits for them.
-func layoutPasses(_ texts: [AttributedText], passes: Int, tasks: Int) {
+/// With `privateTexts`, thread k lays out `privateTexts[k % count]` instead (texts and fonts of
+/// its own), and with `privateCaches` through a shaped-word cache of its own.
+func layoutPasses(
+    _ texts: [AttributedText], passes: Int, tasks: Int, privateTexts: [[AttributedText]] = [],
+    privateCaches: [ShapingCache] = []
+) {
     let next = Atomic<Int>(0)
     let done = DispatchSemaphore(value: 0)
     withExtendedLifetime(next) {
-        for _ in 0..<tasks {
+        for task in 0..<tasks {
+            let own = privateTexts.isEmpty ? texts : privateTexts[task % privateTexts.count]
+            let cache = privateCaches.isEmpty ? ShapingCache.shared : privateCaches[task % privateCaches.count]
             let thread = Thread {
-                while next.add(1, ordering: .relaxed).oldValue < passes { _ = layoutPass(texts, width: 300) }
+                while next.add(1, ordering: .relaxed).oldValue < passes {
+                    _ = layoutPass(own, width: 300, cache: cache)
+                }
                 done.signal()
             }
             thread.stackSize = 8 << 20
@@ -61,8 +71,26 @@ func runThreadsCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> (s
             $0.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
         }.flatMap { $0.isEmpty ? nil : $0 } ?? threadCounts(cores: cores)
     let passes = max(8, 4 * (counts.max() ?? 1)) * (settings.quick ? 1 : 2)
+    // GALLEY_BENCH_PRIVATE=1 gives every thread its own Font object and texts, and =2 also its
+    // own shaped-word cache (a diagnosis: what sharing them costs), made once, outside the timing.
+    let privacy = Int(ProcessInfo.processInfo.environment["GALLEY_BENCH_PRIVATE"] ?? "") ?? 0
+    let privateTexts: [[AttributedText]] =
+        privacy >= 1
+        ? (0..<(counts.max() ?? 1)).map { _ in
+            let own = (try? Font(path: paths.font, size: font.size)) ?? font
+            return Corpus(path: paths.corpus("en"), name: "en", font: own).texts
+        } : []
+    let privateCaches: [ShapingCache] =
+        privacy >= 2
+        ? privateTexts.map { texts in
+            let cache = CacheState.fresh.cache()
+            _ = layoutPass(texts, width: 300, cache: cache)
+            return cache
+        } : []
     note("  threads: \(passes) passes over en.txt on \(counts.map(String.init).joined(separator: ", ")) threads…")
-    layoutPasses(texts, passes: counts.last!, tasks: counts.last!)  // warm-up: fonts, caches, arenas
+    // Warm-up: fonts, caches, arenas.
+    layoutPasses(
+        texts, passes: counts.last!, tasks: counts.last!, privateTexts: privateTexts, privateCaches: privateCaches)
     // The rows' runs alternate (1, 2, …, N threads, then again), so that load from other
     // processes falls on every row alike.
     var walls = [[Double]](repeating: [], count: counts.count)
@@ -72,7 +100,11 @@ func runThreadsCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> (s
         for (row, tasks) in counts.enumerated() {
             let before = LockContention.snapshot()
             let cpu = processCPUSeconds()
-            walls[row].append(seconds { layoutPasses(texts, passes: passes, tasks: tasks) })
+            walls[row].append(
+                seconds {
+                    layoutPasses(
+                        texts, passes: passes, tasks: tasks, privateTexts: privateTexts, privateCaches: privateCaches)
+                })
             cpus[row].append(processCPUSeconds() - cpu)
             contention[row] += LockContention.difference(from: before, to: LockContention.snapshot())
         }
