@@ -1,5 +1,6 @@
 // GraphemeClusters behaviour beyond the conformance file: emoji sequences, sub-ranges.
 
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyUnicode
@@ -24,18 +25,6 @@ import Testing
 
 /// The fast path below U+0300 must agree with ICU's iterator run over the whole text.
 @Suite struct GraphemeFastPathTests {
-    /// A deterministic generator (SplitMix64), so failures reproduce.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Random strings over an alphabet mixing ASCII, CR, LF, controls, ©, combining marks,
     /// ZWJ, emoji, regional indicators, Hangul jamo, Devanagari and lone surrogates.
     @Test func fastPathAgreesWithICU() {
@@ -45,7 +34,7 @@ import Testing
             [0xAC00], [0x0915], [0x094D], [0x0600], [0xD800], [0xDC00], [0x0E33],
             [0x4E00], [0x3042], [0x3099], [0x2019], [0x203C], [0xFF76], [0xFF9E], [0x302A],
         ]
-        var rng = SplitMix(state: 42)
+        var rng = SplitMix64(state: 42)
         for _ in 0..<3000 {
             var text: [UInt16] = []
             for _ in 0..<Int.random(in: 1...12, using: &rng) {

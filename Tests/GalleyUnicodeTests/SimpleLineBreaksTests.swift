@@ -2,6 +2,7 @@
 // iterator, the reference it stands in for, and its class table against LineBreak.txt.
 
 import Foundation
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyUnicode
@@ -11,18 +12,6 @@ import Testing
     static let alphabet: [UInt16] =
         Array("aZé5 ,.;:!?\"'-()[]/#<`".utf16) + [0x2018, 0x2019, 0x201C, 0x201D, 0x0020, 0x0020, 0x0061]
     static let others: [UInt16] = [0x09, 0xA0, 0x2014, 0x0025, 0x0024, 0x002B, 0x007D, 0x007C, 0x0301, 0x4E00]
-
-    /// A deterministic generator (SplitMix64), so a failure names a string that can be rerun.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static func fast(_ text: [UInt16]) -> [LineBreakOpportunity]? {
         text.withUnsafeBufferPointer { SimpleLineBreaks.opportunities(in: $0, range: 0..<text.count) }
@@ -35,7 +24,7 @@ import Testing
     /// 40 000 random strings of up to 24 units over the alphabet (one in ten with another
     /// character): wherever the fast path answers, it answers as ICU does; and it answers for most.
     @Test func matchesICUOnRandomStrings() {
-        var random = SplitMix(state: 26)
+        var random = SplitMix64(state: 26)
         var answered = 0
         var mismatches: [String] = []
         for n in 0..<40_000 {
