@@ -77,28 +77,20 @@ extension Typesetter {
     private func lineFits(
         _ paragraph: ParagraphAnalysis, from start: Int, width: CGFloat, offset: CGFloat
     ) -> (Int, CGFloat) -> Bool {
-        let content = paragraph.content
         let units = text.utf16
         let hanging = paragraph.style.hangingPunctuation
         var tabMeasure = paragraph.hasTabs ? self.tabLineMeasure(paragraph, from: start, offset: offset) : nil
         // Every try starts at `start`: its edge is shaped again once (`LineEdgeMemo`).
         let edges = LineEdgeMemo()
-        // What every try reads, once: a line is tried at each opportunity until one does not fit.
-        let (classes, base) = (paragraph.unitClasses, content.lowerBound)
-        let (prefix, safe) = (paragraph.prefixAdvance, paragraph.safeToBreak)
+        // Nothing hangs, is tracked or trimmed at the line's end, and there are no TABs: the line
+        // fits when its width (`lineWidth`) does, which the try below gives the same way.
         let plain = hanging.isEmpty && !paragraph.hasCJKSpacing && !paragraph.hasTracking && tabMeasure == nil
-        let hangs = UnitClass.hangs.rawValue
         return { end, hyphen in
-            // The line's visible end: trailing whitespace that hangs is not measured
-            // (`endTrimmingWhitespace`, read here without a call into the paragraph).
-            var visibleEnd = min(end, content.upperBound)
-            while visibleEnd > start, classes[visibleEnd - 1 - base].rawValue & hangs != 0 { visibleEnd -= 1 }
-            // The common case: no hanging, tracking, CJK spacing or TABs, and both ends safe to
-            // cut, so the line is as wide as the prefix sums say (`lineWidth(of:)` gives the same).
-            if plain, start >= base, visibleEnd > start, safe[start - base], safe[visibleEnd - base] {
-                return FitTolerance.fits(prefix[visibleEnd - base] - prefix[start - base] + hyphen, in: width)
+            let visible = start..<paragraph.endTrimmingWhitespace(start..<end)
+            if plain {
+                return FitTolerance.fits(
+                    paragraph.lineWidth(of: visible, units: units, memo: edges) + hyphen, in: width)
             }
-            let visible = start..<visibleEnd
             // Punctuation that may hang gives the line that much more room.
             var room =
                 hanging.isEmpty || hyphen > 0

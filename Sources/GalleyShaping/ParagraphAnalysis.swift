@@ -52,11 +52,12 @@ package final class ParagraphAnalysis: Sendable {
     /// `graphemes`), the class of each code unit, the shaper of its fonts.
     package let text: ParagraphText
 
-    /// The paragraph without its separator.
-    package var content: Range<Int> { span.contentRange }
+    /// The paragraph without its separator. Inlinable, as are `width(of:)` and
+    /// `endTrimmingWhitespace(_:)`: the breakers in GalleyLayout ask them for every line they try.
+    @inlinable package var content: Range<Int> { span.contentRange }
 
     /// The width of the logical range `range` (clamped to the content), from the shaped advances.
-    @inline(__always)
+    @inlinable
     package func width(of range: Range<Int>) -> CGFloat {
         let lo = max(range.lowerBound, content.lowerBound) - content.lowerBound
         let hi = min(range.upperBound, content.upperBound) - content.lowerBound
@@ -65,6 +66,7 @@ package final class ParagraphAnalysis: Sendable {
     }
 
     /// The end of `range` with trailing whitespace removed.
+    @inlinable
     package func endTrimmingWhitespace(_ range: Range<Int>) -> Int {
         var end = min(range.upperBound, content.upperBound)
         while end > range.lowerBound, unitClasses[end - 1 - content.lowerBound].contains(.hangs) { end -= 1 }
