@@ -3,7 +3,8 @@
 // body (30 words of mixed.txt) in mixed scripts (Latin, Japanese, emoji, Arabic, Devanagari,
 // Hebrew, Chinese), laid out and drawn to pixels, with the resident memory sampled along the way.
 // RSS must plateau (the samples of the last 50 000 cards within 5 % of each other) and stay under
-// the memory budget.
+// the memory budget. Run with other cases, the soak is a process of its own (this executable with
+// `--only soak --json`): a service's card loop does not start with the heap the layout cases left.
 import Foundation
 import GalleyFonts
 import GalleyLayout
@@ -21,7 +22,7 @@ struct SoakRow: Sendable {
     /// The caches' accounted bytes at the end.
     var cacheBytes = 0
     /// Each cache's accounted bytes at the end.
-    var usage: [GalleyMemory.Usage] = []
+    var usage: [SoakCacheUsage] = []
     var seconds = Double.nan
 
     /// The largest sample of the last 50 000 cards (or the second half) over the smallest.
@@ -31,6 +32,56 @@ struct SoakRow: Sendable {
         return (tail.max() ?? .nan) / (tail.min() ?? .nan)
     }
     var peak: Int { samples.map(\.rss).max() ?? 0 }
+}
+
+/// One cache's figures at the end of the soak (``GalleyMemory/Usage``, as the child process reports them).
+struct SoakCacheUsage: Sendable {
+    var name: String
+    var bytes: Int
+    var limit: Int
+    var entries: Int
+}
+
+/// Runs the soak in a process of its own when other cases ran (or will run) in this one, else here.
+@discardableResult
+func runSoak(_ settings: Settings, _ paths: BenchPaths) -> SoakRow {
+    guard settings.only != ["soak"] else { return runSoakCase(settings, paths) }
+    var arguments = ["--only", "soak", "--json", "--repo", paths.repo]
+    if settings.quick { arguments.append("--quick") }
+    if let cards = settings.soakCards { arguments += ["--soak-cards", "\(cards)"] }
+    note("  soak: in a process of its own (galley-bench \(arguments.joined(separator: " ")))")
+    let result = need(run("/proc/self/exe", arguments), "cannot start the soak's process")
+    guard result.status == 0 else { fail("the soak's process failed (status \(result.status)):\n\(result.stderr)") }
+    let row = parseSoakJSON(result.stdout)
+    printSoakRow(settings, row)
+    return row
+}
+
+/// The soak's figures from the JSON lines of `galley-bench --only soak --json`.
+func parseSoakJSON(_ output: String) -> SoakRow {
+    var row = SoakRow()
+    for line in output.split(separator: "\n") {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
+        let int = { (key: String) in (object[key] as? NSNumber)?.intValue ?? 0 }
+        switch object["case"] as? String {
+        case "soak": row.samples.append((int("cards"), int("rss_bytes")))
+        case "soak_summary":
+            row.cards = int("cards")
+            row.budget = int("budget_bytes")
+            row.cacheBytes = int("cache_bytes")
+            row.seconds = (object["seconds"] as? NSNumber)?.doubleValue ?? .nan
+            for entry in object["cache_usage"] as? [[String: Any]] ?? [] {
+                let value = { (key: String) in (entry[key] as? NSNumber)?.intValue ?? 0 }
+                row.usage.append(
+                    SoakCacheUsage(
+                        name: entry["cache"] as? String ?? "?", bytes: value("bytes"), limit: value("limit"),
+                        entries: value("entries")))
+            }
+        default: continue
+        }
+    }
+    guard row.cards > 0, !row.samples.isEmpty else { fail("the soak's process reported no figures:\n\(output)") }
+    return row
 }
 
 /// Mixed-script titles; each card puts its number in one (a new word each time).
@@ -78,7 +129,9 @@ func runSoakCase(_ settings: Settings, _ paths: BenchPaths) -> SoakRow {
         }
     }
     row.seconds = seconds(since: started)
-    row.usage = GalleyMemory.usage
+    row.usage = GalleyMemory.usage.map {
+        SoakCacheUsage(name: $0.cache.rawValue, bytes: $0.bytes, limit: $0.limit, entries: $0.entries)
+    }
     row.cacheBytes = row.usage.reduce(0) { $0 + $1.bytes }
     printSoakRow(settings, row)
     return row
@@ -105,7 +158,7 @@ func printSoakRow(_ settings: Settings, _ row: SoakRow) {
             + " \(fmt(row.seconds, 1)) s (\(fmt(row.seconds * 1e3 / Double(max(row.cards, 1)), 2)) ms a card)")
     settings.text(
         "  caches: "
-            + row.usage.map { "\($0.cache.rawValue) \(mb($0.bytes))/\(mb($0.limit)) MB (\($0.entries))" }
+            + row.usage.map { "\($0.name) \(mb($0.bytes))/\(mb($0.limit)) MB (\($0.entries))" }
             .joined(separator: ", "))
     settings.text()
     for sample in row.samples {
@@ -118,9 +171,13 @@ func printSoakRow(_ settings: Settings, _ row: SoakRow) {
         ("peak_rss_bytes", "\(row.peak)"), ("cache_bytes", "\(row.cacheBytes)"),
         ("plateau", json(row.plateau, 4)), ("plateau_met", "\(plateauOK)"), ("under_budget", "\(underBudget)"),
         ("seconds", json(row.seconds, 1)),
+        ("caches", "{" + row.usage.map { "\"\($0.name)\":\($0.bytes)" }.joined(separator: ",") + "}"),
         (
-            "caches",
-            "{" + row.usage.map { "\"\($0.cache.rawValue)\":\($0.bytes)" }.joined(separator: ",") + "}"
+            "cache_usage",
+            "["
+                + row.usage.map {
+                    "{\"cache\":\"\($0.name)\",\"bytes\":\($0.bytes),\"limit\":\($0.limit),\"entries\":\($0.entries)}"
+                }.joined(separator: ",") + "]"
         ),
     ])
 }

@@ -102,7 +102,7 @@ func runCases(_ settings: Settings, _ paths: BenchPaths, _ tools: ReferenceTools
     if settings.wants("pdfleak") { runPDFLeakCase(settings, paths) }
     if settings.wants("png") { runPNGCase(settings, paths, font: font) }
     if settings.wants("bridgeleak") { runBridgeLeakCase(settings) }
-    if settings.wants("soak") { results.soak = runSoakCase(settings, paths) }
+    if settings.wants("soak") { results.soak = runSoak(settings, paths) }
     if settings.wants("startup") { results.startup = runStartupCase(settings) }
     return results
 }
