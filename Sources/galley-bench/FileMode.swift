@@ -67,9 +67,8 @@ func runFileMode(_ arguments: [String]) {
     }
     _ = layoutPass(corpus.texts, width: width)  // warm-up: fonts, caches
     var result = (lines: 0, glyphs: 0)
-    let caches = (0..<max(iterations, 1)).map { _ in cacheState.cache() }
-    let elapsed = seconds {
-        for cache in caches { result = layoutPass(corpus.texts, width: width, cache: cache) }
+    let elapsed = timedPasses(max(iterations, 1), cacheState) {
+        result = layoutPass(corpus.texts, width: width, cache: $0)
     }
     let ms = elapsed * 1000
     let perParagraph = ms * 1000 / Double(max(iterations, 1) * max(corpus.paragraphs.count, 1))
