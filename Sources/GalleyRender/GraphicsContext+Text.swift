@@ -75,10 +75,13 @@ extension GraphicsContext {
             return
         }
         let textLayer = isDocument && state.textDrawingMode == .fill
+        let svg = textLayer && svgPage != nil
         for operation in list.operations {
             switch operation {
             case .fill(let fill): fillRects([fill.rect], color: fill.color)
             case .decoration(let decoration): fillRects(decoration.rects, color: decoration.color)
+            case .glyphs(let paint) where svg: drawSVGText(paint, text: text)
+            case .shadow(let shadow) where svg: drawSVGTextShadow(shadow, text: text)
             case .glyphs(let paint) where textLayer: drawTextLayer(paint, text: text)
             case .glyphs(let paint): drawOutlines(paint)
             case .shadow(let shadow) where textLayer: drawTextLayerShadow(shadow, text: text)
@@ -131,12 +134,13 @@ extension GraphicsContext {
             else { continue }
             var path = ShapePath()
             path.addRect(r)
-            fill(path, color: color)
+            fill(path, color: color, svgRect: r)
         }
     }
 
     /// Fills `path` (user space) in `color` as one painted operation (the current path is kept).
-    func fill(_ path: ShapePath, color: Color, stroke: (width: Double, color: Color)? = nil) {
+    /// On an SVG page under a translation, `svgRect` (the path's rectangle) is written as a `<rect>`.
+    func fill(_ path: ShapePath, color: Color, stroke: (width: Double, color: Color)? = nil, svgRect: CGRect? = nil) {
         guard let cr = drawable, !path.isEmpty else { return }
         let saved = cairo_copy_path(cr)
         defer { cairo_path_destroy(saved) }
@@ -146,7 +150,16 @@ extension GraphicsContext {
         defer { cairo_path_destroy(built) }
         cairo_new_path(cr)
         if let saved { cairo_append_path(cr, saved) }
-        paint { c in
+        let svg = { () -> String? in
+            let m = self.svgMatrix
+            if let r = svgRect, stroke == nil, m.xx == 1, m.yx == 0, m.xy == 0, abs(m.yy) == 1 {
+                return SVGPage.rectElement(r, matrix: m, color: color)
+            }
+            return SVGPage.pathElement(
+                built, matrix: m, fill: color,
+                stroke: stroke.map { SVGPage.strokeAttributes(cr, $0.color, width: $0.width, roundJoin: true) })
+        }
+        paint(svg: svg) { c in
             cairo_append_path(c, built)
             Self.setSource(c, color)
             cairo_set_fill_rule(c, CAIRO_FILL_RULE_WINDING)
@@ -204,6 +217,7 @@ extension GraphicsContext {
             cairo_new_path(cr)
             addPath(path)
             state.isClipped = true
+            svgClip(evenOdd: false)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
             cairo_clip(cr)
         }
@@ -217,7 +231,12 @@ extension GraphicsContext {
         guard let built = cairo_copy_path(cr) else { return }
         defer { cairo_path_destroy(built) }
         cairo_new_path(cr)
-        paint { c in
+        let svg = {
+            SVGPage.pathElement(
+                built, matrix: self.svgMatrix, fill: nil,
+                stroke: SVGPage.strokeAttributes(cr, color, width: width, roundJoin: true))
+        }
+        paint(svg: svg) { c in
             cairo_append_path(c, built)
             Self.setSource(c, color)
             cairo_set_line_width(c, width)
