@@ -276,7 +276,13 @@ extension GraphicsContext {
             cairo_matrix_translate(&m, Double(r.minX), Double(flipped ? r.maxY : r.minY))
             cairo_matrix_scale(
                 &m, Double(r.width) / Double(image.width), (flipped ? -1 : 1) * Double(r.height) / Double(image.height))
-            return SVGPage.imageElement(image, matrix: m, smooth: filter != CAIRO_FILTER_NEAREST)
+            let smooth = filter != CAIRO_FILTER_NEAREST
+            guard smooth, let page = self.svgPage else { return SVGPage.imageElement(image, matrix: m, smooth: smooth) }
+            let id = page.makeID()
+            page.define(
+                "<clipPath id=\"galley-clip-\(id)\"><rect width=\"\(image.width)\" height=\"\(image.height)\"/></clipPath>"
+            )
+            return SVGPage.imageElement(image, matrix: m, clipID: id)
         }
         paint(svg: svg) { c in
             cairo_translate(c, Double(r.minX), Double(flipped ? r.maxY : r.minY))

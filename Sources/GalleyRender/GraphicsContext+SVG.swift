@@ -198,11 +198,65 @@ final class SVGPage {
     }
 
     /// An `<image>` of `bitmap`, its pixel (0, 0)–(w, h) placed by `m`, as a PNG `data:` URI.
-    static func imageElement(_ bitmap: Bitmap, matrix m: cairo_matrix_t, smooth: Bool = true) -> String? {
-        guard let png = try? bitmap.pngBytes() else { return nil }
-        return "<image width=\"\(bitmap.width)\" height=\"\(bitmap.height)\" preserveAspectRatio=\"none\""
-            + transform(m) + (smooth ? "" : " style=\"image-rendering:pixelated\"")
+    /// Unsmoothed, it asks for `optimizeSpeed` (nearest pixels, cairo's FAST). Smoothed with a
+    /// clip (`clipID`, a `<clipPath>` of the image's rect), the image gets a transparent border
+    /// pixel, so that a reader's bilinear filter fades its edges into transparency inside the rect,
+    /// as cairo's unextended image pattern does (SVG readers pad the edge pixels instead).
+    static func imageElement(_ bitmap: Bitmap, matrix m: cairo_matrix_t, smooth: Bool = true, clipID: Int? = nil)
+        -> String?
+    {
+        var image = bitmap
+        var m = m
+        if !smooth, let (big, factor) = enlarged(bitmap, m) {
+            // Readers may smooth anyway (librsvg 2.54 ignores image-rendering): pixels as large
+            // as the device's keep their edges within a device pixel of nearest sampling.
+            image = big
+            cairo_matrix_scale(&m, 1 / Double(factor), 1 / Double(factor))
+        }
+        var placement = ""
+        if smooth, let clipID, let bordered = bordered(bitmap) {
+            image = bordered
+            placement = " x=\"-1\" y=\"-1\" clip-path=\"url(#galley-clip-\(clipID))\""
+        }
+        guard let png = try? image.pngBytes() else { return nil }
+        return "<image" + placement
+            + " width=\"\(image.width)\" height=\"\(image.height)\" preserveAspectRatio=\"none\""
+            + transform(m) + (smooth ? "" : " image-rendering=\"optimizeSpeed\"")
             + " xlink:href=\"data:image/png;base64,\(Data(png).base64EncodedString())\"/>\n"
+    }
+
+    /// `bitmap` with each pixel repeated `factor` × `factor` times, `factor` the whole number of
+    /// page units a pixel spans under `m` (rounded up, at most 4 Mi pixels); nil below 2.
+    static func enlarged(_ bitmap: Bitmap, _ m: cairo_matrix_t) -> (Bitmap, Int)? {
+        let span = max((m.xx * m.xx + m.yx * m.yx).squareRoot(), (m.xy * m.xy + m.yy * m.yy).squareRoot())
+        let most = (Double(1 << 22) / Double(bitmap.width * bitmap.height)).squareRoot()
+        let factor = Int(min(span.rounded(.up), most.rounded(.down), 64))
+        guard factor >= 2 else { return nil }
+        let w = bitmap.width * factor, h = bitmap.height * factor
+        var rgba = [UInt8](repeating: 0, count: w * h * 4)
+        bitmap.pixels.withUnsafeBufferPointer { source in
+            for y in 0..<h {
+                let from = (y / factor) * bitmap.width * 4
+                for x in 0..<w {
+                    for c in 0..<4 { rgba[(y * w + x) * 4 + c] = source[from + (x / factor) * 4 + c] }
+                }
+            }
+        }
+        guard let big = try? Bitmap(width: w, height: h, pixels: rgba, background: .clear) else { return nil }
+        return (big, factor)
+    }
+
+    /// `bitmap` inside a one-pixel transparent border.
+    static func bordered(_ bitmap: Bitmap) -> Bitmap? {
+        let w = bitmap.width + 2
+        var rgba = [UInt8](repeating: 0, count: w * (bitmap.height + 2) * 4)
+        bitmap.pixels.withUnsafeBufferPointer { source in
+            for y in 0..<bitmap.height {
+                let from = y * bitmap.width * 4, to = ((y + 1) * w + 1) * 4
+                for i in 0..<(bitmap.width * 4) { rgba[to + i] = source[from + i] }
+            }
+        }
+        return try? Bitmap(width: w, height: bitmap.height + 2, pixels: rgba, background: .clear)
     }
 
     /// CSS's name of a blend mode (`mix-blend-mode`); nil for normal, copy and clear (no CSS form).
