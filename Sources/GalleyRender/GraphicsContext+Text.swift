@@ -22,7 +22,8 @@ extension GraphicsContext {
     /// `Renderer.draw(_:into:)`. On other bitmaps every glyph's outline is moved
     /// by its run's skew and scale, the text matrix's linear part (about the glyph origin), its
     /// position and the CTM, and filled (and stroked) by cairo at device resolution, never
-    /// resampled. On a document page (PDF, PostScript, SVG) text in the fill drawing mode is text:
+    /// resampled. On an SVG page text in the fill drawing mode is a `<path>` per glyph outline (the
+    /// SVG text layer, ``SVGWriter``'s element forms). On a PDF or PostScript page it is text:
     /// each run goes through `cairo_show_text_glyphs` with its cluster map under CTM × text matrix,
     /// in an embedded subset of its font, so a PDF's text stays searchable and copyable under any
     /// transform (colour glyphs are cairo's images of them, under the same transform); the other

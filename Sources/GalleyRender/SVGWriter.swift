@@ -17,6 +17,8 @@ import GalleyText
 /// caller gives a reference for them, else a grey outlined `<rect>` with a diagonal, as the
 /// ``Renderer`` draws them.
 ///
+/// The document is the one page of a ``GraphicsContext`` SVG document (`GraphicsContext(document:
+/// .svg)`), drawn by the context's paint-list interpreter: the writer has no paint path of its own.
 /// The writer draws the frame's ``PaintList``, the operations and order the ``Renderer`` draws,
 /// so character attributes come out as the ``Renderer`` draws them (see `LineDecorations`):
 /// background colours and underline / strikethrough bands as `<rect>`s (one per band and dash,
