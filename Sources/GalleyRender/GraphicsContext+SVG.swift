@@ -177,7 +177,7 @@ final class SVGPage {
         stroke: String?
     ) -> String? {
         let d = pathData(path)
-        guard !d.isEmpty else { return nil }
+        guard !d.isEmpty else { return "" }
         var out = "<path d=\"\(d)\"" + transform(m)
         if let fill {
             out += SVGWriter.fill(fill) + (evenOdd ? " fill-rule=\"evenodd\"" : "")

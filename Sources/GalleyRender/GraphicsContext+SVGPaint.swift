@@ -10,13 +10,14 @@ extension GraphicsContext {
     static let svgFallbackResolution = 2.0
 
     /// Composites one operation on the SVG page: its shadow first (an image of the blurred
-    /// coverage), then `element` (or, when it gives nil, cairo's raster of `body` over the clip),
-    /// with the global alpha and blend mode, inside the clip groups of the state.
+    /// coverage), then `element` (or, when it gives nil, cairo's raster of `body` over the clip;
+    /// an empty element draws nothing), with the global alpha and blend mode, inside the clip
+    /// groups of the state.
     func paintSVG(_ page: SVGPage, element: (() -> String?)?, body: (OpaquePointer) -> Void) {
         if let shadow = state.shadow, shadow.color.alpha > 0 { drawShadow(shadow, of: body) }
         // CSS has no copy or clear: copy draws as normal; clear cannot cut the page's paint.
         guard state.alpha > 0, state.blendMode != .clear else { return }
-        guard let text = element?() ?? svgRaster(body) else { return }
+        guard let text = element?() ?? svgRaster(body), !text.isEmpty else { return }
         page.append(SVGPage.composited(text, alpha: state.alpha, blend: state.blendMode), clips: state.svgClips)
     }
 

@@ -94,13 +94,13 @@ extension GraphicsContext {
         }
     }
 
-    /// A run's group: its fill (or `fill="none"`) and stroke over its glyph paths; nil when empty.
+    /// A run's group: its fill (or `fill="none"`) and stroke over its glyph paths; empty when it has no ink.
     static func svgRun(_ glyphs: GlyphPaint, page: SVGPage, space: SVGTextSpace) -> String? {
         let color = glyphs.color
         let stroke = glyphs.stroke
-        guard color.alpha > 0 || (stroke?.color.alpha ?? 0) > 0 else { return nil }
+        guard color.alpha > 0 || (stroke?.color.alpha ?? 0) > 0 else { return "" }
         let body = svgRunBody(glyphs, page: page, space: space, alpha: color.alpha)
-        guard !body.isEmpty else { return nil }
+        guard !body.isEmpty else { return "" }
         var paint = glyphs.fills ? SVGWriter.fill(color) : " fill=\"none\""
         if let stroke {
             paint +=
@@ -118,7 +118,7 @@ extension GraphicsContext {
     /// radius above 0, blurred by a filter defined on the page.
     static func svgShadow(_ shadow: ShadowPaint, page: SVGPage, space: SVGTextSpace) -> String? {
         let body = svgRunBody(shadow.glyphs, page: page, space: space, alpha: shadow.color.alpha)
-        guard !body.isEmpty else { return nil }
+        guard !body.isEmpty else { return "" }
         var filter = ""
         if shadow.blurRadius > 0 {
             page.shadowCount += 1
