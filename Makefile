@@ -145,10 +145,11 @@ demo: build
 # test compares with pango-view (pango1.0-tools) drawing Debian's DejaVu Sans (fonts-dejavu-core).
 # The GraphicsContext tests compare with cairo drawing the same operations through pycairo
 # (python3-cairo, for Debian's /usr/bin/python3); the JPEG and WebP tests with libjpeg-turbo's
-# cjpeg/djpeg (libjpeg-turbo-progs) and libwebp's cwebp/dwebp (webp).
+# cjpeg/djpeg (libjpeg-turbo-progs) and libwebp's cwebp/dwebp (webp). The SVG target's tests
+# rasterise the context's SVG with librsvg's rsvg-convert (librsvg2-bin), an independent SVG reader.
 test-deps: tool-deps
 	@$(call install-missing,libpango-1.0-0 fontconfig pango1.0-tools fonts-dejavu-core poppler-utils \
-	  python3-cairo libjpeg-turbo-progs webp)
+	  python3-cairo libjpeg-turbo-progs webp librsvg2-bin)
 	@$(PYTHON) -c 'import pyphen' 2>/dev/null || $(PYTHON) -m pip install --quiet pyphen 2>/dev/null || \
 	  { $(call install-missing,python3-pyphen); }
 

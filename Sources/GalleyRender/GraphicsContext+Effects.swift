@@ -71,6 +71,10 @@ extension GraphicsContext {
         var pm = cairo_matrix_t()
         cairo_matrix_init(&pm, k, 0, 0, k, -left - k * dx, -top - k * dy)
         cairo_pattern_set_matrix(pattern, &pm)
+        if svgPage != nil {
+            svgShadowImage(mask, k: k, x: left / k + dx, y: top / k + dy, color: shadow.color)
+            return
+        }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         let c = shadow.color
@@ -123,6 +127,7 @@ extension GraphicsContext {
         layers.append(state)
         savedStates.append(state)
         cairo_push_group(cr)
+        svgPage?.beginGroup(clips: state.svgClips)
         state.alpha = 1
         state.blendMode = .normal
         state.shadow = nil
@@ -135,7 +140,9 @@ extension GraphicsContext {
         guard let pattern = cairo_pop_group(cr) else { return }
         defer { cairo_pattern_destroy(pattern) }
         state = outer
-        paint { c in
+        let content = svgPage?.endGroup()
+        let svg = { content }
+        paint(svg: svg) { c in
             cairo_set_source(c, pattern)
             cairo_paint(c)
         }

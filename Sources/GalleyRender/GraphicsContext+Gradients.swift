@@ -14,7 +14,8 @@ extension GraphicsContext {
         guard Self.finite(start), Self.finite(end), !gradient.colors.isEmpty else { return }
         let x0 = Double(start.x), y0 = Double(start.y), x1 = Double(end.x), y1 = Double(end.y)
         let isBitmap = !isDocument
-        paint { c in
+        let svg = { self.svgLinearGradient(gradient, x0, y0, x1, y1, options: options) }
+        paint(svg: svg) { c in
             let both: Gradient.DrawingOptions = [.drawsBeforeStartLocation, .drawsAfterEndLocation]
             // Padding changes nothing when the whole clip lies between the start and end lines;
             // it lets cairo see an opaque gradient and copy it instead of compositing it.
@@ -173,7 +174,12 @@ extension GraphicsContext {
         guard Self.finite(startCenter), Self.finite(endCenter), startRadius.isFinite, endRadius.isFinite,
             startRadius >= 0, endRadius >= 0, !gradient.colors.isEmpty
         else { return }
-        paint { c in
+        let svg = {
+            self.svgRadialGradient(
+                gradient, start: (Double(startCenter.x), Double(startCenter.y), Double(startRadius)),
+                end: (Double(endCenter.x), Double(endCenter.y), Double(endRadius)), options: options)
+        }
+        paint(svg: svg) { c in
             guard
                 let pattern = cairo_pattern_create_radial(
                     Double(startCenter.x), Double(startCenter.y), Double(startRadius), Double(endCenter.x),
@@ -265,7 +271,20 @@ extension GraphicsContext {
         let flipped = origin == .bottomLeft
         guard let surface = CairoPainter.imageSurface(image) else { return }
         defer { cairo_surface_destroy(surface) }
-        paint { c in
+        let svg = {
+            var m = self.svgMatrix
+            cairo_matrix_translate(&m, Double(r.minX), Double(flipped ? r.maxY : r.minY))
+            cairo_matrix_scale(
+                &m, Double(r.width) / Double(image.width), (flipped ? -1 : 1) * Double(r.height) / Double(image.height))
+            let smooth = filter != CAIRO_FILTER_NEAREST
+            guard smooth, let page = self.svgPage else { return SVGPage.imageElement(image, matrix: m, smooth: smooth) }
+            let id = page.makeID()
+            page.define(
+                "<clipPath id=\"galley-clip-\(id)\"><rect width=\"\(image.width)\" height=\"\(image.height)\"/></clipPath>"
+            )
+            return SVGPage.imageElement(image, matrix: m, clipID: id)
+        }
+        paint(svg: svg) { c in
             cairo_translate(c, Double(r.minX), Double(flipped ? r.maxY : r.minY))
             cairo_scale(
                 c, Double(r.width) / Double(image.width), (flipped ? -1 : 1) * Double(r.height) / Double(image.height))

@@ -116,9 +116,14 @@ extension GraphicsContext {
     /// space's (it sets its own path and source). The shadow, when set, is drawn first; then the
     /// operation with the global alpha and the blend mode: directly when the alpha is 1, else as
     /// a group painted with that alpha (so overlapping parts of one operation, a fill and its
-    /// stroke, are not darkened twice, as in CoreGraphics).
-    func paint(_ body: (OpaquePointer) -> Void) {
+    /// stroke, are not darkened twice, as in CoreGraphics). On an SVG page `svg` gives the
+    /// operation's element (``paintSVG(_:element:body:)``).
+    func paint(svg: (() -> String?)? = nil, _ body: (OpaquePointer) -> Void) {
         guard let cr = drawable else { return }
+        if let page = svgPage {
+            paintSVG(page, element: svg, body: body)
+            return
+        }
         if let shadow = state.shadow, shadow.color.alpha > 0 { drawShadow(shadow, of: body) }
         let op = Self.cairoOperator(state.blendMode)
         if state.alpha >= 1 {

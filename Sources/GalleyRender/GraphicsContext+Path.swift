@@ -220,7 +220,12 @@ extension GraphicsContext {
         let strokes = mode == .stroke || mode == .fillStroke || mode == .eoFillStroke
         let rule = mode == .eoFill || mode == .eoFillStroke ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING
         let fillColor = state.fillColor, strokeColor = state.strokeColor
-        paint { c in
+        let svg = {
+            SVGPage.pathElement(
+                path, matrix: self.svgMatrix, fill: fills ? fillColor : nil, evenOdd: rule == CAIRO_FILL_RULE_EVEN_ODD,
+                stroke: strokes ? SVGPage.strokeAttributes(cr, strokeColor) : nil)
+        }
+        paint(svg: svg) { c in
             cairo_append_path(c, path)
             if fills {
                 Self.setSource(c, fillColor)
@@ -238,6 +243,7 @@ extension GraphicsContext {
     public func clip(using rule: PathFillRule = .winding) {
         guard let cr else { return }
         state.isClipped = true
+        svgClip(evenOdd: rule == .evenOdd)
         cairo_set_fill_rule(cr, rule == .winding ? CAIRO_FILL_RULE_WINDING : CAIRO_FILL_RULE_EVEN_ODD)
         cairo_clip(cr)
     }
@@ -257,6 +263,7 @@ extension GraphicsContext {
         defer { cairo_path_destroy(saved) }
         cairo_new_path(cr)
         for rect in rects { addRect(rect) }
+        svgClip(evenOdd: false)
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         cairo_clip(cr)
         if let saved, saved.pointee.status == CAIRO_STATUS_SUCCESS { cairo_append_path(cr, saved) }
@@ -265,6 +272,7 @@ extension GraphicsContext {
     /// Removes the clip entirely. Like `resetClip()`.
     public func resetClip() {
         state.isClipped = false
+        state.svgClips = []
         if let cr { cairo_reset_clip(cr) }
     }
 

@@ -34,16 +34,25 @@ extension GraphicsContext {
         guard !pageOpen else { throw .misuse("a page is already open (endPage first)") }
         guard format != .svg || pageCount == 0 else { throw .misuse("an SVG document has one page") }
         let w = Double(size.width), h = Double(size.height)
-        guard w.isFinite, h.isFinite, w >= 1, h >= 1, w <= 14_400, h <= 14_400 else {
+        // An SVG page has no PDF limits: any finite positive size (SVGWriter's canvases).
+        let (least, most) = format == .svg ? (Double.leastNormalMagnitude, 1e7) : (1, 14_400)
+        guard w.isFinite, h.isFinite, w >= least, h >= least, w <= most, h <= most else {
             throw .invalidSize(width: w, height: h)
         }
-        if surface == nil {
+        if format == .svg {
+            // The page's elements are the context's own; cairo only keeps the state, on a
+            // recording surface of the page's extents that nothing is drawn into.
+            var extents = cairo_rectangle_t(x: 0, y: 0, width: w, height: h)
+            surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents)
+            cr = surface.map { cairo_create($0) }
+            svgPage = SVGPage(width: w, height: h, rasterizer: rasterizer)
+        } else if surface == nil {
             let closure = Unmanaged.passUnretained(sink).toOpaque()
             let made: OpaquePointer? =
                 switch format {
                 case .pdf: cairo_pdf_surface_create_for_stream(cairoAppendBytes, closure, w, h)
                 case .postScript: cairo_ps_surface_create_for_stream(cairoAppendBytes, closure, w, h)
-                case .svg: cairo_svg_surface_create_for_stream(cairoAppendBytes, closure, w, h)
+                case .svg: nil  // made above
                 }
             guard let made else { throw .cairo("no surface") }
             surface = made
@@ -80,7 +89,7 @@ extension GraphicsContext {
         guard case .document = kind, pageOpen, let cr else { throw .misuse("no page is open") }
         while !layers.isEmpty { endTransparencyLayer() }
         while !savedStates.isEmpty { restoreGState() }
-        cairo_show_page(cr)
+        if svgPage == nil { cairo_show_page(cr) }
         pageOpen = false
         try check()
     }
@@ -102,6 +111,10 @@ extension GraphicsContext {
         cairo_surface_destroy(surface)
         self.surface = nil
         cairoFaces.release()
+        if let page = svgPage {
+            svgPage = nil
+            sink.bytes = Array(page.document().utf8)
+        }
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
         return sink.bytes
     }

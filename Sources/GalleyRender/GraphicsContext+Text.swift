@@ -22,7 +22,8 @@ extension GraphicsContext {
     /// `Renderer.draw(_:into:)`. On other bitmaps every glyph's outline is moved
     /// by its run's skew and scale, the text matrix's linear part (about the glyph origin), its
     /// position and the CTM, and filled (and stroked) by cairo at device resolution, never
-    /// resampled. On a document page (PDF, PostScript, SVG) text in the fill drawing mode is text:
+    /// resampled. On an SVG page text in the fill drawing mode is a `<path>` per glyph outline (the
+    /// SVG text layer, ``SVGWriter``'s element forms). On a PDF or PostScript page it is text:
     /// each run goes through `cairo_show_text_glyphs` with its cluster map under CTM × text matrix,
     /// in an embedded subset of its font, so a PDF's text stays searchable and copyable under any
     /// transform (colour glyphs are cairo's images of them, under the same transform); the other
@@ -75,10 +76,13 @@ extension GraphicsContext {
             return
         }
         let textLayer = isDocument && state.textDrawingMode == .fill
+        let svg = textLayer && svgPage != nil
         for operation in list.operations {
             switch operation {
             case .fill(let fill): fillRects([fill.rect], color: fill.color)
             case .decoration(let decoration): fillRects(decoration.rects, color: decoration.color)
+            case .glyphs(let paint) where svg: drawSVGText(paint, text: text)
+            case .shadow(let shadow) where svg: drawSVGTextShadow(shadow, text: text)
             case .glyphs(let paint) where textLayer: drawTextLayer(paint, text: text)
             case .glyphs(let paint): drawOutlines(paint)
             case .shadow(let shadow) where textLayer: drawTextLayerShadow(shadow, text: text)
@@ -131,12 +135,13 @@ extension GraphicsContext {
             else { continue }
             var path = ShapePath()
             path.addRect(r)
-            fill(path, color: color)
+            fill(path, color: color, svgRect: r)
         }
     }
 
     /// Fills `path` (user space) in `color` as one painted operation (the current path is kept).
-    func fill(_ path: ShapePath, color: Color, stroke: (width: Double, color: Color)? = nil) {
+    /// On an SVG page under a translation, `svgRect` (the path's rectangle) is written as a `<rect>`.
+    func fill(_ path: ShapePath, color: Color, stroke: (width: Double, color: Color)? = nil, svgRect: CGRect? = nil) {
         guard let cr = drawable, !path.isEmpty else { return }
         let saved = cairo_copy_path(cr)
         defer { cairo_path_destroy(saved) }
@@ -146,7 +151,16 @@ extension GraphicsContext {
         defer { cairo_path_destroy(built) }
         cairo_new_path(cr)
         if let saved { cairo_append_path(cr, saved) }
-        paint { c in
+        let svg = { () -> String? in
+            let m = self.svgMatrix
+            if let r = svgRect, stroke == nil, m.xx == 1, m.yx == 0, m.xy == 0, abs(m.yy) == 1 {
+                return SVGPage.rectElement(r, matrix: m, color: color)
+            }
+            return SVGPage.pathElement(
+                built, matrix: m, fill: color,
+                stroke: stroke.map { SVGPage.strokeAttributes(cr, $0.color, width: $0.width, roundJoin: true) })
+        }
+        paint(svg: svg) { c in
             cairo_append_path(c, built)
             Self.setSource(c, color)
             cairo_set_fill_rule(c, CAIRO_FILL_RULE_WINDING)
@@ -204,6 +218,7 @@ extension GraphicsContext {
             cairo_new_path(cr)
             addPath(path)
             state.isClipped = true
+            svgClip(evenOdd: false)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
             cairo_clip(cr)
         }
@@ -217,7 +232,12 @@ extension GraphicsContext {
         guard let built = cairo_copy_path(cr) else { return }
         defer { cairo_path_destroy(built) }
         cairo_new_path(cr)
-        paint { c in
+        let svg = {
+            SVGPage.pathElement(
+                built, matrix: self.svgMatrix, fill: nil,
+                stroke: SVGPage.strokeAttributes(cr, color, width: width, roundJoin: true))
+        }
+        paint(svg: svg) { c in
             cairo_append_path(c, built)
             Self.setSource(c, color)
             cairo_set_line_width(c, width)

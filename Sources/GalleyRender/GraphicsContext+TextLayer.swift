@@ -27,10 +27,11 @@ extension GraphicsContext {
     /// (y down, as the painter's pages are: its page height is 0, so a y-up point (x, y) is the
     /// painter's (x, −y)), moved by the text matrix's translation, with the text matrix's linear
     /// part as the painter's glyph transform (conjugated by the flip).
-    func withTextPainter(text: [UInt16], _ body: (CairoPainter) -> Void) {
+    /// On an SVG page `svg` gives the element (the painter then draws only for shadows and rasters).
+    func withTextPainter(text: [UInt16], svg: (() -> String?)? = nil, _ body: (CairoPainter) -> Void) {
         let m = textMatrix
         let (faces, rasterizer) = (cairoFaces, rasterizer)
-        paint { c in
+        paint(svg: svg) { c in
             cairo_translate(c, m.tX, m.tY)
             cairo_scale(c, 1, -1)
             var painter = CairoPainter(cr: c, pageHeight: 0, text: text, faces: faces, rasterizer: rasterizer)

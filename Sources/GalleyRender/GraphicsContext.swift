@@ -76,6 +76,9 @@ public final class GraphicsContext {
     /// The glyphs of blurred text shadows on pages (drawn by the bitmap ``Renderer``): a
     /// ``PDFDocument``'s own rasterizer, else the shared one.
     var rasterizer = GlyphRasterizer.shared
+    /// The SVG page being written (an SVG document context between its page's begin and the
+    /// document's end), or nil.
+    var svgPage: SVGPage?
     /// Galley's part of the graphics state, and the saved copies.
     var state = GraphicsState()
     var savedStates: [GraphicsState] = []

@@ -160,4 +160,6 @@ struct GraphicsState: Sendable {
     var textDrawingMode = TextDrawingMode.fill
     /// Whether a clip was set since the state began (cairo keeps the clip itself).
     var isClipped = false
+    /// On an SVG page: the ids of the `<clipPath>`s in effect, outermost first.
+    var svgClips: [Int] = []
 }
