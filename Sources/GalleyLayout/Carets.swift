@@ -171,21 +171,20 @@ extension Line {
     var caretMap: CaretMap? { caretMapStore.map(for: self) }
 }
 
-/// Where a line keeps its caret map once built. Lines are immutable, so the map never goes stale.
-/// One small object per line, with no lock: the map is published once, atomically (two threads
-/// asking at once may both build it; one copy wins and both answer from equal maps).
-final class CaretMapStore: Sendable {
-    /// A map (nil for a line without runs), boxed for `AtomicLazyReference`.
-    private final class Box: Sendable {
-        let map: CaretMap?
-        init(_ map: CaretMap?) { self.map = map }
-    }
-    private let stored = AtomicLazyReference<Box>()
+/// A caret map (nil for a line without runs), boxed for the `AtomicLazyReference` of the line's
+/// storage. Lines are immutable, so the map never goes stale. There is no lock: the map is
+/// published once, atomically (two threads asking at once may both build it; one copy wins and
+/// both answer from equal maps).
+final class CaretMapBox: Sendable {
+    let map: CaretMap?
+    init(_ map: CaretMap?) { self.map = map }
+}
 
-    /// The map of `line`, built the first time.
+extension LineStorage {
+    /// The map of `line` (whose storage this is), built the first time.
     func map(for line: Line) -> CaretMap? {
-        if let box = stored.load() { return box.map }
-        return stored.storeIfNil(Box(CaretMap(line))).map
+        if let box = caretMap.load() { return box.map }
+        return caretMap.storeIfNil(CaretMapBox(CaretMap(line))).map
     }
 }
 

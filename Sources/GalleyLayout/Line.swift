@@ -5,6 +5,7 @@ import Foundation
 import GalleyFonts
 import GalleyShaping
 import GalleyText
+import Synchronization
 
 /// Like CTLine: glyph runs in visual order along the line's axis (``lineAxis``), positioned
 /// relative to the line origin: the start of the baseline — its left end in a horizontal line,
@@ -17,39 +18,43 @@ import GalleyText
 /// so caret questions, `truncated(width:type:token:)` and `justified(factor:width:)` work on a
 /// line alone, as on a CTLine.
 public struct Line: Sendable {
+    /// Everything the line holds, in one immutable object its copies share: a line is copied
+    /// several times on its way out of the framesetter (into the frame's placed lines, its line
+    /// list, a caller's array), and a copy is then one retain instead of a 120-byte value with
+    /// four references, and the caret map it builds is shared by every copy.
+    private let storage: LineStorage
+
     /// The runs, in visual order. Like CTLineGetGlyphRuns.
-    public let glyphRuns: [GlyphRun]
+    public var glyphRuns: [GlyphRun] { storage.glyphRuns }
     /// The UTF-16 range of the line, trailing whitespace and any paragraph separator included.
     /// Like CTLineGetStringRange.
-    public let stringRange: Range<Int>
+    public var stringRange: Range<Int> { storage.stringRange }
     /// Width, ascent, descent and leading. Like CTLineGetTypographicBounds: the width is the
     /// distance to the rightmost advance edge, trailing whitespace included; ascent, descent and
     /// leading are the maxima over the runs (a placeholder counts with its delegate's values),
     /// ascent and descent grown to hold the line's ruby (``rubies``).
-    public let typographicBounds: TypographicBounds
+    public var typographicBounds: TypographicBounds { storage.typographicBounds }
     /// The line's ruby annotations, one per base and position with text, in visual order (see
     /// ``RubyPlacement``; the rules are in RubyLayout.swift). CoreText draws ruby inside the line
     /// without exposing it.
-    public let rubies: [RubyPlacement]
+    public var rubies: [RubyPlacement] { storage.rubies }
     /// How much of `width` is trailing whitespace, which may hang past the line's available width.
     /// Like CTLineGetTrailingWhitespaceWidth.
-    public let trailingWhitespaceWidth: CGFloat
+    public var trailingWhitespaceWidth: CGFloat { storage.trailingWhitespaceWidth }
     /// The paragraph's embedding level: 0 left-to-right, 1 right-to-left.
-    public let paragraphLevel: UInt8
+    public var paragraphLevel: UInt8 { storage.paragraphLevel }
     /// True when the line ends its paragraph (its range reaches a paragraph separator or the text's end).
-    public let endsParagraph: Bool
-    // (The one-byte values are declared together: stored properties keep their order, and side
-    // by side they share a word. A line is copied often; at 128 bytes it is copied inline.)
+    public var endsParagraph: Bool { storage.endsParagraph }
     /// True when the line ends inside a word (at a soft hyphen or a hyphenation point) and shows a
     /// hyphen there: the hyphen's glyphs belong to the line's last character (CoreText has no
     /// such flag: it never hyphenates).
-    public let isHyphenated: Bool
+    public var isHyphenated: Bool { storage.isHyphenated }
     /// True for a line made by truncation (CoreText has no such flag; DTCoreText compares glyphs).
-    public let isTruncated: Bool
+    public var isTruncated: Bool { storage.truncationTokenRange != nil }
     /// The axis the line runs along: a vertical line's runs are laid down −y from its origin at
     /// the top of the column's centre line (see ``GlyphRun/orientation``), an empty one's too.
     /// CoreText's lines are vertical in frames of a vertical progression.
-    public let lineAxis: LineAxis
+    public var lineAxis: LineAxis { storage.lineAxis }
 
     /// Typographic width, trailing whitespace included.
     public var width: CGFloat { typographicBounds.width }
@@ -61,8 +66,9 @@ public struct Line: Sendable {
     public var leading: CGFloat { typographicBounds.leading }
     /// Like CTLineGetGlyphCount.
     public var glyphCount: Int {
+        let runs = storage.glyphRuns
         var count = 0
-        for i in glyphRuns.indices { count += glyphRuns[i].glyphCount }
+        for i in runs.indices { count += runs[i].glyphCount }
         return count
     }
     /// True when the line ends with U+2028 LINE SEPARATOR (a forced line break inside a paragraph).
@@ -82,21 +88,18 @@ public struct Line: Sendable {
     /// For a line made by truncation, the UTF-16 range of the line's text that the token stands
     /// for (what was cut; empty when a frame forced a token at the end of text that fits); nil
     /// for a line that was not truncated. The token's glyph runs have `isTruncationToken` set.
-    public var truncationTokenRange: Range<Int>? { isTruncated ? tokenRange : nil }
-    /// The token's range when ``isTruncated`` (stored without an optional's tag byte, which would
-    /// make a line a word longer).
-    private let tokenRange: Range<Int>
+    public var truncationTokenRange: Range<Int>? { storage.truncationTokenRange }
 
     /// The end of the line's range without its trailing whitespace.
-    let visibleEnd: Int
+    var visibleEnd: Int { storage.visibleEnd }
     /// What the line keeps of its paragraph (shared by the paragraph's lines, computed once):
     /// its grapheme cluster boundaries (carets, truncation), the class of each code unit
     /// (spaces for justification, truncation and decorations; line separators) and the shaper
     /// of its fonts, which shapes a truncation token. Not the text's code units, not the
     /// typesetter.
-    package let paragraphText: ParagraphText
-    /// The caret map, once a caret question has built it (shared by copies of the line).
-    let caretMapStore = CaretMapStore()
+    package var paragraphText: ParagraphText { storage.paragraphText }
+    /// Where the caret map is kept once a caret question has built it (shared by copies of the line).
+    var caretMapStore: LineStorage { storage }
 
     /// A line from its parts, made where the line is built (`LineAssembly`): its ruby is
     /// already placed and `typographicBounds` already holds it.
@@ -106,19 +109,11 @@ public struct Line: Sendable {
         paragraphText: ParagraphText, visibleEnd: Int, truncationTokenRange: Range<Int>? = nil,
         isHyphenated: Bool = false, lineAxis: LineAxis
     ) {
-        self.isHyphenated = isHyphenated
-        self.lineAxis = lineAxis
-        self.paragraphText = paragraphText
-        self.isTruncated = truncationTokenRange != nil
-        self.tokenRange = truncationTokenRange ?? 0..<0
-        self.visibleEnd = visibleEnd
-        self.glyphRuns = glyphRuns
-        self.stringRange = stringRange
-        self.rubies = rubies
-        self.typographicBounds = typographicBounds
-        self.trailingWhitespaceWidth = trailingWhitespaceWidth
-        self.paragraphLevel = paragraphLevel
-        self.endsParagraph = endsParagraph
+        storage = LineStorage(
+            glyphRuns: glyphRuns, stringRange: stringRange, typographicBounds: typographicBounds, rubies: rubies,
+            trailingWhitespaceWidth: trailingWhitespaceWidth, paragraphLevel: paragraphLevel,
+            endsParagraph: endsParagraph, isHyphenated: isHyphenated, lineAxis: lineAxis,
+            truncationTokenRange: truncationTokenRange, visibleEnd: visibleEnd, paragraphText: paragraphText)
     }
 
     /// The union of the ink rectangles of the glyphs (and placeholder boxes), relative to the line
@@ -145,5 +140,43 @@ public struct Line: Sendable {
         let visible = width - trailingWhitespaceWidth
         let visibleStart = isRightToLeft ? trailingWhitespaceWidth : 0
         return factor * (available - visible) - visibleStart
+    }
+}
+
+/// The values of one line (see `Line.storage`), and its caret map once built (Carets.swift).
+/// Immutable apart from that map, which is published once, atomically.
+final class LineStorage: Sendable {
+    let glyphRuns: [GlyphRun]
+    let stringRange: Range<Int>
+    let typographicBounds: TypographicBounds
+    let rubies: [RubyPlacement]
+    let trailingWhitespaceWidth: CGFloat
+    let paragraphLevel: UInt8
+    let endsParagraph: Bool
+    let isHyphenated: Bool
+    let lineAxis: LineAxis
+    let truncationTokenRange: Range<Int>?
+    let visibleEnd: Int
+    let paragraphText: ParagraphText
+    /// The caret map (see `map(for:)`).
+    let caretMap = AtomicLazyReference<CaretMapBox>()
+
+    init(
+        glyphRuns: [GlyphRun], stringRange: Range<Int>, typographicBounds: TypographicBounds, rubies: [RubyPlacement],
+        trailingWhitespaceWidth: CGFloat, paragraphLevel: UInt8, endsParagraph: Bool, isHyphenated: Bool,
+        lineAxis: LineAxis, truncationTokenRange: Range<Int>?, visibleEnd: Int, paragraphText: ParagraphText
+    ) {
+        self.glyphRuns = glyphRuns
+        self.stringRange = stringRange
+        self.typographicBounds = typographicBounds
+        self.rubies = rubies
+        self.trailingWhitespaceWidth = trailingWhitespaceWidth
+        self.paragraphLevel = paragraphLevel
+        self.endsParagraph = endsParagraph
+        self.isHyphenated = isHyphenated
+        self.lineAxis = lineAxis
+        self.truncationTokenRange = truncationTokenRange
+        self.visibleEnd = visibleEnd
+        self.paragraphText = paragraphText
     }
 }
