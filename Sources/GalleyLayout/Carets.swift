@@ -168,7 +168,13 @@ struct CaretSegment: Sendable {
 extension Line {
     /// The line's caret map: built on the first caret question and kept by the line (and its
     /// copies), so that asking for the caret of every index of a line takes linear time.
-    var caretMap: CaretMap? { caretMapStore.map(for: self) }
+    var caretMap: CaretMap? {
+        if let box = builtCaretMap { return box.map }
+        return storage.caretMapSlot.storeIfNil(CaretMapBox(CaretMap(self))).map
+    }
+
+    /// The caret map's box once a caret question has built it; nil before (a look, no build).
+    var builtCaretMap: CaretMapBox? { storage.caretMapSlot.load() }
 }
 
 /// A caret map (nil for a line without runs), boxed for the `AtomicLazyReference` of the line's
@@ -178,14 +184,6 @@ extension Line {
 final class CaretMapBox: Sendable {
     let map: CaretMap?
     init(_ map: CaretMap?) { self.map = map }
-}
-
-extension LineStorage {
-    /// The map of `line` (whose storage this is), built the first time.
-    func map(for line: Line) -> CaretMap? {
-        if let box = caretMap.load() { return box.map }
-        return caretMap.storeIfNil(CaretMapBox(CaretMap(line))).map
-    }
 }
 
 /// The caret geometry of a line, computed from its runs and the grapheme cluster boundaries of

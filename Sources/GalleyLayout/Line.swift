@@ -22,7 +22,7 @@ public struct Line: Sendable {
     /// several times on its way out of the framesetter (into the frame's placed lines, its line
     /// list, a caller's array), and a copy is then one retain instead of a 120-byte value with
     /// four references, and the caret map it builds is shared by every copy.
-    private let storage: LineStorage
+    let storage: LineStorage
 
     /// The runs, in visual order. Like CTLineGetGlyphRuns.
     public var glyphRuns: [GlyphRun] { storage.glyphRuns }
@@ -98,8 +98,6 @@ public struct Line: Sendable {
     /// of its fonts, which shapes a truncation token. Not the text's code units, not the
     /// typesetter.
     package var paragraphText: ParagraphText { storage.paragraphText }
-    /// Where the caret map is kept once a caret question has built it (shared by copies of the line).
-    var caretMapStore: LineStorage { storage }
 
     /// A line from its parts, made where the line is built (`LineAssembly`): its ruby is
     /// already placed and `typographicBounds` already holds it.
@@ -158,8 +156,8 @@ final class LineStorage: Sendable {
     let truncationTokenRange: Range<Int>?
     let visibleEnd: Int
     let paragraphText: ParagraphText
-    /// The caret map (see `map(for:)`).
-    let caretMap = AtomicLazyReference<CaretMapBox>()
+    /// The caret map once a caret question has built it (see `Line.caretMap`).
+    let caretMapSlot = AtomicLazyReference<CaretMapBox>()
 
     init(
         glyphRuns: [GlyphRun], stringRange: Range<Int>, typographicBounds: TypographicBounds, rubies: [RubyPlacement],

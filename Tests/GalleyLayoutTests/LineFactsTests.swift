@@ -62,4 +62,21 @@ struct LineFactsTests {
     @Test func lineIsOneReference() {
         #expect(MemoryLayout<Line>.size == MemoryLayout<AnyObject>.size)
     }
+
+    /// The caret map a caret question builds on one copy of a line (here the frame's, reached
+    /// through `lines`) is the one every other copy answers from: it is kept in the storage the
+    /// copies share, built once. A line that was never asked has none.
+    @Test func copiesShareOneCaretMap() throws {
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 14)
+        let frame = try Framesetter(AttributedText("Caf\u{E9} au lait", attributes: [.font(font)]))
+            .frame(in: CGRect(x: 0, y: 0, width: 400, height: 100))
+        let line = try #require(frame.lines.first)
+        let copy = line
+        #expect(copy.builtCaretMap == nil)
+        _ = line.offset(forStringIndex: 3)
+        let built = try #require(line.builtCaretMap)
+        #expect(copy.builtCaretMap === built)
+        #expect(frame.lines.first?.builtCaretMap === built)
+        #expect(copy.caretMap?.stops == built.map?.stops)
+    }
 }
