@@ -157,9 +157,7 @@ extension GlyphRun {
     private func slice(
         _ glyphs: Range<Int>, stringRange: Range<Int>, attributes: Attributes, originX: CGFloat
     ) -> GlyphRun {
-        func part<T>(_ values: RunValues<T>) -> RunValues<T> {
-            RunValues(values.storage, range: (values.offset + glyphs.lowerBound)..<(values.offset + glyphs.upperBound))
-        }
+        func part<T>(_ values: RunValues<T>) -> RunValues<T> { values.part(glyphs) }
         var run = GlyphRun(
             glyphs: part(self.glyphs), positions: part(positions), advances: part(advances),
             stringIndices: part(stringIndices), stringRange: stringRange,

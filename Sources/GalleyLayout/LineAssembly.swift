@@ -229,8 +229,8 @@ enum LineAssembly {
     }
 
     /// The line made of `pieces` taken in `order` (visual order, left to right along the inline
-    /// axis): each piece one glyph run, every run's values stretches of one array of each kind
-    /// for the whole line (see `LineGlyphScratch`). Ascent, descent and leading are the maxima
+    /// axis): each piece one glyph run, every run's values stretches of one block for the whole
+    /// line (see `LineGlyphBlock`). Ascent, descent and leading are the maxima
     /// over the runs (`frame.emptyMetrics` without runs); the width is where the pen ends. The
     /// line's ruby is placed here, before the line exists (`RubyLayout`, its readings shaped by
     /// the paragraph's shaper), and its bounds grown to hold it.
@@ -247,21 +247,20 @@ enum LineAssembly {
         // Per run, in visual order: where its values are, its pen start and its baseline shift.
         typealias Placed = (values: Range<Int>, start: CGFloat, shift: CGFloat)
         withUnsafeTemporaryAllocation(of: Placed.self, capacity: order.count) { placed in
-            let values = LineGlyphScratch.collect(count: total) { scratch in
-                for (r, index) in order.enumerated() {
-                    let piece = pieces[index]
-                    if piece.fromRun {
-                        let start = pen
-                        let source = sources.runs[piece.source]
-                        let range = scratch.append(source, options: options, pen: &pen)
-                        placed[r] = (range, start, source.run.baselineShift)
-                        continue
-                    }
+            var writer = LineGlyphWriter(capacity: total)
+            for (r, index) in order.enumerated() {
+                let piece = pieces[index]
+                if piece.fromRun {
                     let start = pen
-                    let (range, shift) = appendShaped(
-                        piece, of: sources[piece.source], to: &scratch, options: options, pen: &pen)
-                    placed[r] = (range, start, shift)
+                    let source = sources.runs[piece.source]
+                    let range = writer.append(source, options: options, pen: &pen)
+                    placed[r] = (range, start, source.run.baselineShift)
+                    continue
                 }
+                let start = pen
+                let (range, shift) = appendShaped(
+                    piece, of: sources[piece.source], to: &writer, options: options, pen: &pen)
+                placed[r] = (range, start, shift)
             }
             for (r, index) in order.enumerated() {
                 let piece = pieces[index]
@@ -271,11 +270,10 @@ enum LineAssembly {
                     piece.fromRun
                     ? sources.runs[piece.source].run.sourceTraits
                     : sources[piece.source].sourceTraits
+                let values = writer.views(of: range)
                 let run = GlyphRun(
-                    glyphs: RunValues(values.glyphs, range: range),
-                    positions: RunValues(values.positions, range: range),
-                    advances: RunValues(values.advances, range: range),
-                    stringIndices: RunValues(values.stringIndices, range: range), stringRange: piece.range,
+                    glyphs: values.glyphs, positions: values.positions, advances: values.advances,
+                    stringIndices: values.stringIndices, stringRange: piece.range,
                     attributes: attributes, font: font, bidiLevel: piece.level,
                     isPlaceholder: isPlaceholder, originX: start, isTruncationToken: piece.isTruncationToken,
                     baselineShift: shift, orientation: orientation)
@@ -301,13 +299,13 @@ enum LineAssembly {
             lineAxis: frame.lineAxis)
     }
 
-    /// Appends the glyphs of `piece`, a block of the shaped item `source`, to `scratch` from
+    /// Appends the glyphs of `piece`, a block of the shaped item `source`, to `writer` from
     /// `pen` (advanced past them), raised by the item's baseline shift — and for sideways glyphs
     /// by the offset of their horizontal baseline from the column's centre line. Returns where
     /// they went and the run's baseline shift.
     @inline(__always)
     private static func appendShaped(
-        _ piece: LinePiece, of source: ShapedItem, to scratch: inout LineGlyphScratch, options: Options,
+        _ piece: LinePiece, of source: ShapedItem, to writer: inout LineGlyphWriter, options: Options,
         pen: inout CGFloat
     ) -> (range: Range<Int>, shift: CGFloat) {
         let shift = baselineShift(source.attributes, font: source.font)
@@ -320,12 +318,12 @@ enum LineAssembly {
         // per-glyph switches (horizontal lines are the hot path).
         switch source.orientation {
         case .horizontal:
-            let range = scratch.append(
+            let range = writer.append(
                 piece.glyphs, of: source.storage, reversed: piece.flip, shift: raised, orientation: .horizontal,
                 options: options, pen: &pen)
             return (range, shift)
         case .upright, .sideways:
-            let range = scratch.append(
+            let range = writer.append(
                 piece.glyphs, of: source.storage, reversed: piece.flip, shift: raised,
                 orientation: source.orientation, options: options, pen: &pen)
             return (range, shift)

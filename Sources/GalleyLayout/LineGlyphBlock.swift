@@ -1,61 +1,81 @@
-// Collecting the glyph values of one line's runs: each run's glyphs, positions, advances and
-// string indices are written into scratch buffers as the line builder goes through its runs,
-// then copied once into the four arrays all the line's runs share (each run a RunValues view of
-// its stretch).
+// One line's glyph values in one allocation: as the line builder goes through the line's runs,
+// each run's glyphs, positions, advances and string indices are written straight into a block
+// made for the whole line, and each run is then four `RunValues` views of its stretch of it.
 import Foundation
 import GalleyFonts
 import GalleyShaping
 import GalleyVocabulary
 
-/// Scratch buffers for the glyph values of one line, valid inside `collect(count:_:)` only.
-struct LineGlyphScratch {
-    /// The four arrays a line's runs share.
-    struct Values {
-        let glyphs: [GlyphID]
-        let positions: [CGPoint]
-        let advances: [CGSize]
-        let stringIndices: [Int]
+/// The glyph values of one line: `capacity` positions, then as many advances, string indices and
+/// glyph ids, in one tail allocation (8-byte words). Written once by a `LineGlyphWriter`, then
+/// only read, through the `RunValues` of the line's runs.
+final class LineGlyphBlock: ManagedBuffer<Int, UInt64> {
+    /// A block with room for `capacity` glyphs (its header).
+    static func make(capacity: Int) -> LineGlyphBlock {
+        // Positions and advances take 2 words a glyph, string indices 1; the glyph ids are
+        // packed 2 to a word.
+        let words = capacity * 5 + (capacity * MemoryLayout<GlyphID>.stride + 7) / 8
+        return unsafeDowncast(LineGlyphBlock.create(minimumCapacity: words) { _ in capacity }, to: LineGlyphBlock.self)
     }
 
-    private let glyphs: UnsafeMutableBufferPointer<GlyphID>
-    private let positions: UnsafeMutableBufferPointer<CGPoint>
-    private let advances: UnsafeMutableBufferPointer<CGSize>
-    private let stringIndices: UnsafeMutableBufferPointer<Int>
+    /// Where the four kinds of value start (valid while the block lives).
+    var pointers:
+        (
+            positions: UnsafeMutablePointer<CGPoint>, advances: UnsafeMutablePointer<CGSize>,
+            stringIndices: UnsafeMutablePointer<Int>, glyphs: UnsafeMutablePointer<GlyphID>
+        )
+    {
+        withUnsafeMutablePointers { header, words in
+            let raw = UnsafeMutableRawPointer(words)
+            let n = header.pointee
+            return (
+                raw.assumingMemoryBound(to: CGPoint.self),
+                (raw + n * 16).assumingMemoryBound(to: CGSize.self),
+                (raw + n * 32).assumingMemoryBound(to: Int.self),
+                (raw + n * 40).assumingMemoryBound(to: GlyphID.self)
+            )
+        }
+    }
+}
+
+/// Writes the glyph values of one line into a new `LineGlyphBlock`, up to the capacity it was
+/// made with: each `append` returns where its glyphs went, and `views(of:)` makes a run's values
+/// (read only once written).
+struct LineGlyphWriter {
+    /// The block written into.
+    let block: LineGlyphBlock
+    private let glyphs: UnsafeMutablePointer<GlyphID>
+    private let positions: UnsafeMutablePointer<CGPoint>
+    private let advances: UnsafeMutablePointer<CGSize>
+    private let stringIndices: UnsafeMutablePointer<Int>
     /// How many values are written so far.
     private(set) var count = 0
 
-    /// Lets `body` append up to `count` glyphs, then returns them as arrays. The scratch space is
-    /// temporary (on the stack when small) and the arrays are made with `reserveCapacity` and one
-    /// copy each: `Array(unsafeUninitializedCapacity:)` and `Array(repeating:)` take an
-    /// unspecialized allocation path costing ~700 instructions an array, and a per-glyph append
-    /// costs more than the copy.
-    @inline(__always)
-    static func collect(count: Int, _ body: (inout LineGlyphScratch) -> Void) -> Values {
-        withUnsafeTemporaryAllocation(of: GlyphID.self, capacity: count) { glyphs in
-            withUnsafeTemporaryAllocation(of: CGPoint.self, capacity: count) { positions in
-                withUnsafeTemporaryAllocation(of: CGSize.self, capacity: count) { advances in
-                    withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { indices in
-                        var scratch = LineGlyphScratch(
-                            glyphs: glyphs, positions: positions, advances: advances, stringIndices: indices)
-                        body(&scratch)
-                        return scratch.values()
-                    }
-                }
-            }
-        }
+    /// The number of glyphs the block has room for.
+    let capacity: Int
+
+    /// A writer into a new block with room for `capacity` glyphs.
+    init(capacity: Int) {
+        self.capacity = capacity
+        block = LineGlyphBlock.make(capacity: capacity)
+        (positions, advances, stringIndices, glyphs) = block.pointers
     }
 
-    @inline(__always)
-    private func values() -> Values {
-        @inline(__always) func copy<T>(_ buffer: UnsafeMutableBufferPointer<T>) -> [T] {
-            var array: [T] = []
-            array.reserveCapacity(count)
-            array.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
-            return array
-        }
-        return Values(
-            glyphs: copy(glyphs), positions: copy(positions), advances: copy(advances),
-            stringIndices: copy(stringIndices))
+    /// The glyph ids, positions, advances and string indices `range` of the block, as a run's
+    /// views of it.
+    func views(of range: Range<Int>) -> (
+        glyphs: RunValues<GlyphID>, positions: RunValues<CGPoint>, advances: RunValues<CGSize>,
+        stringIndices: RunValues<Int>
+    ) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "values not written")
+        let start = range.lowerBound
+        let n = range.count
+        return (
+            RunValues(owner: block, base: glyphs + start, count: n),
+            RunValues(owner: block, base: positions + start, count: n),
+            RunValues(owner: block, base: advances + start, count: n),
+            RunValues(owner: block, base: stringIndices + start, count: n)
+        )
     }
 
     /// Appends the glyphs `block` of `storage` (in reverse when `reversed`), pen positions from
@@ -76,6 +96,7 @@ struct LineGlyphScratch {
         var next = count
         var inline = pen
         let base = storage.base
+        precondition(count + block.count <= capacity, "more glyphs than the line's block holds")
         storage.glyphs.withUnsafeBufferPointer { source in
             for k in 0..<block.count {
                 let glyph = source[reversed ? block.upperBound - 1 - k : block.lowerBound + k]
@@ -120,6 +141,7 @@ struct LineGlyphScratch {
             old += along
             let index = run.stringIndices[g]
             if let keeping = source.keeping, !keeping.contains(index) { continue }
+            precondition(next < capacity, "more glyphs than the line's block holds")
             glyphs[next] = run.glyphs[g]
             stringIndices[next] = source.stringIndex ?? index
             positions[next] = orientation.position(
