@@ -43,8 +43,9 @@ STATIC_STDLIB ?= --static-swift-stdlib
 # that rendering runs (scripts/galley.symbol-order, remade by `make symbol-order`), so a start
 # maps in the pages of the code it runs, not a spread of the whole 16 MB text: one line to PNG
 # 22 → 17.4 MB max RSS (issue 26, part 3). Every build line that shares modules passes the same
-# flags (a change of flags recompiles everything).
-LAYOUT_FLAGS ?= -Xswiftc -Xfrontend -Xswiftc -function-sections \
+# flags (a change of flags recompiles everything), and so every product is linked by lld (galley's
+# Package.swift asks for it; the ordering flag is lld's).
+LAYOUT_FLAGS ?= -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
                 -Xlinker --symbol-ordering-file=$(CURDIR)/scripts/galley.symbol-order -Xlinker --no-warn-symbol-ordering
 BUILD_FLAGS = $(STATIC_STDLIB) $(LAYOUT_FLAGS)
 

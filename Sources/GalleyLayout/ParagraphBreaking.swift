@@ -8,29 +8,30 @@ import GalleySync
 import GalleyText
 
 /// The last plan a typesetter made for a paragraph laid out from its start, with the widths it
-/// was made for. Frames that continue a paragraph (`Framesetter.frames`) each ask for the plan of
-/// the whole paragraph, to keep its lines; without this, each made it again, and a long paragraph
-/// over many frames took time quadratic in its length.
-final class ParagraphPlanCache: Sendable {
-    private struct Entry: Sendable {
-        let paragraph: Int
-        let firstWidth: CGFloat
-        let otherWidth: CGFloat
-        let breaks: [PlannedBreak]?
-    }
-    private let last = Locked<Entry?>(nil)
+/// was made for (kept in its `ParagraphStates`). Frames that continue a paragraph
+/// (`Framesetter.frames`) each ask for the plan of the whole paragraph, to keep its lines;
+/// without this, each made it again, and a long paragraph over many frames took time quadratic
+/// in its length.
+struct KeptPlan: Sendable {
+    let paragraph: Int
+    let firstWidth: CGFloat
+    let otherWidth: CGFloat
+    let breaks: [PlannedBreak]?
+}
 
+extension Typesetter {
     /// The plan of paragraph `index` for these widths: the kept one, or `make()`'s (then kept).
-    func breaks(
+    func keptBreaks(
         ofParagraph index: Int, firstWidth: CGFloat, otherWidth: CGFloat, make: () -> [PlannedBreak]?
     ) -> [PlannedBreak]? {
-        if let entry = last.withLock({ $0 }), entry.paragraph == index, entry.firstWidth == firstWidth,
-            entry.otherWidth == otherWidth
+        if let kept = state.withLock({ $0.lastPlan }), kept.paragraph == index, kept.firstWidth == firstWidth,
+            kept.otherWidth == otherWidth
         {
-            return entry.breaks
+            return kept.breaks
         }
         let breaks = make()
-        last.withLock { $0 = Entry(paragraph: index, firstWidth: firstWidth, otherWidth: otherWidth, breaks: breaks) }
+        let made = KeptPlan(paragraph: index, firstWidth: firstWidth, otherWidth: otherWidth, breaks: breaks)
+        state.withLock { $0.lastPlan = made }
         return breaks
     }
 }

@@ -106,7 +106,7 @@ final class ParagraphLineSource {
             let first = resolved.lineWidth(frameWidth: frameWidth, head: resolved.headIndent(firstLine: true))
             let other = resolved.lineWidth(frameWidth: frameWidth, head: resolved.headIndent(firstLine: false))
             let origin = paragraph.span.range.lowerBound
-            var plan = setter.plans.breaks(ofParagraph: index, firstWidth: first, otherWidth: other) {
+            var plan = setter.keptBreaks(ofParagraph: index, firstWidth: first, otherWidth: other) {
                 setter.plannedBreaks(paragraph, from: origin, firstWidth: first, otherWidth: other)
             }
             nextBreak = 0

@@ -24,33 +24,23 @@ public final class Typesetter: Sendable {
     /// CTTypesetterCreateWithAttributedStringAndOptions.
     public let options: TypesetterOptions
     let paragraphs: [ParagraphSpan]
-    private let cache: Locked<[ParagraphAnalysis?]>
+    /// What this typesetter has found out per paragraph, behind one lock (see `ParagraphStates`).
+    let state: Locked<ParagraphStates>
     /// Analyses taken over from a previous typesetter for paragraphs an edit left unchanged, with
     /// the offset change to apply; consumed into `cache` on first use.
     private let inherited: [Int: (analysis: ParagraphAnalysis, delta: Int)]
     /// How many paragraph analyses this typesetter took over from the one it was made from.
     package var inheritedParagraphCount: Int { inherited.count }
-    /// Per paragraph laid out whole in a rectangle: its lines for the last frame width used
-    /// (one entry per paragraph, so memory stays bounded by the last layout's lines).
-    private let lineCache: Locked<[CachedParagraphLines?]>
-    /// Lines taken over from a previous typesetter for paragraphs an edit left unchanged, with
-    /// the offset change to apply; moved into `lineCache` (shifted) on first use, dropped when
-    /// the paragraph is laid out at another width.
-    private let inheritedLines: Locked<[Int: (lines: CachedParagraphLines, delta: Int)]>
     /// How many paragraphs' lines this typesetter took over from the one it was made from.
     package let inheritedLineCount: Int
-    /// Per paragraph: its validated style and the offsets of its TABs.
-    private let extras: Locked<[(style: ResolvedParagraphStyle, tabs: [Int])?]>
-    /// The last whole-paragraph plan, for frames that continue its paragraph.
-    let plans = ParagraphPlanCache()
     /// The axis every paragraph is analysed for: `.vertical` for the typesetter of vertical
     /// frames (see `typesetter(along:)`); a horizontal typesetter's paragraphs are vertical only
     /// when their first character asks for vertical forms.
     package let lineAxis: LineAxis
     /// The typesetter of this text's vertical frames, made on first use (or taken over, for
     /// the unchanged paragraphs, from the typesetter an edited one was made from); only a
-    /// horizontal typesetter has one.
-    private let verticalSibling: Locked<Typesetter?>
+    /// horizontal typesetter has one. Kept in `state`.
+    private var verticalSibling: Typesetter? { state.withLock { $0.verticalSibling } }
 
     /// Creates a typesetter for `text`. Like CTTypesetterCreateWithAttributedString.
     /// Without `defaultFont`, characters without a font attribute take `fonts`' DejaVu Sans at
@@ -89,15 +79,10 @@ public final class Typesetter: Sendable {
         self.environment = environment
         self.options = options
         self.lineAxis = lineAxis
-        self.verticalSibling = Locked(nil)
         let paragraphs = ParagraphSplitter.split(text.utf16)
         self.paragraphs = paragraphs
-        // Per-paragraph state in arrays indexed by paragraph (not dictionaries: no hashing per lookup).
-        cache = Locked(Array(repeating: nil, count: paragraphs.count))
-        lineCache = Locked(Array(repeating: nil, count: paragraphs.count))
-        extras = Locked(Array(repeating: nil, count: paragraphs.count))
+        state = Locked(ParagraphStates(count: paragraphs.count))
         self.inherited = [:]
-        self.inheritedLines = Locked([:])
         self.inheritedLineCount = 0
     }
 
@@ -116,25 +101,21 @@ public final class Typesetter: Sendable {
         self.environment = previous.environment
         self.options = previous.options
         self.lineAxis = previous.lineAxis
-        let previousSibling = previous.verticalSibling.withLock { $0 }
-        self.verticalSibling = Locked(previousSibling.map { Typesetter(text, reusing: $0) })
         let paragraphs = ParagraphSplitter.split(text.utf16)
         self.paragraphs = paragraphs
-        cache = Locked(Array(repeating: nil, count: paragraphs.count))
-        lineCache = Locked(Array(repeating: nil, count: paragraphs.count))
-        extras = Locked(Array(repeating: nil, count: paragraphs.count))
+        var states = ParagraphStates(count: paragraphs.count)
         let old = previous.paragraphs
         let oldText = previous.text
-        let done = previous.cache.withLock { $0 }
-        let laidOut = previous.lineCache.withLock { $0 }
+        let (done, previousSibling) = previous.state.withLock { ($0.slots, $0.verticalSibling) }
+        states.verticalSibling = previousSibling.map { Typesetter(text, reusing: $0) }
         var inherited: [Int: (analysis: ParagraphAnalysis, delta: Int)] = [:]
         var inheritedLines: [Int: (lines: CachedParagraphLines, delta: Int)] = [:]
         var prefix = 0
         while prefix < min(old.count, paragraphs.count),
             ParagraphAnalysis.isUnchanged(old: oldText, old[prefix], new: text, paragraphs[prefix])
         {
-            if let analysis = done[prefix] { inherited[prefix] = (analysis, 0) }
-            if let lines = laidOut[prefix] { inheritedLines[prefix] = (lines, 0) }
+            if let analysis = done[prefix].analysis { inherited[prefix] = (analysis, 0) }
+            if let lines = done[prefix].lines { inheritedLines[prefix] = (lines, 0) }
             prefix += 1
         }
         var suffix = 1
@@ -143,13 +124,14 @@ public final class Typesetter: Sendable {
             let n = paragraphs.count - suffix
             guard ParagraphAnalysis.isUnchanged(old: oldText, old[o], new: text, paragraphs[n]) else { break }
             let delta = paragraphs[n].range.lowerBound - old[o].range.lowerBound
-            if let analysis = done[o] { inherited[n] = (analysis, delta) }
-            if let lines = laidOut[o] { inheritedLines[n] = (lines, delta) }
+            if let analysis = done[o].analysis { inherited[n] = (analysis, delta) }
+            if let lines = done[o].lines { inheritedLines[n] = (lines, delta) }
             suffix += 1
         }
         self.inherited = inherited
-        self.inheritedLines = Locked(inheritedLines)
+        states.inheritedLines = inheritedLines
         self.inheritedLineCount = inheritedLines.count
+        state = Locked(states)
     }
 
     /// The index of the paragraph containing `offset` (the last one for the text's end).
@@ -165,7 +147,7 @@ public final class Typesetter: Sendable {
 
     /// The analysis of paragraph `index`, computed on first use.
     func analysis(ofParagraph index: Int) -> ParagraphAnalysis {
-        if let hit = cache.withLock({ $0[index] }) { return hit }
+        if let hit = state.withLock({ $0.slots[index].analysis }) { return hit }
         let made: ParagraphAnalysis
         if let reused = inherited[index] {
             made = reused.analysis.shifted(by: reused.delta)
@@ -174,7 +156,7 @@ public final class Typesetter: Sendable {
                 text: text, span: paragraphs[index], shaper: environment.shaper, forcedLevel: options.forcedLevel,
                 lineAxis: lineAxis)
         }
-        cache.withLock { $0[index] = made }
+        state.withLock { $0.slots[index].analysis = made }
         return made
     }
 
@@ -191,10 +173,12 @@ public final class Typesetter: Sendable {
         case .horizontal:
             return Typesetter(text, environment: environment, options: options, lineAxis: .horizontal)
         case .vertical:
-            return verticalSibling.withLock { sibling in
-                if let sibling { return sibling }
-                let made = Typesetter(text, environment: environment, options: options, lineAxis: .vertical)
-                sibling = made
+            if let sibling = verticalSibling { return sibling }
+            // Made outside the lock (it splits the text); the first one stored wins.
+            let made = Typesetter(text, environment: environment, options: options, lineAxis: .vertical)
+            return state.withLock { state in
+                if let sibling = state.verticalSibling { return sibling }
+                state.verticalSibling = made
                 return made
             }
         }
@@ -207,31 +191,35 @@ public final class Typesetter: Sendable {
     /// The lines of paragraph `index` laid out whole in a rectangle `frameWidth` wide, if this
     /// typesetter (or the one it was made from, for an unchanged paragraph) laid it out so last.
     func cachedLines(ofParagraph index: Int, frameWidth: CGFloat) -> CachedParagraphLines? {
-        if let hit = lineCache.withLock({ $0[index] }) {
+        let (hit, reused) = state.withLock {
+            ($0.slots[index].lines, $0.inheritedLines.isEmpty ? nil : $0.inheritedLines[index])
+        }
+        if let hit {
             return hit.key == LineCacheKey(hit.resolved, frameWidth: frameWidth) ? hit : nil
         }
-        guard let reused = inheritedLines.withLock({ $0[index] }),
+        guard let reused,
             reused.lines.key == LineCacheKey(reused.lines.resolved, frameWidth: frameWidth)
         else { return nil }
         // The paragraph's layout runs are unchanged; its custom attributes may not be.
         let made = reused.lines.shifted(by: reused.delta).withCustomAttributes(of: text)
-        lineCache.withLock { $0[index] = made }
-        _ = inheritedLines.withLock { $0.removeValue(forKey: index) }
+        storeLines(made, ofParagraph: index)
         return made
     }
 
     /// Keeps `lines`, paragraph `index` laid out whole from its start, for frames of the same key.
     func storeLines(_ lines: CachedParagraphLines, ofParagraph index: Int) {
-        lineCache.withLock { $0[index] = lines }
-        _ = inheritedLines.withLock { $0.removeValue(forKey: index) }
+        state.withLock { state in
+            state.slots[index].lines = lines
+            if !state.inheritedLines.isEmpty { state.inheritedLines.removeValue(forKey: index) }
+        }
     }
 
     /// The validated style and TAB offsets of paragraph `index`, computed on first use.
     func extras(ofParagraph index: Int) -> (style: ResolvedParagraphStyle, tabs: [Int]) {
-        if let hit = extras.withLock({ $0[index] }) { return hit }
+        if let hit = state.withLock({ $0.slots[index].extras }) { return hit }
         let paragraph = analysis(ofParagraph: index)
         let made = (ResolvedParagraphStyle(paragraph.style), TabLayout.tabs(in: paragraph, units: text.utf16))
-        extras.withLock { $0[index] = made }
+        state.withLock { $0.slots[index].extras = made }
         return made
     }
 
