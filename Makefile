@@ -184,11 +184,15 @@ bench: bench-deps
 	$(SWIFT) build -c release $(BUILD_FLAGS) --product galley-bench
 	$$($(SWIFT) build -c release --show-bin-path)/galley-bench $(BENCH_FLAGS)
 
-# Remakes scripts/galley.symbol-order from callgrind profiles of the release galley (valgrind);
-# commit the result. Worth redoing when the code a render runs has changed much.
+# Remakes scripts/galley.symbol-order from callgrind profiles of the release galley (valgrind),
+# then relinks galley with it; commit the result. Worth redoing when the code a render runs has
+# changed much (new hot functions are not in the file, and lie where lld puts them).
 symbol-order: build
 	@$(call install-missing,valgrind)
 	scripts/make-symbol-order.sh $(GALLEY)
+	@# The order file is no input SwiftPM tracks: relink so that the new order takes effect.
+	rm -f $(GALLEY)
+	$(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS) --product galley
 
 # The sanitizer tests' fonts (Tests/Fixtures/Fonts, and the two malformed ones as fuzz seeds),
 # remade by scripts/make-test-fonts.py: the WOFF and WOFF2 copies need PyPI's fontTools with
