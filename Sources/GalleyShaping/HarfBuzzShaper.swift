@@ -261,9 +261,9 @@ package enum HarfBuzzShaper {
         else { return false }
         let n = Int(count)
         let scale = request.font.size / CGFloat(request.font.unitsPerEm)
-        // Filled in a scratch buffer, then appended in one copy (a per-glyph append costs more,
-        // and `Array(unsafeUninitializedCapacity:)` goes through an unspecialized allocation path
-        // costing ~700 instructions an array).
+        // Appended from a lazy map over the glyph indices: Array.append(contentsOf:) then writes
+        // each glyph straight into the array's new capacity (a scratch buffer copied in after
+        // cost a memcpy of every glyph; a per-glyph append costs more still).
         out.glyphs.reserveCapacity(out.count + n)
         let flag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
         let concat = HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue
@@ -271,20 +271,16 @@ package enum HarfBuzzShaper {
             appendVertical(infos: infos, positions: positions, count: n, scale: scale, to: &out)
             return true
         }
-        withUnsafeTemporaryAllocation(of: ShapedGlyph.self, capacity: n) { glyphs in
-            for i in 0..<n {
+        out.glyphs.append(
+            contentsOf: (0..<n).lazy.map { i in
                 let info = infos[i]
                 let pos = positions[i]
-                glyphs.initializeElement(
-                    at: i,
-                    to: ShapedGlyph(
-                        id: info.codepoint, cluster: Int32(bitPattern: info.cluster),
-                        unsafeToBreak: info.mask & flag != 0, unsafeToConcat: info.mask & concat != 0,
-                        advance: CGFloat(pos.x_advance) * scale,
-                        offset: CGPoint(x: CGFloat(pos.x_offset) * scale, y: CGFloat(pos.y_offset) * scale)))
-            }
-            out.glyphs.append(contentsOf: UnsafeBufferPointer(glyphs))
-        }
+                return ShapedGlyph(
+                    id: info.codepoint, cluster: Int32(bitPattern: info.cluster),
+                    unsafeToBreak: info.mask & flag != 0, unsafeToConcat: info.mask & concat != 0,
+                    advance: CGFloat(pos.x_advance) * scale,
+                    offset: CGPoint(x: CGFloat(pos.x_offset) * scale, y: CGFloat(pos.y_offset) * scale))
+            })
         return true
     }
 
