@@ -110,16 +110,17 @@ public struct GlyphRun: Sendable {
         var status: Status = []
         let rtl = bidiLevel & 1 == 1
         if rtl { status.insert(.rightToLeft) }
-        stringIndices.withUnsafeBufferPointer { indices in
-            for i in indices.indices.dropFirst() {
-                let a = indices[i - 1]
-                let b = indices[i]
-                if rtl ? (b > a) : (b < a) {
-                    status.insert(.nonMonotonic)
-                    break
-                }
+        // Against the run's direction anywhere: one loop per direction, over the raw values.
+        let nonMonotonic = stringIndices.withUnsafeBufferPointer { indices -> Bool in
+            guard indices.count > 1, let p = indices.baseAddress else { return false }
+            if rtl {
+                for i in 1..<indices.count where p[i] > p[i - 1] { return true }
+            } else {
+                for i in 1..<indices.count where p[i] < p[i - 1] { return true }
             }
+            return false
         }
+        if nonMonotonic { status.insert(.nonMonotonic) }
         if GlyphRun.shear(attributes: attributes, font: font) != 0 || GlyphRun.xScale(attributes: attributes) != 1 {
             status.insert(.hasNonIdentityMatrix)
         }

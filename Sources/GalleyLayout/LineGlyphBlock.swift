@@ -97,6 +97,24 @@ struct LineGlyphWriter {
         var inline = pen
         let base = storage.base
         precondition(count + block.count <= capacity, "more glyphs than the line's block holds")
+        if orientation == .horizontal, !hasTabs, extra == nil {
+            // The common case (a horizontal line, no TAB, no justification) in a loop of its own.
+            let rise = shift ?? 0
+            storage.glyphs.withUnsafeBufferPointer { source in
+                for k in 0..<block.count {
+                    let glyph = source[reversed ? block.upperBound - 1 - k : block.lowerBound + k]
+                    glyphs[next] = glyph.id
+                    stringIndices[next] = base + Int(glyph.cluster)
+                    positions[next] = CGPoint(x: inline + glyph.offset.x, y: glyph.offset.y + rise)
+                    advances[next] = CGSize(width: glyph.advance, height: 0)
+                    inline += glyph.advance
+                    next += 1
+                }
+            }
+            count = next
+            pen = inline
+            return first..<next
+        }
         storage.glyphs.withUnsafeBufferPointer { source in
             for k in 0..<block.count {
                 let glyph = source[reversed ? block.upperBound - 1 - k : block.lowerBound + k]
