@@ -12,6 +12,8 @@ struct SuiteResults {
     var speedup = Double.nan
     /// The threads case's CPU time with one thread per core over one thread's.
     var cpuRatio = Double.nan
+    /// The speed-up of the same layout in as many separate processes (nothing shared).
+    var machineSpeedup = Double.nan
     var scaling: [ScalingRow] = []
     var editUs = Double.nan
     var noBreak: [NoBreakRow] = []
@@ -83,7 +85,9 @@ func runCases(_ settings: Settings, _ paths: BenchPaths, _ tools: ReferenceTools
     if settings.wants("hittest") { results.hitUs = runHitTestCase(settings, paths, font: font) }
     if settings.wants("render") { results.render = runRenderCase(settings, tools, font: font) }
     if settings.wants("canvas") { results.canvas = runCanvasCase(settings, paths) }
-    if settings.wants("threads") { (results.speedup, results.cpuRatio) = runThreadsCase(settings, paths, font: font) }
+    if settings.wants("threads") {
+        (results.speedup, results.cpuRatio, results.machineSpeedup) = runThreadsCase(settings, paths, font: font)
+    }
     var megabyte: AttributedText? = nil
     if settings.wants("linear") { (results.scaling, megabyte) = runScalingCase(settings, paths, font: font) }
     if settings.wants("edit") {

@@ -50,7 +50,8 @@ func printTargets(_ settings: Settings, _ results: SuiteResults) {
     let (speedup, cpuRatio) = (results.speedup, results.cpuRatio)
     settings.text(
         "   threads: speedup \(fmt(speedup, 2))× on \(ProcessInfo.processInfo.activeProcessorCount) cores (≥ 1.85: \(verdict(finite(speedup).map { _ in speedup >= 1.85 })));"
-            + " CPU \(fmt(cpuRatio, 2))× one thread's (≤ 1.10: \(verdict(finite(cpuRatio).map { _ in cpuRatio <= 1.10 })))"
+            + " CPU \(fmt(cpuRatio, 2))× one thread's (≤ 1.10: \(verdict(finite(cpuRatio).map { _ in cpuRatio <= 1.10 })));"
+            + " the same layout in separate processes: \(fmt(results.machineSpeedup, 2))×"
     )
     settings.text(
         "   hit test: \(fmt(results.hitUs, 2)) µs per point; edit latency on 1 MB: \(fmt(results.editUs / 1e3, 1)) ms (lines and shaping of unchanged paragraphs reused)"

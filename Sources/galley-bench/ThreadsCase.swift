@@ -61,8 +61,11 @@ func layoutPasses(
     }
 }
 
-/// Runs the threads case; returns the speed-up and the CPU ratio of the row with one thread per core.
-func runThreadsCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> (speedup: Double, cpuRatio: Double) {
+/// Runs the threads case; returns the speed-up and the CPU ratio of the row with one thread per
+/// core, and the machine's own speed-up on as many threads (`computeLoopSeconds`).
+func runThreadsCase(
+    _ settings: Settings, _ paths: BenchPaths, font: Font
+) -> (speedup: Double, cpuRatio: Double, machine: Double) {
     let texts = Corpus(path: paths.corpus("en"), name: "en", font: font).texts
     let cores = ProcessInfo.processInfo.activeProcessorCount
     // GALLEY_BENCH_TASKS=1,2 runs only those rows (to profile one of them); the first is the base.
@@ -96,7 +99,12 @@ func runThreadsCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> (s
     var walls = [[Double]](repeating: [], count: counts.count)
     var cpus = [[Double]](repeating: [], count: counts.count)
     var contention = [[LockContention.Count]](repeating: [], count: counts.count)
+    // The machine's own scaling, in the same rounds: a loop about as long as a one-thread row.
+    let steps = computeLoopSteps(for: 0.05)
+    var machine: (one: [Double], all: [Double]) = ([], [])
     for _ in 0..<(settings.quick ? 3 : 7) {
+        machine.one.append(computeLoopSeconds(tasks: 1, steps: steps))
+        machine.all.append(computeLoopSeconds(tasks: counts.last!, steps: steps))
         for (row, tasks) in counts.enumerated() {
             let before = LockContention.snapshot()
             let cpu = processCPUSeconds()
@@ -114,8 +122,25 @@ func runThreadsCase(_ settings: Settings, _ paths: BenchPaths, font: Font) -> (s
             tasks: counts[row], wall: medianOf(walls[row]), cpu: medianOf(cpus[row]),
             contention: merged(contention[row]))
     }
-    reportThreads(settings, rows, passes: passes, cores: cores)
-    return (rows[0].wall / rows.last!.wall, rows.last!.cpu / rows[0].cpu)
+    let machineSpeedup = Double(counts.last!) * medianOf(machine.one) / medianOf(machine.all)
+    // The same work in separate processes: what the machine gives Galley's layout itself.
+    let arguments = [
+        "--font", paths.font, "--size", "\(Int(font.size))", "--width", "300", "--iterations", "\(passes * 4)",
+        "--cache", "warm", paths.corpus("en"),
+    ]
+    var processes: (one: [Double], all: [Double]) = ([], [])
+    for _ in 0..<(settings.quick ? 3 : 5) {
+        guard let one = processLayoutSeconds(tasks: 1, arguments: arguments),
+            let all = processLayoutSeconds(tasks: counts.last!, arguments: arguments)
+        else { break }
+        processes.one += one
+        processes.all.append(all.reduce(0, +) / Double(all.count))
+    }
+    let processSpeedup =
+        processes.one.isEmpty ? Double.nan : Double(counts.last!) * medianOf(processes.one) / medianOf(processes.all)
+    reportThreads(
+        settings, rows, passes: passes, cores: cores, baselines: (loop: machineSpeedup, processes: processSpeedup))
+    return (rows[0].wall / rows.last!.wall, rows.last!.cpu / rows[0].cpu, processSpeedup)
 }
 
 /// The counts of several runs added up by site, the most contended first.
@@ -126,7 +151,9 @@ func merged(_ counts: [LockContention.Count]) -> [LockContention.Count] {
 }
 
 /// Prints the threads table (or its JSON rows).
-func reportThreads(_ settings: Settings, _ rows: [ThreadsRow], passes: Int, cores: Int) {
+func reportThreads(
+    _ settings: Settings, _ rows: [ThreadsRow], passes: Int, cores: Int, baselines: (loop: Double, processes: Double)
+) {
     let one = rows[0]
     settings.text(
         "== Threads: \(passes) passes over en.txt (every paragraph a Framesetter, width 300), one Font shared,"
@@ -146,8 +173,18 @@ func reportThreads(_ settings: Settings, _ rows: [ThreadsRow], passes: Int, core
             ("case", Settings.quoted("threads")), ("cores", "\(cores)"), ("tasks", "\(row.tasks)"),
             ("passes", "\(passes)"), ("wall_ms", json(row.wall * 1e3)), ("cpu_ms", json(row.cpu * 1e3)),
             ("speedup", json(one.wall / row.wall)), ("cpu_ratio", json(row.cpu / one.cpu)),
-            ("contended", "\(total)"),
+            ("contended", "\(total)"), ("machine_loop_speedup", json(baselines.loop)),
+            ("process_speedup", json(baselines.processes)),
         ])
     }
+    let n = rows.last!.tasks
+    let galley = one.wall / rows.last!.wall
+    settings.text(
+        "   this machine now: \(n) threads of a loop that shares nothing run \(fmt(baselines.loop, 2))× one's;"
+            + " \(n) processes of this layout (galley-bench file, nothing shared) \(fmt(baselines.processes, 2))× one's"
+    )
+    settings.text(
+        "   Galley's \(n) threads: \(fmt(galley, 2))×, \(fmt(galley / baselines.processes, 2)) of the processes'"
+            + " (1.00: nothing lost to sharing one process)")
     settings.text()
 }
