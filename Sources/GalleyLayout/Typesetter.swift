@@ -27,7 +27,7 @@ public final class Typesetter: Sendable {
     /// What this typesetter has found out per paragraph, behind one lock (see `ParagraphStates`).
     let state: Locked<ParagraphStates>
     /// Analyses taken over from a previous typesetter for paragraphs an edit left unchanged, with
-    /// the offset change to apply; consumed into `cache` on first use.
+    /// the offset change to apply; consumed into their slots of `state` on first use.
     private let inherited: [Int: (analysis: ParagraphAnalysis, delta: Int)]
     /// How many paragraph analyses this typesetter took over from the one it was made from.
     package var inheritedParagraphCount: Int { inherited.count }
