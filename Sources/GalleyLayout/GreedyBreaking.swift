@@ -25,7 +25,7 @@ extension Typesetter {
         if start >= content.upperBound { return PlannedBreak(end: paragraph.span.range.upperBound, hyphenated: false) }
         let units = text.utf16
         var hyphens = HyphenWidths(paragraph)
-        let fits = lineFits(paragraph, from: start, width: width, offset: offset)
+        var fit = LineFit(self, paragraph, from: start, width: width, offset: offset)
         var best: PlannedBreak? = nil
         let breaks = paragraph.breaks
         var i = firstBreak(after: start, in: breaks)
@@ -34,7 +34,7 @@ extension Typesetter {
             let mandatory = i < breaks.count ? breaks[i...].first(where: \.isMandatory)?.offset : nil
             let limit = min(mandatory ?? content.upperBound, content.upperBound)
             best = PlannedBreak(
-                end: lastFittingGrapheme(paragraph, from: start, limit: limit) { fits($0, 0) }, hyphenated: false)
+                end: lastFittingGrapheme(paragraph, from: start, limit: limit) { fit.fits($0, 0) }, hyphenated: false)
         } else {
             while i < breaks.count {
                 let b = breaks[i]
@@ -43,8 +43,8 @@ extension Typesetter {
                 let hyphen = soft ? hyphens.width(at: b.offset) : 0
                 // A soft hyphen's hyphen can be wider than the rest of its word: a line that fits
                 // without it may still fit at a later opportunity.
-                if !fits(b.offset, hyphen) {
-                    guard hyphen > 0, fits(b.offset, 0) else { break }
+                if !fit.fits(b.offset, hyphen) {
+                    guard hyphen > 0, fit.fits(b.offset, 0) else { break }
                     i += 1
                     continue
                 }
@@ -54,7 +54,7 @@ extension Typesetter {
             }
             if let hyphenated = hyphenatedBreak(
                 paragraph, from: start, after: best, next: i < breaks.count ? breaks[i] : nil, width: width,
-                hyphens: &hyphens, fits: fits)
+                hyphens: &hyphens, fit: &fit)
             {
                 best = hyphenated
             }
@@ -62,7 +62,8 @@ extension Typesetter {
                 // The first word is wider than the line: break it between grapheme clusters.
                 let limit = i < breaks.count ? breaks[i].offset : content.upperBound
                 best = PlannedBreak(
-                    end: lastFittingGrapheme(paragraph, from: start, limit: limit) { fits($0, 0) }, hyphenated: false)
+                    end: lastFittingGrapheme(paragraph, from: start, limit: limit) { fit.fits($0, 0) },
+                    hyphenated: false)
             }
         }
         guard let best, best.end < content.upperBound else {
@@ -71,56 +72,13 @@ extension Typesetter {
         return best
     }
 
-    /// Whether the line of `paragraph` from `start` to an end (trailing whitespace excluded), showing
-    /// a hyphen of the given width there, fits in `width` (`offset` from the leading margin): the
-    /// test greedy breaking makes at each opportunity.
-    private func lineFits(
-        _ paragraph: ParagraphAnalysis, from start: Int, width: CGFloat, offset: CGFloat
-    ) -> (Int, CGFloat) -> Bool {
-        let units = text.utf16
-        let hanging = paragraph.style.hangingPunctuation
-        var tabMeasure = paragraph.hasTabs ? self.tabLineMeasure(paragraph, from: start, offset: offset) : nil
-        // Every try starts at `start`: its edge is shaped again once (`LineEdgeMemo`).
-        let edges = LineEdgeMemo()
-        // Nothing hangs, is tracked or trimmed at the line's end, and there are no TABs: the line
-        // fits when its width (`lineWidth`) does, which the try below gives the same way.
-        let plain = hanging.isEmpty && !paragraph.hasCJKSpacing && !paragraph.hasTracking && tabMeasure == nil
-        return { end, hyphen in
-            let visible = start..<paragraph.endTrimmingWhitespace(start..<end)
-            if plain {
-                return FitTolerance.fits(
-                    paragraph.lineWidth(of: visible, units: units, memo: edges) + hyphen, in: width)
-            }
-            // Punctuation that may hang gives the line that much more room.
-            var room =
-                hanging.isEmpty || hyphen > 0
-                ? width
-                : width
-                    + Hanging.allowance(
-                        paragraph, units: units, from: start, visibleEnd: visible.upperBound, style: hanging)
-            // A closing character that `allow-end` trims when the line does not fit otherwise.
-            if paragraph.hasCJKSpacing, hyphen == 0 {
-                room += paragraph.edgeSpacing(from: start, visibleEnd: visible.upperBound, units: units).allowance
-            }
-            // Tracking after the last cluster (the hyphen, when one is shown) is trailing whitespace
-            // (kCTTrackingAttributeName): it hangs.
-            let tracking = paragraph.lineTrailingTracking(
-                lineStart: start, visibleEnd: visible.upperBound, showsHyphen: hyphen > 0)
-            if tabMeasure != nil {
-                return FitTolerance.fits(tabMeasure!.width(to: visible.upperBound) + hyphen - tracking, in: room)
-            }
-            return FitTolerance.fits(
-                paragraph.lineWidth(of: visible, units: units, memo: edges) + hyphen - tracking, in: room)
-        }
-    }
-
     /// The break at a hyphenation point of the word after `best` (the opportunity `next` ends it),
     /// when the paragraph hyphenates and the line without it fills less than the hyphenation
     /// factor (as `NSParagraphStyle.hyphenationFactor` says): the last point where the line with
     /// its hyphen fits. Nil when there is none.
     private func hyphenatedBreak(
         _ paragraph: ParagraphAnalysis, from start: Int, after best: PlannedBreak?, next: LineBreakOpportunity?,
-        width: CGFloat, hyphens: inout HyphenWidths, fits: (Int, CGFloat) -> Bool
+        width: CGFloat, hyphens: inout HyphenWidths, fit: inout LineFit
     ) -> PlannedBreak? {
         let factor = paragraph.style.hyphenationFactor
         guard factor > 0, let next, width > 0 else { return nil }
@@ -141,7 +99,7 @@ extension Typesetter {
         guard let hyphenation = ParagraphHyphenation(paragraph, units: text.utf16) else { return nil }
         for point in hyphenation.points(in: word).reversed() where point > start {
             let hyphen = hyphens.width(at: point)
-            if fits(point, hyphen) { return PlannedBreak(end: point, hyphenated: hyphen > 0) }
+            if fit.fits(point, hyphen) { return PlannedBreak(end: point, hyphenated: hyphen > 0) }
         }
         return nil
     }

@@ -156,17 +156,35 @@ extension ParagraphAnalysis {
     /// CJK spacing at the line's edges (`edgeSpacing`) is counted too. With a `memo`, an edge
     /// already shaped again in this pass is not shaped again (the width is the same).
     func lineWidth(of range: Range<Int>, units: [UInt16], memo: LineEdgeMemo? = nil) -> CGFloat {
+        var memo = memo
+        return lineWidth(of: range, units: units, makingMemo: &memo, make: false)
+    }
+
+    /// `lineWidth(of:units:memo:)` with a memo made in `memo` the first time an edge is shaped
+    /// again (most lines never shape one: they need none).
+    func lineWidth(of range: Range<Int>, units: [UInt16], lazyMemo memo: inout LineEdgeMemo?) -> CGFloat {
+        lineWidth(of: range, units: units, makingMemo: &memo, make: true)
+    }
+
+    @inline(__always)
+    private func lineWidth(
+        of range: Range<Int>, units: [UInt16], makingMemo memo: inout LineEdgeMemo?, make: Bool
+    ) -> CGFloat {
         let lo = max(range.lowerBound, content.lowerBound)
         let hi = min(range.upperBound, content.upperBound)
         guard hi > lo else { return 0 }
         let base = content.lowerBound
-        let shaped =
+        let shaped: CGFloat
+        if safeToBreak[lo - base] && safeToBreak[hi - base] {
             // Both edges safe (the common case): the prefix sums' width, as shapedLineWidth gives it.
-            safeToBreak[lo - base] && safeToBreak[hi - base]
-            ? width(of: lo..<hi)
+            shaped = width(of: lo..<hi)
+        } else {
+            if make, memo == nil { memo = LineEdgeMemo() }
             // Added in the order shapedLineWidth adds them, so the sum is the same to the last bit.
-            : memo?.knownCorrection(lo, hi).map { width(of: lo..<hi) + $0.start + $0.end }
+            shaped =
+                memo?.knownCorrection(lo, hi).map { width(of: lo..<hi) + $0.start + $0.end }
                 ?? shapedLineWidth(lo..<hi, units: units, memo: memo)
+        }
         return hasCJKSpacing ? shaped + edgeSpacing(from: lo, visibleEnd: hi, units: units).widthChange : shaped
     }
 
