@@ -270,10 +270,10 @@ enum LineAssembly {
                     piece.fromRun
                     ? sources.runs[piece.source].run.sourceTraits
                     : sources[piece.source].sourceTraits
-                let values = writer.views(of: range)
                 let run = GlyphRun(
-                    glyphs: values.glyphs, positions: values.positions, advances: values.advances,
-                    stringIndices: values.stringIndices, stringRange: piece.range,
+                    glyphs: writer.glyphs(range), positions: writer.positions(range),
+                    advances: writer.advances(range), stringIndices: writer.stringIndices(range),
+                    stringRange: piece.range,
                     attributes: attributes, font: font, bidiLevel: piece.level,
                     isPlaceholder: isPlaceholder, originX: start, isTruncationToken: piece.isTruncationToken,
                     baselineShift: shift, orientation: orientation)

@@ -39,8 +39,8 @@ final class LineGlyphBlock: ManagedBuffer<Int, UInt64> {
 }
 
 /// Writes the glyph values of one line into a new `LineGlyphBlock`, up to the capacity it was
-/// made with: each `append` returns where its glyphs went, and `views(of:)` makes a run's values
-/// (read only once written).
+/// made with: each `append` returns where its glyphs went, and `glyphs(_:)`, `positions(_:)`,
+/// `advances(_:)` and `stringIndices(_:)` make a run's values (read only once written).
 struct LineGlyphWriter {
     /// The block written into.
     let block: LineGlyphBlock
@@ -61,21 +61,24 @@ struct LineGlyphWriter {
         (positions, advances, stringIndices, glyphs) = block.pointers
     }
 
-    /// The glyph ids, positions, advances and string indices `range` of the block, as a run's
-    /// views of it.
-    func views(of range: Range<Int>) -> (
-        glyphs: RunValues<GlyphID>, positions: RunValues<CGPoint>, advances: RunValues<CGSize>,
-        stringIndices: RunValues<Int>
-    ) {
+    /// Glyph ids `range` of the block, a run's view of them. (Four calls, one per kind, each
+    /// passed straight to the run: a tuple of the four was copied into the run, then released.)
+    @inline(__always)
+    func glyphs(_ range: Range<Int>) -> RunValues<GlyphID> { view(glyphs, range) }
+    /// Positions `range` of the block.
+    @inline(__always)
+    func positions(_ range: Range<Int>) -> RunValues<CGPoint> { view(positions, range) }
+    /// Advances `range` of the block.
+    @inline(__always)
+    func advances(_ range: Range<Int>) -> RunValues<CGSize> { view(advances, range) }
+    /// String indices `range` of the block.
+    @inline(__always)
+    func stringIndices(_ range: Range<Int>) -> RunValues<Int> { view(stringIndices, range) }
+
+    @inline(__always)
+    private func view<T>(_ values: UnsafeMutablePointer<T>, _ range: Range<Int>) -> RunValues<T> {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "values not written")
-        let start = range.lowerBound
-        let n = range.count
-        return (
-            RunValues(owner: block, base: glyphs + start, count: n),
-            RunValues(owner: block, base: positions + start, count: n),
-            RunValues(owner: block, base: advances + start, count: n),
-            RunValues(owner: block, base: stringIndices + start, count: n)
-        )
+        return RunValues(owner: block, base: values + range.lowerBound, count: range.count)
     }
 
     /// Appends the glyphs `block` of `storage` (in reverse when `reversed`), pen positions from
