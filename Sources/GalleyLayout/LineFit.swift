@@ -8,7 +8,9 @@ import GalleyText
 
 /// Whether the line of a paragraph from `start` to an end (trailing whitespace excluded), showing
 /// a hyphen of a given width there, fits in `width` (`offset` from the leading margin).
-struct LineFit {
+/// Noncopyable: the breaker keeps one per line and lends it (a copy, which the compiler made
+/// where it could, cost three retains and six releases a line).
+struct LineFit: ~Copyable {
     private let paragraph: ParagraphAnalysis
     private let units: [UInt16]
     private let start: Int
