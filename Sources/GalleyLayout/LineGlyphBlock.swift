@@ -41,7 +41,8 @@ final class LineGlyphBlock: ManagedBuffer<Int, UInt64> {
 /// Writes the glyph values of one line into a new `LineGlyphBlock`, up to the capacity it was
 /// made with: each `append` returns where its glyphs went, and `glyphs(_:)`, `positions(_:)`,
 /// `advances(_:)` and `stringIndices(_:)` make a run's values (read only once written).
-struct LineGlyphWriter {
+/// Noncopyable: one per line, lent to each append (a copy cost five retains a line).
+struct LineGlyphWriter: ~Copyable {
     /// The block written into.
     let block: LineGlyphBlock
     private let glyphs: UnsafeMutablePointer<GlyphID>
