@@ -123,17 +123,15 @@ struct LineGlyphWriter: ~Copyable {
             for k in 0..<block.count {
                 let glyph = source[reversed ? block.upperBound - 1 - k : block.lowerBound + k]
                 let cluster = base + Int(glyph.cluster)
-                glyphs[next] = glyph.id
-                stringIndices[next] = cluster
-                positions[next] = orientation.position(pen: inline, offset: glyph.offset, shift: shift)
                 var advance = glyph.advance
                 if hasTabs, let tab = tabs.widths[cluster] {
                     let firstOfCluster = k == 0 || stringIndices[next - 1] != cluster
                     advance = firstOfCluster ? tab : 0
                 }
-                if let extra { advance += extra[next] }
-                advances[next] = axis.advance(advance)
-                inline += advance
+                put(
+                    glyph.id, index: cluster, at: next,
+                    position: orientation.position(pen: inline, offset: glyph.offset, shift: shift), advance: advance,
+                    axis: axis, extra: extra, pen: &inline)
                 next += 1
             }
         }
@@ -164,18 +162,30 @@ struct LineGlyphWriter: ~Copyable {
             let index = run.stringIndices[g]
             if let keeping = source.keeping, !keeping.contains(index) { continue }
             precondition(next < capacity, "more glyphs than the line's block holds")
-            glyphs[next] = run.glyphs[g]
-            stringIndices[next] = source.stringIndex ?? index
-            positions[next] = orientation.position(
-                pen: inline, offset: orientation.offset(of: run.positions[g], pen: at), shift: nil)
-            var advance = along
-            if let extra { advance += extra[next] }
-            advances[next] = axis.advance(advance)
-            inline += advance
+            put(
+                run.glyphs[g], index: source.stringIndex ?? index, at: next,
+                position: orientation.position(
+                    pen: inline, offset: orientation.offset(of: run.positions[g], pen: at), shift: nil),
+                advance: along, axis: axis, extra: extra, pen: &inline)
             next += 1
         }
         count = next
         pen = inline
         return first..<next
+    }
+
+    /// Writes glyph `next`: its id, string index and position, and its advance along the line
+    /// (`advance`, grown by its `extra` entry) as `axis` lays it; moves `pen` past it.
+    @inline(__always)
+    private func put(
+        _ id: GlyphID, index: Int, at next: Int, position: CGPoint, advance: CGFloat, axis: LineAxis,
+        extra: [CGFloat]?, pen: inout CGFloat
+    ) {
+        let grown = extra.map { advance + $0[next] } ?? advance
+        glyphs[next] = id
+        stringIndices[next] = index
+        positions[next] = position
+        advances[next] = axis.advance(grown)
+        pen += grown
     }
 }

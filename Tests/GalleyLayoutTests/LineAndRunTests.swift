@@ -62,6 +62,26 @@ struct LineAndRunTests {
         #expect(line.glyphRuns[2].stringIndices == [5])
     }
 
+    /// A run's values keep the storage they view alive, as an array slice does: taken from a
+    /// line that is then dropped (with its typesetter, and the memory reused by other lines),
+    /// they still read the line's glyphs — "!" is still the glyph of "!", at string index 5.
+    @Test func runValuesOutliveTheirLine() throws {
+        let font = try Fonts.dejaVu(40)
+        let t = text("Hi 😀!", [.font(font)])
+        let kept: (glyphs: RunValues<GlyphID>, indices: RunValues<Int>, advances: RunValues<CGSize>) = try {
+            let run = try Typesetter(t).line(for: 0..<t.length).glyphRuns[2]
+            return (run.glyphs, run.stringIndices, run.advances)
+        }()
+        // Lines made and dropped after it, so freed storage would be written over.
+        for k in 0..<50 {
+            _ = try Typesetter(text(String(repeating: "x\(k) ", count: 20), [.font(font)])).line(for: 0..<40)
+        }
+        let bang = try #require(font.glyph(for: "!"))
+        #expect(Array(kept.glyphs) == [bang])
+        #expect(kept.indices == [5])
+        #expect(abs(kept.advances[0].width - font.hmtxWidth("!")) < 1e-9)
+    }
+
     /// A right-to-left run has the rightToLeft status and its string indices decrease left to right.
     @Test func rightToLeftRunStatus() throws {
         let hebrew = try Font(path: TestFonts.path("NotoSansHebrew-Regular.ttf"), size: 20)
