@@ -95,7 +95,8 @@ let package = Package(
             name: "GalleyFonts",
             dependencies: ["GalleySync", "GalleyFontFiles", "CFreeType", "CHarfBuzz", "CFontconfig"],
             swiftSettings: strict),
-        .target(name: "GalleyText", dependencies: ["GalleyVocabulary", "GalleyFonts"], swiftSettings: strict),
+        .target(
+            name: "GalleyText", dependencies: ["GalleySync", "GalleyVocabulary", "GalleyFonts"], swiftSettings: strict),
         .target(
             name: "GalleyUnicode", dependencies: ["GalleySync", "GalleyVocabulary", "CICU", "CHyphen"],
             swiftSettings: strict),

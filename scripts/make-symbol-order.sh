@@ -18,9 +18,13 @@ printf 'Hello, world\n' > "$tmp/line.txt"
 n=0
 profile() {
     n=$((n + 1))
-    valgrind --tool=callgrind --demangle=no --callgrind-out-file="$tmp/$n.cg" "$galley" "$@" >/dev/null 2>&1
+    valgrind --tool=callgrind --demangle=no --dump-instr=yes --callgrind-out-file="$tmp/$n.cg" "$galley" "$@" >/dev/null 2>&1
 }
-profile render --font "DejaVu Sans 12" -o "$tmp/line.png" "$tmp/line.txt"
+# Several runs of the one line: each process seeds Swift's hashing anew, so dictionaries and sets
+# iterate in another order and a run takes slightly other paths (copies, resizes) than the last.
+for run in 1 2 3 4 5 6; do
+    profile render --font "DejaVu Sans 12" -o "$tmp/line.png" "$tmp/line.txt"
+done
 for sample in mixed-scripts mixed-scripts-rtl vertical-japanese justify-latin truncate-max-lines; do
     # shellcheck disable=SC2046 # the flags file holds several arguments
     profile render $(cat "samples/$sample.flags") -o "$tmp/$sample.png" "samples/$sample.txt"

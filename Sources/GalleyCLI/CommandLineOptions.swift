@@ -1,6 +1,7 @@
 // Parsing `galley` command lines into a command and validated options.
 import Foundation
 import Galley
+import GalleySync
 
 /// What a `galley` invocation asks for.
 package enum Command: Equatable, Sendable {
@@ -364,7 +365,7 @@ package enum CommandLineParser {
         case "--font":
             guard !value.isEmpty else { throw CLIError("option --font needs a font description or a font file") }
             let lower = value.lowercased()
-            if value.contains("/")
+            if value.utf8.contains(UInt8(ascii: "/"))
                 || [".ttf", ".otf", ".ttc", ".woff", ".woff2"].contains(where: { lower.hasSuffix($0) })
             {
                 options.font = .path(value)
@@ -438,7 +439,7 @@ package enum CommandLineParser {
 
     /// `text` as a finite number, or the error "OPTION needs a number, got 'TEXT'".
     static func number(_ text: String, option: String) throws(CLIError) -> CGFloat {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         guard let value = Double(trimmed), value.isFinite else {
             throw CLIError("\(option) needs a number, got '\(text)'")
         }
@@ -494,7 +495,7 @@ package enum CommandLineParser {
     }
 
     static func color(_ text: String, option: String) throws(CLIError) -> Color {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         // pango-view's "transparent" (and "none"): a fully transparent colour.
         if ["transparent", "none"].contains(trimmed.lowercased()) { return .clear }
         if let color = Color(name: trimmed) ?? Color(hex: trimmed) { return color }

@@ -1,6 +1,7 @@
 // Pango's font-description syntax ("DejaVu Sans Bold 16", "Sans Italic 12", "Serif,Emoji 10") for --font.
 import Foundation
 import Galley
+import GalleySync
 
 /// A parsed Pango font description: `[FAMILY-LIST] [STYLE-OPTIONS] [SIZE]`, as
 /// `pango_font_description_from_string` reads it. Like a `CTFontDescriptor` with family, weight,
@@ -43,7 +44,7 @@ package struct FontDescription: Equatable, Sendable {
     /// - Throws: a one-line ``CLIError`` for an empty description, a size that is not a positive
     ///   finite number of at most 1,000,000 points, or an empty family in the list.
     package static func parse(_ text: String) throws(CLIError) -> FontDescription {
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !text.trimmingWhitespace().isEmpty else {
             throw CLIError("--font needs a font description or a font file")
         }
         let parsed: PangoFontDescription

@@ -1,5 +1,6 @@
 import Foundation
 import Galley
+import GalleySync
 
 // Reading the tool's input (file, standard input or --text) into attributed text and its images.
 #if canImport(Glibc)
@@ -48,17 +49,17 @@ struct InputDocument {
                 throw CLIError("--text is larger than the \(maximumInputSize >> 20) MiB an input may have")
             }
             source = text
-            baseDirectory = FileManager.default.currentDirectoryPath
+            baseDirectory = SystemPath.currentDirectory
         } else if let path = options.inputPath, path != "-" {
             source = try decodeUTF8(try readFile(path), name: path)
-            baseDirectory = (path as NSString).deletingLastPathComponent
+            baseDirectory = SystemPath.deletingLastComponent(path)
         } else {
             let bytes = standardInput()
             guard bytes.count <= maximumInputSize else {
                 throw CLIError("standard input is larger than the \(maximumInputSize >> 20) MiB an input may have")
             }
             source = try decodeUTF8(bytes, name: "standard input")
-            baseDirectory = FileManager.default.currentDirectoryPath
+            baseDirectory = SystemPath.currentDirectory
         }
 
         let font = try loadFont(options)
@@ -98,13 +99,13 @@ struct InputDocument {
             let src = delegate.value
             let path =
                 src.hasPrefix("/") || baseDirectory.isEmpty
-                ? src : (baseDirectory as NSString).appendingPathComponent(src)
+                ? src : SystemPath.appending(src, to: baseDirectory)
             do {
                 images[src] = try ImageLoader.load(path: path)
                 imagePaths[src] =
                     path.hasPrefix("/")
                     ? path
-                    : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+                    : SystemPath.appending(path, to: SystemPath.currentDirectory)
             } catch {
                 throw CLIError("cannot load image '\(src)': \(error)")
             }
@@ -142,11 +143,8 @@ struct InputDocument {
 
     /// The bytes of the file at `path` (at most ``maximumInputSize``), or an error naming it.
     static func readFile(_ path: String) throws(CLIError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CLIError("cannot read '\(path)': no such file")
-        }
-        guard !isDirectory.boolValue else { throw CLIError("cannot read '\(path)': is a directory") }
+        guard let kind = SystemFile.kind(path) else { throw CLIError("cannot read '\(path)': no such file") }
+        guard kind != .directory else { throw CLIError("cannot read '\(path)': is a directory") }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw CLIError("cannot read '\(path)': \(OutputFile.systemError())") }
         defer { close(fd) }

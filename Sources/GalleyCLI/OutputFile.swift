@@ -1,4 +1,5 @@
 import Foundation
+import GalleySync
 
 // Writing the tool's outputs: checked before any work, never over one of the run's own inputs,
 // and atomically (a temporary sibling renamed into place), so a failure never leaves a partial file.
@@ -30,19 +31,20 @@ enum OutputFile {
     static func checkWritable(_ output: String) throws(CLIError) {
         // A symbolic link is checked where it points: that is where the file will be written.
         let path = resolvingLink(output)
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = SystemPath.deletingLastComponent(path)
         let dir = directory.isEmpty ? "." : directory
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory) else {
+        guard let directoryKind = SystemFile.kind(dir) else {
             throw CLIError("cannot write '\(output)': directory '\(dir)' does not exist")
         }
-        guard isDirectory.boolValue else { throw CLIError("cannot write '\(output)': '\(dir)' is not a directory") }
-        guard FileManager.default.isWritableFile(atPath: dir) else {
+        guard directoryKind == .directory else {
+            throw CLIError("cannot write '\(output)': '\(dir)' is not a directory")
+        }
+        guard SystemFile.isWritable(dir) else {
             throw CLIError("cannot write '\(output)': directory '\(dir)' is not writable")
         }
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
-        if isDirectory.boolValue { throw CLIError("cannot write '\(output)': is a directory") }
-        guard FileManager.default.isWritableFile(atPath: path) else {
+        guard let kind = SystemFile.kind(path) else { return }
+        if kind == .directory { throw CLIError("cannot write '\(output)': is a directory") }
+        guard SystemFile.isWritable(path) else {
             throw CLIError("cannot write '\(output)': the file is not writable")
         }
     }
@@ -106,12 +108,12 @@ enum OutputFile {
     /// A new hidden name beside `path`: `.NAME.galley-PID-RANDOM.tmp`, with NAME shortened so the
     /// whole stays within a file name's 255 bytes.
     static func temporaryPath(for path: String) -> String {
-        let directory = (path as NSString).deletingLastPathComponent
-        var name = (path as NSString).lastPathComponent
+        let directory = SystemPath.deletingLastComponent(path)
+        var name = SystemPath.lastComponent(path)
         while name.utf8.count > 200 { name.removeLast() }
         let unique = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let file = "." + name + ".galley-" + unique + ".tmp"
-        return directory.isEmpty ? file : (directory as NSString).appendingPathComponent(file)
+        return directory.isEmpty ? file : SystemPath.appending(file, to: directory)
     }
 
     static func systemError() -> String {

@@ -2,6 +2,7 @@
 // from the command line and turned into FramePaths in canvas coordinates.
 import Foundation
 import Galley
+import GalleySync
 
 /// A shape given on the command line, in the frame box's own coordinates: points, y up, origin
 /// at the box's bottom-left corner (CoreText's convention, as in `galley layout`'s JSON).
@@ -37,14 +38,14 @@ package enum ShapeOption: Equatable, Sendable {
             whole
             ? "rect, rounded:R, ellipse or polygon:X1,Y1,X2,Y2,X3,Y3,…"
             : "rect:X,Y,W,H, rounded:X,Y,W,H,R, ellipse:X,Y,W,H or polygon:X1,Y1,X2,Y2,X3,Y3,…"
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         let kind: String
         var numbers: [CGFloat] = []
         if let colon = trimmed.firstIndex(of: ":") {
             kind = trimmed[..<colon].lowercased()
             for part in trimmed[trimmed.index(after: colon)...].split(separator: ",", omittingEmptySubsequences: false)
             {
-                guard let v = Double(part.trimmingCharacters(in: .whitespaces)), v.isFinite,
+                guard let v = Double(part.trimmingWhitespace()), v.isFinite,
                     abs(v) <= Double(CommandLineParser.maximumLength)
                 else {
                     throw CLIError("\(option): '\(part)' is not a number in '\(text)' (expected \(syntax))")

@@ -2,6 +2,7 @@
 // --max-lines, --ellipsize, …): their parsing, and how they become a ParagraphStyle and FrameOptions.
 import Foundation
 import Galley
+import GalleySync
 
 /// `--ellipsize`: where text that does not fit is cut and replaced by "…", like pango-view's
 /// `--ellipsize` (PangoEllipsizeMode).
@@ -127,14 +128,14 @@ extension CommandLineParser {
         case "--tabs":
             options.tabStops = try tabStops(value)
         case "--max-lines":
-            let trimmed = value.trimmingCharacters(in: .whitespaces)
+            let trimmed = value.trimmingWhitespace()
             guard let n = Int(trimmed), n >= 0, n <= maximumLineCount else {
                 throw CLIError(
                     "--max-lines must be a whole number from 0 (no limit) to \(maximumLineCount), got '\(value)'")
             }
             options.maximumLines = n
         case "--fit-lines":
-            guard let n = Int(value.trimmingCharacters(in: .whitespaces)), n >= 0, n <= maximumLineCount else {
+            guard let n = Int(value.trimmingWhitespace()), n >= 0, n <= maximumLineCount else {
                 throw CLIError(
                     "--fit-lines must be a whole number from 0 (any number) to \(maximumLineCount), got '\(value)'")
             }
@@ -190,7 +191,7 @@ extension CommandLineParser {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         var stops: [TextTab] = []
         for raw in parts {
-            var item = raw.trimmingCharacters(in: .whitespaces)
+            var item = raw.trimmingWhitespace()
             var alignment = TabAlignment.left
             if let first = item.first, first.isLetter {
                 switch first.uppercased() {
@@ -204,7 +205,7 @@ extension CommandLineParser {
                 }
                 item.removeFirst()
             }
-            guard let v = Double(item.trimmingCharacters(in: .whitespaces)), v.isFinite else {
+            guard let v = Double(item.trimmingWhitespace()), v.isFinite else {
                 throw CLIError("--tabs needs comma-separated stops like L100,R200,C300,D400, got '\(text)'")
             }
             try checkRange(CGFloat(v), 0...maximumLength, subject: "--tabs: stop '\(raw)'", got: nil)

@@ -2,6 +2,7 @@
 // that start-up reads one small file instead of initialising fontconfig to read its directory cache.
 
 import Foundation
+import GalleySync
 
 /// The index of a bundled fonts folder: each font file's name and size, and for each of its faces
 /// what fontconfig's per-file query (`FcFreeTypeQueryAll`) says of it: families, style, coverage,
@@ -55,8 +56,8 @@ enum BundledFontIndex {
     /// readable and lists exactly the folder's font files with their sizes; nil otherwise.
     static func faces(in directory: String) -> [FaceDescriptor]? {
         let indexPath = pathPrefix(directory) + fileName
-        guard let data = FileManager.default.contents(atPath: indexPath),
-            let index = try? parse(Array(data), directory: directory),
+        guard case .success(let data) = SystemFile.contents(indexPath),
+            let index = try? parse(data, directory: directory),
             let present = fontFiles(in: directory), present == index.files
         else { return nil }
         return index.faces
@@ -65,21 +66,20 @@ enum BundledFontIndex {
     /// The font files (by ``FontCatalog/isFontFile(_:)``) directly in `directory`, sorted by name,
     /// with their sizes; nil when the folder cannot be read.
     static func fontFiles(in directory: String) -> [File]? {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return nil }
+        guard let names = SystemFile.entries(ofDirectory: directory) else { return nil }
         var files: [File] = []
         let prefix = pathPrefix(directory)
         for name in names.filter(FontCatalog.isFontFile).sorted() {
-            var info = stat()
-            guard stat(prefix + name, &info) == 0 else { return nil }
-            files.append(File(name: name, size: Int(info.st_size)))
+            guard let size = SystemFile.size(prefix + name) else { return nil }
+            files.append(File(name: name, size: size))
         }
         return files
     }
 
-    /// `directory` as `NSString.appendingPathComponent` joins a name to it (slashes tidied, one
-    /// slash after it), computed once: that method costs about 2 000 instructions a call.
+    /// `directory` as ``SystemPath/appending(_:to:)`` joins a name to it (slashes tidied, one
+    /// slash after it), computed once for all the folder's files.
     static func pathPrefix(_ directory: String) -> String {
-        String((directory as NSString).appendingPathComponent("x").dropLast())
+        String(SystemPath.appending("x", to: directory).dropLast())
     }
 
     /// The fields of `line` between tabs (an empty line has one empty field).
@@ -299,7 +299,7 @@ enum BundledFontIndex {
         ]
         for file in files {
             lines.append(record("file", [file.name, "\(file.size)"]))
-            for face in faces where (face.path as NSString).lastPathComponent == file.name {
+            for face in faces where SystemPath.lastComponent(face.path) == file.name {
                 let flag = { (value: Bool) in value ? "1" : "0" }
                 lines.append(record("face", ["\(face.faceIndex)"]))
                 lines.append(record("family", face.families))

@@ -3,6 +3,7 @@
 
 import Foundation
 import GalleyFontFiles
+import GalleySync
 
 /// Locates the bundled fonts directory, and says what it tried when it finds none.
 ///
@@ -45,7 +46,7 @@ enum BundledFontsLocator {
 
     /// The directory to use, or nil when none is found.
     static func locate(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = BundledFontsLocator.environment(),
         executablePath: String? = BundledFontsLocator.executablePath()
     ) -> String? {
         search(environment: environment, executablePath: executablePath).directory
@@ -55,7 +56,7 @@ enum BundledFontsLocator {
     /// else the resource bundle in the executable's directory (symbolic links resolved, so a link
     /// in /usr/local/bin to the deployed executable works).
     static func search(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = BundledFontsLocator.environment(),
         executablePath: String? = BundledFontsLocator.executablePath()
     ) -> Outcome {
         var rejected: [String] = []
@@ -70,19 +71,24 @@ enum BundledFontsLocator {
             rejected.append("\(bundleName): the executable's path is unknown")
             return Outcome(directory: nil, rejected: rejected)
         }
-        var directories = [(executablePath as NSString).deletingLastPathComponent]
-        let resolved = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().path
-        let resolvedDirectory = (resolved as NSString).deletingLastPathComponent
+        var directories = [SystemPath.deletingLastComponent(executablePath)]
+        let resolvedDirectory = SystemPath.deletingLastComponent(SystemPath.resolvingSymlinks(executablePath))
         if resolvedDirectory != directories[0] { directories.append(resolvedDirectory) }
         for directory in directories {
-            let bundle = (directory as NSString).appendingPathComponent(bundleName)
-            let marker = (bundle as NSString).appendingPathComponent(markerFile)
-            if FileManager.default.isReadableFile(atPath: marker) {
+            let bundle = SystemPath.appending(bundleName, to: directory)
+            let marker = SystemPath.appending(markerFile, to: bundle)
+            if SystemFile.isReadable(marker) {
                 return Outcome(directory: bundle, rejected: rejected)
             }
             rejected.append("\(bundle): missing")
         }
         return Outcome(directory: nil, rejected: rejected)
+    }
+
+    /// The one variable of the environment the search reads (``environmentVariable``), without
+    /// copying the whole environment as `ProcessInfo.environment` does.
+    static func environment() -> [String: String] {
+        SystemFile.environment(environmentVariable).map { [environmentVariable: $0] } ?? [:]
     }
 
     /// The running executable's path: on Linux the target of `/proc/self/exe`, which is what
@@ -103,16 +109,11 @@ enum BundledFontsLocator {
     /// Why `path` cannot be the fonts directory, or nil when it can: it must be a readable
     /// directory with at least one font file (.ttf, .otf, .ttc or .otc) in it.
     static func problem(withOverride path: String) -> String? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return "no such directory"
-        }
-        guard isDirectory.boolValue else { return "not a directory" }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
-            return "cannot be read"
-        }
+        guard let kind = SystemFile.kind(path) else { return "no such directory" }
+        guard kind == .directory else { return "not a directory" }
+        guard let names = SystemFile.entries(ofDirectory: path) else { return "cannot be read" }
         let fontExtensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
-        guard names.contains(where: { fontExtensions.contains(($0 as NSString).pathExtension.lowercased()) }) else {
+        guard names.contains(where: { fontExtensions.contains(SystemPath.pathExtension($0).lowercased()) }) else {
             return "holds no .ttf, .otf, .ttc or .otc file"
         }
         return nil

@@ -1,6 +1,6 @@
 // Reads or maps a font file's bytes, turning every file-system failure into a FontError naming the file.
 
-import Foundation
+import GalleySync
 
 /// Reads whole font files into memory, or maps them.
 enum FontFileReader {
@@ -17,32 +17,19 @@ enum FontFileReader {
     /// - Throws: `.fileNotFound` if nothing exists there, `.unreadable` for a directory, a file
     ///   without read permission or an I/O error, `.notAFont` for an empty file.
     static func read(path: String) throws(FontError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .fileNotFound(path: path)
-        }
-        if isDirectory.boolValue {
+        guard let kind = SystemFile.kind(path) else { throw .fileNotFound(path: path) }
+        if kind == .directory {
             throw .unreadable(path: path, reason: "it is a directory")
         }
-        guard FileManager.default.isReadableFile(atPath: path) else {
+        guard SystemFile.isReadable(path) else {
             throw .unreadable(path: path, reason: "permission denied")
         }
-        // An empty regular file is not a font. Saying so before reading it also keeps
-        // Foundation's Data(contentsOf:) from leaking its 4 KB read buffer, as it does on an empty
-        // file (LeakSanitizer in `make sanitize` reports it on the notAFont test).
-        if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            attributes[.type] as? FileAttributeType == .typeRegular,
-            (attributes[.size] as? NSNumber)?.intValue == 0
-        {
-            throw .notAFont(path: path)
+        switch SystemFile.contents(path) {
+        case .failure(let error):
+            throw .unreadable(path: path, reason: error.description)
+        case .success(let bytes):
+            if bytes.isEmpty { throw .notAFont(path: path) }
+            return bytes
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-        } catch {
-            throw .unreadable(path: path, reason: error.localizedDescription)
-        }
-        if data.isEmpty { throw .notAFont(path: path) }
-        return [UInt8](data)
     }
 }

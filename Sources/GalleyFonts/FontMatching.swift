@@ -101,7 +101,7 @@ extension FontCollection {
     ///   usable face exists at all; a loading error if every candidate face fails to load.
     public func font(matching request: FontRequest, strict: Bool = false) throws(FontError) -> Font {
         try Font.validate(size: request.size)
-        if request.family.contains(",") {
+        if request.family.utf8.contains(UInt8(ascii: ",")) {
             return try font(matchingList: request, strict: strict)
         }
         let notFound = FontError.familyNotFound(
@@ -133,7 +133,7 @@ extension FontCollection {
 
     /// A request whose family is a comma-separated list (see ``font(matching:strict:)``).
     private func font(matchingList request: FontRequest, strict: Bool) throws(FontError) -> Font {
-        let names = request.family.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let names = request.family.split(separator: ",").map { $0.trimmingWhitespace() }
             .filter { !$0.isEmpty }
         for (index, name) in names.enumerated() {
             var single = request

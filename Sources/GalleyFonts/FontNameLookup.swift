@@ -2,6 +2,7 @@
 // family name, falling back to a substitute (never failing) as CoreText does.
 
 import Foundation
+import GalleySync
 
 extension Font {
     /// The font named `name` at `size` (0 means 12, as in CoreText). Like `CTFontCreateWithName`
@@ -45,7 +46,7 @@ extension FontCollection {
     public func font(named name: String, size: CGFloat = 0) throws(FontError) -> Font {
         let size = size == 0 ? 12 : size
         try Font.validate(size: size)
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = name.trimmingWhitespace()
         let catalog = self.catalog
         let exact =
             (catalog.byPostScriptName[trimmed.lowercased()] ?? [])

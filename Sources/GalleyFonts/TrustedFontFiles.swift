@@ -13,7 +13,7 @@ enum TrustedFontFiles {
 
     /// The bundled directory, symbolic links resolved, with a final "/".
     private static let bundledPrefix: String? = FontCollection.shared.bundledFontsDirectory.map {
-        URL(fileURLWithPath: $0, isDirectory: true).resolvingSymlinksInPath().path + "/"
+        SystemPath.resolvingSymlinks($0) + "/"
     }
 
     /// Whether the file at `path`, whose symbolic links resolve to `resolved`, is trusted.
@@ -30,6 +30,6 @@ enum TrustedFontFiles {
 
     /// `path` with symbolic links resolved, as the face cache keys files.
     static func resolve(_ path: String) -> String {
-        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        SystemPath.resolvingSymlinks(path)
     }
 }

@@ -2,6 +2,7 @@
 // "Sans, Monospace Light Oblique 9.5"), shared by markup's `font=` and the tool's `--font`.
 
 import Foundation
+import GalleySync
 
 /// A Pango font description, `[FAMILY-LIST] [STYLE-OPTIONS] [SIZE]`, read as
 /// `pango_font_description_from_string` reads it. Like a `CTFontDescriptor` with family, weight,
@@ -223,7 +224,7 @@ package struct PangoFontDescription: Equatable, Sendable {
         }
         if !list.isEmpty {
             families = list.split(separator: ",", omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .map { $0.trimmingWhitespace() }
         }
     }
 

@@ -250,3 +250,26 @@ struct OutputSafetyTests {
         #expect(side.stderr.contains("each side must be at most 16384 pixels"), "\(side.stderr)")
     }
 }
+
+@Suite("relative file names")
+struct RelativeFileNameTests {
+    /// Foundation's `NSString.deletingLastPathComponent` traps (SIGILL) on a one-character name
+    /// without a slash ("a"), which the tool once used on its input and output paths: `render
+    /// -o a.png a` crashed. Run from the folder holding the input, as a user would.
+    @Test(
+        "one-letter input and output names in the working directory",
+        arguments: [("a.png", [String]()), ("b", ["--format", "png"])])
+    func oneLetterNames(_ output: String, _ format: [String]) throws {
+        let dir = try TemporaryDirectory.make("relative-names")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("Hello, world\n".utf8).write(to: dir.appendingPathComponent("a"))
+        let galley = try EndToEndTests.executable().path
+        let run = try ToolProcess.run(
+            "/usr/bin/env",
+            ["-C", dir.path, galley, "render", "--font", TestFonts.dejaVuSans, "-o", output] + format + ["a"],
+            timeout: 120)
+        #expect(run.status == 0, "\(run.errorText)")
+        let png = try Data(contentsOf: dir.appendingPathComponent(output))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+}
