@@ -1,11 +1,12 @@
-// The hash of a shaped-word cache key: SipHash-1-3 with a key drawn once per process, written out
-// for short messages so that a word costs a few SipHash rounds rather than a `Hasher`'s fixed
-// overhead (a third of a word's lookup). Keyed as Swift's own `Hasher` is, so text chosen to
-// collide cannot be written without knowing the key.
+// The hash of a shaped-word cache key: a folded multiply (the 128-bit product of two 64-bit
+// words, its halves xored: the mixing step of foldhash and aHash) over the word's bytes, under a
+// key drawn once per process. A word of prose costs two or three multiplies, about a tenth of
+// SipHash-1-3. Collisions cannot be made to hurt: the table a word goes into probes at most 32
+// slots (WordTable), so words made to collide only stay out of the cache; and the key keeps
+// them from being found without it.
 
-/// SipHash-c-d (Aumasson and Bernstein, "SipHash: a fast short-input PRF", 2012) over a byte
-/// message, optionally followed by one more byte; ``word(_:edges:)`` is SipHash-1-3 (the variant
-/// Swift's `Hasher` uses) with the process's key. Thread-safe (the key is immutable).
+/// The hash of a word's code units and paragraph-edge flags under the process's key.
+/// Thread-safe (the key is immutable).
 enum WordHash {
     /// The process's key, from the system's random source.
     static let key: (UInt64, UInt64) = {
@@ -17,82 +18,66 @@ enum WordHash {
     /// process's; a caller hashing many words reads it once).
     @inline(__always)
     static func word(_ units: UnsafeRawBufferPointer, edges: UInt8, key: (UInt64, UInt64) = key) -> Int {
-        Int(truncatingIfNeeded: sipHash(units, extra: edges, key: key, compressionRounds: 1, finalRounds: 3))
+        Int(truncatingIfNeeded: hash(units, extra: edges, key: key))
     }
 
+    /// The 128-bit product of `a` and `b`, its high and low halves xored.
     @inline(__always)
-    private static func rotate(_ x: UInt64, _ by: UInt64) -> UInt64 { (x << by) | (x >> (64 &- by)) }
+    static func fold(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let product = a.multipliedFullWidth(by: b)
+        return product.high ^ product.low
+    }
 
-    /// SipHash-`compressionRounds`-`finalRounds` of `bytes` followed by `extra` when given, with
-    /// `key` (k0 the key's first 8 bytes read little-endian, k1 the next 8).
+    /// The hash of `bytes` and `extra` under `key`: the length and `extra` go into the starting
+    /// state; each 16 bytes are folded with the key and the state; the last 0…15 bytes are read
+    /// as two words, zero-padded (the length tells paddings apart); a last fold mixes the state.
     @inline(__always)
-    static func sipHash(
-        _ bytes: UnsafeRawBufferPointer, extra: UInt8?, key: (UInt64, UInt64), compressionRounds: Int,
-        finalRounds: Int
-    ) -> UInt64 {
-        var v0 = key.0 ^ 0x736f_6d65_7073_6575
-        var v1 = key.1 ^ 0x646f_7261_6e64_6f6d
-        var v2 = key.0 ^ 0x6c79_6765_6e65_7261
-        var v3 = key.1 ^ 0x7465_6462_7974_6573
-        @inline(__always) func round() {
-            v0 &+= v1
-            v1 = rotate(v1, 13)
-            v1 ^= v0
-            v0 = rotate(v0, 32)
-            v2 &+= v3
-            v3 = rotate(v3, 16)
-            v3 ^= v2
-            v0 &+= v3
-            v3 = rotate(v3, 21)
-            v3 ^= v0
-            v2 &+= v1
-            v1 = rotate(v1, 17)
-            v1 ^= v2
-            v2 = rotate(v2, 32)
-        }
-        @inline(__always) func compress(_ m: UInt64) {
-            v3 ^= m
-            for _ in 0..<compressionRounds { round() }
-            v0 ^= m
-        }
+    static func hash(_ bytes: UnsafeRawBufferPointer, extra: UInt8, key: (UInt64, UInt64)) -> UInt64 {
         let count = bytes.count
-        let length = count + (extra == nil ? 0 : 1)
+        var state = key.0 ^ (UInt64(truncatingIfNeeded: count) << 8 | UInt64(extra)) &* 0x9E37_79B9_7F4A_7C15
         var offset = 0
-        while offset + 8 <= count {
-            compress(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-            offset += 8
+        while count - offset >= 16 {
+            let a = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let b = bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
+            state = fold(UInt64(littleEndian: a) ^ key.1, UInt64(littleEndian: b) ^ state)
+            offset += 16
         }
-        // The last 0…7 bytes of the message (the extra byte among them or, after a whole block
-        // of bytes, alone), the length's low byte on top.
-        var last = UInt64(truncatingIfNeeded: length) << 56
+        let (a, b) = tail(bytes, from: offset)
+        state = fold(a ^ key.1, b ^ state ^ 0x243F_6A88_85A3_08D3)
+        return fold(state ^ key.0, 0x2D35_8DCC_AA6C_78A5 ^ key.1)
+    }
+
+    /// The bytes of `bytes` from `offset` on (fewer than 16) as two little-endian words, the
+    /// first holding the first eight, zero-padded.
+    @inline(__always)
+    private static func tail(_ bytes: UnsafeRawBufferPointer, from offset: Int) -> (UInt64, UInt64) {
+        let left = bytes.count - offset
+        if left >= 8 {
+            let a = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            return (a, partial(bytes, from: offset + 8, count: left - 8))
+        }
+        return (partial(bytes, from: offset, count: left), 0)
+    }
+
+    /// `count` (fewer than 8) bytes from `offset` as a little-endian word, zero-padded: four, two,
+    /// then one byte at a time (a word's code units are two bytes each).
+    @inline(__always)
+    private static func partial(_ bytes: UnsafeRawBufferPointer, from offset: Int, count: Int) -> UInt64 {
+        var value: UInt64 = 0
         var shift: UInt64 = 0
-        // Four, two, then one byte at a time (a word's code units are two bytes each).
-        if count - offset >= 4 {
-            last |= UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        var at = offset
+        let end = offset + count
+        if end - at >= 4 {
+            value = UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
             shift = 32
-            offset += 4
+            at += 4
         }
-        if count - offset >= 2 {
-            last |= UInt64(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self))) << shift
+        if end - at >= 2 {
+            value |= UInt64(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self))) << shift
             shift += 16
-            offset += 2
+            at += 2
         }
-        if offset < count {
-            last |= UInt64(bytes[offset]) << shift
-            shift += 8
-        }
-        if let extra {
-            if shift == 56 {
-                // Seven bytes and the extra one make a whole block; the length goes alone.
-                compress(last & 0x00ff_ffff_ffff_ffff | UInt64(extra) << 56)
-                last = UInt64(truncatingIfNeeded: length) << 56
-            } else {
-                last |= UInt64(extra) << shift
-            }
-        }
-        compress(last)
-        v2 ^= 0xff
-        for _ in 0..<finalRounds { round() }
-        return v0 ^ v1 ^ v2 ^ v3
+        if at < end { value |= UInt64(bytes[at]) << shift }
+        return value
     }
 }
