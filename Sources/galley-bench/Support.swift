@@ -34,6 +34,10 @@ func medianOf(_ values: [Double]) -> Double {
     return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
 }
 
+/// The smallest of `values` (NaN when empty): on a shared machine other load only adds time, so a
+/// tool's fastest run is the nearest to its own cost.
+func fastestOf(_ values: [Double]) -> Double { values.min() ?? .nan }
+
 /// How many passes of `warm` seconds each make one run last about `target` seconds: at least 1,
 /// at most `maxPasses`.
 func passCount(warm: Double, target: Double, maxPasses: Int = 1000) -> Int {
