@@ -203,6 +203,15 @@ package enum Itemizer {
     /// that are not Emoji_Presentation, Default_Ignorable, controls, format characters or
     /// selectors, so the font of a cluster of them depends on coverage alone. (A test checks every
     /// one against the Unicode properties the slow path reads.)
+    /// Whether `cluster` is one space separator (General_Category Zs, but U+1680 OGHAM SPACE
+    /// MARK, which is drawn): U+0020, U+00A0, U+2000–U+200A, U+202F, U+205F or U+3000.
+    @inline(__always)
+    static func isSpace(_ units: UnsafeBufferPointer<UInt16>, _ cluster: Range<Int>) -> Bool {
+        guard cluster.count == 1 else { return false }
+        let u = units[cluster.lowerBound]
+        return u == 0x20 || u == 0xA0 || (u >= 0x2000 && u <= 0x200A) || u == 0x202F || u == 0x205F || u == 0x3000
+    }
+
     @inline(__always)
     package static func needsOnlyCoverage(_ v: UInt32) -> Bool {
         // The most frequent block (CJK Unified Ideographs) first.

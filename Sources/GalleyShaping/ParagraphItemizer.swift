@@ -184,6 +184,15 @@ struct ParagraphItemizer {
         // fallback="false": every character in the requested font, missing ones as its .notdef.
         if noFallback { return requested }
         let unit = units[cluster.lowerBound]
+        // A space never chooses a font (as in Pango's itemizer: "it's always wrong to select a
+        // font just to render a space"): between two words of a fallback font it stays in their
+        // item, when that font has it, instead of cutting the item in three. Not after a colour
+        // font's emoji, whose spaces are far wider than the text's.
+        if currentIsKeptFallback, runIndex == currentRun, let current = currentFont,
+            Itemizer.isSpace(units, cluster), current.covers(Unicode.Scalar(unit)!)
+        {
+            return current
+        }
         if cluster.count == 1, unit >= 0x20, unit < 0x7F || Itemizer.needsOnlyCoverage(UInt32(unit)),
             requested.covers(Unicode.Scalar(unit)!)
         {

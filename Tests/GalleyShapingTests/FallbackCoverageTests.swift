@@ -42,6 +42,28 @@ struct FallbackCoverageTests {
         }
     }
 
+    /// A space never chooses a font: the spaces between words of a fallback font stay in their
+    /// item. Pango's itemizer, shown the bundled fonts by fontconfig (`Pango.itemize` through
+    /// PyGObject), gives "abc " in DejaVu Sans, "नमस्ते दुनिया नमस्ते " in Noto Sans Devanagari (both
+    /// inner spaces and the last one), then "abc" in DejaVu Sans; so does Galley. Spaces after
+    /// a colour font's emoji go back to the text's font (far narrower: Galley's choice).
+    @Test func spacesStayInTheFallbackItem() throws {
+        let font = try Font(family: "DejaVu Sans", size: 16)
+        func items(_ string: String) throws -> [(String, String)] {
+            let text = AttributedText(string, attributes: [.font(font)])
+            let span = try #require(ParagraphSplitter.split(text.utf16).first)
+            return ParagraphAnalysis(text: text, span: span, defaultFont: font, fonts: .shared).items.map {
+                (String(decoding: text.utf16[$0.range], as: UTF16.self), $0.font.familyName)
+            }
+        }
+        let devanagari = try items("abc नमस्ते दुनिया नमस्ते abc")
+        #expect(devanagari.map(\.0) == ["abc ", "नमस्ते दुनिया नमस्ते ", "abc"])
+        #expect(devanagari.map(\.1) == ["DejaVu Sans", "Noto Sans Devanagari", "DejaVu Sans"])
+        let emoji = try items("😀 😀")
+        #expect(emoji.map(\.0) == ["😀", " ", "😀"])
+        #expect(emoji.map(\.1) == ["Noto Color Emoji", "DejaVu Sans", "Noto Color Emoji"])
+    }
+
     /// Noto Color Emoji has one glyph for each of these sequences (hb-shape Fonts/NotoColorEmoji.ttf
     /// prints a single glyph for each: 2105, 1600, 1471, 2051, 168), so each is one glyph in Galley.
     @Test(arguments: zip(["👨‍👩‍👧‍👦", "🇫🇷", "1️⃣", "👍🏽", "❤️"], [UInt32(2105), 1600, 1471, 2051, 168]))
