@@ -152,7 +152,7 @@ public final class ShapingCache: Sendable, BudgetedCache {
         // Text drawn differently from how it is stored is shaped apart from the words of the cache.
         guard capacity > 0, request.transform == nil, request.show.isEmpty, request.expansion == 1,
             request.orientation != .upright,
-            ShapingCache.neighboursAreSpaces(request)
+            ShapingCache.neighboursAllowWords(request)
         else {
             HarfBuzzShaper.shape(request, into: &out)
             return
@@ -226,19 +226,34 @@ public final class ShapingCache: Sendable, BudgetedCache {
         }
     }
 
-    /// Whether the characters just outside the request's range in its paragraph are spaces (or
-    /// the paragraph's ends): HarfBuzz may look at them through the context otherwise.
-    static func neighboursAreSpaces(_ request: ShapingRequest) -> Bool {
+    /// Whether the text outside the request's range cannot change its glyphs: always, but for
+    /// the scripts HarfBuzz joins (``joiningScripts``) and those it guesses (Zyyy, Zinh, Zzzz),
+    /// where the characters just outside must be spaces (or the paragraph's ends).
+    ///
+    /// HarfBuzz reads a buffer's context (the paragraph around the range) in two places only
+    /// (hb-ot-shaper-arabic.cc's joining, which its USE shaper also calls for these scripts, and
+    /// hb-ot-shape.cc's dotted circle before a leading mark, which also needs the paragraph-start
+    /// flag that a word's key holds): so a word at the edge of an item cut by a change of level or
+    /// font, next to a comma or a letter of another script, is shaped as it is anywhere else.
+    static func neighboursAllowWords(_ request: ShapingRequest) -> Bool {
         let (text, range, context) = (request.text, request.range, request.context)
         guard !range.isEmpty else { return false }
+        guard joiningScripts.contains(request.script) || request.script.hasPrefix("Z") else { return true }
         if range.lowerBound > context.lowerBound, text[range.lowerBound - 1] != 0x20 { return false }
         if range.upperBound < context.upperBound, text[range.upperBound] != 0x20 { return false }
         return true
     }
 
+    /// The scripts whose letters join (ISO 15924 codes): those with characters of a joining type in
+    /// Unicode's ArabicShaping.txt, besides Common and Inherited ones, the list HarfBuzz generates
+    /// its `has_arabic_joining` from (a test derives it from Debian's unicode-data).
+    package static let joiningScripts: Set<String> = [
+        "Adlm", "Arab", "Chrs", "Mand", "Mani", "Mong", "Nkoo", "Ougr", "Phag", "Phlp", "Rohg", "Sogd", "Syrc",
+    ]
+
     /// The words of the request's range — each a run of characters other than U+0020 and the
-    /// spaces after it, with its paragraph-edge flags and its hash — or nil when a word is too long
-    /// to keep.
+    /// spaces after it, with its edge flags (``ItemWord/edges``) and its hash — or nil when a word
+    /// is too long to keep.
     static func words(of request: ShapingRequest) -> [ItemWord]? {
         let (text, range, context) = (request.text, request.range, request.context)
         var words: [ItemWord] = []
@@ -257,6 +272,11 @@ public final class ShapingCache: Sendable, BudgetedCache {
                 var edges: UInt8 = 0
                 if start == context.lowerBound { edges |= 1 }
                 if i == context.upperBound { edges |= 2 }
+                // The first and last words of the item are at the ends of HarfBuzz's buffer,
+                // where a lookup looking past them finds nothing rather than a space: the
+                // glyphs are the same, but not always the unsafe-to-concat flags.
+                if start == range.lowerBound { edges |= 4 }
+                if i == range.upperBound { edges |= 8 }
                 let hash = WordHash.word(
                     UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: units[start..<i])), edges: edges, key: key)
                 words.append(ItemWord(range: start..<i, edges: edges, hash: UInt64(UInt(bitPattern: hash))))

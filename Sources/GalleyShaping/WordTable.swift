@@ -10,10 +10,12 @@ import Foundation
 import GalleySync
 
 /// One word of an item, as the cache looks it up: its code units' range in the paragraph's text
-/// (its characters other than U+0020, then the spaces after them), whether it starts and ends the
-/// paragraph (HarfBuzz's BOT and EOT flags: bit 0 and bit 1), and the hash of both (`WordHash`).
+/// (its characters other than U+0020, then the spaces after them), its edges, and the hash of
+/// both (`WordHash`).
 struct ItemWord {
     let range: Range<Int>
+    /// Bit 0: it starts the paragraph, bit 1: it ends it (HarfBuzz's BOT and EOT flags); bit 2:
+    /// it starts its item, bit 3: it ends its item (the ends of HarfBuzz's buffer).
     let edges: UInt8
     let hash: UInt64
 }

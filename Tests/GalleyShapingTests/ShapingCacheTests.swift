@@ -20,6 +20,10 @@ struct ShapingCacheTests {
         "e\u{301} \u{301}x \u{301}x e\u{301} \u{301}x", "fi fi ffi office fi", "AV AT To Ta Yo", "  two  spaces  ",
         "مرحبا بالعالم مرحبا", "שלום עולם שלום", "English عربي English עברית", "👩‍👩‍👧 👩‍👩‍👧 🇫🇷 🇫🇷", "a\tb a\tb",
         "नमस्ते दुनिया नमस्ते", "สวัสดี ครับ สวัสดี", "x\u{200D} x\u{200D} \u{200D}x",
+        // Items cut next to a letter or a comma (a change of level or font, no space between):
+        // words at their edges are kept and reused unless their script joins.
+        "abc(שלום עולם)abc abc", "שלום,abc def.שלום עולם", "abcعربي عربيabc عربي", "ab ܫܠܡܐ(ܫܠܡܐ ܫܠܡܐ)ab",
+        "office中文 office中文 office", "x\u{301}(\u{301}y z)\u{301}",
     ]
 
     /// The glyph records of every item of every paragraph of `text` in `font`, through `cache`.
@@ -93,6 +97,42 @@ struct ShapingCacheTests {
         let font = try Font(path: TestFonts.path(file), size: 16)
         let style = ShapingCache.Style(font: font, script: script, language: nil, rightToLeft: rightToLeft)
         #expect(SpaceIndependence.allowsSplitting(style, font: font) == expected)
+    }
+
+    /// The scripts whose items must have spaces (or the paragraph's ends) outside them to be
+    /// served from words: every script with a joining character in Debian's ArabicShaping.txt
+    /// (joining types D, R, L, C; T and U do not join), named as in Scripts.txt and given its
+    /// ISO 15924 code by PropertyValueAliases.txt, is among them (HarfBuzz's
+    /// gen-arabic-joining-list.py makes its list the same way).
+    @Test func joiningScriptsFromUnicodeData() throws {
+        func lines(_ file: String) throws -> [[String]] {
+            try String(contentsOfFile: "/usr/share/unicode/" + file, encoding: .utf8).split(separator: "\n").compactMap
+            {
+                let data = $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                let fields = data.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+                return fields.count >= 2 ? fields : nil
+            }
+        }
+        var scriptOf: [UInt32: String] = [:]
+        for fields in try lines("Scripts.txt") {
+            let bounds = fields[0].split(separator: ".").compactMap { UInt32($0, radix: 16) }
+            guard let first = bounds.first else { continue }
+            for u in first...(bounds.last ?? first) { scriptOf[u] = fields[1] }
+        }
+        var codeOf: [String: String] = [:]
+        for fields in try lines("PropertyValueAliases.txt") where fields[0] == "sc" && fields.count >= 3 {
+            codeOf[fields[2]] = fields[1]
+        }
+        var joining: Set<String> = []
+        for fields in try lines("ArabicShaping.txt") where fields.count >= 3 && !["T", "U"].contains(fields[2]) {
+            guard let u = UInt32(fields[0], radix: 16), let script = scriptOf[u],
+                script != "Common", script != "Inherited"
+            else { continue }
+            joining.insert(try #require(codeOf[script], "\(script)"))
+        }
+        #expect(joining.contains("Arab") && joining.contains("Syrc") && joining.contains("Mong"))
+        #expect(
+            joining.isSubset(of: ShapingCache.joiningScripts), "\(joining.subtracting(ShapingCache.joiningScripts))")
     }
 
     @Test("a cache of capacity 0 keeps nothing and shapes as without one")
