@@ -196,19 +196,20 @@ public final class ShapingCache: Sendable, BudgetedCache {
     private func find(_ style: Style, _ request: ShapingRequest, into out: inout ShapedGlyphs) -> Outcome {
         state.read { state, tally in
             guard let t = state.index[style] else { return .newStyle }
-            guard state.tables[t].splittable, let words = ShapingCache.words(of: request) else {
-                return .unsplittable
+            // The table read where it is, through the array's buffer (`tables[t]` made a copy of
+            // it: three retains and three releases a lookup, on counts other threads write too).
+            let found = state.tables.withUnsafeBufferPointer { tables -> Outcome in
+                guard tables[t].splittable, let words = ShapingCache.words(of: request) else { return .unsplittable }
+                let hit = tables[t].appendAll(
+                    words, text: request.text, base: out.base, rightToLeft: request.rightToLeft, into: &out.glyphs)
+                return hit ? .hit : .miss(words: words)
             }
-            let hit = request.text.withUnsafeBufferPointer { text in
-                state.tables[t].appendAll(
-                    words, text: text, base: out.base, rightToLeft: request.rightToLeft, into: &out.glyphs)
+            switch found {
+            case .hit: tally.first += 1
+            case .miss: tally.second += 1
+            case .unsplittable, .newStyle: break
             }
-            if hit {
-                tally.first += 1
-                return .hit
-            }
-            tally.second += 1
-            return .miss(words: words)
+            return found
         }
     }
 
@@ -353,11 +354,18 @@ public final class ShapingCache: Sendable, BudgetedCache {
                 state.write { state in
                     var t = state.index[style]
                     // What the style's table would hold with every chosen word (those kept already
-                    // counted too: a bound, not the exact growth).
-                    let before = t.map { state.tables[$0].bytes } ?? 0
-                    let after =
-                        t.map { state.tables[$0].bytes(adding: chosen.count, units: unitTotal, glyphs: glyphTotal) }
-                        ?? WordTable(splittable: true).bytes(adding: chosen.count, units: unitTotal, glyphs: glyphTotal)
+                    // counted too: a bound, not the exact growth). Read in place (through a closure,
+                    // the table was copied).
+                    let before: Int
+                    let after: Int
+                    if let t {
+                        (before, after) = state.tables.withUnsafeBufferPointer {
+                            ($0[t].bytes, $0[t].bytes(adding: chosen.count, units: unitTotal, glyphs: glyphTotal))
+                        }
+                    } else {
+                        before = 0
+                        after = WordTable.bytes(ofNewTableAdding: chosen.count, units: unitTotal, glyphs: glyphTotal)
+                    }
                     if state.count + chosen.count > capacity || state.bytes - before + after > byteLimit {
                         // Full: forget every word and style.
                         state.empty()
@@ -371,7 +379,7 @@ public final class ShapingCache: Sendable, BudgetedCache {
                         state.index[style] = table
                         state.tables.append(WordTable(splittable: true))
                     }
-                    let (held, heldCount) = (state.tables[table].bytes, state.tables[table].count)
+                    let (held, heldCount) = state.tables.withUnsafeBufferPointer { ($0[table].bytes, $0[table].count) }
                     for k in chosen {
                         // No more words than the capacity, even from one item.
                         guard state.count + state.tables[table].count - heldCount < capacity else { break }
@@ -384,8 +392,9 @@ public final class ShapingCache: Sendable, BudgetedCache {
                             glyphs: UnsafeBufferPointer(rebasing: glyphs[visual]),
                             shift: Int32(truncatingIfNeeded: base - word.range.lowerBound))
                     }
-                    state.bytes += state.tables[table].bytes - held
-                    state.count += state.tables[table].count - heldCount
+                    let (bytes, count) = state.tables.withUnsafeBufferPointer { ($0[table].bytes, $0[table].count) }
+                    state.bytes += bytes - held
+                    state.count += count - heldCount
                     // A table past the limit on its own (one item's words over the whole budget)
                     // is not kept.
                     if state.bytes > byteLimit { state.empty() }

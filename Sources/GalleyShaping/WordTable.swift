@@ -112,6 +112,11 @@ struct WordTable {
         return bytes + grownSlots + lists + unitChunks * Self.unitChunkBytes + glyphChunks * Self.glyphChunkBytes
     }
 
+    /// ``bytes(adding:units:glyphs:)`` of a table with no word yet.
+    static func bytes(ofNewTableAdding words: Int, units: Int, glyphs: Int) -> Int {
+        WordTable(splittable: true).bytes(adding: words, units: units, glyphs: glyphs)
+    }
+
     /// Whether the word of `text` is kept.
     func contains(_ word: ItemWord, in text: UnsafeBufferPointer<UInt16>) -> Bool {
         guard !slots.isEmpty else { return false }
@@ -130,51 +135,49 @@ struct WordTable {
     /// word's clusters counted from `base`, and returns true. Otherwise returns false and leaves
     /// `out` as it was.
     func appendAll(
+        _ words: [ItemWord], text: [UInt16], base: Int, rightToLeft: Bool, into out: inout [ShapedGlyph]
+    ) -> Bool {
+        guard !slots.isEmpty, !words.isEmpty else { return words.isEmpty }
+        return text.withUnsafeBufferPointer { text in
+            appendAll(words, text: text, base: base, rightToLeft: rightToLeft, into: &out)
+        }
+    }
+
+    /// ``appendAll(_:text:base:rightToLeft:into:)`` with the text's code units as a buffer.
+    func appendAll(
         _ words: [ItemWord], text: UnsafeBufferPointer<UInt16>, base: Int, rightToLeft: Bool,
         into out: inout [ShapedGlyph]
     ) -> Bool {
         guard !slots.isEmpty, !words.isEmpty else { return words.isEmpty }
-        return withUnsafeTemporaryAllocation(of: Slot.self, capacity: words.count) { found -> Bool in
-            // First every word found (nothing written), then their glyphs copied in one go each.
-            var total = 0
-            let all = slots.withUnsafeBufferPointer { slots in
-                unitChunks.withUnsafeBufferPointer { chunks -> Bool in
-                    for (k, word) in words.enumerated() {
-                        let text = UnsafeBufferPointer(rebasing: text[word.range])
-                        guard let s = Self.probe(slots, chunks, text, edges: word.edges, hash: word.hash).found else {
+        // One pass in visual order, each word's glyphs appended as it is found; a word not kept
+        // takes back what was appended. (No scratch list of the words found: the closure of a
+        // temporary allocation held a copy of the table, three retains and releases a lookup.)
+        let first = out.count
+        let all = slots.withUnsafeBufferPointer { slots in
+            unitChunks.withUnsafeBufferPointer { units in
+                glyphChunks.withUnsafeBufferPointer { glyphs -> Bool in
+                    for n in 0..<words.count {
+                        let word = words[rightToLeft ? words.count - 1 - n : n]
+                        let key = UnsafeBufferPointer(rebasing: text[word.range])
+                        guard let s = Self.probe(slots, units, key, edges: word.edges, hash: word.hash).found else {
                             return false
                         }
-                        found[k] = slots[s]
-                        total += Int(slots[s].glyphCount)
+                        let slot = slots[s]
+                        let kept =
+                            glyphs[Int(slot.glyphs) >> Self.glyphShift] + (Int(slot.glyphs) & (Self.glyphChunk - 1))
+                        let at = out.count
+                        out.append(contentsOf: UnsafeBufferPointer(start: kept, count: Int(slot.glyphCount)))
+                        let shift = Int32(truncatingIfNeeded: word.range.lowerBound - base)
+                        out.withUnsafeMutableBufferPointer { out in
+                            for i in at..<out.count { out[i].cluster &+= shift }
+                        }
                     }
                     return true
                 }
             }
-            guard all else { return false }
-            // Room for every glyph made at once, then each word's glyphs copied into it (an
-            // append per word kept its chunk retained across the call).
-            let first = out.count
-            out.append(
-                contentsOf: repeatElement(
-                    ShapedGlyph(id: 0, cluster: 0, unsafeToBreak: false, advance: 0, offset: .zero), count: total))
-            out.withUnsafeMutableBufferPointer { out in
-                glyphChunks.withUnsafeBufferPointer { chunks in
-                    var at = first
-                    for n in 0..<words.count {
-                        let k = rightToLeft ? words.count - 1 - n : n
-                        let slot = found[k]
-                        let start = Int(slot.glyphs) & (Self.glyphChunk - 1)
-                        let count = Int(slot.glyphCount)
-                        (out.baseAddress! + at).update(
-                            from: chunks[Int(slot.glyphs) >> Self.glyphShift] + start, count: count)
-                        let shift = Int32(truncatingIfNeeded: words[k].range.lowerBound - base)
-                        for i in at..<at + count { out[i].cluster &+= shift }
-                        at += count
-                    }
-                }
-            }
-            return true
         }
+        if !all { out.removeSubrange(first...) }
+        return all
     }
 
     /// Where `word` is in `slots` (`found`), or else the first empty slot of its probe sequence
