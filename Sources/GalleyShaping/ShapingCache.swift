@@ -4,9 +4,10 @@
 // item's glyphs are put together from the cache without HarfBuzz; otherwise the item is shaped
 // whole, as always, and its words are cut out of the result and kept. Used only where the
 // lookups HarfBuzz applies never involve the space glyph (`SpaceIndependence`), so that no glyph
-// depends on text across a space, and only for words whose neighbours outside the item are spaces or the
-// paragraph's ends; a word is kept only when HarfBuzz's clusters start exactly at its ends. The
-// glyphs are then identical to shaping the item whole (a test compares both over whole corpora).
+// depends on text across a space, and, in the scripts HarfBuzz joins, only for items whose
+// neighbours are spaces or the paragraph's ends; a word is kept only when HarfBuzz's clusters
+// start exactly at its ends, and not when it holds a digit. The glyphs are then identical to
+// shaping the item whole (a test compares both over whole corpora).
 import Foundation
 import GalleyFonts
 import GalleySync
@@ -287,6 +288,16 @@ public final class ShapingCache: Sendable, BudgetedCache {
         }
     }
 
+    /// Whether `range` of `units` holds an ASCII digit. Such words are not kept: numbers are
+    /// the words a service's text does not repeat (an order number, a price, a date on every
+    /// card), and kept they would fill the cache until it empties, again and again.
+    static func hasDigit(_ units: [UInt16], _ range: Range<Int>) -> Bool {
+        units.withUnsafeBufferPointer { units in
+            for i in range where units[i] &- 0x30 < 10 { return true }
+            return false
+        }
+    }
+
     /// Each word's glyphs, in logical order, as one run: `runs[w]` is its range of logical glyph
     /// indices (backwards through a right-to-left item's glyphs), and `startsClean[w]` whether
     /// its first glyph's cluster is the word's start and none before it in the run is earlier.
@@ -342,7 +353,9 @@ public final class ShapingCache: Sendable, BudgetedCache {
         var unitTotal = 0
         var glyphTotal = 0
         for k in words.indices
-        where startsClean[k] && !runs[k].isEmpty && (k == words.count - 1 || startsClean[k + 1]) {
+        where startsClean[k] && !runs[k].isEmpty && (k == words.count - 1 || startsClean[k + 1])
+            && !ShapingCache.hasDigit(units, words[k].range)
+        {
             chosen.append(k)
             unitTotal += words[k].range.count
             glyphTotal += runs[k].count

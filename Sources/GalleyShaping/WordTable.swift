@@ -51,11 +51,12 @@ struct WordTable {
     static let longestProbe = 32
     /// The slots of a new table.
     private static let firstSlots = 64
-    /// Code units per chunk (16 KiB), a power of two: a unit's place is chunk << 13 | offset.
-    private static let unitShift = 13
-    /// Glyphs per chunk (40 KiB), a power of two: a glyph's place is chunk << 10 | offset. Also
-    /// the most glyphs a kept word may have.
-    private static let glyphShift = 10
+    /// Code units per chunk (4 KiB), a power of two: a unit's place is chunk << 11 | offset.
+    private static let unitShift = 11
+    /// Glyphs per chunk (10 KiB), a power of two: a glyph's place is chunk << 8 | offset. Also
+    /// the most glyphs a kept word may have. Small enough that a style with a few words (a
+    /// service sees many styles: every uploaded font at every size) holds little.
+    private static let glyphShift = 8
     private static var unitChunk: Int { 1 << unitShift }
     private static var glyphChunk: Int { 1 << glyphShift }
 
@@ -218,7 +219,7 @@ struct WordTable {
 
     /// Keeps the word `word` with `edges` and `hash`, its glyphs `wordGlyphs` with their clusters
     /// moved by `shift` (to count from the word's start). Returns whether it was stored: false when
-    /// it is kept already, too long (over 255 code units or 1024 glyphs), or its probe sequence is
+    /// it is kept already, too long (over 255 code units or 256 glyphs), or its probe sequence is
     /// full.
     mutating func insert(
         _ word: UnsafeBufferPointer<UInt16>, edges: UInt8, hash: UInt64,

@@ -145,11 +145,31 @@ struct ShapingCacheTests {
         #expect(cache.count == 0 && cache.statistics.hits == 0)
     }
 
+    /// Words with a digit are shaped every time, never kept: a service's order numbers and
+    /// prices would fill the cache otherwise (the soak's card loop puts a new number on every
+    /// card). Their items still give the glyphs of shaping whole.
+    @Test func numbersAreNotKept() throws {
+        let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 16)
+        let cache = ShapingCache(capacity: 1000)
+        _ = Self.glyphs("Order X total €.99", font: font, cache: cache)
+        // "Order ", "X " and "total "; "€.99" has digits.
+        let words = cache.count
+        #expect(words == 3)
+        for n in 0..<50 {
+            let text = "Order \(1000 + n) total €\(n).99"
+            #expect(Self.glyphs(text, font: font, cache: cache) == Self.glyphs(text, font: font, cache: nil))
+        }
+        // "Order " and "total " again, the number and "€….99" with digits: nothing new.
+        #expect(cache.count == words)
+    }
+
     @Test("a full cache empties itself and stays within its capacity")
     func capacity() throws {
         let font = try Font(path: TestFonts.path("DejaVuSans.ttf"), size: 16)
         let cache = ShapingCache(capacity: 10)
-        let words = (0..<40).map { "w\($0)" }.joined(separator: " ")
+        // Forty words of letters (words with digits are never kept).
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let words = (0..<40).map { "w\(letters[$0 % 26])\(letters[$0 / 26])" }.joined(separator: " ")
         let first = Self.glyphs(words, font: font, cache: cache)
         #expect(cache.count > 0 && cache.count <= 10)
         #expect(Self.glyphs(words, font: font, cache: cache) == first)
