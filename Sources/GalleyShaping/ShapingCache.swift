@@ -6,8 +6,8 @@
 // lookups HarfBuzz applies never involve the space glyph (`SpaceIndependence`), so that no glyph
 // depends on text across a space, and, in the scripts HarfBuzz joins, only for items whose
 // neighbours are spaces or the paragraph's ends; a word is kept only when HarfBuzz's clusters
-// start exactly at its ends, and not when it holds a digit. The glyphs are then identical to
-// shaping the item whole (a test compares both over whole corpora).
+// start exactly at its ends, and only from its second sight (`SeenWords`). The glyphs are then
+// identical to shaping the item whole (a test compares both over whole corpora).
 import Foundation
 import GalleyFonts
 import GalleySync
@@ -93,6 +93,10 @@ public final class ShapingCache: Sendable, BudgetedCache {
         var tables: [WordTable] = []
         var count = 0
         var bytes = 0
+        /// The words seen once: kept the next time (SeenWords.swift). Not emptied when the
+        /// cache is full (it forgets what it kept, not what it saw), only by `removeAll`; its
+        /// fixed 16 KiB are not in `bytes`, like the stripes' locks.
+        var seen = SeenWords()
 
         /// Forgets every word and style (and frees their tables' memory).
         mutating func empty() {
@@ -139,7 +143,10 @@ public final class ShapingCache: Sendable, BudgetedCache {
 
     /// Forgets every word and style.
     package func removeAll() {
-        state.write { $0.empty() }
+        state.write {
+            $0.empty()
+            $0.seen.removeAll()
+        }
     }
 
     /// Whether any style of the face with ``FontFace/id`` `faceID` is kept (for tests).
@@ -288,16 +295,6 @@ public final class ShapingCache: Sendable, BudgetedCache {
         }
     }
 
-    /// Whether `range` of `units` holds an ASCII digit. Such words are not kept: numbers are
-    /// the words a service's text does not repeat (an order number, a price, a date on every
-    /// card), and kept they would fill the cache until it empties, again and again.
-    static func hasDigit(_ units: [UInt16], _ range: Range<Int>) -> Bool {
-        units.withUnsafeBufferPointer { units in
-            for i in range where units[i] &- 0x30 < 10 { return true }
-            return false
-        }
-    }
-
     /// Each word's glyphs, in logical order, as one run: `runs[w]` is its range of logical glyph
     /// indices (backwards through a right-to-left item's glyphs), and `startsClean[w]` whether
     /// its first glyph's cluster is the word's start and none before it in the run is earlier.
@@ -353,9 +350,7 @@ public final class ShapingCache: Sendable, BudgetedCache {
         var unitTotal = 0
         var glyphTotal = 0
         for k in words.indices
-        where startsClean[k] && !runs[k].isEmpty && (k == words.count - 1 || startsClean[k + 1])
-            && !ShapingCache.hasDigit(units, words[k].range)
-        {
+        where startsClean[k] && !runs[k].isEmpty && (k == words.count - 1 || startsClean[k + 1]) {
             chosen.append(k)
             unitTotal += words[k].range.count
             glyphTotal += runs[k].count
@@ -397,6 +392,11 @@ public final class ShapingCache: Sendable, BudgetedCache {
                         // No more words than the capacity, even from one item.
                         guard state.count + state.tables[table].count - heldCount < capacity else { break }
                         let word = words[k]
+                        // Kept from its second sight; a word kept already is not noted again.
+                        let known = state.tables.withUnsafeBufferPointer {
+                            $0[table].contains(word, in: units)
+                        }
+                        if known || !state.seen.sawBefore(word.hash) { continue }
                         // The run in visual order (a right-to-left word's glyphs stay visual).
                         let visual =
                             rtl ? glyphs.count - runs[k].upperBound..<glyphs.count - runs[k].lowerBound : runs[k]

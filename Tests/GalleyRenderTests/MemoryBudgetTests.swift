@@ -60,17 +60,13 @@ struct MemoryBudgetTests {
     func shapingCacheBytes() throws {
         let font = try Font(path: TestFonts.dejaVuSans, size: 16)
         let cache = ShapingCache(capacity: .max, byteLimit: 64 << 10)
-        // Words of letters only: words with digits are never kept.
-        func letters(_ i: Int) -> String {
-            String(
-                String(i, radix: 26).unicodeScalars.map { c in
-                    Character(Unicode.Scalar(c.value < 0x61 ? c.value + 49 : c.value + 10)!)
-                })
-        }
         for n in 0..<40 {
-            let words = (0..<100).map { "w\(letters(n))x\(letters($0))" }.joined(separator: " ")
-            _ = try Framesetter(AttributedText(words, attributes: [.font(font)]), shapingCache: cache)
-                .frame(in: CGRect(x: 0, y: 0, width: 400, height: 100_000))
+            let words = (0..<100).map { "w\(n)x\($0)" }.joined(separator: " ")
+            // Twice: a word is kept from its second sight.
+            for _ in 0..<2 {
+                _ = try Framesetter(AttributedText(words, attributes: [.font(font)]), shapingCache: cache)
+                    .frame(in: CGRect(x: 0, y: 0, width: 400, height: 100_000))
+            }
             #expect(cache.accounted.bytes <= 64 << 10)
         }
         #expect(cache.accounted.bytes > 0 && cache.count > 0)
