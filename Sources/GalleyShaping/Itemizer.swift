@@ -64,15 +64,28 @@ package enum Itemizer {
     /// `fallback` (a non-colour fallback font of the same cascade list, which `resolveFont` keeps
     /// as the previous font) and the cluster is such a character that `requested` lacks and
     /// `fallback` has. ASCII coverage is learnt lazily into `known` and `covered` (bit c for
-    /// code unit c).
+    /// code unit c). With `plainUnits` (every unit a cluster, one level throughout), a run of
+    /// printable ASCII in `requested` is walked over the code units alone.
     @inline(__always)
     static func skipContinuing(
         from g: Int, graphemes: UnsafeBufferPointer<Int>, units: UnsafeBufferPointer<UInt16>,
         levels: UnsafeBufferPointer<UInt8>, base: Int, limit: Int, level: UInt8, requested: Font, fallback: Font?,
-        known: inout (UInt64, UInt64), covered: inout (UInt64, UInt64)
+        plainUnits: Bool = false, known: inout (UInt64, UInt64), covered: inout (UInt64, UInt64)
     ) -> Int {
         var g = g
         let last = graphemes.count - 1
+        if plainUnits, fallback == nil, g < last, levels.first == level {
+            // Cluster g is code unit base + g: no cluster boundary or level to read.
+            var i = base + g
+            let end = min(limit, base + last)
+            while i < end {
+                let u = units[i]
+                guard u >= 0x20, u < 0x7F else { break }
+                guard asciiCovered(u, requested, &known, &covered) else { break }
+                i += 1
+            }
+            g = i - base
+        }
         while g < last {
             let lo = graphemes[g]
             guard graphemes[g + 1] - lo == 1, lo < limit, levels[lo - base] == level else { return g }
@@ -84,25 +97,34 @@ package enum Itemizer {
             } else if u >= 0x20, u < 0x7F {
                 // One printable ASCII character: never a placeholder, never needs fallback when the
                 // requested font has it.
-                let bit = UInt64(1) << (u & 63)
-                let isKnown = u < 64 ? known.0 & bit != 0 : known.1 & bit != 0
-                if !isKnown {
-                    let has = requested.covers(Unicode.Scalar(UInt8(u)))
-                    if u < 64 {
-                        known.0 |= bit
-                        if has { covered.0 |= bit }
-                    } else {
-                        known.1 |= bit
-                        if has { covered.1 |= bit }
-                    }
-                }
-                guard (u < 64 ? covered.0 : covered.1) & bit != 0 else { return g }
+                guard asciiCovered(u, requested, &known, &covered) else { return g }
             } else if !(needsOnlyCoverage(UInt32(u)) && requested.covers(Unicode.Scalar(u)!)) {
                 return g
             }
             g += 1
         }
         return g
+    }
+
+    /// Whether `requested` has the printable ASCII character `u` (0x20–0x7E), learnt once into
+    /// `known` and `covered` (bit c for code unit c).
+    @inline(__always)
+    static func asciiCovered(
+        _ u: UInt16, _ requested: Font, _ known: inout (UInt64, UInt64), _ covered: inout (UInt64, UInt64)
+    ) -> Bool {
+        let bit = UInt64(1) << (u & 63)
+        let isKnown = u < 64 ? known.0 & bit != 0 : known.1 & bit != 0
+        if !isKnown {
+            let has = requested.covers(Unicode.Scalar(UInt8(u)))
+            if u < 64 {
+                known.0 |= bit
+                if has { covered.0 |= bit }
+            } else {
+                known.1 |= bit
+                if has { covered.1 |= bit }
+            }
+        }
+        return (u < 64 ? covered.0 : covered.1) & bit != 0
     }
 
     struct FallbackKey: Hashable {

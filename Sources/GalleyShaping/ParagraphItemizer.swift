@@ -77,7 +77,14 @@ struct ParagraphItemizer {
         self.fonts = fonts
         start = content.lowerBound
         requested = defaultFont
+        // Every code unit its own cluster (Latin prose) and one bidi level throughout.
+        let first = levels.first
+        plainUnits = graphemes.count == content.count + 1 && !levels.contains { $0 != first }
     }
+
+    /// Every code unit of the paragraph is a cluster of its own and every unit has the same
+    /// level: `skipContinuing` may then walk the code units without reading either.
+    private let plainUnits: Bool
 
     /// Takes every cluster in turn, then closes the last item.
     @inline(__always)
@@ -110,7 +117,8 @@ struct ParagraphItemizer {
         let next = Itemizer.skipContinuing(
             from: g, graphemes: graphemes, units: units, levels: levels, base: content.lowerBound,
             limit: min(runEnd, scriptEnd), level: currentLevel, requested: requested,
-            fallback: currentIsKeptFallback ? currentFont : nil, known: &known, covered: &covered)
+            fallback: currentIsKeptFallback ? currentFont : nil, plainUnits: plainUnits, known: &known,
+            covered: &covered)
         asciiKnown = known
         asciiCovered = covered
         return next
