@@ -1,7 +1,7 @@
 // The shaped words of one style, as the shaped-word cache keeps them: the words' code units and
 // glyphs in fixed-size chunks, and an open-addressing table of where each word is. A lookup
 // reads them through buffers, so finding a word and copying its glyphs out touches no reference
-// count and allocates nothing; a word kept costs a 16-byte slot (two at most, the table being at
+// count and allocates nothing; a word kept costs a 20-byte slot (two at most, the table being at
 // most half full), its units and its glyphs, not a dictionary entry and two array slices.
 // Chunks of a fixed size, not one array each that doubles: a growing array moves everything it
 // holds at each doubling, and its large blocks are the ones glibc gives back to the system and
