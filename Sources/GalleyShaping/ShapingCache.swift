@@ -309,25 +309,39 @@ public final class ShapingCache: Sendable, BudgetedCache {
             startsClean.withUnsafeMutableBufferPointer { startsClean in
                 words.withUnsafeBufferPointer { words in
                     glyphs.withUnsafeBufferPointer { glyphs in
+                        guard let firstGlyph = glyphs.baseAddress, !glyphs.isEmpty else { return }
+                        let count = glyphs.count
                         let last = words.count - 1
+                        // Logical order: forwards, or backwards through a right-to-left item.
+                        let step = rtl ? -1 : 1
+                        var p = rtl ? firstGlyph + (count - 1) : firstGlyph
                         var w = 0
-                        var (start, end) = (words[0].range.lowerBound, words[0].range.upperBound)
-                        // Where word w's run began (-1: no glyph yet), and whether it is clean so
-                        // far. Words only move forward, so each word's glyphs are contiguous; its
-                        // run is written once, when the next word's glyphs begin.
-                        var (runStart, clean) = (-1, false)
-                        for n in 0..<glyphs.count {
-                            let cluster = base + Int(glyphs[rtl ? glyphs.count - 1 - n : n].cluster)
-                            if cluster >= end, w < last {
-                                if runStart >= 0 { (runs[w], startsClean[w]) = (runStart..<n, clean) }
-                                repeat { w += 1 } while w < last && cluster >= words[w].range.upperBound
-                                (start, end) = (words[w].range.lowerBound, words[w].range.upperBound)
-                                runStart = -1
+                        var n = 0
+                        // One word's run at a time: its first glyph, then every glyph before
+                        // the next word's start (the last word takes the rest), tracking the
+                        // lowest cluster. Words only move forward, so each word's glyphs are
+                        // contiguous. Clusters are compared as HarfBuzz gives them, from `base`.
+                        while n < count {
+                            let cluster = base + Int(p.pointee.cluster)
+                            while w < last, cluster >= words[w].range.upperBound { w += 1 }
+                            let start = Int32(truncatingIfNeeded: words[w].range.lowerBound - base)
+                            let end =
+                                w < last ? Int32(truncatingIfNeeded: words[w].range.upperBound - base) : Int32.max
+                            let runStart = n
+                            let first = p.pointee.cluster
+                            var lowest = first
+                            n += 1
+                            p += step
+                            while n < count {
+                                let next = p.pointee.cluster
+                                if next >= end { break }
+                                lowest = min(lowest, next)
+                                n += 1
+                                p += step
                             }
-                            if runStart < 0 { (runStart, clean) = (n, cluster == start) }
-                            if cluster < start { clean = false }
+                            runs[w] = runStart..<n
+                            startsClean[w] = first == start && lowest >= start
                         }
-                        if runStart >= 0 { (runs[w], startsClean[w]) = (runStart..<glyphs.count, clean) }
                     }
                 }
             }
