@@ -24,9 +24,10 @@ import Synchronization
 /// variations, so the cache holds no face alive: the words of a face that is freed stay until
 /// the cache next empties, and count against its limit until then.
 ///
-/// A style's words are kept in a `WordTable` (WordTable.swift): all their code units in one
-/// array, all their glyphs in another, and a table of slots at most half full. The cache's bytes
-/// are those arrays' capacities (``MemoryCost``), counted before a store grows them.
+/// A style's words are kept in a `WordTable` (WordTable.swift): their code units and glyphs in
+/// fixed chunks of raw memory, and a table of slots at most half full. The cache's bytes are the
+/// chunks' and the slots' (``MemoryCost``), bounded before a store grows them. A word is kept
+/// from its second sight (`SeenWords`).
 public final class ShapingCache: Sendable, BudgetedCache {
     /// The cache typesetters use by default: at most 50 000 words, and at most its share of
     /// ``GalleyMemory/budget`` (``GalleyMemory/Cache/shapedWords``; 20 MiB of the default).
@@ -406,18 +407,20 @@ public final class ShapingCache: Sendable, BudgetedCache {
                         // No more words than the capacity, even from one item.
                         guard state.count + state.tables[table].count - heldCount < capacity else { break }
                         let word = words[k]
-                        // Kept from its second sight; a word kept already is not noted again.
-                        let known = state.tables.withUnsafeBufferPointer {
-                            $0[table].contains(word, in: units)
+                        let key = UnsafeBufferPointer(rebasing: units[word.range])
+                        // One probe: whether it is kept, else where it would go. Kept from its
+                        // second sight (a kept word is not noted as seen again).
+                        let place = state.tables.withUnsafeBufferPointer {
+                            $0[table].place(of: key, edges: word.edges, hash: word.hash)
                         }
-                        if known || !state.seen.sawBefore(word.hash) { continue }
+                        if place.found != nil || !state.seen.sawBefore(word.hash) { continue }
                         // The run in visual order (a right-to-left word's glyphs stay visual).
                         let visual =
                             rtl ? glyphs.count - runs[k].upperBound..<glyphs.count - runs[k].lowerBound : runs[k]
                         _ = state.tables[table].insert(
-                            UnsafeBufferPointer(rebasing: units[word.range]), edges: word.edges, hash: word.hash,
+                            key, edges: word.edges, hash: word.hash,
                             glyphs: UnsafeBufferPointer(rebasing: glyphs[visual]),
-                            shift: Int32(truncatingIfNeeded: base - word.range.lowerBound))
+                            shift: Int32(truncatingIfNeeded: base - word.range.lowerBound), at: place)
                     }
                     let (bytes, count) = state.tables.withUnsafeBufferPointer { ($0[table].bytes, $0[table].count) }
                     state.bytes += bytes - held

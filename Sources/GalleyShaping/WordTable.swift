@@ -120,15 +120,7 @@ struct WordTable {
 
     /// Whether the word of `text` is kept.
     func contains(_ word: ItemWord, in text: UnsafeBufferPointer<UInt16>) -> Bool {
-        guard !slots.isEmpty else { return false }
-        return slots.withUnsafeBufferPointer { slots in
-            unitChunks.withUnsafeBufferPointer { chunks in
-                Self.probe(
-                    slots, chunks, UnsafeBufferPointer(rebasing: text[word.range]), edges: word.edges, hash: word.hash
-                )
-                .found != nil
-            }
-        }
+        place(of: UnsafeBufferPointer(rebasing: text[word.range]), edges: word.edges, hash: word.hash).found != nil
     }
 
     /// When every word of `words` (an item's, in logical order, ranges in `text`) is kept: appends
@@ -218,23 +210,24 @@ struct WordTable {
     }
 
     /// Keeps the word `word` with `edges` and `hash`, its glyphs `wordGlyphs` with their clusters
-    /// moved by `shift` (to count from the word's start). Returns whether it was stored: false when
-    /// it is kept already, too long (over 255 code units or 256 glyphs), or its probe sequence is
-    /// full.
+    /// moved by `shift` (to count from the word's start), at `place` (what ``place(of:edges:hash:)``
+    /// gave for it, the table unchanged since). Returns whether it was stored: false when it is
+    /// kept already, too long (over 255 code units or 256 glyphs), or its probe sequence is full.
+    /// The caller's probe is reused; the slots are probed again only when they grow.
     mutating func insert(
         _ word: UnsafeBufferPointer<UInt16>, edges: UInt8, hash: UInt64,
-        glyphs wordGlyphs: UnsafeBufferPointer<ShapedGlyph>,
-        shift: Int32
+        glyphs wordGlyphs: UnsafeBufferPointer<ShapedGlyph>, shift: Int32, at place: (found: Int?, free: Int?)
     ) -> Bool {
-        guard splittable, !word.isEmpty, word.count <= Int(UInt8.max), !wordGlyphs.isEmpty,
+        guard place.found == nil, splittable, !word.isEmpty, word.count <= Int(UInt8.max), !wordGlyphs.isEmpty,
             wordGlyphs.count <= Self.glyphChunk, unitChunks.count < 1 << (32 - Self.unitShift) - 1,
             glyphChunks.count < 1 << (32 - Self.glyphShift) - 1
         else { return false }
-        if (count + 1) * 2 > slots.count { grow() }
-        let place = slots.withUnsafeBufferPointer { slots in
-            unitChunks.withUnsafeBufferPointer { chunks in Self.probe(slots, chunks, word, edges: edges, hash: hash) }
+        var free = place.free
+        if (count + 1) * 2 > slots.count {
+            grow()
+            free = self.place(of: word, edges: edges, hash: hash).free
         }
-        guard place.found == nil, let free = place.free else { return false }
+        guard let free else { return false }
         let units = Self.append(
             word, to: &unitChunks, filled: &unitsInLast, chunk: Self.unitChunk, shift: Self.unitShift)
         let glyphs = Self.append(
@@ -247,6 +240,16 @@ struct WordTable {
             glyphCount: UInt16(wordGlyphs.count), unitCount: UInt8(word.count), edges: edges)
         count += 1
         return true
+    }
+
+    /// Where the word `word` with `edges` and `hash` is (`found`), or the empty slot it would
+    /// take (`free`; nil when its probe sequence is full, or the table has no slots yet).
+    @inline(__always)
+    func place(of word: UnsafeBufferPointer<UInt16>, edges: UInt8, hash: UInt64) -> (found: Int?, free: Int?) {
+        guard !slots.isEmpty else { return (nil, nil) }
+        return slots.withUnsafeBufferPointer { slots in
+            unitChunks.withUnsafeBufferPointer { chunks in Self.probe(slots, chunks, word, edges: edges, hash: hash) }
+        }
     }
 
     /// Copies `elements` (at most a chunk of them) into the last of `chunks`, which holds
